@@ -1,0 +1,47 @@
+# Kinetic: the two commands are `make run` and `make test` (see README.md).
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint protos check-protos bench install clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall only when the dependency pins or the project metadata change.
+$(STAMP): $(BIN)/python pyproject.toml constraints.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## Start the four services and the edge on this machine (SQLite under ./var, demo account).
+run: $(STAMP)
+	$(BIN)/python -m kinetic.launcher
+
+## Run the whole test suite (unit, integration on SQLite and PostgreSQL, end to end).
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP) check-protos
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy .
+	$(BIN)/buf format --diff --exit-code
+	$(BIN)/buf lint
+
+protos: $(STAMP)
+	PYTHON=$(BIN)/python scripts/gen_protos.sh
+
+# Regenerate the committed stubs and fail if they differ from what is committed.
+check-protos: $(STAMP)
+	PYTHON=$(BIN)/python scripts/gen_protos.sh
+	@test -z "$$(git status --porcelain -- kinetic/auth/v1 kinetic/training/v1 kinetic/sessions/v1 kinetic/analytics/v1)" || (git status --short -- kinetic/*/v1; echo "generated stubs differ from the committed ones: run make protos and commit"; exit 1)
+
+## Latency and throughput of the exercises search: edge chain vs one in-process MCP server.
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks.exercise_search
+
+clean:
+	rm -rf $(VENV)

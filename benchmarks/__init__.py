@@ -1,0 +1,1 @@
+"""Benchmarks that print figures (``make bench``); none of them is a test."""

@@ -1,0 +1,30 @@
+"""``python -m edge``: serve the edge with uvicorn until SIGTERM."""
+
+from __future__ import annotations
+
+import logging
+
+import uvicorn
+
+from edge.app import create_app
+from kinetic.settings import EdgeSettings
+from kinetic.telemetry import configure_telemetry
+
+
+def main() -> None:
+    """Read settings, build the app, serve."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s edge %(levelname)s %(message)s")
+    configure_telemetry("edge")
+    settings = EdgeSettings.from_env()
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=5,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""Assembles the edge: one Starlette app whose lifespan owns the gRPC channels and MCP managers."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from urllib.parse import urlsplit
+
+from mcp.server import MCPServer
+from mcp.server.transport_security import TransportSecuritySettings
+from opentelemetry.instrumentation.asgi import OpenTelemetryMiddleware
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from edge.backends import Backends
+from edge.guard import ProtectedResource, TokenChecker
+from edge.health import health_routes
+from edge.openapi import openapi_document
+from edge.profiles.metric.mcp_server import build_metric_server
+from edge.profiles.metric.reads import TrainingReads
+from edge.profiles.metric.rest import metric_rest_routes
+from edge.well_known import ProtectedResourceInfo, well_known_routes
+from kinetic.access_tokens import AccessTokenVerifier
+from kinetic.auth.v1 import auth_pb2
+from kinetic.settings import EdgeSettings
+
+METRIC = ProtectedResourceInfo("/api/connectors/muse/mcp", "Kinetic Training (Metric profile)", ("training",))
+
+
+class _Live:
+    """What exists only while the lifespan runs: the channels and the token checker built on them."""
+
+    backends: Backends
+    checker: TokenChecker
+
+
+def _transport_security(public_url: str) -> TransportSecuritySettings:
+    # The SDK's DNS-rebinding check: accept the public host and loopback, whatever the port.
+    host = urlsplit(public_url).netloc
+    origin = f"{urlsplit(public_url).scheme}://{host}"
+    return TransportSecuritySettings(
+        allowed_hosts=[host, "127.0.0.1:*", "localhost:*", "[::1]:*"],
+        allowed_origins=[origin, "http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
+    )
+
+
+class _McpEndpoint:
+    """Hands requests straight to an MCP session manager (a Mount would redirect the bare path)."""
+
+    def __init__(self, server: MCPServer) -> None:
+        self._server = server
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self._server.session_manager.handle_request(scope, receive, send)
+
+
+def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGIApp:
+    """The edge app. ``backends`` lets tests pass channels to in-process servers."""
+    public_url = settings.public_url
+    live = _Live()
+    reads = TrainingReads(lambda: live.backends.training)
+    metric_mcp = build_metric_server(reads)
+    metric_mcp.streamable_http_app(
+        streamable_http_path="/",
+        stateless_http=True,
+        json_response=True,
+        transport_security=_transport_security(public_url),
+    )
+
+    def protect(app: ASGIApp, resource: ProtectedResourceInfo) -> ProtectedResource:
+        return ProtectedResource(
+            app,
+            resource_url=resource.resource_url(public_url),
+            metadata_url=resource.metadata_url(public_url),
+            required_scopes=resource.scopes,
+            checker=lambda: live.checker,
+        )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        owned = backends is None
+        connected = backends or Backends.connect(settings.targets)
+
+        async def fetch_jwks() -> str:
+            response = await connected.auth.GetJwks(auth_pb2.GetJwksRequest(), timeout=5)
+            return str(response.jwks_json)
+
+        live.backends = connected
+        live.checker = TokenChecker(AccessTokenVerifier(public_url, fetch_jwks), connected.auth)
+        app.state.backends = connected
+        try:
+            async with metric_mcp.session_manager.run():
+                yield
+        finally:
+            if owned:
+                await connected.close()
+
+    async def openapi(request: Request) -> Response:
+        return JSONResponse(openapi_document(public_url))
+
+    routes = [
+        *health_routes,
+        Route("/openapi.json", openapi),
+        *well_known_routes(public_url, [METRIC]),
+        Route(METRIC.path, protect(_McpEndpoint(metric_mcp), METRIC), methods=["GET", "POST", "DELETE"]),
+        Mount("/api/connectors/muse", app=protect(Starlette(routes=metric_rest_routes(reads)), METRIC)),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    # The outermost layer opens the HTTP server span that every gRPC and SQL span of a call joins.
+    return OpenTelemetryMiddleware(app, excluded_urls="healthz,readyz")

@@ -1,0 +1,159 @@
+"""The edge's guard: every protected path needs a bearer token for that path's resource.
+
+Two kinds of bearer credential are accepted:
+- access tokens (RS256 JWT, ``typ: at+jwt``), verified locally against the auth service's JWKS,
+  with ``aud`` equal to the resource URL (RFC 8707: a token for one profile is refused by another);
+- personal API keys (``rf_`` + 64 hex), checked by the auth service on every request so that a
+  revoked key fails at once.
+Failures answer 401 with ``WWW-Authenticate`` pointing at the resource's metadata (RFC 9728);
+a token without the needed scope answers 403 ``insufficient_scope``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import grpc
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from edge.backends import CALL_TIMEOUT_SECONDS
+from kinetic.access_tokens import AccessTokenVerifier
+from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
+from kinetic.errors import RemoteError, Unauthenticated
+
+API_KEY_PREFIX = "rf_"
+PRINCIPAL_KEY = "kinetic.principal"
+
+
+@dataclass(frozen=True)
+class Principal:
+    """Who is calling, and with what rights."""
+
+    account_id: str
+    scopes: frozenset[str]
+    credential: str  # "access_token" or "api_key"
+    client_id: str = ""
+
+
+class CredentialError(Exception):
+    """A credential that cannot be accepted; ``error`` is the RFC 6750 code."""
+
+    def __init__(self, error: str, description: str, status: int = 401) -> None:
+        super().__init__(description)
+        self.error = error
+        self.description = description
+        self.status = status
+
+
+class TokenChecker:
+    """Turns an ``Authorization`` header into a ``Principal`` for one resource."""
+
+    def __init__(self, verifier: AccessTokenVerifier, auth: auth_pb2_grpc.AuthServiceStub) -> None:
+        self._verifier = verifier
+        self._auth = auth
+
+    async def authenticate(self, authorization: str | None, audience: str) -> Principal:
+        """Check the header's bearer credential for ``audience``; raise CredentialError if refused."""
+        if not authorization:
+            raise CredentialError("invalid_token", "a bearer token is required")
+        scheme, _, credential = authorization.partition(" ")
+        credential = credential.strip()
+        if scheme.lower() != "bearer" or not credential:
+            raise CredentialError("invalid_request", "use the Authorization: Bearer <token> header")
+        if credential.startswith(API_KEY_PREFIX):
+            return await self._api_key(credential)
+        try:
+            claims = await self._verifier.verify(credential, audience=audience)
+        except Unauthenticated as error:
+            raise CredentialError("invalid_token", error.message) from error
+        except grpc.aio.AioRpcError as error:
+            # The signing keys could not be fetched: an outage, not a bad token.
+            raise CredentialError("temporarily_unavailable", "cannot check credentials now", 503) from error
+        return Principal(claims.subject, frozenset(claims.scopes), "access_token", claims.client_id or "")
+
+    async def _api_key(self, secret: str) -> Principal:
+        try:
+            response = await self._auth.VerifyApiKey(
+                auth_pb2.VerifyApiKeyRequest(secret=secret), timeout=CALL_TIMEOUT_SECONDS
+            )
+        except grpc.aio.AioRpcError as error:
+            remote = RemoteError.from_rpc(error)
+            if remote.code == grpc.StatusCode.UNAUTHENTICATED:
+                raise CredentialError("invalid_token", "the API key is unknown or revoked") from error
+            raise CredentialError("temporarily_unavailable", "cannot check credentials now", 503) from error
+        key = response.api_key
+        return Principal(key.account_id, frozenset(key.scopes), "api_key")
+
+
+def challenge(error: str, description: str, scope: str, metadata_url: str) -> str:
+    """A ``WWW-Authenticate`` value for a refused request (RFC 6750 §3 and RFC 9728 §5.1)."""
+    safe = description.replace("\\", "").replace('"', "'")
+    return (
+        f'Bearer error="{error}", error_description="{safe}", scope="{scope}", '
+        f'resource_metadata="{metadata_url}"'
+    )
+
+
+class ProtectedResource:
+    """ASGI wrapper: authenticate, check scopes, put the Principal in the scope, then call ``app``."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        resource_url: str,
+        metadata_url: str,
+        required_scopes: tuple[str, ...],
+        checker: Callable[[], TokenChecker],
+        on_authenticated: Callable[[Principal], Awaitable[None]] | None = None,
+    ) -> None:
+        self._app = app
+        self._resource_url = resource_url
+        self._metadata_url = metadata_url
+        self._required = required_scopes
+        self._checker = checker
+        self._on_authenticated = on_authenticated
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self._app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        try:
+            principal = await self._checker().authenticate(headers.get("authorization"), self._resource_url)
+        except CredentialError as error:
+            await self._refuse(send, error.status, error.error, error.description)
+            return
+        missing = [s for s in self._required if s not in principal.scopes]
+        if missing:
+            await self._refuse(
+                send, 403, "insufficient_scope", f"this resource needs the scope {' '.join(self._required)}"
+            )
+            return
+        if self._on_authenticated is not None:
+            await self._on_authenticated(principal)
+        scope[PRINCIPAL_KEY] = principal
+        await self._app(scope, receive, send)
+
+    async def _refuse(self, send: Send, status: int, error: str, description: str) -> None:
+        body = json.dumps({"error": error, "error_description": description}).encode()
+        headers = [
+            (b"content-type", b"application/json"),
+            (b"cache-control", b"private, no-store"),
+            (b"content-length", str(len(body)).encode()),
+        ]
+        if status in (401, 403):
+            value = challenge(error, description, " ".join(self._required), self._metadata_url)
+            headers.append((b"www-authenticate", value.encode("latin-1")))
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
+def principal_of(scope: Scope) -> Principal:
+    """The authenticated caller of a request that passed ``ProtectedResource``."""
+    principal = scope.get(PRINCIPAL_KEY)
+    if not isinstance(principal, Principal):
+        raise RuntimeError("request did not pass the guard")
+    return principal

@@ -1,0 +1,60 @@
+"""Errors as the edge reports them, and the mapping from service errors (gRPC reasons) to HTTP.
+
+One ``EdgeProblem`` carries an OAuth-style ``error`` code, a description that says what to fix and
+the HTTP status. Each profile renders it in its own contract's shape (Metric: JSON
+``{error, error_description}``; inside MCP: a tool error with the same JSON as its text).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import grpc
+
+from kinetic.errors import RemoteError
+
+
+@dataclass
+class EdgeProblem(Exception):
+    """A client-facing error: ``error`` code, ``description`` and HTTP ``status``."""
+
+    error: str
+    description: str
+    status: int = 400
+    details: dict[str, object] = field(default_factory=dict)
+
+    def body(self) -> dict[str, object]:
+        """The JSON body: ``{error, error_description}`` plus any fresh details."""
+        return {"error": self.error, "error_description": self.description, **self.details}
+
+
+def invalid_field(field_name: str, problem: str) -> EdgeProblem:
+    """A 400 that names the field to fix."""
+    return EdgeProblem("invalid_request", f"{field_name}: {problem}", 400, {"field": field_name})
+
+
+_STATUS_BY_CODE = {
+    grpc.StatusCode.INVALID_ARGUMENT: (400, "invalid_request"),
+    grpc.StatusCode.OUT_OF_RANGE: (400, "invalid_request"),
+    grpc.StatusCode.NOT_FOUND: (404, "not_found"),
+    grpc.StatusCode.ALREADY_EXISTS: (409, "conflict"),
+    grpc.StatusCode.ABORTED: (409, "conflict"),
+    grpc.StatusCode.FAILED_PRECONDITION: (409, "conflict"),
+    grpc.StatusCode.UNAUTHENTICATED: (401, "invalid_token"),
+    grpc.StatusCode.PERMISSION_DENIED: (403, "insufficient_scope"),
+    grpc.StatusCode.RESOURCE_EXHAUSTED: (429, "rate_limited"),
+}
+
+
+def from_remote(error: RemoteError) -> EdgeProblem:
+    """Map a service error to what the client sees; unknown or internal failures become 503."""
+    status, code = _STATUS_BY_CODE.get(error.code, (503, "temporarily_unavailable"))
+    if status == 503:
+        return EdgeProblem(code, "the training service is temporarily unavailable; retry shortly", 503)
+    details: dict[str, object] = {}
+    if error.violations:
+        details["field"] = error.violations[0].field
+        description = "; ".join(f"{v.field}: {v.description}" for v in error.violations)
+    else:
+        description = error.message
+    return EdgeProblem(code, description, status, details)

@@ -1,0 +1,1 @@
+"""Generated protobuf package kinetic.analytics (see scripts/gen_protos.sh)."""

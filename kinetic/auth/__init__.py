@@ -1,0 +1,1 @@
+"""Generated protobuf package kinetic.auth (see scripts/gen_protos.sh)."""

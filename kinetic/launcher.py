@@ -1,0 +1,130 @@
+"""``make run``: Kinetic on one machine, each service and the edge in its own process.
+
+Prepares the demo account (through the auth service's command-line tool), starts auth, training,
+sessions, analytics and the edge with SQLite files under ``KINETIC_DATA_DIR``, waits until the
+edge reports every backend SERVING, prints where to connect, and on Ctrl-C (or SIGTERM) stops every
+process gracefully. A second start reuses the data.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Mapping
+from pathlib import Path
+
+from kinetic.settings import SERVICE_NAMES, EdgeSettings
+
+READY_TIMEOUT_SECONDS = 60.0
+STOP_TIMEOUT_SECONDS = 10.0
+
+PROFILE_PATHS = {"Metric": "/api/connectors/muse/mcp"}
+
+
+def _ensure_demo(env: Mapping[str, str]) -> dict[str, str]:
+    """Create (or reuse) the demo account and API key; returns email, password and api_key."""
+    result = subprocess.run(
+        [sys.executable, "-m", "services.auth.cli", "ensure-demo", "--json"],
+        env=dict(env),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        sys.exit(f"could not prepare the demo account: {result.stderr.strip() or result.stdout.strip()}")
+    demo: dict[str, str] = json.loads(result.stdout)
+    return demo
+
+
+def _ready(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+def _stop(processes: dict[str, subprocess.Popen[bytes]]) -> None:
+    for process in processes.values():
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+    deadline = time.monotonic() + STOP_TIMEOUT_SECONDS
+    for name, process in processes.items():
+        try:
+            process.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            print(f"{name} did not stop in time; killing it", file=sys.stderr)
+            process.kill()
+            process.wait()
+
+
+def main() -> int:
+    """Start everything, print the connection details, wait for Ctrl-C, stop everything."""
+    env = dict(os.environ)
+    env.setdefault("KINETIC_DATA_DIR", "./var")
+    env["KINETIC_DATA_DIR"] = str(Path(env["KINETIC_DATA_DIR"]).resolve())
+    Path(env["KINETIC_DATA_DIR"]).mkdir(parents=True, exist_ok=True)
+    settings = EdgeSettings.from_env(env)
+    demo = _ensure_demo(env)
+
+    stop_requested = False
+
+    def request_stop(signum: int, _frame: object) -> None:
+        nonlocal stop_requested
+        stop_requested = True
+
+    signal.signal(signal.SIGINT, request_stop)
+    signal.signal(signal.SIGTERM, request_stop)
+
+    processes: dict[str, subprocess.Popen[bytes]] = {}
+    for name in SERVICE_NAMES:
+        processes[name] = subprocess.Popen([sys.executable, "-m", f"services.{name}"], env=env)
+    processes["edge"] = subprocess.Popen([sys.executable, "-m", "edge"], env=env)
+    try:
+        deadline = time.monotonic() + READY_TIMEOUT_SECONDS
+        ready_url = f"http://{settings.host}:{settings.port}/readyz"
+        while not _ready(ready_url):
+            dead = [n for n, p in processes.items() if p.poll() is not None]
+            if dead or stop_requested:
+                print(f"stopped before ready: {', '.join(dead) or 'interrupted'}", file=sys.stderr)
+                return 1
+            if time.monotonic() > deadline:
+                print(f"not ready after {READY_TIMEOUT_SECONDS:.0f} s: {ready_url}", file=sys.stderr)
+                return 1
+            time.sleep(0.2)
+        print(_banner(settings.public_url, demo), flush=True)
+        while not stop_requested:
+            dead = [n for n, p in processes.items() if p.poll() is not None]
+            if dead:
+                print(f"{', '.join(dead)} exited; stopping the rest", file=sys.stderr)
+                return 1
+            time.sleep(0.5)
+        return 0
+    finally:
+        _stop(processes)
+
+
+def _banner(public_url: str, demo: Mapping[str, str]) -> str:
+    lines = ["", "Kinetic is running.", ""]
+    lines += [f"  MCP ({profile}): {public_url}{path}" for profile, path in PROFILE_PATHS.items()]
+    lines += [
+        f"  REST:          {public_url}/api/connectors/muse/  (OpenAPI: {public_url}/openapi.json)",
+        "",
+        f"  KINETIC_DEMO_EMAIL={demo['email']}",
+        f"  KINETIC_DEMO_PASSWORD={demo['password']}",
+        f"  KINETIC_DEMO_API_KEY={demo['api_key']}",
+        "",
+        "  Ctrl-C stops every process.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

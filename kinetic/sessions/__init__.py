@@ -1,0 +1,1 @@
+"""Generated protobuf package kinetic.sessions (see scripts/gen_protos.sh)."""

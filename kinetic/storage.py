@@ -1,0 +1,72 @@
+"""Storage plumbing: one SQLAlchemy engine per service, and its Alembic migrations.
+
+Each service owns its tables. On SQLite (the embedded default) that means its own file under the
+data directory; on PostgreSQL its own schema, selected through ``search_path`` so table definitions
+stay schema-free and identical on both. Queries are short and run on the event loop: see
+docs/decisions/0002-sync-storage-on-the-event-loop.md.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, text
+
+from kinetic.telemetry import instrument_engine
+
+_SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+
+
+def make_engine(
+    service: str, *, data_dir: Path, database_url: str | None, schema: str | None = None
+) -> Engine:
+    """An engine for ``service``: a SQLite file in ``data_dir``, or ``schema`` on PostgreSQL."""
+    if database_url:
+        schema = schema or service
+        if not _SCHEMA_NAME.match(schema):
+            raise ValueError(f"invalid schema name {schema!r}")
+        url = database_url.replace("postgresql://", "postgresql+psycopg://", 1)
+        engine = create_engine(
+            url,
+            connect_args={"options": f"-csearch_path={schema}"},
+            pool_size=8,
+            max_overflow=4,
+            pool_pre_ping=True,
+        )
+        with engine.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
+    else:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(f"sqlite:///{data_dir / f'{service}.sqlite3'}")
+        event.listen(engine, "connect", _sqlite_pragmas)
+    instrument_engine(engine)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers run beside the single writer; busy_timeout rides out short write locks.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def upgrade(engine: Engine, migrations_dir: Path) -> None:
+    """Bring ``engine``'s schema to the newest Alembic revision in ``migrations_dir``."""
+    config = Config()
+    config.set_main_option("script_location", str(migrations_dir))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def drop_schema(engine: Engine, schema: str) -> None:
+    """Remove a PostgreSQL schema and everything in it (used by tests)."""
+    with engine.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))

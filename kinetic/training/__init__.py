@@ -1,0 +1,1 @@
+"""Generated protobuf package kinetic.training (see scripts/gen_protos.sh)."""

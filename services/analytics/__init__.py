@@ -1,0 +1,1 @@
+"""Analytics service: data derived from the other services' change feeds."""

@@ -1,0 +1,34 @@
+"""Stored feed cursors: how far an account's derived data has caught up."""
+
+from __future__ import annotations
+
+from sqlalchemy import Connection, insert, select, update
+
+from services.analytics.adapters.tables import feed_cursors
+
+
+def read(conn: Connection, account_id: str, feed: str) -> int:
+    """The last applied sequence of ``feed`` for the account; 0 if none."""
+    value = conn.execute(
+        select(feed_cursors.c.sequence).where(
+            feed_cursors.c.account_id == account_id, feed_cursors.c.feed == feed
+        )
+    ).scalar_one_or_none()
+    return int(value or 0)
+
+
+def advance(conn: Connection, account_id: str, feed: str, sequence: int) -> None:
+    """Move the cursor forward to ``sequence`` (never backwards)."""
+    current = conn.execute(
+        select(feed_cursors.c.sequence)
+        .where(feed_cursors.c.account_id == account_id, feed_cursors.c.feed == feed)
+        .with_for_update()
+    ).scalar_one_or_none()
+    if current is None:
+        conn.execute(insert(feed_cursors).values(account_id=account_id, feed=feed, sequence=sequence))
+    elif sequence > current:
+        conn.execute(
+            update(feed_cursors)
+            .where(feed_cursors.c.account_id == account_id, feed_cursors.c.feed == feed)
+            .values(sequence=sequence)
+        )

@@ -1,0 +1,1 @@
+"""gRPC entrypoint of the analytics service."""

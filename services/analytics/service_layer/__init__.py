@@ -1,0 +1,1 @@
+"""Use cases of the analytics service."""

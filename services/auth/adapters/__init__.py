@@ -1,0 +1,1 @@
+"""Storage adapters of the auth service (SQLAlchemy Core)."""

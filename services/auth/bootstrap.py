@@ -1,0 +1,78 @@
+"""Builds the auth service's dependencies, in one place, nothing at import time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlalchemy import Engine
+
+from kinetic.auth.v1 import auth_pb2_grpc
+from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
+from kinetic.settings import ServiceSettings
+from kinetic.storage import make_engine, upgrade
+from services.auth.domain.passwords import PasswordHasher
+from services.auth.entrypoints.grpc import AuthServicer
+from services.auth.service_layer.accounts import AccountService
+from services.auth.service_layer.api_keys import ApiKeyService
+from services.auth.service_layer.tokens import TokenService
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+SERVICE_NAME = "kinetic.auth.v1.AuthService"
+
+
+@dataclass
+class AuthApp:
+    """Everything the auth service's entrypoints use."""
+
+    engine: Engine
+    issuer: str
+    accounts: AccountService
+    api_keys: ApiKeyService
+    tokens: TokenService
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def build_app(engine: Engine, *, issuer: str, clock: Callable[[], datetime] | None = None) -> AuthApp:
+    """Wire the use cases on a migrated ``engine``; ``clock`` lets tests fix the time."""
+    clock = clock or _utc_now
+    return AuthApp(
+        engine=engine,
+        issuer=issuer,
+        accounts=AccountService(engine, PasswordHasher(), clock),
+        api_keys=ApiKeyService(engine, clock),
+        tokens=TokenService(engine, issuer, clock),
+    )
+
+
+def engine_for(settings: ServiceSettings) -> Engine:
+    """The service's engine: its SQLite file, or its schema on PostgreSQL."""
+    return make_engine(
+        "auth",
+        data_dir=settings.data_dir,
+        database_url=settings.database_url,
+        schema=settings.database_schema,
+    )
+
+
+def prepare(settings: ServiceSettings, engine: Engine | None = None) -> AuthApp:
+    """Open (unless given) and migrate storage, build the app, and make sure a signing key exists."""
+    engine = engine or engine_for(settings)
+    upgrade(engine, MIGRATIONS)
+    app = build_app(engine, issuer=settings.issuer)
+    app.tokens.ensure_signing_key()
+    return app
+
+
+async def start(
+    settings: ServiceSettings, *, port: int | None = None, engine: Engine | None = None
+) -> RunningServer:
+    """Prepare storage and start the gRPC server (``port=0`` picks a free port)."""
+    app = prepare(settings, engine)
+    binding = ServiceBinding(AuthServicer(app), auth_pb2_grpc.add_AuthServiceServicer_to_server, SERVICE_NAME)
+    return await create_server([binding], settings.listen_host, settings.port if port is None else port)

@@ -1,0 +1,1 @@
+"""Use cases of the auth service; each owns its transaction."""

@@ -1,0 +1,118 @@
+"""Account use cases: register, read, sign in with a password, seed the demo account.
+
+Password hashing is deliberately slow (argon2id); callers on an event loop should run
+``create_account``, ``verify_password`` and ``ensure_demo_account`` in a worker thread.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from datetime import datetime
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import IntegrityError
+
+from kinetic.errors import AlreadyExists, NotFound, Unauthenticated
+from services.auth.adapters import repository as repo
+from services.auth.domain.accounts import Account, normalize_email, require, validate_new_account
+from services.auth.domain.passwords import PasswordHasher
+
+# One message for an unknown email and a wrong password, so sign-in does not reveal who has an account.
+_BAD_CREDENTIALS = "email or password is incorrect"
+
+
+def _account_not_found(account_id: str) -> NotFound:
+    return NotFound(f"no account {account_id!r}", reason="ACCOUNT_NOT_FOUND")
+
+
+class AccountService:
+    """Accounts of one auth store."""
+
+    def __init__(self, engine: Engine, hasher: PasswordHasher, clock: Callable[[], datetime]) -> None:
+        self._engine = engine
+        self._hasher = hasher
+        self._clock = clock
+
+    def create_account(
+        self, email: str, password: str, display_name: str, time_zone: str = "", units: str = ""
+    ) -> Account:
+        """Register an account; a taken email is ALREADY_EXISTS ``EMAIL_TAKEN``."""
+        new = validate_new_account(email, password, display_name, time_zone, units)
+        # Hash before the transaction opens: the KDF is slow and needs no lock.
+        password_hash = self._hasher.hash(new.password)
+        account = Account(
+            account_id=str(uuid.uuid4()),
+            email=new.email,
+            display_name=new.display_name,
+            time_zone=new.time_zone,
+            units=new.units,
+            created_at=self._clock(),
+        )
+        try:
+            with self._engine.begin() as conn:
+                if repo.get_account_by_email(conn, new.email) is not None:
+                    raise _email_taken(new.email)
+                repo.add_account(conn, account, password_hash)
+        except IntegrityError as exc:
+            # Another request registered the same email between our check and our insert.
+            raise _email_taken(new.email) from exc
+        return account
+
+    def get_account(self, account_id: str) -> Account:
+        """The account with this ID; NOT_FOUND ``ACCOUNT_NOT_FOUND`` otherwise."""
+        require("account_id", account_id)
+        with self._engine.connect() as conn:
+            account = repo.get_account(conn, account_id)
+        if account is None:
+            raise _account_not_found(account_id)
+        return account
+
+    def find_account_by_email(self, email: str) -> Account:
+        """The account with this email (any case); NOT_FOUND ``ACCOUNT_NOT_FOUND`` otherwise."""
+        email = normalize_email(email)
+        with self._engine.connect() as conn:
+            found = repo.get_account_by_email(conn, email)
+        if found is None:
+            raise NotFound(f"no account with email {email!r}", reason="ACCOUNT_NOT_FOUND")
+        return found[0]
+
+    def verify_password(self, email: str, password: str) -> Account:
+        """The account if the password matches; UNAUTHENTICATED ``INVALID_CREDENTIALS`` otherwise.
+
+        A hash made with older parameters is replaced by one made with the current parameters,
+        using the password that just proved correct (the only moment it is available).
+        """
+        require("email", email.strip())
+        require("password", password)
+        with self._engine.connect() as conn:
+            found = repo.get_account_by_email(conn, email.strip().lower())
+        if found is None:
+            self._hasher.waste_time(password)
+            raise Unauthenticated(_BAD_CREDENTIALS, reason="INVALID_CREDENTIALS")
+        account, stored_hash = found
+        # The check runs outside any transaction (it takes a tenth of a second); the rehash below is
+        # a compare-and-set, so a concurrent password change is never overwritten.
+        if not self._hasher.verify(stored_hash, password):
+            raise Unauthenticated(_BAD_CREDENTIALS, reason="INVALID_CREDENTIALS")
+        if self._hasher.needs_rehash(stored_hash):
+            new_hash = self._hasher.hash(password)
+            with self._engine.begin() as conn:
+                repo.replace_password_hash(conn, account.account_id, stored_hash, new_hash)
+        return account
+
+    def ensure_demo_account(self, email: str, password: str, display_name: str) -> Account:
+        """The account with ``email``, created with these details if missing (demo seeding)."""
+        try:
+            return self.find_account_by_email(email)
+        except NotFound:
+            pass
+        try:
+            return self.create_account(email, password, display_name)
+        except AlreadyExists:
+            # Two seeders raced; the other one created it.
+            return self.find_account_by_email(email)
+
+
+def _email_taken(email: str) -> AlreadyExists:
+    return AlreadyExists(f"an account with email {email!r} exists already", reason="EMAIL_TAKEN")

@@ -1,0 +1,1 @@
+"""Sessions service: what people actually did (live sessions, sets, completion) and its change feed."""

@@ -1,0 +1,1 @@
+"""Storage adapters of the sessions service."""

@@ -1,0 +1,42 @@
+"""Reading the per-account change feed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Engine
+
+from kinetic.errors import InvalidArgument
+from services.sessions.adapters import change_feed
+from services.sessions.adapters.change_feed import ChangeRecord
+
+DEFAULT_PAGE_SIZE = 500
+MAX_PAGE_SIZE = 1000
+
+
+@dataclass(frozen=True)
+class ChangePage:
+    """Changes after a cursor and the feed's current end."""
+
+    changes: list[ChangeRecord]
+    latest_sequence: int
+
+
+class ChangeFeed:
+    """The account-ordered record of every change the sessions service makes."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def list_changes(self, account_id: str, after_sequence: int, page_size: int = 0) -> ChangePage:
+        """Changes with sequence > ``after_sequence``, in order, at most ``page_size``."""
+        if not account_id:
+            raise InvalidArgument.for_field("account_id", "is required")
+        if after_sequence < 0:
+            raise InvalidArgument.for_field("after_sequence", "must be 0 or more")
+        if page_size < 0 or page_size > MAX_PAGE_SIZE:
+            raise InvalidArgument.for_field("page_size", f"must be between 1 and {MAX_PAGE_SIZE}")
+        with self._engine.connect() as conn:
+            latest = change_feed.latest_sequence(conn, account_id)
+            rows = change_feed.read_after(conn, account_id, after_sequence, page_size or DEFAULT_PAGE_SIZE)
+        return ChangePage(rows, latest)

@@ -1,0 +1,1 @@
+"""Training service: the exercise catalog and, per account, the Training library."""

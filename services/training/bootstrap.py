@@ -1,0 +1,56 @@
+"""Builds the training service's dependencies, in one place, nothing at import time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import Engine
+
+from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
+from kinetic.settings import ServiceSettings
+from kinetic.storage import make_engine, upgrade
+from kinetic.training.v1 import training_pb2_grpc
+from services.training.domain.catalog import load_catalog
+from services.training.entrypoints.grpc import TrainingServicer
+from services.training.service_layer.exercise_catalog import ExerciseCatalog
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+SERVICE_NAME = "kinetic.training.v1.TrainingService"
+
+
+@dataclass
+class TrainingApp:
+    """Everything the training service's entrypoints use."""
+
+    engine: Engine
+    catalog: ExerciseCatalog
+
+
+def engine_for(settings: ServiceSettings) -> Engine:
+    """The service's engine: its SQLite file, or its schema on PostgreSQL."""
+    return make_engine(
+        "training",
+        data_dir=settings.data_dir,
+        database_url=settings.database_url,
+        schema=settings.database_schema,
+    )
+
+
+def prepare(engine: Engine) -> TrainingApp:
+    """Migrate storage, seed the shared catalog if it changed, and build the use cases."""
+    upgrade(engine, MIGRATIONS)
+    catalog = ExerciseCatalog(engine)
+    catalog.seed(load_catalog())
+    return TrainingApp(engine=engine, catalog=catalog)
+
+
+async def start(
+    settings: ServiceSettings, *, port: int | None = None, engine: Engine | None = None
+) -> RunningServer:
+    """Prepare storage and start the gRPC server (``port=0`` picks a free port)."""
+    app = prepare(engine or engine_for(settings))
+    binding = ServiceBinding(
+        TrainingServicer(app.catalog), training_pb2_grpc.add_TrainingServiceServicer_to_server, SERVICE_NAME
+    )
+    return await create_server([binding], settings.listen_host, settings.port if port is None else port)

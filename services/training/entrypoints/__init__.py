@@ -1,0 +1,1 @@
+"""How the training service is reached: its gRPC servicer."""

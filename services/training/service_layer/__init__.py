@@ -1,0 +1,1 @@
+"""Use cases of the training service; each owns one transaction."""

@@ -1,0 +1,128 @@
+"""Exercise catalog use cases: search, read, add a custom exercise, seed the shared catalog."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine
+
+from kinetic.errors import AlreadyExists, FieldViolation, InvalidArgument, NotFound
+from services.training.adapters import exercise_repository as repo
+from services.training.domain.exercises import EQUIPMENT, MUSCLES, Exercise, validate_exercise
+from services.training.domain.search import candidate_prefixes, normalize, rank
+from services.training.service_layer import page_tokens
+
+MAX_QUERY_CHARS = 200
+DEFAULT_PAGE_SIZE = 20
+MAX_PAGE_SIZE = 100
+
+
+@dataclass(frozen=True)
+class SearchPage:
+    """One page of ranked search results."""
+
+    exercises: list[Exercise]
+    next_page_token: str
+    total_size: int
+
+
+class ExerciseCatalog:
+    """Search and extend the exercise catalog of one training store."""
+
+    def __init__(self, engine: Engine, clock: Callable[[], datetime] | None = None) -> None:
+        self._engine = engine
+        self._clock = clock or (lambda: datetime.now(UTC))
+
+    def seed(self, catalog: Sequence[Exercise]) -> bool:
+        """Store the shared catalog if it changed; returns whether anything was written."""
+        with self._engine.begin() as conn:
+            return repo.replace_catalog(conn, catalog, self._clock())
+
+    def search(
+        self,
+        account_id: str,
+        query: str = "",
+        muscle: str = "",
+        equipment: str = "",
+        page_size: int = 0,
+        page_token: str = "",
+    ) -> SearchPage:
+        """Rank the account's visible exercises against ``query``; filter; return one page."""
+        _require_account(account_id)
+        if len(query) > MAX_QUERY_CHARS:
+            raise InvalidArgument.for_field(
+                "query", f"is {len(query)} characters; use at most {MAX_QUERY_CHARS}"
+            )
+        if muscle and muscle not in MUSCLES:
+            raise InvalidArgument.for_field(
+                "muscle", f"unknown muscle {muscle!r}; one of {', '.join(MUSCLES)}"
+            )
+        if equipment and equipment not in EQUIPMENT:
+            raise InvalidArgument.for_field(
+                "equipment", f"unknown equipment {equipment!r}; one of {', '.join(EQUIPMENT)}"
+            )
+        if page_size < 0 or page_size > MAX_PAGE_SIZE:
+            raise InvalidArgument.for_field("page_size", f"must be between 1 and {MAX_PAGE_SIZE}")
+        limit = page_size or DEFAULT_PAGE_SIZE
+        normalized = normalize(query)
+        offset = page_tokens.decode(page_token, account_id, normalized, muscle, equipment)
+        with self._engine.connect() as conn:
+            if not normalized:
+                page, total = repo.list_page(conn, account_id, muscle, equipment, offset, limit)
+            else:
+                candidates = repo.find_candidates(
+                    conn, account_id, candidate_prefixes(normalized), muscle, equipment
+                )
+                scored = [(score, ex) for ex in candidates if (score := rank(normalized, ex)) is not None]
+                scored.sort(key=lambda pair: (-pair[0], pair[1].name.casefold(), pair[1].exercise_id))
+                total = len(scored)
+                page = [ex for _, ex in scored[offset : offset + limit]]
+        next_offset = offset + len(page)
+        token = (
+            page_tokens.encode(next_offset, account_id, normalized, muscle, equipment)
+            if next_offset < total
+            else ""
+        )
+        return SearchPage(page, token, total)
+
+    def get(self, account_id: str, exercise_id: str) -> Exercise:
+        """One exercise the account can see."""
+        _require_account(account_id)
+        if not exercise_id:
+            raise InvalidArgument.for_field("exercise_id", "is required")
+        with self._engine.connect() as conn:
+            exercise = repo.get(conn, account_id, exercise_id)
+        if exercise is None:
+            raise NotFound(f"no exercise {exercise_id!r}", reason="EXERCISE_NOT_FOUND")
+        return exercise
+
+    def create_custom(self, account_id: str, draft: Exercise) -> Exercise:
+        """Add a custom exercise visible only to ``account_id``."""
+        _require_account(account_id)
+        exercise = replace(
+            draft,
+            exercise_id=f"custom-{uuid.uuid4()}",
+            name=draft.name.strip(),
+            custom=True,
+        )
+        problems = validate_exercise(exercise)
+        if problems:
+            violations = [FieldViolation(f"exercise.{field}", problem) for field, problem in problems]
+            raise InvalidArgument(
+                "; ".join(f"{v.field}: {v.description}" for v in violations), violations=violations
+            )
+        with self._engine.begin() as conn:
+            if repo.name_taken(conn, account_id, exercise.name.casefold()):
+                raise AlreadyExists(
+                    f"an exercise named {exercise.name!r} exists already", reason="EXERCISE_NAME_TAKEN"
+                )
+            repo.add(conn, exercise, account_id, self._clock())
+        return exercise
+
+
+def _require_account(account_id: str) -> None:
+    if not account_id:
+        raise InvalidArgument.for_field("account_id", "is required")

@@ -1,0 +1,91 @@
+"""An in-process Kinetic: the four services on port 0 and the real edge app under uvicorn."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+import uvicorn
+
+from edge.app import METRIC, create_app
+from edge.backends import Backends
+from kinetic.auth.v1 import auth_pb2
+from kinetic.grpc_server import RunningServer
+from kinetic.settings import EdgeSettings, ServiceSettings
+from services.analytics import bootstrap as analytics
+from services.auth import bootstrap as auth
+from services.sessions import bootstrap as sessions
+from services.training import bootstrap as training
+
+START_TIMEOUT_SECONDS = 20.0
+
+
+@dataclass
+class Stack:
+    base_url: str
+    mcp_url: str
+    backends: Backends
+    account_id: str
+    api_key: str
+
+    async def access_token(self, audience: str | None = None, scopes: tuple[str, ...] = ("training",)) -> str:
+        response = await self.backends.auth.IssueAccessToken(
+            auth_pb2.IssueAccessTokenRequest(
+                account_id=self.account_id, audience=audience or self.mcp_url, scopes=list(scopes)
+            )
+        )
+        return str(response.access_token)
+
+
+@pytest.fixture
+async def stack(sqlite_engines, tmp_path) -> AsyncIterator[Stack]:
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    base_url = f"http://127.0.0.1:{port}"
+    # The auth service signs tokens with the edge's public origin as issuer.
+    env = {"KINETIC_DATA_DIR": str(tmp_path), "KINETIC_PUBLIC_URL": base_url}
+    servers: dict[str, RunningServer] = {}
+    for name, module in (("auth", auth), ("training", training), ("sessions", sessions)):
+        servers[name] = await module.start(
+            ServiceSettings.from_env(name, env), port=0, engine=sqlite_engines(name)
+        )
+    servers["analytics"] = await analytics.start(
+        ServiceSettings.from_env("analytics", env),
+        port=0,
+        engine=sqlite_engines("analytics"),
+        sessions_target=f"127.0.0.1:{servers['sessions'].port}",
+    )
+    targets = {name: f"127.0.0.1:{server.port}" for name, server in servers.items()}
+
+    settings = EdgeSettings(host="127.0.0.1", port=port, public_url=base_url, targets=targets)
+    backends = Backends.connect(targets)
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(settings, backends), log_level="warning", lifespan="on")
+    )
+    serving = asyncio.create_task(server.serve(sockets=[sock]))
+    try:
+        async with asyncio.timeout(START_TIMEOUT_SECONDS):
+            while not server.started:  # noqa: ASYNC110 - uvicorn exposes only this flag
+                await asyncio.sleep(0.01)
+        account = await backends.auth.CreateAccount(
+            auth_pb2.CreateAccountRequest(
+                email="ada@example.com", password="correct horse battery", display_name="Ada", time_zone="UTC"
+            )
+        )
+        key = await backends.auth.CreateApiKey(
+            auth_pb2.CreateApiKeyRequest(
+                account_id=account.account.account_id, name="tests", scopes=["training"]
+            )
+        )
+        yield Stack(base_url, base_url + METRIC.path, backends, account.account.account_id, key.secret)
+    finally:
+        server.should_exit = True
+        await serving
+        await backends.close()
+        for running in servers.values():
+            await running.stop(0)
+        sock.close()

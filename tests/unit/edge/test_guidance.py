@@ -1,0 +1,268 @@
+"""Metric's workout guidance: its content, the shipped example, and the rule checker."""
+
+from __future__ import annotations
+
+import copy
+import json
+import uuid
+from typing import Any
+
+import pytest
+
+from edge.profiles.metric.guidance import (
+    BLOCK_FORMATS,
+    TRACKING_MODES,
+    WORKOUT_KINDS,
+    check_example_against_rules,
+    workout_guidance,
+)
+from services.training.domain import exercises as domain
+from services.training.domain.catalog import load_catalog
+
+CATALOG = {e.exercise_id: e for e in load_catalog()}
+
+
+def example() -> dict[str, Any]:
+    shipped: dict[str, Any] = workout_guidance()["example"]
+    return shipped
+
+
+def problems_of(broken: dict[str, Any]) -> list[str]:
+    return check_example_against_rules(broken, set(CATALOG))
+
+
+def test_guidance_has_every_key_and_is_json() -> None:
+    guidance = workout_guidance()
+    for key in (
+        "designGuidance",
+        "targetFields",
+        "workoutKinds",
+        "schedules",
+        "setupRules",
+        "example",
+        "unitsNote",
+    ):
+        assert guidance[key], key
+    assert json.loads(json.dumps(guidance)) == guidance
+    assert all(isinstance(line, str) for line in guidance["designGuidance"] + guidance["setupRules"])
+
+
+def test_guidance_is_a_fresh_copy() -> None:
+    workout_guidance()["example"]["workout"]["exercises"].clear()
+    assert len(example()["workout"]["exercises"]) == 5
+
+
+def test_kinds_schedules_and_modes_follow_the_contract() -> None:
+    guidance = workout_guidance()
+    assert guidance["workoutKinds"] == [
+        "custom",
+        "push",
+        "pull",
+        "fullBody",
+        "upperBody",
+        "legs",
+        "glutes",
+        "back",
+        "chest",
+        "shoulders",
+        "biceps",
+        "triceps",
+        "core",
+        "cardio",
+        "crossFit",
+        "warmUp",
+    ]
+    assert list(WORKOUT_KINDS) == guidance["workoutKinds"]
+    assert [s["example"] for s in guidance["schedules"]] == [
+        {"type": "weekdays", "weekdays": [2, 4, 6]},
+        {"type": "everyNDays", "intervalDays": 3},
+    ]
+    modes = guidance["targetFields"]["modes"]
+    assert tuple(modes) == TRACKING_MODES == domain.TRACKING_MODES
+    assert modes["sets"]["required"] == ["targetSets", "targetReps"]
+    fields = guidance["targetFields"]["fields"]
+    assert fields["targetWeightKg"]["unit"] == "kilograms"
+    assert fields["targetDistanceMeters"]["unit"] == "meters"
+    assert fields["restSeconds"]["unit"] == "seconds"
+    for mode in modes.values():
+        assert set(mode["required"]) | set(mode["optional"]) <= set(fields)
+
+
+def test_setup_rules_restate_the_contract() -> None:
+    rules = " ".join(workout_guidance()["setupRules"])
+    for phrase in (
+        "format, durationSeconds, rounds and intervalSeconds",
+        "1200",
+        "rounds 5",
+        "intervalSeconds 60",
+        "EMOM",
+        "Round rest is not a separate timer",
+        "workoutExerciseID",
+        "exercises[].id",
+        "contiguous, in workout order",
+        "at most one block",
+        "restSeconds: 0",
+        "targetSets: 1",
+        "optional for every workout kind",
+        "omit crossFitBlocks",
+        "[] removes all",
+        "retain existing",
+        "keep their kind",
+        "Read the saved workout",
+    ):
+        assert phrase in rules, phrase
+    for block_format in BLOCK_FORMATS:
+        assert block_format in rules
+
+
+def test_design_guidance_and_units() -> None:
+    guidance = workout_guidance()
+    text = " ".join(guidance["designGuidance"])
+    for phrase in (
+        "goal",
+        "time",
+        "experience",
+        "equipment",
+        "warm-up",
+        "intent",
+        "estimated duration",
+        "progression",
+        "capped",
+        "user content",
+    ):
+        assert phrase in text, phrase
+    assert "Metric" not in json.dumps(guidance)
+    for unit in ("kilograms", "meters", "seconds", "not medical advice"):
+        assert unit in guidance["unitsNote"]
+
+
+def test_the_example_is_a_complete_five_movement_workout() -> None:
+    shipped = example()
+    assert shipped["action"] == "createWorkout"
+    workout = shipped["workout"]
+    assert workout["name"] and workout["kind"] in WORKOUT_KINDS
+    for part in ("Warm-up", "Intent", "Estimated duration", "Progression"):
+        assert part in workout["notes"]
+    movements = workout["exercises"]
+    assert len(movements) == 5
+    for movement in movements:
+        assert uuid.UUID(movement["workoutExerciseID"]).version == 4
+        assert len(movement["notes"]) > 40
+        assert movement["exerciseID"] in CATALOG
+        assert movement["trackingMode"] in CATALOG[movement["exerciseID"]].tracking_modes
+    assert len({m["workoutExerciseID"] for m in movements}) == 5
+    assert check_example_against_rules(shipped, set(CATALOG)) == []
+
+
+def test_the_example_has_one_superset_of_two_contiguous_movements() -> None:
+    workout = example()["workout"]
+    movements = workout["exercises"]
+    (block,) = workout["crossFitBlocks"]
+    assert block["configuration"] == {
+        "format": "superset",
+        "durationSeconds": 1200,
+        "rounds": block["configuration"]["rounds"],
+        "intervalSeconds": 60,
+    }
+    assert block["configuration"]["rounds"] >= 2
+    ids = [m["workoutExerciseID"] for m in movements]
+    positions = [ids.index(member) for member in block["exerciseIDs"]]
+    assert len(positions) == 2 and positions[1] == positions[0] + 1
+    for i in positions:
+        assert movements[i]["restSeconds"] == 0
+        assert movements[i]["targetSets"] == 1
+        assert movements[i]["trackingMode"] == "sets"
+
+
+def _broken() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+    shipped = copy.deepcopy(example())
+    workout = shipped["workout"]
+    return shipped, workout["crossFitBlocks"][0], workout["exercises"]
+
+
+def test_checker_flags_a_non_contiguous_group() -> None:
+    shipped, block, movements = _broken()
+    block["exerciseIDs"] = [movements[0]["workoutExerciseID"], movements[2]["workoutExerciseID"]]
+    movements[0].update(restSeconds=0, targetSets=1)
+    assert any("contiguous" in p for p in problems_of(shipped))
+
+
+def test_checker_flags_a_group_out_of_workout_order() -> None:
+    shipped, block, _ = _broken()
+    block["exerciseIDs"].reverse()
+    assert any("workout order" in p for p in problems_of(shipped))
+
+
+@pytest.mark.parametrize("field", ["format", "durationSeconds", "rounds", "intervalSeconds"])
+def test_checker_flags_a_missing_configuration_field(field: str) -> None:
+    shipped, block, _ = _broken()
+    del block["configuration"][field]
+    assert f"workout.crossFitBlocks[0].configuration.{field} is required" in problems_of(shipped)
+
+
+def test_checker_flags_rest_inside_a_block() -> None:
+    shipped, _, movements = _broken()
+    movements[2]["restSeconds"] = 90
+    assert any("exercises[2].restSeconds must be 0" in p for p in problems_of(shipped))
+
+
+def test_checker_flags_several_sets_inside_a_block() -> None:
+    shipped, _, movements = _broken()
+    movements[3]["targetSets"] = 3
+    assert any("exercises[3].targetSets must be 1" in p for p in problems_of(shipped))
+
+
+def test_checker_flags_an_unknown_exercise_id() -> None:
+    shipped, _, movements = _broken()
+    movements[1]["exerciseID"] = "moon-squat"
+    assert any("'moon-squat' is not in the exercise catalog" in p for p in problems_of(shipped))
+
+
+def test_checker_flags_unused_settings_away_from_their_defaults() -> None:
+    shipped, block, _ = _broken()
+    block["configuration"]["durationSeconds"] = 600
+    assert any("durationSeconds is unused by superset; send 1200" in p for p in problems_of(shipped))
+
+
+def test_checker_flags_an_emom_interval_longer_than_the_duration() -> None:
+    shipped, block, _ = _broken()
+    block["configuration"].update(format="emom", durationSeconds=60, intervalSeconds=90, rounds=5)
+    assert any("intervalSeconds must fit within durationSeconds" in p for p in problems_of(shipped))
+
+
+def test_checker_flags_a_movement_in_two_blocks() -> None:
+    shipped, block, _ = _broken()
+    shipped["workout"]["crossFitBlocks"].append(copy.deepcopy(block))
+    assert any("at most one block" in p for p in problems_of(shipped))
+
+
+def test_checker_flags_missing_targets_and_bad_values() -> None:
+    shipped, _, movements = _broken()
+    del movements[0]["targetReps"]
+    movements[1]["targetWeightKg"] = -5
+    movements[4]["targetReps"] = 10
+    problems = problems_of(shipped)
+    assert "workout.exercises[0].targetReps is required for trackingMode sets" in problems
+    assert any("exercises[1].targetWeightKg must be at least 0" in p for p in problems)
+    assert "workout.exercises[4].targetReps does not apply to trackingMode intervals" in problems
+
+
+def test_checker_flags_a_bad_kind_schedule_and_instance_id() -> None:
+    shipped, _, movements = _broken()
+    shipped["workout"]["kind"] = "legDay"
+    shipped["workout"]["schedule"] = {"type": "weekdays", "weekdays": [0, 8]}
+    movements[4]["workoutExerciseID"] = "not-a-uuid"
+    problems = problems_of(shipped)
+    assert any(p.startswith("workout.kind") for p in problems)
+    assert any(p.startswith("workout.schedule.weekdays") for p in problems)
+    assert "workout.exercises[4].workoutExerciseID must be a UUID" in problems
+
+
+def test_blocks_are_optional() -> None:
+    shipped, _, movements = _broken()
+    del shipped["workout"]["crossFitBlocks"]
+    for movement in movements[2:4]:
+        movement.update(targetSets=3, restSeconds=90)
+    assert problems_of(shipped) == []
+    shipped["workout"]["crossFitBlocks"] = []
+    assert problems_of(shipped) == []
