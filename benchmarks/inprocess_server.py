@@ -18,8 +18,8 @@ from mcp.server import MCPServer
 from mcp.types import CallToolResult, TextContent
 from starlette.applications import Starlette
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
 
+from edge.app import McpEndpoint
 from edge.profiles.metric.reads import CONTENT_TRUST, exercise_json
 from kinetic.storage import make_engine
 from services.training.entrypoints.grpc import exercise_to_pb
@@ -53,15 +53,12 @@ def build_app(data_dir: Path) -> Starlette:
 
     server.streamable_http_app(streamable_http_path="/", stateless_http=True, json_response=True)
 
-    async def endpoint(scope: Scope, receive: Receive, send: Send) -> None:
-        await server.session_manager.handle_request(scope, receive, send)
-
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with server.session_manager.run():
             yield
 
-    return Starlette(routes=[Route("/mcp", endpoint, methods=["POST"])], lifespan=lifespan)
+    return Starlette(routes=[Route("/mcp", McpEndpoint(server), methods=["POST"])], lifespan=lifespan)
 
 
 if __name__ == "__main__":

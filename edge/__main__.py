@@ -14,6 +14,8 @@ from kinetic.telemetry import configure_telemetry
 def main() -> None:
     """Read settings, build the app, serve."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s edge %(levelname)s %(message)s")
+    # The MCP SDK logs every stateless request at INFO; keep the edge's log for what matters.
+    logging.getLogger("mcp").setLevel(logging.WARNING)
     configure_telemetry("edge")
     settings = EdgeSettings.from_env()
     uvicorn.run(

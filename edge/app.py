@@ -26,6 +26,7 @@ from edge.well_known import ProtectedResourceInfo, well_known_routes
 from kinetic.access_tokens import AccessTokenVerifier
 from kinetic.auth.v1 import auth_pb2
 from kinetic.settings import EdgeSettings
+from kinetic.telemetry import tracing_active
 
 METRIC = ProtectedResourceInfo("/api/connectors/muse/mcp", "Kinetic Training (Metric profile)", ("training",))
 
@@ -47,7 +48,7 @@ def _transport_security(public_url: str) -> TransportSecuritySettings:
     )
 
 
-class _McpEndpoint:
+class McpEndpoint:
     """Hands requests straight to an MCP session manager (a Mount would redirect the bare path)."""
 
     def __init__(self, server: MCPServer) -> None:
@@ -105,9 +106,11 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         *health_routes,
         Route("/openapi.json", openapi),
         *well_known_routes(public_url, [METRIC]),
-        Route(METRIC.path, protect(_McpEndpoint(metric_mcp), METRIC), methods=["GET", "POST", "DELETE"]),
+        Route(METRIC.path, protect(McpEndpoint(metric_mcp), METRIC), methods=["GET", "POST", "DELETE"]),
         Mount("/api/connectors/muse", app=protect(Starlette(routes=metric_rest_routes(reads)), METRIC)),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    if not tracing_active():
+        return app
     # The outermost layer opens the HTTP server span that every gRPC and SQL span of a call joins.
     return OpenTelemetryMiddleware(app, excluded_urls="healthz,readyz")

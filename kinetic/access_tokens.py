@@ -19,6 +19,7 @@ import binascii
 import json
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +35,7 @@ TOKEN_TYPE = "at+jwt"
 LEEWAY_SECONDS = 30.0
 REFETCH_INTERVAL = 30.0
 MAX_KEY_SET_AGE = 300.0
+VERIFIED_CACHE_SIZE = 4096
 
 INVALID_TOKEN = "INVALID_TOKEN"
 INVALID_AUDIENCE = "INVALID_AUDIENCE"
@@ -111,6 +113,7 @@ class AccessTokenVerifier:
         self._leeway = leeway_seconds
         self._monotonic = monotonic
         self._keys: dict[str, RSAKey] = {}
+        self._verified: OrderedDict[str, tuple[RSAKey, dict[str, Any]]] = OrderedDict()
         self._fetched_at: float | None = None
         self._lock = asyncio.Lock()
 
@@ -129,11 +132,25 @@ class AccessTokenVerifier:
         if not isinstance(kid, str) or not kid:
             raise _reject("the access token names no signing key")
         key = await self._key(kid)
-        try:
-            claims = jwt.decode(token, key, algorithms=[ALGORITHM]).claims
-        except (JoseError, ValueError) as exc:
-            raise _reject("the access token signature does not verify") from exc
+        cached = self._verified.get(token)
+        if cached is not None and cached[0] is key:
+            claims = cached[1]
+        else:
+            try:
+                claims = jwt.decode(token, key, algorithms=[ALGORITHM]).claims
+            except (JoseError, ValueError) as exc:
+                raise _reject("the access token signature does not verify") from exc
+            self._remember(token, key, claims)
+        # Time, issuer and audience are checked on every request, cached signature or not.
         return self._check_claims(claims, audience, time.time() if now is None else now)
+
+    def _remember(self, token: str, key: RSAKey, claims: dict[str, Any]) -> None:
+        # An assistant sends the same token for 15 minutes; RS256 verification was the largest
+        # share of the guard's CPU. The entry is tied to the key object it verified with, so a
+        # rotated-out key (a refreshed key set) invalidates it.
+        self._verified[token] = (key, claims)
+        if len(self._verified) > VERIFIED_CACHE_SIZE:
+            self._verified.popitem(last=False)
 
     def _check_claims(self, claims: Mapping[str, Any], audience: str, now: float) -> AccessTokenClaims:
         if claims.get("iss") != self._issuer:

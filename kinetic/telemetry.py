@@ -3,7 +3,11 @@
 ``OTEL_SERVICE_NAME`` names the process (default: the service name passed in);
 ``OTEL_EXPORTER_OTLP_ENDPOINT`` (or ``OTEL_EXPORTER_OTLP_TRACES_ENDPOINT``) turns on OTLP/gRPC export;
 ``OTEL_TRACES_EXPORTER=console`` prints spans; ``OTEL_SDK_DISABLED=true`` turns tracing off.
-Without an exporter the provider still runs, so trace context still crosses gRPC and reaches logs.
+
+With no exporter configured nothing would ever leave the process, so no SDK provider is installed
+and the HTTP, gRPC and SQL hooks are left out: they cost about a millisecond of CPU per tool call
+across the edge and a service (docs/decisions/0006-tracing.md). Hooks are installed whenever a
+provider is active when a server, channel or engine is built, including one a test installs.
 """
 
 from __future__ import annotations
@@ -42,17 +46,24 @@ def configure_telemetry(service_name: str, env: Mapping[str, str] | None = None)
         if _configured or env.get("OTEL_SDK_DISABLED", "").lower() == "true":
             return
         _configured = True
-        if not isinstance(trace.get_tracer_provider(), TracerProvider):
-            resource = Resource.create({"service.name": env.get("OTEL_SERVICE_NAME", service_name)})
-            provider = TracerProvider(resource=resource)
-            exporter = _exporter(env)
-            if exporter is not None:
-                provider.add_span_processor(BatchSpanProcessor(exporter))
-            trace.set_tracer_provider(provider)
+        exporter = _exporter(env)
+        if exporter is None or tracing_active():
+            return
+        resource = Resource.create({"service.name": env.get("OTEL_SERVICE_NAME", service_name)})
+        provider = TracerProvider(resource=resource)
+        provider.add_span_processor(BatchSpanProcessor(exporter))
+        trace.set_tracer_provider(provider)
+
+
+def tracing_active() -> bool:
+    """Whether an SDK tracer provider is installed, i.e. whether spans go anywhere."""
+    return isinstance(trace.get_tracer_provider(), TracerProvider)
 
 
 def grpc_server_interceptors() -> list[Any]:
     """Interceptors that continue the caller's trace on a ``grpc.aio`` server."""
+    if not tracing_active():
+        return []
     from opentelemetry.instrumentation.grpc import aio_server_interceptor
 
     return [aio_server_interceptor()]  # type: ignore[no-untyped-call]
@@ -60,6 +71,8 @@ def grpc_server_interceptors() -> list[Any]:
 
 def grpc_client_interceptors() -> list[Any]:
     """Interceptors that send the current trace context on ``grpc.aio`` calls."""
+    if not tracing_active():
+        return []
     from opentelemetry.instrumentation.grpc import aio_client_interceptors
 
     return list(aio_client_interceptors())  # type: ignore[no-untyped-call]
@@ -71,6 +84,8 @@ def instrument_engine(engine: Any) -> None:
     Uses the instrumentation's per-engine tracer directly: ``SQLAlchemyInstrumentor().instrument``
     is a process-wide singleton that instruments only the first engine it is given.
     """
+    if not tracing_active():
+        return
     from opentelemetry import metrics
     from opentelemetry.instrumentation.sqlalchemy import engine as sqlalchemy_tracing
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
 
 from services.training.domain.exercises import Exercise
 
@@ -22,6 +24,9 @@ _WORD_PREFIXES = 200.0
 _SUBSTRING = 100.0
 
 
+# Names, aliases and queries repeat from call to call; normalising them dominated a search's CPU
+# (benchmarks/exercise_search.py), so results are memoised. Both functions are pure.
+@lru_cache(maxsize=16384)
 def normalize(text: str) -> str:
     """Lowercase, strip accents, drop apostrophes, turn other punctuation into spaces, collapse spaces.
 
@@ -46,6 +51,16 @@ def _words_and_joins(phrase: str) -> set[str]:
     return {*words, *(a + b for a, b in itertools.pairwise(words))}
 
 
+@lru_cache(maxsize=8192)
+def _terms(name: str, aliases: tuple[str, ...]) -> frozenset[str]:
+    terms: set[str] = set()
+    for text in (name, *aliases):
+        phrase = normalize(text)
+        if phrase:
+            terms |= {phrase, _compact(phrase)} | _words_and_joins(phrase)
+    return frozenset(terms)
+
+
 def search_terms(ex: Exercise) -> set[str]:
     """Every term a store indexes for ``ex``, to find it by prefix.
 
@@ -54,12 +69,37 @@ def search_terms(ex: Exercise) -> set[str]:
     ``"pullup"`` also finds ``"Weighted Pull-Up"``). A store looks these up with
     ``term LIKE prefix || '%'`` for each of :func:`candidate_prefixes`.
     """
-    terms: set[str] = set()
-    for text in (ex.name, *ex.aliases):
-        phrase = normalize(text)
-        if phrase:
-            terms |= {phrase, _compact(phrase)} | _words_and_joins(phrase)
-    return terms
+    return set(_terms(ex.name, ex.aliases))
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """What ranking needs of one exercise, normalised once (see the memo note above)."""
+
+    name: str
+    name_compact: str
+    aliases: tuple[str, ...]
+    aliases_compact: tuple[str, ...]
+    name_words: tuple[str, ...]
+    all_words: frozenset[str]
+    name_terms: frozenset[str]
+    terms: frozenset[str]
+
+
+@lru_cache(maxsize=8192)
+def _prepare(name_text: str, alias_texts: tuple[str, ...]) -> _Prepared:
+    name = normalize(name_text)
+    aliases = tuple(a for a in (normalize(alias) for alias in alias_texts) if a)
+    return _Prepared(
+        name=name,
+        name_compact=_compact(name),
+        aliases=aliases,
+        aliases_compact=tuple(_compact(a) for a in aliases),
+        name_words=tuple(name.split()),
+        all_words=frozenset(w for phrase in (name, *aliases) for w in phrase.split()),
+        name_terms=frozenset({name, _compact(name)} | _words_and_joins(name)),
+        terms=_terms(name_text, alias_texts),
+    )
 
 
 def rank(query: str, ex: Exercise) -> float | None:
@@ -74,27 +114,31 @@ def rank(query: str, ex: Exercise) -> float | None:
     q = normalize(query)
     if not q:
         return None
-    qc = _compact(q)
-    name = normalize(ex.name)
-    aliases = [a for a in (normalize(alias) for alias in ex.aliases) if a]
+    return _rank_normalized(q, ex.name, ex.aliases)
 
-    if q == name or qc == _compact(name):
+
+# Assistants search the same common words ("squat", "bench", "row") again and again, so a score is
+# memoised per (query, exercise text): a repeated search skips ranking altogether.
+@lru_cache(maxsize=65536)
+def _rank_normalized(q: str, name_text: str, alias_texts: tuple[str, ...]) -> float | None:
+    qc = _compact(q)
+    p = _prepare(name_text, alias_texts)
+
+    if q == p.name or qc == p.name_compact:
         return _EXACT_NAME
-    if any(q == a or qc == _compact(a) for a in aliases):
+    if any(q == a or qc == ac for a, ac in zip(p.aliases, p.aliases_compact, strict=True)):
         return _EXACT_ALIAS
-    if _compact(name).startswith(qc):
-        return _NAME_PREFIX + 90.0 * len(qc) / len(_compact(name))
-    alias_prefix = [len(qc) / len(_compact(a)) for a in aliases if _compact(a).startswith(qc)]
+    if p.name_compact.startswith(qc):
+        return _NAME_PREFIX + 90.0 * len(qc) / len(p.name_compact)
+    alias_prefix = [len(qc) / len(ac) for ac in p.aliases_compact if ac.startswith(qc)]
     if alias_prefix:
         return _ALIAS_PREFIX + 90.0 * max(alias_prefix)
 
     query_words = q.split()
-    name_words = name.split()
-    all_words = {w for phrase in (name, *aliases) for w in phrase.split()}
-    if all(any(w.startswith(qw) for w in all_words) for qw in query_words):
-        in_name = sum(any(w.startswith(qw) for w in name_words) for qw in query_words)
-        whole = sum(qw in all_words for qw in query_words)
-        tightness = len(query_words) / max(len(name_words), len(query_words))
+    if all(any(w.startswith(qw) for w in p.all_words) for qw in query_words):
+        in_name = sum(any(w.startswith(qw) for w in p.name_words) for qw in query_words)
+        whole = sum(qw in p.all_words for qw in query_words)
+        tightness = len(query_words) / max(len(p.name_words), len(query_words))
         return (
             _WORD_PREFIXES
             + 60.0 * in_name / len(query_words)
@@ -102,11 +146,9 @@ def rank(query: str, ex: Exercise) -> float | None:
             + 10.0 * whole / len(query_words)
         )
 
-    name_terms = {name, _compact(name)} | _words_and_joins(name)
-    terms = search_terms(ex)
-    every_word = all(any(t.startswith(qw) for t in terms) for qw in query_words)
-    if every_word or any(t.startswith(qc) for t in terms):
-        in_name = sum(any(t.startswith(qw) for t in name_terms) for qw in query_words)
+    every_word = all(any(t.startswith(qw) for t in p.terms) for qw in query_words)
+    if every_word or any(t.startswith(qc) for t in p.terms):
+        in_name = sum(any(t.startswith(qw) for t in p.name_terms) for qw in query_words)
         return _SUBSTRING + 60.0 * in_name / len(query_words)
     return None
 

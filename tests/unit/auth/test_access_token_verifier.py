@@ -259,3 +259,24 @@ async def test_failed_age_refresh_keeps_the_cached_keys(signing_key):
 def test_leeway_is_at_most_30_seconds(signing_key):
     with pytest.raises(ValueError):
         AccessTokenVerifier(ISSUER, KeySource(signing_key), leeway_seconds=31)
+
+
+async def test_a_remembered_signature_still_expires_and_keeps_its_audience(signing_key):
+    check = verifier(KeySource(signing_key))
+    token = signed(signing_key)
+    assert (await check.verify(token, audience=AUDIENCE, now=NOW_TS)).subject == "acc-1"
+    assert (await check.verify(token, audience=AUDIENCE, now=NOW_TS + 60)).subject == "acc-1"
+    expired = await refused(check, token, now=NOW_TS + 900 + 31)
+    assert expired.reason == "TOKEN_EXPIRED"
+    other = await refused(check, token, audience="https://kinetic.test/mcp/primed")
+    assert other.reason == "INVALID_AUDIENCE"
+
+
+async def test_a_tampered_copy_of_a_remembered_token_is_refused(signing_key):
+    check = verifier(KeySource(signing_key))
+    token = signed(signing_key)
+    await check.verify(token, audience=AUDIENCE, now=NOW_TS)
+    header, _payload, signature = token.split(".")
+    forged = f"{header}.{b64(good_claims(sub='someone-else'))}.{signature}"
+    error = await refused(check, forged)
+    assert error.reason == "INVALID_TOKEN"
