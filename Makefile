@@ -30,6 +30,7 @@ lint: $(STAMP) check-protos
 	$(BIN)/mypy .
 	$(BIN)/buf format --diff --exit-code
 	$(BIN)/buf lint
+	$(BIN)/buf breaking --against '.git#branch=main'
 
 protos: $(STAMP)
 	PYTHON=$(BIN)/python scripts/gen_protos.sh

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import signal
 
 import uvicorn
 
@@ -18,6 +19,10 @@ def main() -> None:
     logging.getLogger("mcp").setLevel(logging.WARNING)
     configure_telemetry("edge")
     settings = EdgeSettings.from_env()
+    # uvicorn drains on SIGTERM/SIGINT, then re-raises the signal under the handler that was in
+    # place before it started; ignoring them here makes a graceful stop exit with status 0.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     uvicorn.run(
         create_app(settings),
         host=settings.host,

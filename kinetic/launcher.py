@@ -50,18 +50,31 @@ def _ready(url: str) -> bool:
         return False
 
 
-def _stop(processes: dict[str, subprocess.Popen[bytes]]) -> None:
+def _stop(processes: dict[str, subprocess.Popen[bytes]]) -> bool:
+    """SIGTERM every process, wait for each to drain; True if all stopped cleanly in time."""
     for process in processes.values():
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
     deadline = time.monotonic() + STOP_TIMEOUT_SECONDS
+    clean = True
     for name, process in processes.items():
         try:
-            process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            code = process.wait(timeout=max(0.1, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             print(f"{name} did not stop in time; killing it", file=sys.stderr)
             process.kill()
             process.wait()
+            clean = False
+            continue
+        if code != 0:
+            print(f"{name} exited with status {code}", file=sys.stderr)
+            clean = False
+    return clean
+
+
+def _spawn(module: str, env: Mapping[str, str]) -> subprocess.Popen[bytes]:
+    # Own session: a terminal's Ctrl-C reaches only the launcher, which then stops each child once.
+    return subprocess.Popen([sys.executable, "-m", module], env=dict(env), start_new_session=True)
 
 
 def main() -> int:
@@ -82,10 +95,9 @@ def main() -> int:
     signal.signal(signal.SIGINT, request_stop)
     signal.signal(signal.SIGTERM, request_stop)
 
-    processes: dict[str, subprocess.Popen[bytes]] = {}
-    for name in SERVICE_NAMES:
-        processes[name] = subprocess.Popen([sys.executable, "-m", f"services.{name}"], env=env)
-    processes["edge"] = subprocess.Popen([sys.executable, "-m", "edge"], env=env)
+    processes = {name: _spawn(f"services.{name}", env) for name in SERVICE_NAMES}
+    processes["edge"] = _spawn("edge", env)
+    outcome = 1
     try:
         deadline = time.monotonic() + READY_TIMEOUT_SECONDS
         ready_url = f"http://{settings.host}:{settings.port}/readyz"
@@ -105,9 +117,11 @@ def main() -> int:
                 print(f"{', '.join(dead)} exited; stopping the rest", file=sys.stderr)
                 return 1
             time.sleep(0.5)
-        return 0
+        outcome = 0
     finally:
-        _stop(processes)
+        if not _stop(processes):
+            outcome = 1
+    return outcome
 
 
 def _banner(public_url: str, demo: Mapping[str, str]) -> str:

@@ -30,6 +30,7 @@ class Stack:
     backends: Backends
     account_id: str
     api_key: str
+    servers: dict[str, RunningServer]
 
     async def access_token(self, audience: str | None = None, scopes: tuple[str, ...] = ("training",)) -> str:
         response = await self.backends.auth.IssueAccessToken(
@@ -81,7 +82,9 @@ async def stack(sqlite_engines, tmp_path) -> AsyncIterator[Stack]:
                 account_id=account.account.account_id, name="tests", scopes=["training"]
             )
         )
-        yield Stack(base_url, base_url + METRIC.path, backends, account.account.account_id, key.secret)
+        yield Stack(
+            base_url, base_url + METRIC.path, backends, account.account.account_id, key.secret, servers
+        )
     finally:
         server.should_exit = True
         await serving

@@ -176,3 +176,16 @@ async def test_health_and_readiness(stack):
     assert ready.json()["backends"] == {
         name: "SERVING" for name in ("analytics", "auth", "sessions", "training")
     }
+
+
+async def test_readiness_names_a_backend_that_is_down(stack):
+    await stack.servers["sessions"].stop(0)
+    async with httpx2.AsyncClient(base_url=stack.base_url) as http:
+        ready = await http.get("/readyz")
+        alive = await http.get("/healthz")
+    assert ready.status_code == 503
+    body = ready.json()
+    assert body["ready"] is False
+    assert body["backends"]["sessions"] != "SERVING"
+    assert body["backends"]["training"] == "SERVING"
+    assert alive.status_code == 200, "the edge process itself is still alive"
