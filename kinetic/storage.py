@@ -16,6 +16,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 
+from kinetic.settings import ServiceSettings
 from kinetic.telemetry import instrument_engine
 
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -45,6 +46,16 @@ def make_engine(
         event.listen(engine, "connect", _sqlite_pragmas)
     instrument_engine(engine)
     return engine
+
+
+def engine_for(settings: ServiceSettings) -> Engine:
+    """The engine a service's settings call for: its SQLite file, or its schema on PostgreSQL."""
+    return make_engine(
+        settings.service,
+        data_dir=settings.data_dir,
+        database_url=settings.database_url,
+        schema=settings.database_schema,
+    )
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -10,7 +10,7 @@ from sqlalchemy import Engine
 from kinetic.analytics.v1 import analytics_pb2_grpc
 from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
 from kinetic.settings import ServiceSettings, service_target
-from kinetic.storage import make_engine, upgrade
+from kinetic.storage import engine_for, upgrade
 from kinetic.telemetry import grpc_client_interceptors
 from services.analytics.adapters.sessions_feed import SessionsFeed
 from services.analytics.entrypoints.grpc import AnalyticsServicer
@@ -19,15 +19,6 @@ from services.analytics.service_layer.catch_up import FeedFollower
 MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.analytics.v1.AnalyticsService"
 
-
-def engine_for(settings: ServiceSettings) -> Engine:
-    """The service's engine: its SQLite file, or its schema on PostgreSQL."""
-    return make_engine(
-        "analytics",
-        data_dir=settings.data_dir,
-        database_url=settings.database_url,
-        schema=settings.database_schema,
-    )
 
 
 async def start(

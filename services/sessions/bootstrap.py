@@ -9,22 +9,13 @@ from sqlalchemy import Engine
 from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
 from kinetic.sessions.v1 import sessions_pb2_grpc
 from kinetic.settings import ServiceSettings
-from kinetic.storage import make_engine, upgrade
+from kinetic.storage import engine_for, upgrade
 from services.sessions.entrypoints.grpc import SessionsServicer
 from services.sessions.service_layer.feed import ChangeFeed
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.sessions.v1.SessionsService"
 
-
-def engine_for(settings: ServiceSettings) -> Engine:
-    """The service's engine: its SQLite file, or its schema on PostgreSQL."""
-    return make_engine(
-        "sessions",
-        data_dir=settings.data_dir,
-        database_url=settings.database_url,
-        schema=settings.database_schema,
-    )
 
 
 async def start(

@@ -9,7 +9,7 @@ from sqlalchemy import Engine
 
 from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
 from kinetic.settings import ServiceSettings
-from kinetic.storage import make_engine, upgrade
+from kinetic.storage import engine_for, upgrade
 from kinetic.training.v1 import training_pb2_grpc
 from services.training.domain.catalog import load_catalog
 from services.training.entrypoints.grpc import TrainingServicer
@@ -26,15 +26,6 @@ class TrainingApp:
     engine: Engine
     catalog: ExerciseCatalog
 
-
-def engine_for(settings: ServiceSettings) -> Engine:
-    """The service's engine: its SQLite file, or its schema on PostgreSQL."""
-    return make_engine(
-        "training",
-        data_dir=settings.data_dir,
-        database_url=settings.database_url,
-        schema=settings.database_schema,
-    )
 
 
 def prepare(engine: Engine) -> TrainingApp:
