@@ -18,10 +18,18 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from edge.backends import Backends
 from edge.guard import ProtectedResource, TokenChecker
 from edge.health import health_routes
+from edge.oauth import OAuthStubs, oauth_routes
 from edge.openapi import openapi_document
 from edge.profiles.metric.mcp_server import build_metric_server
 from edge.profiles.metric.reads import TrainingReads
 from edge.profiles.metric.rest import metric_rest_routes
+from edge.ratelimit import (
+    ACCOUNT_PER_MINUTE,
+    RateLimited,
+    account_key,
+    build_limiter,
+    metric_refusal,
+)
 from edge.well_known import ProtectedResourceInfo, well_known_routes
 from kinetic.access_tokens import AccessTokenVerifier
 from kinetic.auth.v1 import auth_pb2
@@ -71,9 +79,15 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         transport_security=_transport_security(public_url),
     )
 
+    # Redis when KINETIC_REDIS_URL is set (shared by every replica), in-process otherwise.
+    limiter = build_limiter(settings.redis_url)
+
     def protect(app: ASGIApp, resource: ProtectedResourceInfo) -> ProtectedResource:
+        # The limiter runs inside the guard, keyed by the authenticated account: the MCP path and
+        # its REST mirror share one budget of 300 requests per account per minute.
+        limited = RateLimited(app, limiter, ACCOUNT_PER_MINUTE, account_key, metric_refusal)
         return ProtectedResource(
-            app,
+            limited,
             resource_url=resource.resource_url(public_url),
             metadata_url=resource.metadata_url(public_url),
             required_scopes=resource.scopes,
@@ -90,12 +104,15 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             return str(response.jwks_json)
 
         live.backends = connected
-        live.checker = TokenChecker(AccessTokenVerifier(public_url, fetch_jwks), connected.auth)
+        live.checker = TokenChecker(
+            AccessTokenVerifier(public_url, fetch_jwks), connected.auth, connected.oauth
+        )
         app.state.backends = connected
         try:
             async with metric_mcp.session_manager.run():
                 yield
         finally:
+            await limiter.close()
             if owned:
                 await connected.close()
 
@@ -106,6 +123,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         *health_routes,
         Route("/openapi.json", openapi),
         *well_known_routes(public_url, [METRIC]),
+        *oauth_routes(public_url, lambda: OAuthStubs(oauth=live.backends.oauth, auth=live.backends.auth)),
         Route(METRIC.path, protect(McpEndpoint(metric_mcp), METRIC), methods=["GET", "POST", "DELETE"]),
         Mount("/api/connectors/muse", app=protect(Starlette(routes=metric_rest_routes(reads)), METRIC)),
     ]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import grpc
 
 from kinetic.analytics.v1 import analytics_pb2_grpc
-from kinetic.auth.v1 import auth_pb2_grpc
+from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
 from kinetic.sessions.v1 import sessions_pb2_grpc
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
@@ -22,6 +22,7 @@ class Backends:
 
     channels: dict[str, grpc.aio.Channel]
     auth: auth_pb2_grpc.AuthServiceStub
+    oauth: oauth_pb2_grpc.OAuthServiceStub
     training: training_pb2_grpc.TrainingServiceStub
     sessions: sessions_pb2_grpc.SessionsServiceStub
     analytics: analytics_pb2_grpc.AnalyticsServiceStub
@@ -36,6 +37,7 @@ class Backends:
         return cls(
             channels=channels,
             auth=auth_pb2_grpc.AuthServiceStub(channels["auth"]),
+            oauth=oauth_pb2_grpc.OAuthServiceStub(channels["auth"]),
             training=training_pb2_grpc.TrainingServiceStub(channels["training"]),
             sessions=sessions_pb2_grpc.SessionsServiceStub(channels["sessions"]),
             analytics=analytics_pb2_grpc.AnalyticsServiceStub(channels["analytics"]),

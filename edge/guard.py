@@ -20,7 +20,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from edge.backends import CALL_TIMEOUT_SECONDS
 from kinetic.access_tokens import AccessTokenVerifier
-from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
+from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc, oauth_pb2, oauth_pb2_grpc
 from kinetic.errors import RemoteError, Unauthenticated
 
 API_KEY_PREFIX = "rf_"
@@ -50,9 +50,15 @@ class CredentialError(Exception):
 class TokenChecker:
     """Turns an ``Authorization`` header into a ``Principal`` for one resource."""
 
-    def __init__(self, verifier: AccessTokenVerifier, auth: auth_pb2_grpc.AuthServiceStub) -> None:
+    def __init__(
+        self,
+        verifier: AccessTokenVerifier,
+        auth: auth_pb2_grpc.AuthServiceStub,
+        oauth: oauth_pb2_grpc.OAuthServiceStub,
+    ) -> None:
         self._verifier = verifier
         self._auth = auth
+        self._oauth = oauth
 
     async def authenticate(self, authorization: str | None, audience: str) -> Principal:
         """Check the header's bearer credential for ``audience``; raise CredentialError if refused."""
@@ -71,7 +77,20 @@ class TokenChecker:
         except grpc.aio.AioRpcError as error:
             # The signing keys could not be fetched: an outage, not a bad token.
             raise CredentialError("temporarily_unavailable", "cannot check credentials now", 503) from error
+        await self._require_active(claims.token_id)
         return Principal(claims.subject, frozenset(claims.scopes), "access_token", claims.client_id or "")
+
+    async def _require_active(self, token_id: str) -> None:
+        # Asked on every request, not cached: a revoked token (Disconnect, refresh reuse, library
+        # erased) must fail on the very next request.
+        try:
+            response = await self._oauth.CheckAccessToken(
+                oauth_pb2.CheckAccessTokenRequest(token_id=token_id), timeout=CALL_TIMEOUT_SECONDS
+            )
+        except grpc.aio.AioRpcError as error:
+            raise CredentialError("temporarily_unavailable", "cannot check credentials now", 503) from error
+        if not response.active:
+            raise CredentialError("invalid_token", "the access token was revoked")
 
     async def _api_key(self, secret: str) -> Principal:
         try:

@@ -83,6 +83,7 @@ class EdgeSettings:
     port: int
     public_url: str
     targets: dict[str, str]
+    redis_url: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> EdgeSettings:
@@ -93,4 +94,5 @@ class EdgeSettings:
             port=_int(env, "KINETIC_EDGE_PORT", 8080),
             public_url=public_url(env),
             targets={name: service_target(name, env) for name in SERVICE_NAMES},
+            redis_url=env.get("KINETIC_REDIS_URL") or None,
         )

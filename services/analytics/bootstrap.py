@@ -20,7 +20,6 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.analytics.v1.AnalyticsService"
 
 
-
 async def start(
     settings: ServiceSettings,
     *,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -9,18 +10,25 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from kinetic.auth.v1 import auth_pb2_grpc
+from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
 from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
 from kinetic.settings import ServiceSettings
 from kinetic.storage import make_engine, upgrade
+from services.auth.adapters.cimd import MetadataDocumentFetcher, allowed_hosts_from_env
 from services.auth.domain.passwords import PasswordHasher
 from services.auth.entrypoints.grpc import AuthServicer
+from services.auth.entrypoints.oauth_grpc import OAuthServicer
 from services.auth.service_layer.accounts import AccountService
 from services.auth.service_layer.api_keys import ApiKeyService
+from services.auth.service_layer.oauth_authorizations import AuthorizationService
+from services.auth.service_layer.oauth_clients import ClientService
+from services.auth.service_layer.oauth_grants import BrowserSessionService, GrantService
+from services.auth.service_layer.oauth_tokens import OAuthTokenService
 from services.auth.service_layer.tokens import TokenService
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.auth.v1.AuthService"
+OAUTH_SERVICE_NAME = "kinetic.auth.v1.OAuthService"
 
 
 @dataclass
@@ -32,21 +40,41 @@ class AuthApp:
     accounts: AccountService
     api_keys: ApiKeyService
     tokens: TokenService
+    clients: ClientService
+    authorizations: AuthorizationService
+    oauth_tokens: OAuthTokenService
+    grants: GrantService
+    browser_sessions: BrowserSessionService
 
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def build_app(engine: Engine, *, issuer: str, clock: Callable[[], datetime] | None = None) -> AuthApp:
-    """Wire the use cases on a migrated ``engine``; ``clock`` lets tests fix the time."""
+def build_app(
+    engine: Engine,
+    *,
+    issuer: str,
+    clock: Callable[[], datetime] | None = None,
+    fetcher: MetadataDocumentFetcher | None = None,
+) -> AuthApp:
+    """Wire the use cases on a migrated ``engine``; ``clock`` lets tests fix the time, ``fetcher``
+    replaces the network fetch of Client ID Metadata Documents."""
     clock = clock or _utc_now
+    fetcher = fetcher or MetadataDocumentFetcher(allowed_hosts_from_env(os.environ))
+    tokens = TokenService(engine, issuer, clock)
+    clients = ClientService(engine, clock, fetcher)
     return AuthApp(
         engine=engine,
         issuer=issuer,
         accounts=AccountService(engine, PasswordHasher(), clock),
         api_keys=ApiKeyService(engine, clock),
-        tokens=TokenService(engine, issuer, clock),
+        tokens=tokens,
+        clients=clients,
+        authorizations=AuthorizationService(engine, issuer, clock, clients),
+        oauth_tokens=OAuthTokenService(engine, issuer, clock, tokens),
+        grants=GrantService(engine, clock),
+        browser_sessions=BrowserSessionService(engine, clock),
     )
 
 
@@ -60,19 +88,36 @@ def engine_for(settings: ServiceSettings) -> Engine:
     )
 
 
-def prepare(settings: ServiceSettings, engine: Engine | None = None) -> AuthApp:
+def prepare(
+    settings: ServiceSettings,
+    engine: Engine | None = None,
+    *,
+    clock: Callable[[], datetime] | None = None,
+    fetcher: MetadataDocumentFetcher | None = None,
+) -> AuthApp:
     """Open (unless given) and migrate storage, build the app, and make sure a signing key exists."""
     engine = engine or engine_for(settings)
     upgrade(engine, MIGRATIONS)
-    app = build_app(engine, issuer=settings.issuer)
+    app = build_app(engine, issuer=settings.issuer, clock=clock, fetcher=fetcher)
     app.tokens.ensure_signing_key()
     return app
 
 
 async def start(
-    settings: ServiceSettings, *, port: int | None = None, engine: Engine | None = None
+    settings: ServiceSettings,
+    *,
+    port: int | None = None,
+    engine: Engine | None = None,
+    clock: Callable[[], datetime] | None = None,
+    fetcher: MetadataDocumentFetcher | None = None,
 ) -> RunningServer:
-    """Prepare storage and start the gRPC server (``port=0`` picks a free port)."""
-    app = prepare(settings, engine)
-    binding = ServiceBinding(AuthServicer(app), auth_pb2_grpc.add_AuthServiceServicer_to_server, SERVICE_NAME)
-    return await create_server([binding], settings.listen_host, settings.port if port is None else port)
+    """Prepare storage and start the gRPC server (``port=0`` picks a free port); ``clock`` and
+    ``fetcher`` are for tests."""
+    app = prepare(settings, engine, clock=clock, fetcher=fetcher)
+    bindings = [
+        ServiceBinding(AuthServicer(app), auth_pb2_grpc.add_AuthServiceServicer_to_server, SERVICE_NAME),
+        ServiceBinding(
+            OAuthServicer(app), oauth_pb2_grpc.add_OAuthServiceServicer_to_server, OAUTH_SERVICE_NAME
+        ),
+    ]
+    return await create_server(bindings, settings.listen_host, settings.port if port is None else port)

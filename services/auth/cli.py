@@ -9,6 +9,8 @@ Bad input exits with status 2 and one line on stderr; a missing or duplicate rec
     python -m services.auth.cli create-api-key --email ada@example.com --name laptop --scope training
     python -m services.auth.cli revoke-api-key --email ada@example.com --key-id <uuid>
     python -m services.auth.cli ensure-demo --json   # the run command's demo account and key
+    python -m services.auth.cli register-client --client-id my-app --name "My App" \\
+        --redirect-uri https://my.app/oauth/callback [--redirect-uri ...]
 """
 
 from __future__ import annotations
@@ -60,6 +62,17 @@ def _parser() -> argparse.ArgumentParser:
     revoke.add_argument("--email", required=True, help="the owner's email")
     revoke.add_argument("--key-id", required=True)
 
+    client = commands.add_parser("register-client", help="register a static public OAuth client")
+    client.add_argument("--client-id", required=True, help="1 to 100 letters, digits, '.', '_' or '-'")
+    client.add_argument("--name", required=True, help="shown on the approval page: Approve <name>")
+    client.add_argument(
+        "--redirect-uri",
+        dest="redirect_uris",
+        action="append",
+        required=True,
+        help="repeatable; https, or http on a loopback address (any port matches)",
+    )
+
     demo = commands.add_parser("ensure-demo", help="create or reuse the demo account and API key")
     demo.add_argument("--json", action="store_true", help="print the credentials as one JSON object")
     return parser
@@ -89,6 +102,14 @@ def _run(app: AuthApp, args: argparse.Namespace, settings: ServiceSettings) -> N
         account = app.accounts.find_account_by_email(args.email)
         key = app.api_keys.revoke_api_key(account.account_id, args.key_id)
         print(f"revoked API key {key.key_id} ({key.prefix}...) of {account.email}", file=sys.stderr)
+    elif args.command == "register-client":
+        registered = app.clients.register_static_client(args.client_id, args.name, args.redirect_uris)
+        print(registered.client_id)
+        print(
+            f"registered client {registered.client_id} ({registered.client_name}) with redirect URIs "
+            f"{' '.join(registered.redirect_uris)}",
+            file=sys.stderr,
+        )
     elif args.command == "ensure-demo":
         credentials, warnings = ensure_demo(app, settings.data_dir, os.environ)
         for warning in warnings:

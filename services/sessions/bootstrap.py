@@ -17,7 +17,6 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.sessions.v1.SessionsService"
 
 
-
 async def start(
     settings: ServiceSettings, *, port: int | None = None, engine: Engine | None = None
 ) -> RunningServer:

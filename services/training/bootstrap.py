@@ -27,7 +27,6 @@ class TrainingApp:
     catalog: ExerciseCatalog
 
 
-
 def prepare(engine: Engine) -> TrainingApp:
     """Migrate storage, seed the shared catalog if it changed, and build the use cases."""
     upgrade(engine, MIGRATIONS)

@@ -58,3 +58,123 @@ api_keys = Table(
     UniqueConstraint("secret_sha256", name="uq_api_keys_secret_sha256"),
     Index("ix_api_keys_account_created", "account_id", "created_at"),
 )
+
+# --- OAuth (migration 0002, docs/decisions/0008-oauth-authorization-server.md) ---------------------
+# Client IDs may be https URLs (Client ID Metadata Documents), hence the long column. Codes, refresh
+# tokens and session tokens are stored only as SHA-256 digests; the digest is the primary key.
+
+CLIENT_ID = 2048
+
+# Clients registered dynamically (RFC 7591) or statically by the CLI; built-in ones live in code.
+oauth_clients = Table(
+    "oauth_clients",
+    metadata,
+    Column("client_id", String(CLIENT_ID), primary_key=True),
+    Column("client_name", String(100), nullable=False),
+    Column("redirect_uris", Text, nullable=False),  # JSON array
+    Column("grant_types", Text, nullable=False),  # space-separated
+    Column("kind", String(32), nullable=False),  # "static" or "registered"
+    Column("registered_from", String(64), nullable=True),  # caller address, for the rate limit
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_oauth_clients_registered_from", "registered_from", "created_at"),
+)
+
+authorization_requests = Table(
+    "authorization_requests",
+    metadata,
+    Column("authorization_id", String(64), primary_key=True),
+    Column("client_id", String(CLIENT_ID), nullable=False),
+    Column("client_name", String(100), nullable=False),
+    Column("client_kind", String(32), nullable=False),
+    Column("redirect_uri", Text, nullable=False),
+    Column("scopes", Text, nullable=False),
+    Column("resource", Text, nullable=False),
+    Column("state", Text, nullable=False),
+    Column("code_challenge", String(64), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("account_id", String(36), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("decided_at", DateTime(timezone=True), nullable=True),
+    # Kept for the browser that started the flow (cross-device approval); the code in it is wiped
+    # when the code is redeemed, and is useless without the client's PKCE verifier anyway.
+    Column("redirect_to", Text, nullable=False),
+)
+
+authorization_codes = Table(
+    "authorization_codes",
+    metadata,
+    Column("code_sha256", String(64), primary_key=True),
+    Column("authorization_id", String(64), nullable=False),
+    Column("account_id", String(36), nullable=False),
+    Column("client_id", String(CLIENT_ID), nullable=False),
+    Column("redirect_uri", Text, nullable=False),
+    Column("resource", Text, nullable=False),
+    Column("scopes", Text, nullable=False),
+    Column("code_challenge", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("used_at", DateTime(timezone=True), nullable=True),
+    Column("revoked_at", DateTime(timezone=True), nullable=True),
+    Column("grant_id", String(36), nullable=True),  # the approval's grant: a replay revokes it
+    ForeignKeyConstraint(["account_id"], ["accounts.account_id"], name="fk_authorization_codes_account_id"),
+    Index("ix_authorization_codes_account_client", "account_id", "client_id"),
+)
+
+# A grant is one connection and one refresh token family: revoking it ends every token issued from it.
+grants = Table(
+    "grants",
+    metadata,
+    Column("grant_id", String(36), primary_key=True),
+    Column("account_id", String(36), nullable=False),
+    Column("client_id", String(CLIENT_ID), nullable=False),
+    Column("client_name", String(100), nullable=False),
+    Column("resource", Text, nullable=False),
+    Column("scopes", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_used_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),  # that of its newest refresh token
+    Column("revoked_at", DateTime(timezone=True), nullable=True),
+    ForeignKeyConstraint(["account_id"], ["accounts.account_id"], name="fk_grants_account_id"),
+    Index("ix_grants_account_client", "account_id", "client_id"),
+)
+
+refresh_tokens = Table(
+    "refresh_tokens",
+    metadata,
+    Column("token_sha256", String(64), primary_key=True),
+    Column("grant_id", String(36), nullable=False),
+    Column("client_id", String(CLIENT_ID), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("used_at", DateTime(timezone=True), nullable=True),  # rotated: presenting it again is reuse
+    ForeignKeyConstraint(["grant_id"], ["grants.grant_id"], name="fk_refresh_tokens_grant_id"),
+    Index("ix_refresh_tokens_grant", "grant_id"),
+)
+
+# Every access token the service signs, by jti, so CheckAccessToken can answer "revoked" at once.
+access_tokens = Table(
+    "access_tokens",
+    metadata,
+    Column("jti", String(36), primary_key=True),
+    Column("account_id", String(36), nullable=False),
+    Column("grant_id", String(36), nullable=True),  # NULL: issued by IssueAccessToken, not OAuth
+    Column("client_id", String(CLIENT_ID), nullable=False),
+    Column("issued_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("revoked_at", DateTime(timezone=True), nullable=True),
+    Index("ix_access_tokens_account", "account_id"),
+    Index("ix_access_tokens_grant", "grant_id"),
+)
+
+browser_sessions = Table(
+    "browser_sessions",
+    metadata,
+    Column("token_sha256", String(64), primary_key=True),
+    Column("account_id", String(36), nullable=False),
+    Column("csrf_secret", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    ForeignKeyConstraint(["account_id"], ["accounts.account_id"], name="fk_browser_sessions_account_id"),
+    Index("ix_browser_sessions_account", "account_id"),
+)

@@ -5,18 +5,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from joserfc.jwk import RSAKey
+from joserfc import jwt
+from joserfc.errors import JoseError
+from joserfc.jwk import KeySet, RSAKey
 from sqlalchemy import Connection, Engine
 
 from kinetic.errors import DomainError, NotFound
+from services.auth.adapters import grant_repository as grant_repo
 from services.auth.adapters import repository as repo
 from services.auth.domain.signing_keys import (
+    ALGORITHM,
     SigningKey,
     generate_signing_key,
     jwks_json,
     load_private_key,
 )
-from services.auth.domain.tokens import IssuedToken, sign_access_token, validate_token_request
+from services.auth.domain.tokens import IssuedToken, TokenRequest, sign_access_token, validate_token_request
 
 
 class TokenService:
@@ -74,10 +78,42 @@ class TokenService:
         """Sign an RS256 ``at+jwt`` for an existing account; NOT_FOUND ``ACCOUNT_NOT_FOUND`` otherwise."""
         request = validate_token_request(account_id, audience, scopes, ttl_seconds, client_id)
         with self._engine.begin() as conn:
-            if repo.get_account(conn, request.account_id) is None:
-                raise NotFound(f"no account {request.account_id!r}", reason="ACCOUNT_NOT_FOUND")
-            key = self._signing_key(conn)
-        return sign_access_token(self._issuer, request, self._parse(key), self._clock())
+            return self.issue_in(conn, request, grant_id=None)
+
+    def issue_in(self, conn: Connection, request: TokenRequest, grant_id: str | None) -> IssuedToken:
+        """Sign a token inside the caller's transaction and record its jti (against ``grant_id``).
+
+        Every jti is recorded, so CheckAccessToken can answer for any token this service signed and
+        revoking a grant or an account ends its tokens at once.
+        """
+        if repo.get_account(conn, request.account_id) is None:
+            raise NotFound(f"no account {request.account_id!r}", reason="ACCOUNT_NOT_FOUND")
+        key = self._signing_key(conn)
+        now = self._clock()
+        issued = sign_access_token(self._issuer, request, self._parse(key), now)
+        grant_repo.add_access_token(
+            conn, issued.token_id, request.account_id, grant_id, request.client_id, now, issued.expires_at
+        )
+        return issued
+
+    def verified_token_id(self, token: str) -> tuple[str, str] | None:
+        """The (jti, client_id) of a token this service signed with a key still published, else None.
+
+        Expiry is not checked: revoking an expired token is harmless, and RFC 7009 asks for success.
+        """
+        try:
+            header = jwt.decode(token, self._published_keys(), algorithms=[ALGORITHM])
+        except (JoseError, ValueError, TypeError):
+            return None
+        jti, client_id = header.claims.get("jti"), header.claims.get("client_id", "")
+        if not isinstance(jti, str) or not isinstance(client_id, str):
+            return None
+        return jti, client_id
+
+    def _published_keys(self) -> KeySet:
+        with self._engine.connect() as conn:
+            keys = repo.active_signing_keys(conn)
+        return KeySet([self._parse(key) for key in keys])
 
     def get_jwks(self) -> str:
         """The JWKS JSON of every key not retired, newest first."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ class Stack:
     account_id: str
     api_key: str
     servers: dict[str, RunningServer]
+    settings: EdgeSettings
 
     async def access_token(self, audience: str | None = None, scopes: tuple[str, ...] = ("training",)) -> str:
         response = await self.backends.auth.IssueAccessToken(
@@ -64,6 +66,36 @@ async def stack(sqlite_engines, tmp_path) -> AsyncIterator[Stack]:
 
     settings = EdgeSettings(host="127.0.0.1", port=port, public_url=base_url, targets=targets)
     backends = Backends.connect(targets)
+    try:
+        async with serve_edge(settings, backends, sock):
+            yield await _with_account(settings, backends, servers)
+    finally:
+        await backends.close()
+        for running in servers.values():
+            await running.stop(0)
+        sock.close()
+
+
+async def _with_account(
+    settings: EdgeSettings, backends: Backends, servers: dict[str, RunningServer]
+) -> Stack:
+    account = await backends.auth.CreateAccount(
+        auth_pb2.CreateAccountRequest(
+            email="ada@example.com", password="correct horse battery", display_name="Ada", time_zone="UTC"
+        )
+    )
+    key = await backends.auth.CreateApiKey(
+        auth_pb2.CreateApiKeyRequest(account_id=account.account.account_id, name="tests", scopes=["training"])
+    )
+    base_url = settings.public_url
+    return Stack(
+        base_url, base_url + METRIC.path, backends, account.account.account_id, key.secret, servers, settings
+    )
+
+
+@contextlib.asynccontextmanager
+async def serve_edge(settings: EdgeSettings, backends: Backends, sock: socket.socket) -> AsyncIterator[str]:
+    """The real edge app under uvicorn on ``sock``; yields its base URL."""
     server = uvicorn.Server(
         uvicorn.Config(create_app(settings, backends), log_level="warning", lifespan="on")
     )
@@ -72,23 +104,19 @@ async def stack(sqlite_engines, tmp_path) -> AsyncIterator[Stack]:
         async with asyncio.timeout(START_TIMEOUT_SECONDS):
             while not server.started:  # noqa: ASYNC110 - uvicorn exposes only this flag
                 await asyncio.sleep(0.01)
-        account = await backends.auth.CreateAccount(
-            auth_pb2.CreateAccountRequest(
-                email="ada@example.com", password="correct horse battery", display_name="Ada", time_zone="UTC"
-            )
-        )
-        key = await backends.auth.CreateApiKey(
-            auth_pb2.CreateApiKeyRequest(
-                account_id=account.account.account_id, name="tests", scopes=["training"]
-            )
-        )
-        yield Stack(
-            base_url, base_url + METRIC.path, backends, account.account.account_id, key.secret, servers
-        )
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
     finally:
         server.should_exit = True
         await serving
-        await backends.close()
-        for running in servers.values():
-            await running.stop(0)
+
+
+@contextlib.asynccontextmanager
+async def edge_replica(settings: EdgeSettings, backends: Backends) -> AsyncIterator[str]:
+    """Another edge instance on the same backends (a second replica); yields its base URL."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    try:
+        async with serve_edge(settings, backends, sock) as url:
+            yield url
+    finally:
         sock.close()

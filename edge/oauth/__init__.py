@@ -1,0 +1,52 @@
+"""Kinetic's OAuth 2.1 authorization server over HTTP: discovery, token endpoints and the pages.
+
+All OAuth rules live in the auth service (``kinetic.auth.v1.OAuthService``); this package serves
+the HTTP endpoints and browser pages, maps the service's errors and adds the browser protections
+(CSRF, framing, CSP, no-store). Wire it with ``oauth_routes(public_url, stubs)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from starlette.routing import BaseRoute, Route
+
+from edge.oauth.account import AccountPages
+from edge.oauth.backend import OAuthStubs
+from edge.oauth.endpoints import metadata_endpoint, register_endpoint, revoke_endpoint, token_endpoint
+from edge.oauth.pages import AuthorizationPages
+
+__all__ = ["DEFAULT_SCOPES", "OAuthStubs", "oauth_routes"]
+
+DEFAULT_SCOPES: tuple[str, ...] = ("training",)
+
+
+def oauth_routes(
+    public_url: str,
+    stubs: Callable[[], OAuthStubs],
+    *,
+    scopes_supported: Sequence[str] = DEFAULT_SCOPES,
+) -> list[BaseRoute]:
+    """Every OAuth route. ``stubs`` is called per request: channels exist only in the lifespan.
+
+    ``scopes_supported`` is advertised in discovery and offered for personal API keys.
+    """
+    authorization = AuthorizationPages(public_url, stubs)
+    account = AccountPages(public_url, stubs, key_scopes=tuple(scopes_supported))
+    return [
+        Route("/.well-known/oauth-authorization-server", metadata_endpoint(public_url, scopes_supported)),
+        Route("/authorize", authorization.authorize, methods=["GET"]),
+        Route("/authorize/{authorization_id}", authorization.approval, methods=["GET"]),
+        Route("/authorize/{authorization_id}", authorization.decide, methods=["POST"]),
+        Route("/authorize/{authorization_id}/status", authorization.status, methods=["GET"]),
+        Route("/token", token_endpoint(stubs), methods=["POST"]),
+        Route("/register", register_endpoint(stubs), methods=["POST"]),
+        Route("/revoke", revoke_endpoint(stubs), methods=["POST"]),
+        Route("/signin", account.signin_form, methods=["GET"]),
+        Route("/signin", account.signin, methods=["POST"]),
+        Route("/signout", account.signout, methods=["POST"]),
+        Route("/account", account.account, methods=["GET"]),
+        Route("/account/connections/disconnect", account.disconnect, methods=["POST"]),
+        Route("/account/api-keys", account.create_key, methods=["POST"]),
+        Route("/account/api-keys/{key_id}/revoke", account.revoke_key, methods=["POST"]),
+    ]

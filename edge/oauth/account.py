@@ -1,0 +1,276 @@
+"""Sign-in, sign-out and the account page: connections (Disconnect) and personal API keys.
+
+Every form posts a CSRF token: the sign-in form a double-submit cookie (there is no session yet),
+the signed-in forms an HMAC of the session's ``csrf_secret``. A refused token changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+import grpc
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import RedirectResponse, Response
+
+from edge.oauth.backend import BackendUnavailable, OAuthError, call
+from edge.oauth.forms import read_form_pairs
+from edge.oauth.render import Safe, fragment, join, message_page, page
+from edge.oauth.security import (
+    CSRF_FIELD,
+    SESSION_COOKIE,
+    apply_security_headers,
+    double_submit_ok,
+    double_submit_token,
+    safe_return_path,
+    session_csrf_ok,
+    session_csrf_token,
+    set_session_cookie,
+)
+from edge.oauth.session import PageBase, forbidden_page, short_time, unavailable_page
+from kinetic.auth.v1 import auth_pb2, oauth_pb2
+from kinetic.errors import RemoteError
+
+FORM_LIMIT = 8 * 1024
+ACCOUNT_PURPOSE = "account"
+SIGNIN_PURPOSE = "Sign in to manage your connections and API keys."
+
+
+def see_other(location: str) -> Response:
+    """A 303 after a POST, with the security headers."""
+    response = RedirectResponse(location, status_code=303)
+    apply_security_headers(response)
+    return response
+
+
+@dataclass
+class AccountPages(PageBase):
+    """Handlers for signing in and out and for the account page."""
+
+    key_scopes: Sequence[str] = field(default=("training",))
+
+    async def _form(self, request: Request) -> list[tuple[str, str]] | None:
+        try:
+            return await read_form_pairs(request, FORM_LIMIT)
+        except (OAuthError, ClientDisconnect):  # any unreadable form is refused the same way
+            return None
+
+    async def signin_form(self, request: Request) -> Response:
+        """``GET /signin``: the form, or straight back when already signed in."""
+        return_to = safe_return_path(request.query_params.get("return_to", ""))
+        try:
+            if await self.session(request) is not None:
+                return see_other(return_to)
+        except BackendUnavailable:
+            return unavailable_page()
+        return self.signin_page(double_submit_token(request), return_to=return_to, purpose=SIGNIN_PURPOSE)
+
+    async def signin(self, request: Request) -> Response:
+        """``POST /signin``: check the double-submit token and the password, open a session."""
+        pairs = await self._form(request)
+        if pairs is None:
+            return message_page("Request refused", "The form could not be read.", status=400)
+        form = dict(pairs)
+        return_to = safe_return_path(form.get("return_to", ""))
+        email = form.get("email", "")[:320]
+        purpose = SIGNIN_PURPOSE if return_to == "/account" else "Sign in to continue."
+        fresh = double_submit_token(request)
+        if not double_submit_ok(request, form.get(CSRF_FIELD, "")):
+            return self.signin_page(
+                fresh,
+                return_to=return_to,
+                purpose=purpose,
+                error="This form expired. Nothing was sent; please sign in again.",
+                email=email,
+                status=403,
+            )
+        try:
+            verified = await call(
+                self.backend().auth.VerifyPassword,
+                auth_pb2.VerifyPasswordRequest(email=email, password=form.get("password", "")),
+            )
+            created = await call(
+                self.backend().oauth.CreateBrowserSession,
+                oauth_pb2.CreateBrowserSessionRequest(account_id=verified.account.account_id),
+            )
+        except BackendUnavailable:
+            return unavailable_page()
+        except RemoteError as remote:
+            if remote.code == grpc.StatusCode.RESOURCE_EXHAUSTED:
+                message, status = "Too many attempts. Wait a minute and try again.", 429
+            else:
+                message, status = "The email or password is not right.", 401
+            return self.signin_page(
+                fresh, return_to=return_to, purpose=purpose, error=message, email=email, status=status
+            )
+        session = created.session
+        expires = session.expire_time.seconds - int(datetime.now(UTC).timestamp())
+        response = see_other(return_to)
+        set_session_cookie(
+            response, session.session_token, self.secure_cookies, expires if expires > 0 else None
+        )
+        return response
+
+    async def signout(self, request: Request) -> Response:
+        """``POST /signout``: end the session (CSRF-checked) and clear the cookie."""
+        form = dict(await self._form(request) or [])
+        try:
+            session = await self.session(request)
+            if session is None:
+                return see_other("/signin")
+            if not session_csrf_ok(session.csrf_secret, ACCOUNT_PURPOSE, form.get(CSRF_FIELD, "")):
+                return forbidden_page()
+            await call(
+                self.backend().oauth.EndBrowserSession,
+                oauth_pb2.EndBrowserSessionRequest(session_token=request.cookies.get(SESSION_COOKIE, "")),
+            )
+        except BackendUnavailable:
+            return unavailable_page()
+        except RemoteError:
+            pass  # already ended: the cookie is cleared either way
+        response = see_other("/signin")
+        response.delete_cookie(
+            SESSION_COOKIE, path="/", secure=self.secure_cookies, httponly=True, samesite="lax"
+        )
+        return response
+
+    async def account(self, request: Request) -> Response:
+        """``GET /account``: connections and API keys of the signed-in person."""
+        try:
+            session = await self.session(request)
+            if session is None:
+                return see_other("/signin?return_to=/account")
+            backend = self.backend()
+            grants = await call(
+                backend.oauth.ListGrants, oauth_pb2.ListGrantsRequest(account_id=session.account_id)
+            )
+            keys = await call(
+                backend.auth.ListApiKeys, auth_pb2.ListApiKeysRequest(account_id=session.account_id)
+            )
+            label = await self.account_label(session.account_id)
+        except (BackendUnavailable, RemoteError):
+            return unavailable_page()
+        token = session_csrf_token(session.csrf_secret, ACCOUNT_PURPOSE)
+        connections = join(
+            [
+                fragment(
+                    "connection.html",
+                    client_name=grant.client.client_name or grant.client.client_id,
+                    client_id=grant.client.client_id,
+                    resource=grant.resource,
+                    scopes=" ".join(grant.scopes),
+                    created=short_time(grant.create_time),
+                    csrf_token=token,
+                )
+                for grant in grants.grants
+            ]
+        ) or fragment("empty.html", text="No application is connected.")
+        api_keys = join([self._key_row(key, token) for key in keys.api_keys]) or fragment(
+            "empty.html", text="You have no API keys."
+        )
+        boxes = join([fragment("scope_box.html", scope=scope) for scope in self.key_scopes])
+        content = fragment(
+            "account.html",
+            account=label,
+            signout_csrf=token,
+            connections=connections,
+            api_keys=api_keys,
+            create_csrf=token,
+            scope_boxes=boxes,
+        )
+        return page("Your account", content)
+
+    def _key_row(self, key: auth_pb2.ApiKey, token: str) -> Safe:
+        revoked = short_time(key.revoke_time)
+        revoke = Safe("") if revoked else fragment("revoke_key.html", key_id=key.key_id, csrf_token=token)
+        return fragment(
+            "api_key.html",
+            name=key.name,
+            prefix=key.prefix,
+            scopes=" ".join(key.scopes),
+            created=short_time(key.create_time),
+            revoked=f" · revoked {revoked}" if revoked else "",
+            revoke=revoke,
+        )
+
+    async def _signed_in_post(
+        self, request: Request
+    ) -> tuple[oauth_pb2.BrowserSession, list[tuple[str, str]]] | Response:
+        """The session and form of a signed-in POST, or the response refusing it."""
+        pairs = await self._form(request)
+        if pairs is None:
+            return message_page("Request refused", "The form could not be read.", status=400)
+        session = await self.session(request)
+        if session is None:
+            return see_other("/signin?return_to=/account")
+        if not session_csrf_ok(session.csrf_secret, ACCOUNT_PURPOSE, dict(pairs).get(CSRF_FIELD, "")):
+            return forbidden_page()
+        return session, pairs
+
+    async def disconnect(self, request: Request) -> Response:
+        """``POST /account/connections/disconnect``: revoke every grant of one client."""
+        try:
+            checked = await self._signed_in_post(request)
+            if isinstance(checked, Response):
+                return checked
+            session, pairs = checked
+            await call(
+                self.backend().oauth.RevokeClientGrants,
+                oauth_pb2.RevokeClientGrantsRequest(
+                    account_id=session.account_id, client_id=dict(pairs).get("client_id", "")
+                ),
+            )
+        except BackendUnavailable:
+            return unavailable_page()
+        except RemoteError as remote:
+            return message_page("Could not disconnect", remote.message, status=400, link=("/account", "Back"))
+        return see_other("/account")
+
+    async def create_key(self, request: Request) -> Response:
+        """``POST /account/api-keys``: make a key and show its secret this once."""
+        try:
+            checked = await self._signed_in_post(request)
+            if isinstance(checked, Response):
+                return checked
+            session, pairs = checked
+            scopes = [value for key, value in pairs if key == "scope"]
+            name = dict(pairs).get("name", "")
+            created = await call(
+                self.backend().auth.CreateApiKey,
+                auth_pb2.CreateApiKeyRequest(account_id=session.account_id, name=name, scopes=scopes),
+            )
+        except BackendUnavailable:
+            return unavailable_page()
+        except RemoteError as remote:
+            return message_page(
+                "Could not create the key", remote.message, status=400, link=("/account", "Back")
+            )
+        content = fragment(
+            "key_created.html",
+            name=created.api_key.name,
+            secret=created.secret,
+            scopes=" ".join(created.api_key.scopes),
+        )
+        return page("API key created", content)
+
+    async def revoke_key(self, request: Request) -> Response:
+        """``POST /account/api-keys/<key_id>/revoke``: later uses of the key fail."""
+        try:
+            checked = await self._signed_in_post(request)
+            if isinstance(checked, Response):
+                return checked
+            session, _ = checked
+            await call(
+                self.backend().auth.RevokeApiKey,
+                auth_pb2.RevokeApiKeyRequest(
+                    account_id=session.account_id, key_id=str(request.path_params["key_id"])
+                ),
+            )
+        except BackendUnavailable:
+            return unavailable_page()
+        except RemoteError:
+            return message_page(
+                "Key not found", "No such key on your account.", status=404, link=("/account", "Back")
+            )
+        return see_other("/account")

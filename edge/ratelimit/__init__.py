@@ -1,0 +1,32 @@
+"""Rate limits at the edge: per account, per token (with a concurrency cap) and per client address.
+
+Budgets live in Redis when ``KINETIC_REDIS_URL`` is set (shared by every replica) and in this
+process otherwise; see docs/decisions/0009-rate-limits.md.
+"""
+
+from edge.ratelimit.factory import build_limiter, redis_url_from_env
+from edge.ratelimit.keys import ClientAddress, account_key, token_key, trusted_proxy_hops_from_env
+from edge.ratelimit.limiter import Decision, RateLimiter, RateLimitExceeded
+from edge.ratelimit.middleware import RateLimited
+from edge.ratelimit.policy import ACCOUNT_PER_MINUTE, IP_PER_HOUR, TOKEN_PER_MINUTE, RatePolicy
+from edge.ratelimit.responses import metric_refusal, primed_refusal, runflow_refusal
+
+__all__ = [
+    "ACCOUNT_PER_MINUTE",
+    "IP_PER_HOUR",
+    "TOKEN_PER_MINUTE",
+    "ClientAddress",
+    "Decision",
+    "RateLimitExceeded",
+    "RateLimited",
+    "RateLimiter",
+    "RatePolicy",
+    "account_key",
+    "build_limiter",
+    "metric_refusal",
+    "primed_refusal",
+    "redis_url_from_env",
+    "runflow_refusal",
+    "token_key",
+    "trusted_proxy_hops_from_env",
+]

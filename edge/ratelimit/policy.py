@@ -1,0 +1,36 @@
+"""What is limited: named budgets of requests per period, optionally with a cap on concurrent calls."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RatePolicy:
+    """At most ``limit`` requests per rolling ``period_seconds`` per key, and ``max_concurrent`` at once.
+
+    ``name`` is part of every storage key, so two routes wrapped with the same policy share one
+    budget per key (Metric's MCP endpoint and its REST API count against the same account budget).
+    """
+
+    name: str
+    limit: int
+    period_seconds: int
+    max_concurrent: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.name or ":" in self.name or "." in self.name:
+            # The name is a segment of the Redis key; separators in it would blur namespaces.
+            raise ValueError(f"policy name {self.name!r} must be non-empty, without ':' or '.'")
+        if self.limit < 1 or self.period_seconds < 1:
+            raise ValueError("limit and period_seconds must be at least 1")
+        if self.max_concurrent is not None and self.max_concurrent < 1:
+            raise ValueError("max_concurrent must be at least 1 (or None for no cap)")
+
+
+# Metric's contract: 300 per account per minute; also the default for every profile.
+ACCOUNT_PER_MINUTE = RatePolicy("account_minute", 300, 60)
+# Primed's contract: 60 per token per minute, up to 10 concurrent (keyed by a hash of the token).
+TOKEN_PER_MINUTE = RatePolicy("token_minute", 60, 60, max_concurrent=10)
+# RunFlow's anonymous PlanGen path: 10 per hour per client address.
+IP_PER_HOUR = RatePolicy("ip_hour", 10, 3600)
