@@ -1,8 +1,8 @@
 """An in-process Kinetic for the OAuth pages: the auth service on port 0 and the real edge app,
 with ``oauth_routes`` wired the way ``edge/app.py`` wires them, under uvicorn.
 
-Shared by ``tests/integration/oauth_edge`` and ``tests/browser``. When ``services/auth`` does not
-register ``kinetic.auth.v1.OAuthService`` yet, a contract-following stand-in served it; now the real service always does.
+Shared by ``tests/integration/oauth_edge`` and ``tests/browser``; the auth service's real
+``kinetic.auth.v1.OAuthService`` serves every OAuth call.
 """
 
 from __future__ import annotations
