@@ -13,7 +13,7 @@ from sqlalchemy import Engine
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
 from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
 from kinetic.settings import ServiceSettings
-from kinetic.storage import make_engine, upgrade
+from kinetic.storage import engine_for, upgrade
 from services.auth.adapters.cimd import MetadataDocumentFetcher, allowed_hosts_from_env
 from services.auth.domain.passwords import PasswordHasher
 from services.auth.entrypoints.grpc import AuthServicer
@@ -75,16 +75,6 @@ def build_app(
         oauth_tokens=OAuthTokenService(engine, issuer, clock, tokens),
         grants=GrantService(engine, clock),
         browser_sessions=BrowserSessionService(engine, clock),
-    )
-
-
-def engine_for(settings: ServiceSettings) -> Engine:
-    """The service's engine: its SQLite file, or its schema on PostgreSQL."""
-    return make_engine(
-        "auth",
-        data_dir=settings.data_dir,
-        database_url=settings.database_url,
-        schema=settings.database_schema,
     )
 
 
