@@ -22,31 +22,103 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\"kinetic/training/v1/training.proto\x12\x13kinetic.training.v1\"\xd0\x01\n\x08\x45xercise\x12\x13\n\x0b\x65xercise_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07\x61liases\x18\x03 \x03(\t\x12\x17\n\x0fprimary_muscles\x18\x04 \x03(\t\x12\x19\n\x11secondary_muscles\x18\x05 \x03(\t\x12\x11\n\tequipment\x18\x06 \x03(\t\x12\x39\n\x0etracking_modes\x18\x07 \x03(\x0e\x32!.kinetic.training.v1.TrackingMode\x12\x0e\n\x06\x63ustom\x18\x08 \x01(\x08\"\x85\x01\n\x16SearchExercisesRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\r\n\x05query\x18\x02 \x01(\t\x12\x0e\n\x06muscle\x18\x03 \x01(\t\x12\x11\n\tequipment\x18\x04 \x01(\t\x12\x11\n\tpage_size\x18\x05 \x01(\x05\x12\x12\n\npage_token\x18\x06 \x01(\t\"x\n\x17SearchExercisesResponse\x12\x30\n\texercises\x18\x01 \x03(\x0b\x32\x1d.kinetic.training.v1.Exercise\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x12\n\ntotal_size\x18\x03 \x01(\x05\"=\n\x12GetExerciseRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x13\n\x0b\x65xercise_id\x18\x02 \x01(\t\"F\n\x13GetExerciseResponse\x12/\n\x08\x65xercise\x18\x01 \x01(\x0b\x32\x1d.kinetic.training.v1.Exercise\"b\n\x1b\x43reateCustomExerciseRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12/\n\x08\x65xercise\x18\x02 \x01(\x0b\x32\x1d.kinetic.training.v1.Exercise\"O\n\x1c\x43reateCustomExerciseResponse\x12/\n\x08\x65xercise\x18\x01 \x01(\x0b\x32\x1d.kinetic.training.v1.Exercise*\xd3\x01\n\x0cTrackingMode\x12\x1d\n\x19TRACKING_MODE_UNSPECIFIED\x10\x00\x12\x16\n\x12TRACKING_MODE_SETS\x10\x01\x12\x1a\n\x16TRACKING_MODE_DURATION\x10\x02\x12\x1b\n\x17TRACKING_MODE_INTERVALS\x10\x03\x12\x1a\n\x16TRACKING_MODE_DISTANCE\x10\x04\x12\x1a\n\x16TRACKING_MODE_CALORIES\x10\x05\x12\x1b\n\x17TRACKING_MODE_CHECK_OFF\x10\x06\x32\xde\x02\n\x0fTrainingService\x12l\n\x0fSearchExercises\x12+.kinetic.training.v1.SearchExercisesRequest\x1a,.kinetic.training.v1.SearchExercisesResponse\x12`\n\x0bGetExercise\x12\'.kinetic.training.v1.GetExerciseRequest\x1a(.kinetic.training.v1.GetExerciseResponse\x12{\n\x14\x43reateCustomExercise\x12\x30.kinetic.training.v1.CreateCustomExerciseRequest\x1a\x31.kinetic.training.v1.CreateCustomExerciseResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\"kinetic/training/v1/training.proto\x12\x13kinetic.training.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"1\n\x07Library\x12\r\n\x05\x65poch\x18\x01 \x01(\t\x12\x17\n\x0fsource_sequence\x18\x02 \x01(\x03\"U\n\x08Schedule\x12\x0c\n\x04type\x18\x01 \x01(\t\x12\x10\n\x08weekdays\x18\x02 \x03(\x05\x12\x15\n\rinterval_days\x18\x03 \x01(\x05\x12\x12\n\nanchor_day\x18\x04 \x01(\t\"Y\n\x0fScheduleSegment\x12\x15\n\reffective_day\x18\x01 \x01(\t\x12/\n\x08schedule\x18\x02 \x01(\x0b\x32\x1d.kinetic.training.v1.Schedule\"\xa1\x05\n\x0fWorkoutExercise\x12\n\n\x02id\x18\x01 \x01(\t\x12\x1f\n\x0b\x65xercise_id\x18\x02 \x01(\tR\nexerciseID\x12\x15\n\rexercise_name\x18\x03 \x01(\t\x12\x15\n\rtracking_mode\x18\x04 \x01(\t\x12\x18\n\x0btarget_sets\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12\x18\n\x0btarget_reps\x18\x06 \x01(\x05H\x01\x88\x01\x01\x12-\n\x10target_weight_kg\x18\x07 \x01(\x01H\x02R\x0etargetWeightKg\x88\x01\x01\x12$\n\x17target_duration_seconds\x18\x08 \x01(\x05H\x03\x88\x01\x01\x12#\n\x16target_distance_meters\x18\t \x01(\x01H\x04\x88\x01\x01\x12\x1c\n\x0ftarget_calories\x18\n \x01(\x05H\x05\x88\x01\x01\x12\"\n\x15interval_work_seconds\x18\x0b \x01(\x05H\x06\x88\x01\x01\x12\"\n\x15interval_rest_seconds\x18\x0c \x01(\x05H\x07\x88\x01\x01\x12\x1c\n\x0finterval_rounds\x18\r \x01(\x05H\x08\x88\x01\x01\x12\x19\n\x0crest_seconds\x18\x0e \x01(\x05H\t\x88\x01\x01\x12\r\n\x05notes\x18\x0f \x01(\tB\x0e\n\x0c_target_setsB\x0e\n\x0c_target_repsB\x13\n\x11_target_weight_kgB\x1a\n\x18_target_duration_secondsB\x19\n\x17_target_distance_metersB\x12\n\x10_target_caloriesB\x18\n\x16_interval_work_secondsB\x18\n\x16_interval_rest_secondsB\x12\n\x10_interval_roundsB\x0f\n\r_rest_seconds\"h\n\x12\x42lockConfiguration\x12\x0e\n\x06\x66ormat\x18\x01 \x01(\t\x12\x18\n\x10\x64uration_seconds\x18\x02 \x01(\x05\x12\x0e\n\x06rounds\x18\x03 \x01(\x05\x12\x18\n\x10interval_seconds\x18\x04 \x01(\x05\"~\n\rCrossFitBlock\x12\n\n\x02id\x18\x01 \x01(\t\x12>\n\rconfiguration\x18\x02 \x01(\x0b\x32\'.kinetic.training.v1.BlockConfiguration\x12!\n\x0c\x65xercise_ids\x18\x03 \x03(\tR\x0b\x65xerciseIDs\"\x83\x04\n\x07Workout\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\r\n\x05notes\x18\x05 \x01(\t\x12/\n\x08schedule\x18\x06 \x01(\x0b\x32\x1d.kinetic.training.v1.Schedule\x12?\n\x11schedule_segments\x18\x07 \x03(\x0b\x32$.kinetic.training.v1.ScheduleSegment\x12\x37\n\texercises\x18\x08 \x03(\x0b\x32$.kinetic.training.v1.WorkoutExercise\x12<\n\x10\x63ross_fit_blocks\x18\t \x03(\x0b\x32\".kinetic.training.v1.CrossFitBlock\x12\x17\n\x07plan_id\x18\n \x01(\tR\x06planID\x12\x19\n\x08phase_id\x18\x0b \x01(\tR\x07phaseID\x12\x17\n\x0f\x61\x63tive_from_day\x18\x0c \x01(\t\x12\x18\n\x10\x61\x63tive_until_day\x18\r \x01(\t\x12/\n\x0b\x63reate_time\x18\x0e \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\x0f \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"p\n\x05Phase\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x11\n\tstart_day\x18\x03 \x01(\t\x12\x19\n\x11\x65nd_day_exclusive\x18\x04 \x01(\t\x12\x1f\n\x0bworkout_ids\x18\x05 \x03(\tR\nworkoutIDs\"\xce\x01\n\x04Plan\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\r\n\x05notes\x18\x04 \x01(\t\x12*\n\x06phases\x18\x05 \x03(\x0b\x32\x1a.kinetic.training.v1.Phase\x12/\n\x0b\x63reate_time\x18\x06 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x0bupdate_time\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xb3\x02\n\nOccurrence\x12\x1d\n\nworkout_id\x18\x01 \x01(\tR\tworkoutID\x12\x1e\n\x16original_scheduled_day\x18\x02 \x01(\t\x12\x0b\n\x03\x64\x61y\x18\x03 \x01(\t\x12\x14\n\x0cworkout_name\x18\x04 \x01(\t\x12\x0e\n\x06status\x18\x05 \x01(\t\x12\x34\n\x16replacement_workout_id\x18\x06 \x01(\tR\x14replacementWorkoutID\x12\x17\n\x07plan_id\x18\x07 \x01(\tR\x06planID\x12\x19\n\x08phase_id\x18\x08 \x01(\tR\x07phaseID\x12\x16\n\x0eweek_start_day\x18\t \x01(\t\x12\x31\n\rcomplete_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\'\n\x11GetLibraryRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\"C\n\x12GetLibraryResponse\x12-\n\x07library\x18\x01 \x01(\x0b\x32\x1c.kinetic.training.v1.Library\"\x84\x01\n\x13ListWorkoutsRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x13\n\x0bworkout_ids\x18\x02 \x03(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x0f\n\x07plan_id\x18\x04 \x01(\t\x12\x11\n\tpage_size\x18\x05 \x01(\x05\x12\x12\n\npage_token\x18\x06 \x01(\t\"\xa2\x01\n\x14ListWorkoutsResponse\x12-\n\x07library\x18\x01 \x01(\x0b\x32\x1c.kinetic.training.v1.Library\x12.\n\x08workouts\x18\x02 \x03(\x0b\x32\x1c.kinetic.training.v1.Workout\x12\x17\n\x0fnext_page_token\x18\x03 \x01(\t\x12\x12\n\ntotal_size\x18\x04 \x01(\x05\"8\n\x10ListPlansRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x10\n\x08plan_ids\x18\x02 \x03(\t\"l\n\x11ListPlansResponse\x12-\n\x07library\x18\x01 \x01(\x0b\x32\x1c.kinetic.training.v1.Library\x12(\n\x05plans\x18\x02 \x03(\x0b\x32\x19.kinetic.training.v1.Plan\"y\n\x16ListOccurrencesRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x11\n\ttime_zone\x18\x02 \x01(\t\x12\x10\n\x08\x66rom_day\x18\x03 \x01(\t\x12\x0e\n\x06to_day\x18\x04 \x01(\t\x12\x16\n\x0eweek_starts_on\x18\x05 \x01(\x05\"~\n\x17ListOccurrencesResponse\x12-\n\x07library\x18\x01 \x01(\x0b\x32\x1c.kinetic.training.v1.Library\x12\x34\n\x0boccurrences\x18\x02 \x03(\x0b\x32\x1f.kinetic.training.v1.Occurrence\"]\n\x12ListHistoryRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x11\n\ttime_zone\x18\x02 \x01(\t\x12\x10\n\x08\x66rom_day\x18\x03 \x01(\t\x12\x0e\n\x06to_day\x18\x04 \x01(\t\"z\n\x13ListHistoryResponse\x12-\n\x07library\x18\x01 \x01(\x0b\x32\x1c.kinetic.training.v1.Library\x12\x34\n\x0boccurrences\x18\x02 \x03(\x0b\x32\x1f.kinetic.training.v1.Occurrence\"\xb3\x02\n\x13\x45\x64itTrainingRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x11\n\tdevice_id\x18\x02 \x01(\t\x12\r\n\x05\x65poch\x18\x03 \x01(\t\x12\x11\n\ttime_zone\x18\x04 \x01(\t\x12\x17\n\x0fidempotency_key\x18\x05 \x01(\t\x12Y\n\x11\x65xpected_versions\x18\x06 \x03(\x0b\x32>.kinetic.training.v1.EditTrainingRequest.ExpectedVersionsEntry\x12&\n\x05input\x18\x07 \x01(\x0b\x32\x17.google.protobuf.Struct\x1a\x37\n\x15\x45xpectedVersionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xf6\x01\n\x14\x45\x64itTrainingResponse\x12-\n\x07library\x18\x01 \x01(\x0b\x32\x1c.kinetic.training.v1.Library\x12\x0e\n\x06\x61\x63tion\x18\x02 \x01(\t\x12.\n\x08workouts\x18\x03 \x03(\x0b\x32\x1c.kinetic.training.v1.Workout\x12(\n\x05plans\x18\x04 \x03(\x0b\x32\x19.kinetic.training.v1.Plan\x12\x33\n\noccurrence\x18\x05 \x01(\x0b\x32\x1f.kinetic.training.v1.Occurrence\x12\x10\n\x08replayed\x18\x06 \x01(\x08\"r\n\x16PreviewDeletionRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\n\n\x02id\x18\x03 \x01(\t\x12\x11\n\ttime_zone\x18\x04 \x01(\t\x12\x17\n\x0f\x64\x65lete_workouts\x18\x05 \x01(\x08\"\x8a\x01\n\x0ePlanMembership\x12\x17\n\x07plan_id\x18\x01 \x01(\tR\x06planID\x12\x11\n\tplan_name\x18\x02 \x01(\t\x12\x19\n\x08phase_id\x18\x03 \x01(\tR\x07phaseID\x12\x12\n\nphase_name\x18\x04 \x01(\t\x12\x1d\n\nworkout_id\x18\x05 \x01(\tR\tworkoutID\"\x8b\x03\n\x0f\x44\x65letionPreview\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\'\n\x04plan\x18\x02 \x01(\x0b\x32\x19.kinetic.training.v1.Plan\x12-\n\x07workout\x18\x03 \x01(\x0b\x32\x1c.kinetic.training.v1.Workout\x12\x46\n\x19\x61\x66\x66\x65\x63ted_plan_memberships\x18\x04 \x03(\x0b\x32#.kinetic.training.v1.PlanMembership\x12?\n\x11\x61\x66\x66\x65\x63ted_workouts\x18\x05 \x03(\x0b\x32$.kinetic.training.v1.AffectedWorkout\x12<\n\x13removed_occurrences\x18\x06 \x03(\x0b\x32\x1f.kinetic.training.v1.Occurrence\x12\x18\n\x10window_start_day\x18\x07 \x01(\t\x12\x16\n\x0ewindow_end_day\x18\x08 \x01(\t\x12\x19\n\x11recurrence_effect\x18\t \x01(\t\"N\n\x0f\x41\x66\x66\x65\x63tedWorkout\x12\x1d\n\nworkout_id\x18\x01 \x01(\tR\tworkoutID\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0e\n\x06\x65\x66\x66\x65\x63t\x18\x03 \x01(\t\"\xc7\x01\n\x17PreviewDeletionResponse\x12\x35\n\x07preview\x18\x01 \x01(\x0b\x32$.kinetic.training.v1.DeletionPreview\x12\x15\n\rpreview_token\x18\x02 \x01(\t\x12/\n\x0b\x65xpire_time\x18\x03 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12-\n\x07library\x18\x04 \x01(\x0b\x32\x1c.kinetic.training.v1.Library\"\x81\x01\n\x15\x43ommitDeletionRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x15\n\rpreview_token\x18\x02 \x01(\t\x12\x11\n\tconfirmed\x18\x03 \x01(\x08\x12\x17\n\x0fidempotency_key\x18\x04 \x01(\t\x12\x11\n\tdevice_id\x18\x05 \x01(\t\"\x90\x01\n\x16\x43ommitDeletionResponse\x12-\n\x07library\x18\x01 \x01(\x0b\x32\x1c.kinetic.training.v1.Library\x12\x35\n\x07\x64\x65leted\x18\x02 \x01(\x0b\x32$.kinetic.training.v1.DeletionPreview\x12\x10\n\x08replayed\x18\x03 \x01(\x08\"\xba\x01\n\x1aSetOccurrenceStatusRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x12\n\nworkout_id\x18\x02 \x01(\t\x12\x1e\n\x16original_scheduled_day\x18\x03 \x01(\t\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x31\n\rcomplete_time\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x11\n\tdevice_id\x18\x06 \x01(\t\"\x81\x01\n\x1bSetOccurrenceStatusResponse\x12-\n\x07library\x18\x01 \x01(\x0b\x32\x1c.kinetic.training.v1.Library\x12\x33\n\noccurrence\x18\x02 \x01(\x0b\x32\x1f.kinetic.training.v1.Occurrence\")\n\x13\x45raseLibraryRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\"E\n\x14\x45raseLibraryResponse\x12-\n\x07library\x18\x01 \x01(\x0b\x32\x1c.kinetic.training.v1.Library\"\xd0\x01\n\x08\x45xercise\x12\x13\n\x0b\x65xercise_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07\x61liases\x18\x03 \x03(\t\x12\x17\n\x0fprimary_muscles\x18\x04 \x03(\t\x12\x19\n\x11secondary_muscles\x18\x05 \x03(\t\x12\x11\n\tequipment\x18\x06 \x03(\t\x12\x39\n\x0etracking_modes\x18\x07 \x03(\x0e\x32!.kinetic.training.v1.TrackingMode\x12\x0e\n\x06\x63ustom\x18\x08 \x01(\x08\"\x85\x01\n\x16SearchExercisesRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\r\n\x05query\x18\x02 \x01(\t\x12\x0e\n\x06muscle\x18\x03 \x01(\t\x12\x11\n\tequipment\x18\x04 \x01(\t\x12\x11\n\tpage_size\x18\x05 \x01(\x05\x12\x12\n\npage_token\x18\x06 \x01(\t\"x\n\x17SearchExercisesResponse\x12\x30\n\texercises\x18\x01 \x03(\x0b\x32\x1d.kinetic.training.v1.Exercise\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x12\n\ntotal_size\x18\x03 \x01(\x05\"=\n\x12GetExerciseRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x13\n\x0b\x65xercise_id\x18\x02 \x01(\t\"F\n\x13GetExerciseResponse\x12/\n\x08\x65xercise\x18\x01 \x01(\x0b\x32\x1d.kinetic.training.v1.Exercise\"b\n\x1b\x43reateCustomExerciseRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12/\n\x08\x65xercise\x18\x02 \x01(\x0b\x32\x1d.kinetic.training.v1.Exercise\"O\n\x1c\x43reateCustomExerciseResponse\x12/\n\x08\x65xercise\x18\x01 \x01(\x0b\x32\x1d.kinetic.training.v1.Exercise*\xd3\x01\n\x0cTrackingMode\x12\x1d\n\x19TRACKING_MODE_UNSPECIFIED\x10\x00\x12\x16\n\x12TRACKING_MODE_SETS\x10\x01\x12\x1a\n\x16TRACKING_MODE_DURATION\x10\x02\x12\x1b\n\x17TRACKING_MODE_INTERVALS\x10\x03\x12\x1a\n\x16TRACKING_MODE_DISTANCE\x10\x04\x12\x1a\n\x16TRACKING_MODE_CALORIES\x10\x05\x12\x1b\n\x17TRACKING_MODE_CHECK_OFF\x10\x06\x32\xeb\n\n\x0fTrainingService\x12l\n\x0fSearchExercises\x12+.kinetic.training.v1.SearchExercisesRequest\x1a,.kinetic.training.v1.SearchExercisesResponse\x12`\n\x0bGetExercise\x12\'.kinetic.training.v1.GetExerciseRequest\x1a(.kinetic.training.v1.GetExerciseResponse\x12{\n\x14\x43reateCustomExercise\x12\x30.kinetic.training.v1.CreateCustomExerciseRequest\x1a\x31.kinetic.training.v1.CreateCustomExerciseResponse\x12]\n\nGetLibrary\x12&.kinetic.training.v1.GetLibraryRequest\x1a\'.kinetic.training.v1.GetLibraryResponse\x12\x63\n\x0cListWorkouts\x12(.kinetic.training.v1.ListWorkoutsRequest\x1a).kinetic.training.v1.ListWorkoutsResponse\x12Z\n\tListPlans\x12%.kinetic.training.v1.ListPlansRequest\x1a&.kinetic.training.v1.ListPlansResponse\x12l\n\x0fListOccurrences\x12+.kinetic.training.v1.ListOccurrencesRequest\x1a,.kinetic.training.v1.ListOccurrencesResponse\x12`\n\x0bListHistory\x12\'.kinetic.training.v1.ListHistoryRequest\x1a(.kinetic.training.v1.ListHistoryResponse\x12\x63\n\x0c\x45\x64itTraining\x12(.kinetic.training.v1.EditTrainingRequest\x1a).kinetic.training.v1.EditTrainingResponse\x12l\n\x0fPreviewDeletion\x12+.kinetic.training.v1.PreviewDeletionRequest\x1a,.kinetic.training.v1.PreviewDeletionResponse\x12i\n\x0e\x43ommitDeletion\x12*.kinetic.training.v1.CommitDeletionRequest\x1a+.kinetic.training.v1.CommitDeletionResponse\x12x\n\x13SetOccurrenceStatus\x12/.kinetic.training.v1.SetOccurrenceStatusRequest\x1a\x30.kinetic.training.v1.SetOccurrenceStatusResponse\x12\x63\n\x0c\x45raseLibrary\x12(.kinetic.training.v1.EraseLibraryRequest\x1a).kinetic.training.v1.EraseLibraryResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'kinetic.training.v1.training_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_TRACKINGMODE']._serialized_start=845
-  _globals['_TRACKINGMODE']._serialized_end=1056
-  _globals['_EXERCISE']._serialized_start=60
-  _globals['_EXERCISE']._serialized_end=268
-  _globals['_SEARCHEXERCISESREQUEST']._serialized_start=271
-  _globals['_SEARCHEXERCISESREQUEST']._serialized_end=404
-  _globals['_SEARCHEXERCISESRESPONSE']._serialized_start=406
-  _globals['_SEARCHEXERCISESRESPONSE']._serialized_end=526
-  _globals['_GETEXERCISEREQUEST']._serialized_start=528
-  _globals['_GETEXERCISEREQUEST']._serialized_end=589
-  _globals['_GETEXERCISERESPONSE']._serialized_start=591
-  _globals['_GETEXERCISERESPONSE']._serialized_end=661
-  _globals['_CREATECUSTOMEXERCISEREQUEST']._serialized_start=663
-  _globals['_CREATECUSTOMEXERCISEREQUEST']._serialized_end=761
-  _globals['_CREATECUSTOMEXERCISERESPONSE']._serialized_start=763
-  _globals['_CREATECUSTOMEXERCISERESPONSE']._serialized_end=842
-  _globals['_TRAININGSERVICE']._serialized_start=1059
-  _globals['_TRAININGSERVICE']._serialized_end=1409
+  _globals['_EDITTRAININGREQUEST_EXPECTEDVERSIONSENTRY']._loaded_options = None
+  _globals['_EDITTRAININGREQUEST_EXPECTEDVERSIONSENTRY']._serialized_options = b'8\001'
+  _globals['_TRACKINGMODE']._serialized_start=6456
+  _globals['_TRACKINGMODE']._serialized_end=6667
+  _globals['_LIBRARY']._serialized_start=122
+  _globals['_LIBRARY']._serialized_end=171
+  _globals['_SCHEDULE']._serialized_start=173
+  _globals['_SCHEDULE']._serialized_end=258
+  _globals['_SCHEDULESEGMENT']._serialized_start=260
+  _globals['_SCHEDULESEGMENT']._serialized_end=349
+  _globals['_WORKOUTEXERCISE']._serialized_start=352
+  _globals['_WORKOUTEXERCISE']._serialized_end=1025
+  _globals['_BLOCKCONFIGURATION']._serialized_start=1027
+  _globals['_BLOCKCONFIGURATION']._serialized_end=1131
+  _globals['_CROSSFITBLOCK']._serialized_start=1133
+  _globals['_CROSSFITBLOCK']._serialized_end=1259
+  _globals['_WORKOUT']._serialized_start=1262
+  _globals['_WORKOUT']._serialized_end=1777
+  _globals['_PHASE']._serialized_start=1779
+  _globals['_PHASE']._serialized_end=1891
+  _globals['_PLAN']._serialized_start=1894
+  _globals['_PLAN']._serialized_end=2100
+  _globals['_OCCURRENCE']._serialized_start=2103
+  _globals['_OCCURRENCE']._serialized_end=2410
+  _globals['_GETLIBRARYREQUEST']._serialized_start=2412
+  _globals['_GETLIBRARYREQUEST']._serialized_end=2451
+  _globals['_GETLIBRARYRESPONSE']._serialized_start=2453
+  _globals['_GETLIBRARYRESPONSE']._serialized_end=2520
+  _globals['_LISTWORKOUTSREQUEST']._serialized_start=2523
+  _globals['_LISTWORKOUTSREQUEST']._serialized_end=2655
+  _globals['_LISTWORKOUTSRESPONSE']._serialized_start=2658
+  _globals['_LISTWORKOUTSRESPONSE']._serialized_end=2820
+  _globals['_LISTPLANSREQUEST']._serialized_start=2822
+  _globals['_LISTPLANSREQUEST']._serialized_end=2878
+  _globals['_LISTPLANSRESPONSE']._serialized_start=2880
+  _globals['_LISTPLANSRESPONSE']._serialized_end=2988
+  _globals['_LISTOCCURRENCESREQUEST']._serialized_start=2990
+  _globals['_LISTOCCURRENCESREQUEST']._serialized_end=3111
+  _globals['_LISTOCCURRENCESRESPONSE']._serialized_start=3113
+  _globals['_LISTOCCURRENCESRESPONSE']._serialized_end=3239
+  _globals['_LISTHISTORYREQUEST']._serialized_start=3241
+  _globals['_LISTHISTORYREQUEST']._serialized_end=3334
+  _globals['_LISTHISTORYRESPONSE']._serialized_start=3336
+  _globals['_LISTHISTORYRESPONSE']._serialized_end=3458
+  _globals['_EDITTRAININGREQUEST']._serialized_start=3461
+  _globals['_EDITTRAININGREQUEST']._serialized_end=3768
+  _globals['_EDITTRAININGREQUEST_EXPECTEDVERSIONSENTRY']._serialized_start=3713
+  _globals['_EDITTRAININGREQUEST_EXPECTEDVERSIONSENTRY']._serialized_end=3768
+  _globals['_EDITTRAININGRESPONSE']._serialized_start=3771
+  _globals['_EDITTRAININGRESPONSE']._serialized_end=4017
+  _globals['_PREVIEWDELETIONREQUEST']._serialized_start=4019
+  _globals['_PREVIEWDELETIONREQUEST']._serialized_end=4133
+  _globals['_PLANMEMBERSHIP']._serialized_start=4136
+  _globals['_PLANMEMBERSHIP']._serialized_end=4274
+  _globals['_DELETIONPREVIEW']._serialized_start=4277
+  _globals['_DELETIONPREVIEW']._serialized_end=4672
+  _globals['_AFFECTEDWORKOUT']._serialized_start=4674
+  _globals['_AFFECTEDWORKOUT']._serialized_end=4752
+  _globals['_PREVIEWDELETIONRESPONSE']._serialized_start=4755
+  _globals['_PREVIEWDELETIONRESPONSE']._serialized_end=4954
+  _globals['_COMMITDELETIONREQUEST']._serialized_start=4957
+  _globals['_COMMITDELETIONREQUEST']._serialized_end=5086
+  _globals['_COMMITDELETIONRESPONSE']._serialized_start=5089
+  _globals['_COMMITDELETIONRESPONSE']._serialized_end=5233
+  _globals['_SETOCCURRENCESTATUSREQUEST']._serialized_start=5236
+  _globals['_SETOCCURRENCESTATUSREQUEST']._serialized_end=5422
+  _globals['_SETOCCURRENCESTATUSRESPONSE']._serialized_start=5425
+  _globals['_SETOCCURRENCESTATUSRESPONSE']._serialized_end=5554
+  _globals['_ERASELIBRARYREQUEST']._serialized_start=5556
+  _globals['_ERASELIBRARYREQUEST']._serialized_end=5597
+  _globals['_ERASELIBRARYRESPONSE']._serialized_start=5599
+  _globals['_ERASELIBRARYRESPONSE']._serialized_end=5668
+  _globals['_EXERCISE']._serialized_start=5671
+  _globals['_EXERCISE']._serialized_end=5879
+  _globals['_SEARCHEXERCISESREQUEST']._serialized_start=5882
+  _globals['_SEARCHEXERCISESREQUEST']._serialized_end=6015
+  _globals['_SEARCHEXERCISESRESPONSE']._serialized_start=6017
+  _globals['_SEARCHEXERCISESRESPONSE']._serialized_end=6137
+  _globals['_GETEXERCISEREQUEST']._serialized_start=6139
+  _globals['_GETEXERCISEREQUEST']._serialized_end=6200
+  _globals['_GETEXERCISERESPONSE']._serialized_start=6202
+  _globals['_GETEXERCISERESPONSE']._serialized_end=6272
+  _globals['_CREATECUSTOMEXERCISEREQUEST']._serialized_start=6274
+  _globals['_CREATECUSTOMEXERCISEREQUEST']._serialized_end=6372
+  _globals['_CREATECUSTOMEXERCISERESPONSE']._serialized_start=6374
+  _globals['_CREATECUSTOMEXERCISERESPONSE']._serialized_end=6453
+  _globals['_TRAININGSERVICE']._serialized_start=6670
+  _globals['_TRAININGSERVICE']._serialized_end=8057
 # @@protoc_insertion_point(module_scope)

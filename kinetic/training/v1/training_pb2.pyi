@@ -1,3 +1,7 @@
+import datetime
+
+from google.protobuf import struct_pb2 as _struct_pb2
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -23,6 +27,451 @@ TRACKING_MODE_INTERVALS: TrackingMode
 TRACKING_MODE_DISTANCE: TrackingMode
 TRACKING_MODE_CALORIES: TrackingMode
 TRACKING_MODE_CHECK_OFF: TrackingMode
+
+class Library(_message.Message):
+    __slots__ = ("epoch", "source_sequence")
+    EPOCH_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    epoch: str
+    source_sequence: int
+    def __init__(self, epoch: _Optional[str] = ..., source_sequence: _Optional[int] = ...) -> None: ...
+
+class Schedule(_message.Message):
+    __slots__ = ("type", "weekdays", "interval_days", "anchor_day")
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    WEEKDAYS_FIELD_NUMBER: _ClassVar[int]
+    INTERVAL_DAYS_FIELD_NUMBER: _ClassVar[int]
+    ANCHOR_DAY_FIELD_NUMBER: _ClassVar[int]
+    type: str
+    weekdays: _containers.RepeatedScalarFieldContainer[int]
+    interval_days: int
+    anchor_day: str
+    def __init__(self, type: _Optional[str] = ..., weekdays: _Optional[_Iterable[int]] = ..., interval_days: _Optional[int] = ..., anchor_day: _Optional[str] = ...) -> None: ...
+
+class ScheduleSegment(_message.Message):
+    __slots__ = ("effective_day", "schedule")
+    EFFECTIVE_DAY_FIELD_NUMBER: _ClassVar[int]
+    SCHEDULE_FIELD_NUMBER: _ClassVar[int]
+    effective_day: str
+    schedule: Schedule
+    def __init__(self, effective_day: _Optional[str] = ..., schedule: _Optional[_Union[Schedule, _Mapping]] = ...) -> None: ...
+
+class WorkoutExercise(_message.Message):
+    __slots__ = ("id", "exercise_id", "exercise_name", "tracking_mode", "target_sets", "target_reps", "target_weight_kg", "target_duration_seconds", "target_distance_meters", "target_calories", "interval_work_seconds", "interval_rest_seconds", "interval_rounds", "rest_seconds", "notes")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_NAME_FIELD_NUMBER: _ClassVar[int]
+    TRACKING_MODE_FIELD_NUMBER: _ClassVar[int]
+    TARGET_SETS_FIELD_NUMBER: _ClassVar[int]
+    TARGET_REPS_FIELD_NUMBER: _ClassVar[int]
+    TARGET_WEIGHT_KG_FIELD_NUMBER: _ClassVar[int]
+    TARGET_DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    TARGET_DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
+    TARGET_CALORIES_FIELD_NUMBER: _ClassVar[int]
+    INTERVAL_WORK_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    INTERVAL_REST_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    INTERVAL_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    REST_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    exercise_id: str
+    exercise_name: str
+    tracking_mode: str
+    target_sets: int
+    target_reps: int
+    target_weight_kg: float
+    target_duration_seconds: int
+    target_distance_meters: float
+    target_calories: int
+    interval_work_seconds: int
+    interval_rest_seconds: int
+    interval_rounds: int
+    rest_seconds: int
+    notes: str
+    def __init__(self, id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., exercise_name: _Optional[str] = ..., tracking_mode: _Optional[str] = ..., target_sets: _Optional[int] = ..., target_reps: _Optional[int] = ..., target_weight_kg: _Optional[float] = ..., target_duration_seconds: _Optional[int] = ..., target_distance_meters: _Optional[float] = ..., target_calories: _Optional[int] = ..., interval_work_seconds: _Optional[int] = ..., interval_rest_seconds: _Optional[int] = ..., interval_rounds: _Optional[int] = ..., rest_seconds: _Optional[int] = ..., notes: _Optional[str] = ...) -> None: ...
+
+class BlockConfiguration(_message.Message):
+    __slots__ = ("format", "duration_seconds", "rounds", "interval_seconds")
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    INTERVAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    format: str
+    duration_seconds: int
+    rounds: int
+    interval_seconds: int
+    def __init__(self, format: _Optional[str] = ..., duration_seconds: _Optional[int] = ..., rounds: _Optional[int] = ..., interval_seconds: _Optional[int] = ...) -> None: ...
+
+class CrossFitBlock(_message.Message):
+    __slots__ = ("id", "configuration", "exercise_ids")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    CONFIGURATION_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_IDS_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    configuration: BlockConfiguration
+    exercise_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., configuration: _Optional[_Union[BlockConfiguration, _Mapping]] = ..., exercise_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Workout(_message.Message):
+    __slots__ = ("id", "version", "name", "kind", "notes", "schedule", "schedule_segments", "exercises", "cross_fit_blocks", "plan_id", "phase_id", "active_from_day", "active_until_day", "create_time", "update_time")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    SCHEDULE_FIELD_NUMBER: _ClassVar[int]
+    SCHEDULE_SEGMENTS_FIELD_NUMBER: _ClassVar[int]
+    EXERCISES_FIELD_NUMBER: _ClassVar[int]
+    CROSS_FIT_BLOCKS_FIELD_NUMBER: _ClassVar[int]
+    PLAN_ID_FIELD_NUMBER: _ClassVar[int]
+    PHASE_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_FROM_DAY_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_UNTIL_DAY_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    version: str
+    name: str
+    kind: str
+    notes: str
+    schedule: Schedule
+    schedule_segments: _containers.RepeatedCompositeFieldContainer[ScheduleSegment]
+    exercises: _containers.RepeatedCompositeFieldContainer[WorkoutExercise]
+    cross_fit_blocks: _containers.RepeatedCompositeFieldContainer[CrossFitBlock]
+    plan_id: str
+    phase_id: str
+    active_from_day: str
+    active_until_day: str
+    create_time: _timestamp_pb2.Timestamp
+    update_time: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., version: _Optional[str] = ..., name: _Optional[str] = ..., kind: _Optional[str] = ..., notes: _Optional[str] = ..., schedule: _Optional[_Union[Schedule, _Mapping]] = ..., schedule_segments: _Optional[_Iterable[_Union[ScheduleSegment, _Mapping]]] = ..., exercises: _Optional[_Iterable[_Union[WorkoutExercise, _Mapping]]] = ..., cross_fit_blocks: _Optional[_Iterable[_Union[CrossFitBlock, _Mapping]]] = ..., plan_id: _Optional[str] = ..., phase_id: _Optional[str] = ..., active_from_day: _Optional[str] = ..., active_until_day: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class Phase(_message.Message):
+    __slots__ = ("id", "name", "start_day", "end_day_exclusive", "workout_ids")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    START_DAY_FIELD_NUMBER: _ClassVar[int]
+    END_DAY_EXCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_IDS_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    start_day: str
+    end_day_exclusive: str
+    workout_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., start_day: _Optional[str] = ..., end_day_exclusive: _Optional[str] = ..., workout_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Plan(_message.Message):
+    __slots__ = ("id", "version", "name", "notes", "phases", "create_time", "update_time")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    PHASES_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    version: str
+    name: str
+    notes: str
+    phases: _containers.RepeatedCompositeFieldContainer[Phase]
+    create_time: _timestamp_pb2.Timestamp
+    update_time: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., version: _Optional[str] = ..., name: _Optional[str] = ..., notes: _Optional[str] = ..., phases: _Optional[_Iterable[_Union[Phase, _Mapping]]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class Occurrence(_message.Message):
+    __slots__ = ("workout_id", "original_scheduled_day", "day", "workout_name", "status", "replacement_workout_id", "plan_id", "phase_id", "week_start_day", "complete_time")
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    ORIGINAL_SCHEDULED_DAY_FIELD_NUMBER: _ClassVar[int]
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_NAME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    REPLACEMENT_WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAN_ID_FIELD_NUMBER: _ClassVar[int]
+    PHASE_ID_FIELD_NUMBER: _ClassVar[int]
+    WEEK_START_DAY_FIELD_NUMBER: _ClassVar[int]
+    COMPLETE_TIME_FIELD_NUMBER: _ClassVar[int]
+    workout_id: str
+    original_scheduled_day: str
+    day: str
+    workout_name: str
+    status: str
+    replacement_workout_id: str
+    plan_id: str
+    phase_id: str
+    week_start_day: str
+    complete_time: _timestamp_pb2.Timestamp
+    def __init__(self, workout_id: _Optional[str] = ..., original_scheduled_day: _Optional[str] = ..., day: _Optional[str] = ..., workout_name: _Optional[str] = ..., status: _Optional[str] = ..., replacement_workout_id: _Optional[str] = ..., plan_id: _Optional[str] = ..., phase_id: _Optional[str] = ..., week_start_day: _Optional[str] = ..., complete_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class GetLibraryRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class GetLibraryResponse(_message.Message):
+    __slots__ = ("library",)
+    LIBRARY_FIELD_NUMBER: _ClassVar[int]
+    library: Library
+    def __init__(self, library: _Optional[_Union[Library, _Mapping]] = ...) -> None: ...
+
+class ListWorkoutsRequest(_message.Message):
+    __slots__ = ("account_id", "workout_ids", "name", "plan_id", "page_size", "page_token")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_IDS_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PLAN_ID_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    workout_ids: _containers.RepeatedScalarFieldContainer[str]
+    name: str
+    plan_id: str
+    page_size: int
+    page_token: str
+    def __init__(self, account_id: _Optional[str] = ..., workout_ids: _Optional[_Iterable[str]] = ..., name: _Optional[str] = ..., plan_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class ListWorkoutsResponse(_message.Message):
+    __slots__ = ("library", "workouts", "next_page_token", "total_size")
+    LIBRARY_FIELD_NUMBER: _ClassVar[int]
+    WORKOUTS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_SIZE_FIELD_NUMBER: _ClassVar[int]
+    library: Library
+    workouts: _containers.RepeatedCompositeFieldContainer[Workout]
+    next_page_token: str
+    total_size: int
+    def __init__(self, library: _Optional[_Union[Library, _Mapping]] = ..., workouts: _Optional[_Iterable[_Union[Workout, _Mapping]]] = ..., next_page_token: _Optional[str] = ..., total_size: _Optional[int] = ...) -> None: ...
+
+class ListPlansRequest(_message.Message):
+    __slots__ = ("account_id", "plan_ids")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAN_IDS_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    plan_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, account_id: _Optional[str] = ..., plan_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ListPlansResponse(_message.Message):
+    __slots__ = ("library", "plans")
+    LIBRARY_FIELD_NUMBER: _ClassVar[int]
+    PLANS_FIELD_NUMBER: _ClassVar[int]
+    library: Library
+    plans: _containers.RepeatedCompositeFieldContainer[Plan]
+    def __init__(self, library: _Optional[_Union[Library, _Mapping]] = ..., plans: _Optional[_Iterable[_Union[Plan, _Mapping]]] = ...) -> None: ...
+
+class ListOccurrencesRequest(_message.Message):
+    __slots__ = ("account_id", "time_zone", "from_day", "to_day", "week_starts_on")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    FROM_DAY_FIELD_NUMBER: _ClassVar[int]
+    TO_DAY_FIELD_NUMBER: _ClassVar[int]
+    WEEK_STARTS_ON_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    time_zone: str
+    from_day: str
+    to_day: str
+    week_starts_on: int
+    def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., week_starts_on: _Optional[int] = ...) -> None: ...
+
+class ListOccurrencesResponse(_message.Message):
+    __slots__ = ("library", "occurrences")
+    LIBRARY_FIELD_NUMBER: _ClassVar[int]
+    OCCURRENCES_FIELD_NUMBER: _ClassVar[int]
+    library: Library
+    occurrences: _containers.RepeatedCompositeFieldContainer[Occurrence]
+    def __init__(self, library: _Optional[_Union[Library, _Mapping]] = ..., occurrences: _Optional[_Iterable[_Union[Occurrence, _Mapping]]] = ...) -> None: ...
+
+class ListHistoryRequest(_message.Message):
+    __slots__ = ("account_id", "time_zone", "from_day", "to_day")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    FROM_DAY_FIELD_NUMBER: _ClassVar[int]
+    TO_DAY_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    time_zone: str
+    from_day: str
+    to_day: str
+    def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ...) -> None: ...
+
+class ListHistoryResponse(_message.Message):
+    __slots__ = ("library", "occurrences")
+    LIBRARY_FIELD_NUMBER: _ClassVar[int]
+    OCCURRENCES_FIELD_NUMBER: _ClassVar[int]
+    library: Library
+    occurrences: _containers.RepeatedCompositeFieldContainer[Occurrence]
+    def __init__(self, library: _Optional[_Union[Library, _Mapping]] = ..., occurrences: _Optional[_Iterable[_Union[Occurrence, _Mapping]]] = ...) -> None: ...
+
+class EditTrainingRequest(_message.Message):
+    __slots__ = ("account_id", "device_id", "epoch", "time_zone", "idempotency_key", "expected_versions", "input")
+    class ExpectedVersionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    DEVICE_ID_FIELD_NUMBER: _ClassVar[int]
+    EPOCH_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSIONS_FIELD_NUMBER: _ClassVar[int]
+    INPUT_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    device_id: str
+    epoch: str
+    time_zone: str
+    idempotency_key: str
+    expected_versions: _containers.ScalarMap[str, str]
+    input: _struct_pb2.Struct
+    def __init__(self, account_id: _Optional[str] = ..., device_id: _Optional[str] = ..., epoch: _Optional[str] = ..., time_zone: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., expected_versions: _Optional[_Mapping[str, str]] = ..., input: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class EditTrainingResponse(_message.Message):
+    __slots__ = ("library", "action", "workouts", "plans", "occurrence", "replayed")
+    LIBRARY_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    WORKOUTS_FIELD_NUMBER: _ClassVar[int]
+    PLANS_FIELD_NUMBER: _ClassVar[int]
+    OCCURRENCE_FIELD_NUMBER: _ClassVar[int]
+    REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    library: Library
+    action: str
+    workouts: _containers.RepeatedCompositeFieldContainer[Workout]
+    plans: _containers.RepeatedCompositeFieldContainer[Plan]
+    occurrence: Occurrence
+    replayed: bool
+    def __init__(self, library: _Optional[_Union[Library, _Mapping]] = ..., action: _Optional[str] = ..., workouts: _Optional[_Iterable[_Union[Workout, _Mapping]]] = ..., plans: _Optional[_Iterable[_Union[Plan, _Mapping]]] = ..., occurrence: _Optional[_Union[Occurrence, _Mapping]] = ..., replayed: _Optional[bool] = ...) -> None: ...
+
+class PreviewDeletionRequest(_message.Message):
+    __slots__ = ("account_id", "kind", "id", "time_zone", "delete_workouts")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    DELETE_WORKOUTS_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    kind: str
+    id: str
+    time_zone: str
+    delete_workouts: bool
+    def __init__(self, account_id: _Optional[str] = ..., kind: _Optional[str] = ..., id: _Optional[str] = ..., time_zone: _Optional[str] = ..., delete_workouts: _Optional[bool] = ...) -> None: ...
+
+class PlanMembership(_message.Message):
+    __slots__ = ("plan_id", "plan_name", "phase_id", "phase_name", "workout_id")
+    PLAN_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAN_NAME_FIELD_NUMBER: _ClassVar[int]
+    PHASE_ID_FIELD_NUMBER: _ClassVar[int]
+    PHASE_NAME_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    plan_id: str
+    plan_name: str
+    phase_id: str
+    phase_name: str
+    workout_id: str
+    def __init__(self, plan_id: _Optional[str] = ..., plan_name: _Optional[str] = ..., phase_id: _Optional[str] = ..., phase_name: _Optional[str] = ..., workout_id: _Optional[str] = ...) -> None: ...
+
+class DeletionPreview(_message.Message):
+    __slots__ = ("kind", "plan", "workout", "affected_plan_memberships", "affected_workouts", "removed_occurrences", "window_start_day", "window_end_day", "recurrence_effect")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    PLAN_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_FIELD_NUMBER: _ClassVar[int]
+    AFFECTED_PLAN_MEMBERSHIPS_FIELD_NUMBER: _ClassVar[int]
+    AFFECTED_WORKOUTS_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_OCCURRENCES_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_START_DAY_FIELD_NUMBER: _ClassVar[int]
+    WINDOW_END_DAY_FIELD_NUMBER: _ClassVar[int]
+    RECURRENCE_EFFECT_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    plan: Plan
+    workout: Workout
+    affected_plan_memberships: _containers.RepeatedCompositeFieldContainer[PlanMembership]
+    affected_workouts: _containers.RepeatedCompositeFieldContainer[AffectedWorkout]
+    removed_occurrences: _containers.RepeatedCompositeFieldContainer[Occurrence]
+    window_start_day: str
+    window_end_day: str
+    recurrence_effect: str
+    def __init__(self, kind: _Optional[str] = ..., plan: _Optional[_Union[Plan, _Mapping]] = ..., workout: _Optional[_Union[Workout, _Mapping]] = ..., affected_plan_memberships: _Optional[_Iterable[_Union[PlanMembership, _Mapping]]] = ..., affected_workouts: _Optional[_Iterable[_Union[AffectedWorkout, _Mapping]]] = ..., removed_occurrences: _Optional[_Iterable[_Union[Occurrence, _Mapping]]] = ..., window_start_day: _Optional[str] = ..., window_end_day: _Optional[str] = ..., recurrence_effect: _Optional[str] = ...) -> None: ...
+
+class AffectedWorkout(_message.Message):
+    __slots__ = ("workout_id", "name", "effect")
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    workout_id: str
+    name: str
+    effect: str
+    def __init__(self, workout_id: _Optional[str] = ..., name: _Optional[str] = ..., effect: _Optional[str] = ...) -> None: ...
+
+class PreviewDeletionResponse(_message.Message):
+    __slots__ = ("preview", "preview_token", "expire_time", "library")
+    PREVIEW_FIELD_NUMBER: _ClassVar[int]
+    PREVIEW_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    EXPIRE_TIME_FIELD_NUMBER: _ClassVar[int]
+    LIBRARY_FIELD_NUMBER: _ClassVar[int]
+    preview: DeletionPreview
+    preview_token: str
+    expire_time: _timestamp_pb2.Timestamp
+    library: Library
+    def __init__(self, preview: _Optional[_Union[DeletionPreview, _Mapping]] = ..., preview_token: _Optional[str] = ..., expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., library: _Optional[_Union[Library, _Mapping]] = ...) -> None: ...
+
+class CommitDeletionRequest(_message.Message):
+    __slots__ = ("account_id", "preview_token", "confirmed", "idempotency_key", "device_id")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    PREVIEW_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    CONFIRMED_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    DEVICE_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    preview_token: str
+    confirmed: bool
+    idempotency_key: str
+    device_id: str
+    def __init__(self, account_id: _Optional[str] = ..., preview_token: _Optional[str] = ..., confirmed: _Optional[bool] = ..., idempotency_key: _Optional[str] = ..., device_id: _Optional[str] = ...) -> None: ...
+
+class CommitDeletionResponse(_message.Message):
+    __slots__ = ("library", "deleted", "replayed")
+    LIBRARY_FIELD_NUMBER: _ClassVar[int]
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    library: Library
+    deleted: DeletionPreview
+    replayed: bool
+    def __init__(self, library: _Optional[_Union[Library, _Mapping]] = ..., deleted: _Optional[_Union[DeletionPreview, _Mapping]] = ..., replayed: _Optional[bool] = ...) -> None: ...
+
+class SetOccurrenceStatusRequest(_message.Message):
+    __slots__ = ("account_id", "workout_id", "original_scheduled_day", "status", "complete_time", "device_id")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    ORIGINAL_SCHEDULED_DAY_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    COMPLETE_TIME_FIELD_NUMBER: _ClassVar[int]
+    DEVICE_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    workout_id: str
+    original_scheduled_day: str
+    status: str
+    complete_time: _timestamp_pb2.Timestamp
+    device_id: str
+    def __init__(self, account_id: _Optional[str] = ..., workout_id: _Optional[str] = ..., original_scheduled_day: _Optional[str] = ..., status: _Optional[str] = ..., complete_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., device_id: _Optional[str] = ...) -> None: ...
+
+class SetOccurrenceStatusResponse(_message.Message):
+    __slots__ = ("library", "occurrence")
+    LIBRARY_FIELD_NUMBER: _ClassVar[int]
+    OCCURRENCE_FIELD_NUMBER: _ClassVar[int]
+    library: Library
+    occurrence: Occurrence
+    def __init__(self, library: _Optional[_Union[Library, _Mapping]] = ..., occurrence: _Optional[_Union[Occurrence, _Mapping]] = ...) -> None: ...
+
+class EraseLibraryRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class EraseLibraryResponse(_message.Message):
+    __slots__ = ("library",)
+    LIBRARY_FIELD_NUMBER: _ClassVar[int]
+    library: Library
+    def __init__(self, library: _Optional[_Union[Library, _Mapping]] = ...) -> None: ...
 
 class Exercise(_message.Message):
     __slots__ = ("exercise_id", "name", "aliases", "primary_muscles", "secondary_muscles", "equipment", "tracking_modes", "custom")

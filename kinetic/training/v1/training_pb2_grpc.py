@@ -50,6 +50,56 @@ class TrainingServiceStub:
                 request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.CreateCustomExerciseRequest.SerializeToString,
                 response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.CreateCustomExerciseResponse.FromString,
                 _registered_method=True)
+        self.GetLibrary = channel.unary_unary(
+                '/kinetic.training.v1.TrainingService/GetLibrary',
+                request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.GetLibraryRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.GetLibraryResponse.FromString,
+                _registered_method=True)
+        self.ListWorkouts = channel.unary_unary(
+                '/kinetic.training.v1.TrainingService/ListWorkouts',
+                request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListWorkoutsRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListWorkoutsResponse.FromString,
+                _registered_method=True)
+        self.ListPlans = channel.unary_unary(
+                '/kinetic.training.v1.TrainingService/ListPlans',
+                request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListPlansRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListPlansResponse.FromString,
+                _registered_method=True)
+        self.ListOccurrences = channel.unary_unary(
+                '/kinetic.training.v1.TrainingService/ListOccurrences',
+                request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListOccurrencesRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListOccurrencesResponse.FromString,
+                _registered_method=True)
+        self.ListHistory = channel.unary_unary(
+                '/kinetic.training.v1.TrainingService/ListHistory',
+                request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListHistoryRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListHistoryResponse.FromString,
+                _registered_method=True)
+        self.EditTraining = channel.unary_unary(
+                '/kinetic.training.v1.TrainingService/EditTraining',
+                request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.EditTrainingRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.EditTrainingResponse.FromString,
+                _registered_method=True)
+        self.PreviewDeletion = channel.unary_unary(
+                '/kinetic.training.v1.TrainingService/PreviewDeletion',
+                request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.PreviewDeletionRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.PreviewDeletionResponse.FromString,
+                _registered_method=True)
+        self.CommitDeletion = channel.unary_unary(
+                '/kinetic.training.v1.TrainingService/CommitDeletion',
+                request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.CommitDeletionRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.CommitDeletionResponse.FromString,
+                _registered_method=True)
+        self.SetOccurrenceStatus = channel.unary_unary(
+                '/kinetic.training.v1.TrainingService/SetOccurrenceStatus',
+                request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.SetOccurrenceStatusRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.SetOccurrenceStatusResponse.FromString,
+                _registered_method=True)
+        self.EraseLibrary = channel.unary_unary(
+                '/kinetic.training.v1.TrainingService/EraseLibrary',
+                request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.EraseLibraryRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.EraseLibraryResponse.FromString,
+                _registered_method=True)
 
 
 class TrainingServiceServicer:
@@ -77,6 +127,77 @@ class TrainingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetLibrary(self, request, context):
+        """GetLibrary returns the account's library state (epoch and source sequence), creating an empty
+        library on first use.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListWorkouts(self, request, context):
+        """ListWorkouts lists workout definitions: all of them paged, some by ID, or those matching a name.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListPlans(self, request, context):
+        """ListPlans lists plans with their phases.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListOccurrences(self, request, context):
+        """ListOccurrences expands schedules, moves and replacements into the occurrences of a window.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListHistory(self, request, context):
+        """ListHistory returns completed occurrences in a window.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def EditTraining(self, request, context):
+        """EditTraining applies one versioned, idempotent write (seed 000's edit request).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def PreviewDeletion(self, request, context):
+        """PreviewDeletion describes what deleting a plan or workout would do and returns a token.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CommitDeletion(self, request, context):
+        """CommitDeletion deletes what a preview described, if its target has not changed since.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SetOccurrenceStatus(self, request, context):
+        """SetOccurrenceStatus marks an occurrence active or completed (called by the sessions service).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def EraseLibrary(self, request, context):
+        """EraseLibrary removes every record of the account's library and starts a new epoch.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TrainingServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -94,6 +215,56 @@ def add_TrainingServiceServicer_to_server(servicer, server):
                     servicer.CreateCustomExercise,
                     request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.CreateCustomExerciseRequest.FromString,
                     response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.CreateCustomExerciseResponse.SerializeToString,
+            ),
+            'GetLibrary': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetLibrary,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.GetLibraryRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.GetLibraryResponse.SerializeToString,
+            ),
+            'ListWorkouts': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListWorkouts,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListWorkoutsRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListWorkoutsResponse.SerializeToString,
+            ),
+            'ListPlans': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListPlans,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListPlansRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListPlansResponse.SerializeToString,
+            ),
+            'ListOccurrences': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListOccurrences,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListOccurrencesRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListOccurrencesResponse.SerializeToString,
+            ),
+            'ListHistory': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListHistory,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListHistoryRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListHistoryResponse.SerializeToString,
+            ),
+            'EditTraining': grpc.unary_unary_rpc_method_handler(
+                    servicer.EditTraining,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.EditTrainingRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.EditTrainingResponse.SerializeToString,
+            ),
+            'PreviewDeletion': grpc.unary_unary_rpc_method_handler(
+                    servicer.PreviewDeletion,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.PreviewDeletionRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.PreviewDeletionResponse.SerializeToString,
+            ),
+            'CommitDeletion': grpc.unary_unary_rpc_method_handler(
+                    servicer.CommitDeletion,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.CommitDeletionRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.CommitDeletionResponse.SerializeToString,
+            ),
+            'SetOccurrenceStatus': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetOccurrenceStatus,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.SetOccurrenceStatusRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.SetOccurrenceStatusResponse.SerializeToString,
+            ),
+            'EraseLibrary': grpc.unary_unary_rpc_method_handler(
+                    servicer.EraseLibrary,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.EraseLibraryRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.EraseLibraryResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -178,6 +349,276 @@ class TrainingService:
             '/kinetic.training.v1.TrainingService/CreateCustomExercise',
             kinetic_dot_training_dot_v1_dot_training__pb2.CreateCustomExerciseRequest.SerializeToString,
             kinetic_dot_training_dot_v1_dot_training__pb2.CreateCustomExerciseResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetLibrary(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.TrainingService/GetLibrary',
+            kinetic_dot_training_dot_v1_dot_training__pb2.GetLibraryRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_training__pb2.GetLibraryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListWorkouts(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.TrainingService/ListWorkouts',
+            kinetic_dot_training_dot_v1_dot_training__pb2.ListWorkoutsRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_training__pb2.ListWorkoutsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListPlans(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.TrainingService/ListPlans',
+            kinetic_dot_training_dot_v1_dot_training__pb2.ListPlansRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_training__pb2.ListPlansResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListOccurrences(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.TrainingService/ListOccurrences',
+            kinetic_dot_training_dot_v1_dot_training__pb2.ListOccurrencesRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_training__pb2.ListOccurrencesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListHistory(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.TrainingService/ListHistory',
+            kinetic_dot_training_dot_v1_dot_training__pb2.ListHistoryRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_training__pb2.ListHistoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def EditTraining(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.TrainingService/EditTraining',
+            kinetic_dot_training_dot_v1_dot_training__pb2.EditTrainingRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_training__pb2.EditTrainingResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PreviewDeletion(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.TrainingService/PreviewDeletion',
+            kinetic_dot_training_dot_v1_dot_training__pb2.PreviewDeletionRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_training__pb2.PreviewDeletionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CommitDeletion(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.TrainingService/CommitDeletion',
+            kinetic_dot_training_dot_v1_dot_training__pb2.CommitDeletionRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_training__pb2.CommitDeletionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetOccurrenceStatus(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.TrainingService/SetOccurrenceStatus',
+            kinetic_dot_training_dot_v1_dot_training__pb2.SetOccurrenceStatusRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_training__pb2.SetOccurrenceStatusResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def EraseLibrary(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.TrainingService/EraseLibrary',
+            kinetic_dot_training_dot_v1_dot_training__pb2.EraseLibraryRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_training__pb2.EraseLibraryResponse.FromString,
             options,
             channel_credentials,
             insecure,
