@@ -3,7 +3,8 @@
 The guidance is static, read-only content: design advice, the target fields of each tracking mode,
 the ``crossFitBlocks`` setup rules and a complete five-movement ``createWorkout`` example. The
 checker restates the setup rules as code so the shipped example is tested against them; the
-training service stays the authority on what it accepts.
+training service stays the authority on what it accepts. The rule tables (kinds, modes, target
+fields, block formats) live in ``kinetic.training_rules``, which the service's validator reads too.
 """
 
 from __future__ import annotations
@@ -13,130 +14,23 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard
 
-WORKOUT_KINDS: tuple[str, ...] = (
-    "custom",
-    "push",
-    "pull",
-    "fullBody",
-    "upperBody",
-    "legs",
-    "glutes",
-    "back",
-    "chest",
-    "shoulders",
-    "biceps",
-    "triceps",
-    "core",
-    "cardio",
-    "crossFit",
-    "warmUp",
+from kinetic.training_rules import (
+    BLOCK_FORMATS,
+    CONFIGURATION_FIELDS,
+    NOTES_FIELD,
+    TARGET_FIELDS,
+    UNUSED_SETTING_DEFAULTS,
+    WORKOUT_KINDS,
 )
+from kinetic.training_rules import TRACKING_MODES as RULE_MODES
 
-TRACKING_MODES: tuple[str, ...] = ("sets", "duration", "intervals", "distance", "calories", "checkOff")
+TRACKING_MODES: tuple[str, ...] = tuple(RULE_MODES)
 
-# Block configuration values for settings a format does not use, as the contract prescribes.
-UNUSED_SETTING_DEFAULTS: dict[str, int] = {"durationSeconds": 1200, "rounds": 5, "intervalSeconds": 60}
-CONFIGURATION_FIELDS: tuple[str, ...] = ("format", "durationSeconds", "rounds", "intervalSeconds")
-
-# Which numeric settings each block format reads; the others must carry the defaults above.
-BLOCK_FORMATS: dict[str, tuple[str, ...]] = {
-    "superset": ("rounds",),
-    "circuit": ("rounds",),
-    "emom": ("durationSeconds", "intervalSeconds"),
-    "amrap": ("durationSeconds",),
-    "forTime": ("rounds", "durationSeconds"),
-}
-
-_FIELDS: dict[str, dict[str, Any]] = {
-    "targetSets": {"unit": "count", "type": "integer", "minimum": 1, "description": "Working sets."},
-    "targetReps": {
-        "unit": "count",
-        "type": "integer",
-        "minimum": 1,
-        "description": "Reps per set; for one-side-at-a-time movements, reps per side (say so in notes).",
-    },
-    "targetWeightKg": {
-        "unit": "kilograms",
-        "type": "number",
-        "minimum": 0,
-        "description": "Load per set: the bar with plates, or one implement for dumbbells and kettlebells.",
-    },
-    "targetDurationSeconds": {
-        "unit": "seconds",
-        "type": "integer",
-        "minimum": 1,
-        "description": "Time per set or hold; for distance and calories, a time goal or cap.",
-    },
-    "targetDistanceMeters": {
-        "unit": "meters",
-        "type": "number",
-        "minimum": 0,
-        "description": "Distance per set or in total.",
-    },
-    "targetCalories": {
-        "unit": "calories",
-        "type": "integer",
-        "minimum": 1,
-        "description": "Calories as the machine displays them.",
-    },
-    "intervalWorkSeconds": {
-        "unit": "seconds",
-        "type": "integer",
-        "minimum": 1,
-        "description": "Length of each work interval.",
-    },
-    "intervalRestSeconds": {
-        "unit": "seconds",
-        "type": "integer",
-        "minimum": 0,
-        "description": "Rest between work intervals.",
-    },
-    "intervalRounds": {
-        "unit": "count",
-        "type": "integer",
-        "minimum": 1,
-        "description": "Number of work intervals.",
-    },
-    "restSeconds": {
-        "unit": "seconds",
-        "type": "integer",
-        "minimum": 0,
-        "description": "Rest after each set; 0 for movements grouped in crossFitBlocks.",
-    },
-    "notes": {"unit": "text", "type": "string", "description": "Movement-specific coaching notes."},
-}
+_FIELDS: dict[str, dict[str, Any]] = {f.name: f.published() for f in TARGET_FIELDS} | {"notes": NOTES_FIELD}
 
 _MODES: dict[str, dict[str, Any]] = {
-    "sets": {
-        "description": "Sets of reps, optionally with load.",
-        "required": ["targetSets", "targetReps"],
-        "optional": ["targetWeightKg", "restSeconds", "notes"],
-    },
-    "duration": {
-        "description": "Timed sets or holds, such as planks or carries for time.",
-        "required": ["targetDurationSeconds"],
-        "optional": ["targetSets", "targetWeightKg", "restSeconds", "notes"],
-    },
-    "intervals": {
-        "description": "Repeated work and rest intervals, such as 8 x 30 s hard / 30 s easy.",
-        "required": ["intervalWorkSeconds", "intervalRestSeconds", "intervalRounds"],
-        "optional": ["targetDistanceMeters", "targetCalories", "restSeconds", "notes"],
-    },
-    "distance": {
-        "description": "A distance to cover, such as a 2000 m row or a 20 m sled push.",
-        "required": ["targetDistanceMeters"],
-        "optional": ["targetSets", "targetDurationSeconds", "targetWeightKg", "restSeconds", "notes"],
-    },
-    "calories": {
-        "description": "Calories on a rower, bike or ski erg.",
-        "required": ["targetCalories"],
-        "optional": ["targetSets", "targetDurationSeconds", "restSeconds", "notes"],
-    },
-    "checkOff": {
-        "description": "Done or not done, for warm-up and mobility items.",
-        "required": [],
-        "optional": ["targetDurationSeconds", "notes"],
-    },
+    name: {"description": mode.description, "required": list(mode.required), "optional": list(mode.optional)}
+    for name, mode in RULE_MODES.items()
 }
 
 DESIGN_GUIDANCE: tuple[str, ...] = (
