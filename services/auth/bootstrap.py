@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,12 +20,14 @@ from services.auth.adapters.cimd import MetadataDocumentFetcher, allowed_hosts_f
 from services.auth.domain.passwords import PasswordHasher
 from services.auth.entrypoints.grpc import AuthServicer
 from services.auth.entrypoints.oauth_grpc import OAuthServicer
+from services.auth.service_layer.account_deletion import AccountDeletionService
 from services.auth.service_layer.accounts import AccountService
 from services.auth.service_layer.api_keys import ApiKeyService
 from services.auth.service_layer.oauth_authorizations import AuthorizationService
 from services.auth.service_layer.oauth_clients import ClientService
 from services.auth.service_layer.oauth_grants import BrowserSessionService, GrantService
 from services.auth.service_layer.oauth_tokens import OAuthTokenService
+from services.auth.service_layer.purge import PeriodicPurge, PurgeService, PurgeSettings
 from services.auth.service_layer.tokens import TokenService
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -45,6 +49,8 @@ class AuthApp:
     oauth_tokens: OAuthTokenService
     grants: GrantService
     browser_sessions: BrowserSessionService
+    deletion: AccountDeletionService
+    purge: PurgeService
 
 
 def _utc_now() -> datetime:
@@ -57,17 +63,20 @@ def build_app(
     issuer: str,
     clock: Callable[[], datetime] | None = None,
     fetcher: MetadataDocumentFetcher | None = None,
+    purge_grace_seconds: int | None = None,
 ) -> AuthApp:
     """Wire the use cases on a migrated ``engine``; ``clock`` lets tests fix the time, ``fetcher``
     replaces the network fetch of Client ID Metadata Documents."""
     clock = clock or _utc_now
     fetcher = fetcher or MetadataDocumentFetcher(allowed_hosts_from_env(os.environ))
+    grace = PurgeSettings.from_env().grace_seconds if purge_grace_seconds is None else purge_grace_seconds
     tokens = TokenService(engine, issuer, clock)
     clients = ClientService(engine, clock, fetcher)
+    hasher = PasswordHasher()
     return AuthApp(
         engine=engine,
         issuer=issuer,
-        accounts=AccountService(engine, PasswordHasher(), clock),
+        accounts=AccountService(engine, hasher, clock),
         api_keys=ApiKeyService(engine, clock),
         tokens=tokens,
         clients=clients,
@@ -75,6 +84,8 @@ def build_app(
         oauth_tokens=OAuthTokenService(engine, issuer, clock, tokens),
         grants=GrantService(engine, clock),
         browser_sessions=BrowserSessionService(engine, clock),
+        deletion=AccountDeletionService(engine, hasher),
+        purge=PurgeService(engine, clock, grace),
     )
 
 
@@ -84,11 +95,14 @@ def prepare(
     *,
     clock: Callable[[], datetime] | None = None,
     fetcher: MetadataDocumentFetcher | None = None,
+    purge_grace_seconds: int | None = None,
 ) -> AuthApp:
     """Open (unless given) and migrate storage, build the app, and make sure a signing key exists."""
     engine = engine or engine_for(settings)
     upgrade(engine, MIGRATIONS)
-    app = build_app(engine, issuer=settings.issuer, clock=clock, fetcher=fetcher)
+    app = build_app(
+        engine, issuer=settings.issuer, clock=clock, fetcher=fetcher, purge_grace_seconds=purge_grace_seconds
+    )
     app.tokens.ensure_signing_key()
     return app
 
@@ -100,14 +114,31 @@ async def start(
     engine: Engine | None = None,
     clock: Callable[[], datetime] | None = None,
     fetcher: MetadataDocumentFetcher | None = None,
+    purge: PurgeSettings | None = None,
+    purge_wait: Callable[[float], Awaitable[object]] | None = None,
 ) -> RunningServer:
-    """Prepare storage and start the gRPC server (``port=0`` picks a free port); ``clock`` and
-    ``fetcher`` are for tests."""
-    app = prepare(settings, engine, clock=clock, fetcher=fetcher)
+    """Prepare storage and start the gRPC server (``port=0`` picks a free port) and the periodic
+    purge of expired OAuth rows (``purge`` defaults to the environment's settings).
+
+    ``clock``, ``fetcher`` and ``purge_wait`` (what the purge task awaits between runs) are for tests.
+    """
+    purge = purge or PurgeSettings.from_env()
+    app = prepare(settings, engine, clock=clock, fetcher=fetcher, purge_grace_seconds=purge.grace_seconds)
     bindings = [
         ServiceBinding(AuthServicer(app), auth_pb2_grpc.add_AuthServiceServicer_to_server, SERVICE_NAME),
         ServiceBinding(
             OAuthServicer(app), oauth_pb2_grpc.add_OAuthServiceServicer_to_server, OAUTH_SERVICE_NAME
         ),
     ]
-    return await create_server(bindings, settings.listen_host, settings.port if port is None else port)
+    running = await create_server(bindings, settings.listen_host, settings.port if port is None else port)
+    if purge.interval_seconds > 0:
+        periodic = PeriodicPurge(app.purge.purge, purge.interval_seconds, purge_wait or asyncio.sleep)
+        task = asyncio.create_task(periodic.run(), name="auth-purge")
+
+        async def stop_purging() -> None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+        running.on_stop.append(stop_purging)
+    return running

@@ -180,3 +180,21 @@ class VerifyApiKeyResponse(_message.Message):
     API_KEY_FIELD_NUMBER: _ClassVar[int]
     api_key: ApiKey
     def __init__(self, api_key: _Optional[_Union[ApiKey, _Mapping]] = ...) -> None: ...
+
+class DeleteAccountRequest(_message.Message):
+    __slots__ = ("account_id", "password")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    password: str
+    def __init__(self, account_id: _Optional[str] = ..., password: _Optional[str] = ...) -> None: ...
+
+class DeleteAccountResponse(_message.Message):
+    __slots__ = ("deleted_api_keys", "deleted_grants", "deleted_browser_sessions")
+    DELETED_API_KEYS_FIELD_NUMBER: _ClassVar[int]
+    DELETED_GRANTS_FIELD_NUMBER: _ClassVar[int]
+    DELETED_BROWSER_SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    deleted_api_keys: int
+    deleted_grants: int
+    deleted_browser_sessions: int
+    def __init__(self, deleted_api_keys: _Optional[int] = ..., deleted_grants: _Optional[int] = ..., deleted_browser_sessions: _Optional[int] = ...) -> None: ...

@@ -81,6 +81,11 @@ class AuthServiceStub:
                 request_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.VerifyApiKeyRequest.SerializeToString,
                 response_deserializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.VerifyApiKeyResponse.FromString,
                 _registered_method=True)
+        self.DeleteAccount = channel.unary_unary(
+                '/kinetic.auth.v1.AuthService/DeleteAccount',
+                request_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.DeleteAccountRequest.SerializeToString,
+                response_deserializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.DeleteAccountResponse.FromString,
+                _registered_method=True)
 
 
 class AuthServiceServicer:
@@ -151,6 +156,15 @@ class AuthServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def DeleteAccount(self, request, context):
+        """DeleteAccount removes an account after checking its password again, with its API keys, browser
+        sessions and every OAuth grant, code and token: all of them fail on the very next request.
+        A wrong password is UNAUTHENTICATED INVALID_CREDENTIALS and deletes nothing.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AuthServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -198,6 +212,11 @@ def add_AuthServiceServicer_to_server(servicer, server):
                     servicer.VerifyApiKey,
                     request_deserializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.VerifyApiKeyRequest.FromString,
                     response_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.VerifyApiKeyResponse.SerializeToString,
+            ),
+            'DeleteAccount': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteAccount,
+                    request_deserializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.DeleteAccountRequest.FromString,
+                    response_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.DeleteAccountResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -445,6 +464,33 @@ class AuthService:
             '/kinetic.auth.v1.AuthService/VerifyApiKey',
             kinetic_dot_auth_dot_v1_dot_auth__pb2.VerifyApiKeyRequest.SerializeToString,
             kinetic_dot_auth_dot_v1_dot_auth__pb2.VerifyApiKeyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteAccount(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.auth.v1.AuthService/DeleteAccount',
+            kinetic_dot_auth_dot_v1_dot_auth__pb2.DeleteAccountRequest.SerializeToString,
+            kinetic_dot_auth_dot_v1_dot_auth__pb2.DeleteAccountResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -145,3 +145,16 @@ class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
         """Say whose key a presented secret is."""
         key = self._app.api_keys.verify_api_key(request.secret)
         return auth_pb2.VerifyApiKeyResponse(api_key=api_key_to_pb(key))
+
+    async def DeleteAccount(
+        self, request: auth_pb2.DeleteAccountRequest, context: grpc.aio.ServicerContext
+    ) -> auth_pb2.DeleteAccountResponse:
+        """Delete an account and every credential of it, after checking its password again."""
+        deleted = await self._hashing(
+            lambda: self._app.deletion.delete_account(request.account_id, request.password)
+        )
+        return auth_pb2.DeleteAccountResponse(
+            deleted_api_keys=deleted.api_keys,
+            deleted_grants=deleted.grants,
+            deleted_browser_sessions=deleted.browser_sessions,
+        )

@@ -1,0 +1,45 @@
+"""Deleting an account: the password is checked again, then every credential goes with the account.
+
+Removing the rows (rather than marking them revoked) is what deletion promises, and it is also
+what makes each credential fail at once: an API key's digest, a session's digest and an access
+token's ``jti`` are no longer found. See docs/decisions/0016-account-deletion-and-purging.md.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Engine
+
+from kinetic.errors import Unauthenticated
+from services.auth.adapters import account_erasure
+from services.auth.adapters.account_erasure import DeletedRows
+from services.auth.domain.accounts import require
+from services.auth.domain.passwords import PasswordHasher
+
+# The same answer as sign-in: a wrong password for an existing account, or no such account.
+_BAD_CREDENTIALS = "the password is incorrect"
+
+
+class AccountDeletionService:
+    """Deletes accounts of one auth store. Slow (argon2id): run it in a worker thread."""
+
+    def __init__(self, engine: Engine, hasher: PasswordHasher) -> None:
+        self._engine = engine
+        self._hasher = hasher
+
+    def delete_account(self, account_id: str, password: str) -> DeletedRows:
+        """Delete the account, its API keys, browser sessions and OAuth grants, codes and tokens.
+
+        UNAUTHENTICATED ``INVALID_CREDENTIALS`` when the password does not match (or the account
+        is gone already); nothing is deleted then.
+        """
+        require("account_id", account_id)
+        require("password", password)
+        with self._engine.connect() as conn:
+            stored = account_erasure.password_hash(conn, account_id)
+        if stored is None:
+            self._hasher.waste_time(password)
+            raise Unauthenticated(_BAD_CREDENTIALS, reason="INVALID_CREDENTIALS")
+        if not self._hasher.verify(stored, password):
+            raise Unauthenticated(_BAD_CREDENTIALS, reason="INVALID_CREDENTIALS")
+        with self._engine.begin() as conn:
+            return account_erasure.delete_account_rows(conn, account_id)
