@@ -1,0 +1,110 @@
+"""Local calendar days: parsing, time zones, windows and weeks.
+
+Training speaks in local days (``YYYY-MM-DD`` in the caller's IANA time zone), never in instants,
+so a session "on Tuesday" stays on Tuesday across DST switches. Instants only enter when a caller
+asks what day it is now (``local_today``) or on which day a session was completed
+(``local_day_of``); both convert the UTC instant into the zone, which is DST-safe because the
+conversion goes through ``zoneinfo``'s transition table rather than a fixed offset.
+See docs/decisions/0013-occurrence-expansion.md.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime, timedelta
+from functools import cache
+from zoneinfo import ZoneInfo, available_timezones
+
+from kinetic.errors import InvalidArgument
+
+# Seed 000: calendar requests cover up to 93 days, history requests up to 366.
+CALENDAR_MAX_DAYS = 93
+HISTORY_MAX_DAYS = 366
+
+# ``date.fromisoformat`` also takes "20260925" and "2026-W39-5"; the contract is YYYY-MM-DD only.
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_DAY_HINT = "must be a local day YYYY-MM-DD, e.g. 2026-09-25"
+
+# Files in the zone database that are not zones a user lives in: "localtime" is this server's own
+# setting, "Factory" a placeholder, "posixrules" a template.
+_NOT_USER_ZONES = frozenset({"localtime", "Factory", "posixrules"})
+
+
+def parse_day(value: str, field: str) -> date:
+    """A strict ``YYYY-MM-DD`` local day; anything else is an error naming ``field``."""
+    if not isinstance(value, str) or not _DAY.fullmatch(value):
+        raise InvalidArgument.for_field(field, _DAY_HINT)
+    try:
+        return date.fromisoformat(value)
+    except ValueError:  # 2026-02-30 and the like
+        raise InvalidArgument.for_field(field, _DAY_HINT) from None
+
+
+@cache
+def _zone_names() -> frozenset[str]:
+    # Scanning the zone database takes tens of milliseconds; the set does not change while we run.
+    return frozenset(available_timezones()) - _NOT_USER_ZONES
+
+
+def check_time_zone(value: str, field: str = "timeZone") -> ZoneInfo:
+    """The IANA zone named ``value`` (e.g. ``America/New_York``); required, exact spelling."""
+    if not value:
+        raise InvalidArgument.for_field(field, "is required: an IANA time zone name, e.g. America/New_York")
+    # Membership first: ZoneInfo alone would also open file paths and, on some file systems,
+    # accept any letter case.
+    if value not in _zone_names():
+        raise InvalidArgument.for_field(
+            field, "must be an IANA time zone name such as America/New_York or Europe/Amsterdam"
+        )
+    return ZoneInfo(value)
+
+
+def _require_aware(instant: datetime, what: str) -> None:
+    # A naive datetime would be read as the server's local time: refuse it instead of guessing.
+    if instant.tzinfo is None or instant.utcoffset() is None:
+        raise ValueError(f"{what} must be timezone-aware (UTC), got {instant!r}")
+
+
+def local_day_of(instant: datetime, zone: ZoneInfo) -> date:
+    """The local day in ``zone`` on which the aware ``instant`` falls (e.g. a completion time)."""
+    _require_aware(instant, "instant")
+    return instant.astimezone(zone).date()
+
+
+def local_today(zone: ZoneInfo, now: datetime) -> date:
+    """Today in ``zone`` at the aware instant ``now``."""
+    _require_aware(now, "now")
+    return now.astimezone(zone).date()
+
+
+def check_window(start: date, end: date, max_days: int, *, start_field: str, end_field: str) -> None:
+    """Check a window [start, end): the end is exclusive, after the start, at most ``max_days`` long."""
+    if end <= start:
+        raise InvalidArgument.for_field(
+            end_field,
+            f"must be after {start_field} (the end day is exclusive: {start_field} + 1 day for one day)",
+        )
+    length = (end - start).days
+    if length > max_days:
+        raise InvalidArgument.for_field(
+            end_field,
+            f"must be at most {max_days} days after {start_field} (the window asked for is {length} days)",
+        )
+
+
+def check_week_starts_on(value: int, field: str = "weekStartsOn") -> int:
+    """The user's first weekday, 1 = Sunday ... 7 = Saturday."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 7:
+        raise InvalidArgument.for_field(field, "must be the first weekday, 1 (Sunday) to 7 (Saturday)")
+    return value
+
+
+def metric_weekday(day: date) -> int:
+    """The weekday number of ``day`` as the contract counts it: 1 = Sunday ... 7 = Saturday."""
+    return day.isoweekday() % 7 + 1
+
+
+def week_start(day: date, week_starts_on: int) -> date:
+    """The first day of the week containing ``day`` for weeks starting on ``week_starts_on``."""
+    check_week_starts_on(week_starts_on)
+    return day - timedelta(days=(metric_weekday(day) - week_starts_on) % 7)
