@@ -123,7 +123,13 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         *health_routes,
         Route("/openapi.json", openapi),
         *well_known_routes(public_url, [METRIC]),
-        *oauth_routes(public_url, lambda: OAuthStubs(oauth=live.backends.oauth, auth=live.backends.auth)),
+        *oauth_routes(
+            public_url,
+            lambda: OAuthStubs(
+                oauth=live.backends.oauth, auth=live.backends.auth, training=live.backends.training
+            ),
+            limiter=limiter,  # failed sign-ins count in the shared limiter (0015)
+        ),
         Route(METRIC.path, protect(McpEndpoint(metric_mcp), METRIC), methods=["GET", "POST", "DELETE"]),
         Mount("/api/connectors/muse", app=protect(Starlette(routes=metric_rest_routes(reads)), METRIC)),
     ]

@@ -10,11 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from starlette.routing import BaseRoute, Route
+from starlette.types import Scope
 
 from edge.oauth.account import AccountPages
 from edge.oauth.backend import OAuthStubs
 from edge.oauth.endpoints import metadata_endpoint, register_endpoint, revoke_endpoint, token_endpoint
 from edge.oauth.pages import AuthorizationPages
+from edge.oauth.throttle import SigninThrottle
+from edge.ratelimit import ClientAddress, RateLimiter, trusted_proxy_hops_from_env
+from edge.ratelimit.local_limiter import LocalRateLimiter
 
 __all__ = ["DEFAULT_SCOPES", "OAuthStubs", "oauth_routes"]
 
@@ -26,13 +30,20 @@ def oauth_routes(
     stubs: Callable[[], OAuthStubs],
     *,
     scopes_supported: Sequence[str] = DEFAULT_SCOPES,
+    limiter: RateLimiter | None = None,
+    client_address: Callable[[Scope], str | None] | None = None,
 ) -> list[BaseRoute]:
     """Every OAuth route. ``stubs`` is called per request: channels exist only in the lifespan.
 
-    ``scopes_supported`` is advertised in discovery and offered for personal API keys.
+    ``scopes_supported`` is advertised in discovery and offered for personal API keys. ``limiter``
+    counts failed passwords (the app's shared limiter; a process-local one when None), keyed per
+    address by ``client_address`` (``KINETIC_TRUSTED_PROXY_HOPS`` decides by default).
     """
+    throttle = SigninThrottle(
+        limiter or LocalRateLimiter(), client_address or ClientAddress(trusted_proxy_hops_from_env())
+    )
     authorization = AuthorizationPages(public_url, stubs)
-    account = AccountPages(public_url, stubs, key_scopes=tuple(scopes_supported))
+    account = AccountPages(public_url, stubs, key_scopes=tuple(scopes_supported), throttle=throttle)
     return [
         Route("/.well-known/oauth-authorization-server", metadata_endpoint(public_url, scopes_supported)),
         Route("/authorize", authorization.authorize, methods=["GET"]),
@@ -49,4 +60,6 @@ def oauth_routes(
         Route("/account/connections/disconnect", account.disconnect, methods=["POST"]),
         Route("/account/api-keys", account.create_key, methods=["POST"]),
         Route("/account/api-keys/{key_id}/revoke", account.revoke_key, methods=["POST"]),
+        Route("/account/erase-training", account.erase_training, methods=["POST"]),
+        Route("/account/delete", account.delete_account, methods=["POST"]),
     ]

@@ -6,6 +6,7 @@ the signed-in forms an HMAC of the session's ``csrf_secret``. A refused token ch
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -14,7 +15,7 @@ import grpc
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import RedirectResponse, Response
 
-from edge.oauth.backend import BackendUnavailable, OAuthError, call
+from edge.oauth.backend import BackendUnavailable, OAuthError, OAuthStubs, call
 from edge.oauth.forms import read_form_pairs
 from edge.oauth.render import Safe, fragment, join, message_page, page
 from edge.oauth.security import (
@@ -29,11 +30,21 @@ from edge.oauth.security import (
     set_session_cookie,
 )
 from edge.oauth.session import PageBase, forbidden_page, short_time, unavailable_page
+from edge.oauth.throttle import Budget, SigninThrottle, wait_text
+from edge.ratelimit.keys import ClientAddress
+from edge.ratelimit.local_limiter import LocalRateLimiter
 from kinetic.auth.v1 import auth_pb2, oauth_pb2
 from kinetic.errors import RemoteError
+from kinetic.training.v1 import training_pb2
+
+log = logging.getLogger(__name__)
 
 FORM_LIMIT = 8 * 1024
 ACCOUNT_PURPOSE = "account"
+# The two destructive forms have their own CSRF purposes: a token of another form does not fit.
+ERASE_PURPOSE = "erase-training"
+DELETE_PURPOSE = "delete-account"
+ERASE_CONFIRMATION = "erase"
 SIGNIN_PURPOSE = "Sign in to manage your connections and API keys."
 
 
@@ -49,6 +60,9 @@ class AccountPages(PageBase):
     """Handlers for signing in and out and for the account page."""
 
     key_scopes: Sequence[str] = field(default=("training",))
+    throttle: SigninThrottle = field(
+        default_factory=lambda: SigninThrottle(LocalRateLimiter(), ClientAddress())
+    )
 
     async def _form(self, request: Request) -> list[tuple[str, str]] | None:
         try:
@@ -85,6 +99,20 @@ class AccountPages(PageBase):
                 email=email,
                 status=403,
             )
+        budgets = self.throttle.budgets(request, email=email)
+        wait = await self.throttle.retry_after(budgets)
+        if wait:
+            refused = self.signin_page(
+                fresh,
+                return_to=return_to,
+                purpose=purpose,
+                error=f"Too many failed sign-in attempts. The password was not checked; "
+                f"try again in {wait_text(wait)}.",
+                email=email,
+                status=429,
+            )
+            refused.headers["Retry-After"] = str(wait)
+            return refused
         try:
             verified = await call(
                 self.backend().auth.VerifyPassword,
@@ -100,6 +128,8 @@ class AccountPages(PageBase):
             if remote.code == grpc.StatusCode.RESOURCE_EXHAUSTED:
                 message, status = "Too many attempts. Wait a minute and try again.", 429
             else:
+                if remote.code == grpc.StatusCode.UNAUTHENTICATED:
+                    await self.throttle.failed(budgets)
                 message, status = "The email or password is not right.", 401
             return self.signin_page(
                 fresh, return_to=return_to, purpose=purpose, error=message, email=email, status=status
@@ -178,6 +208,8 @@ class AccountPages(PageBase):
             api_keys=api_keys,
             create_csrf=token,
             scope_boxes=boxes,
+            erase_csrf=session_csrf_token(session.csrf_secret, ERASE_PURPOSE),
+            delete_csrf=session_csrf_token(session.csrf_secret, DELETE_PURPOSE),
         )
         return page("Your account", content)
 
@@ -195,7 +227,7 @@ class AccountPages(PageBase):
         )
 
     async def _signed_in_post(
-        self, request: Request
+        self, request: Request, purpose: str = ACCOUNT_PURPOSE
     ) -> tuple[oauth_pb2.BrowserSession, list[tuple[str, str]]] | Response:
         """The session and form of a signed-in POST, or the response refusing it."""
         pairs = await self._form(request)
@@ -204,7 +236,7 @@ class AccountPages(PageBase):
         session = await self.session(request)
         if session is None:
             return see_other("/signin?return_to=/account")
-        if not session_csrf_ok(session.csrf_secret, ACCOUNT_PURPOSE, dict(pairs).get(CSRF_FIELD, "")):
+        if not session_csrf_ok(session.csrf_secret, purpose, dict(pairs).get(CSRF_FIELD, "")):
             return forbidden_page()
         return session, pairs
 
@@ -274,3 +306,114 @@ class AccountPages(PageBase):
                 "Key not found", "No such key on your account.", status=404, link=("/account", "Back")
             )
         return see_other("/account")
+
+    async def erase_training(self, request: Request) -> Response:
+        """``POST /account/erase-training``: end every connection, then erase the Training library.
+
+        Connections end first, so no connected assistant can write into the fresh library; if the
+        erasure then fails, the person is told so and may simply try again.
+        """
+        try:
+            checked = await self._signed_in_post(request, ERASE_PURPOSE)
+            if isinstance(checked, Response):
+                return checked
+            session, pairs = checked
+            if dict(pairs).get("confirm") != ERASE_CONFIRMATION:
+                return message_page(
+                    "Nothing was erased",
+                    "Tick the box to confirm that the whole Training library should be erased.",
+                    status=400,
+                    link=("/account", "Back"),
+                )
+            backend = self.backend()
+            await call(
+                backend.oauth.RevokeAccountGrants,
+                oauth_pb2.RevokeAccountGrantsRequest(account_id=session.account_id),
+            )
+        except BackendUnavailable:
+            return unavailable_page()
+        except RemoteError as remote:
+            return message_page("Nothing was erased", remote.message, status=400, link=("/account", "Back"))
+        try:
+            if backend.training is None:
+                raise BackendUnavailable("no channel to the training service")
+            await call(
+                backend.training.EraseLibrary, training_pb2.EraseLibraryRequest(account_id=session.account_id)
+            )
+        except (BackendUnavailable, RemoteError):
+            return message_page(
+                "The Training library was not erased",
+                "Every connected application was disconnected, but the Training library could not be "
+                "erased right now. Nothing in it was changed; try again shortly.",
+                status=503,
+                link=("/account", "Back"),
+            )
+        return message_page(
+            "Training library erased",
+            "Every plan, workout and schedule in your Training library was erased, and every "
+            "connected application was disconnected. Connect them again to use them.",
+            status=200,
+            link=("/account", "Back to your account"),
+        )
+
+    async def delete_account(self, request: Request) -> Response:
+        """``POST /account/delete``: check the password again, then delete the account and every
+        credential of it; its Training library is erased afterwards."""
+        budgets: list[Budget] = []
+        try:
+            checked = await self._signed_in_post(request, DELETE_PURPOSE)
+            if isinstance(checked, Response):
+                return checked
+            session, pairs = checked
+            budgets = self.throttle.budgets(request, account_id=session.account_id)
+            wait = await self.throttle.retry_after(budgets)
+            if wait:
+                refused = message_page(
+                    "Account not deleted",
+                    f"Too many wrong passwords. Nothing was deleted; try again in {wait_text(wait)}.",
+                    status=429,
+                    link=("/account", "Back"),
+                )
+                refused.headers["Retry-After"] = str(wait)
+                return refused
+            backend = self.backend()
+            await call(
+                backend.auth.DeleteAccount,
+                auth_pb2.DeleteAccountRequest(
+                    account_id=session.account_id, password=dict(pairs).get("password", "")
+                ),
+            )
+        except BackendUnavailable:
+            return unavailable_page()
+        except RemoteError as remote:
+            if remote.code == grpc.StatusCode.UNAUTHENTICATED:
+                await self.throttle.failed(budgets)
+                message = "The password is not right. Nothing was deleted."
+            else:
+                message = "Enter your password to delete the account. Nothing was deleted."
+            return message_page("Account not deleted", message, status=400, link=("/account", "Back"))
+        await self._erase_after_deletion(backend, session.account_id)
+        response = message_page(
+            "Your account was deleted",
+            "Your Kinetic account, its API keys, sign-ins and connections are gone. Every "
+            "application that was connected has lost access.",
+            status=200,
+        )
+        response.delete_cookie(
+            SESSION_COOKIE, path="/", secure=self.secure_cookies, httponly=True, samesite="lax"
+        )
+        return response
+
+    async def _erase_after_deletion(self, backend: OAuthStubs, account_id: str) -> None:
+        # The account (and so every way to reach the library) is gone already; the library's rows
+        # are erased now when training answers, and an operator is told when it does not.
+        try:
+            if backend.training is None:
+                raise BackendUnavailable("no channel to the training service")
+            await call(backend.training.EraseLibrary, training_pb2.EraseLibraryRequest(account_id=account_id))
+        except (BackendUnavailable, RemoteError) as error:
+            log.warning(
+                "account %s was deleted but erasing its Training library failed (%s); erase it again",
+                account_id,
+                type(error).__name__,
+            )

@@ -16,6 +16,7 @@ import grpc
 from edge.backends import CALL_TIMEOUT_SECONDS
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
 from kinetic.errors import RemoteError
+from kinetic.training.v1 import training_pb2_grpc
 
 T = TypeVar("T")
 
@@ -53,10 +54,12 @@ _OUTAGE_CODES = frozenset(
 
 @dataclass(frozen=True)
 class OAuthStubs:
-    """The auth service's two gRPC interfaces, as the OAuth routes use them."""
+    """The auth service's two gRPC interfaces, as the OAuth routes use them, and training's for the
+    account page's "Erase Training library" (None: the button answers "unavailable")."""
 
     oauth: oauth_pb2_grpc.OAuthServiceStub
     auth: auth_pb2_grpc.AuthServiceStub
+    training: training_pb2_grpc.TrainingServiceStub | None = None
 
 
 class BackendUnavailable(Exception):

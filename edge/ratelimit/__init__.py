@@ -8,12 +8,21 @@ from edge.ratelimit.factory import build_limiter, redis_url_from_env
 from edge.ratelimit.keys import ClientAddress, account_key, token_key, trusted_proxy_hops_from_env
 from edge.ratelimit.limiter import Decision, RateLimiter, RateLimitExceeded
 from edge.ratelimit.middleware import RateLimited
-from edge.ratelimit.policy import ACCOUNT_PER_MINUTE, IP_PER_HOUR, TOKEN_PER_MINUTE, RatePolicy
+from edge.ratelimit.policy import (
+    ACCOUNT_PER_MINUTE,
+    IP_PER_HOUR,
+    SIGNIN_FAILURES_PER_ADDRESS,
+    SIGNIN_FAILURES_PER_EMAIL,
+    TOKEN_PER_MINUTE,
+    RatePolicy,
+)
 from edge.ratelimit.responses import metric_refusal, primed_refusal, runflow_refusal
 
 __all__ = [
     "ACCOUNT_PER_MINUTE",
     "IP_PER_HOUR",
+    "SIGNIN_FAILURES_PER_ADDRESS",
+    "SIGNIN_FAILURES_PER_EMAIL",
     "TOKEN_PER_MINUTE",
     "ClientAddress",
     "Decision",

@@ -62,6 +62,18 @@ class FailOpenLimiter:
                 return decision
         return await self._local.acquire(policy, key)
 
+    async def peek(self, policy: RatePolicy, key: str) -> Decision:
+        """Peek at Redis, or at this process while Redis is unreachable."""
+        if self._clock() >= self._retry_at:
+            try:
+                decision = await self._shared.peek(policy, key)
+            except UNREACHABLE as error:
+                self._went_down(error)
+            else:
+                self._came_back()
+                return decision
+        return await self._local.peek(policy, key)
+
     @asynccontextmanager
     async def slot(self, policy: RatePolicy, key: str) -> AsyncIterator[None]:
         """A slot from Redis, or from this process while Redis is unreachable."""

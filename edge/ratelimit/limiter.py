@@ -40,6 +40,14 @@ class RateLimiter(Protocol):
         """Count one request against ``policy`` for ``key``; refused requests are not counted."""
         ...
 
+    async def peek(self, policy: RatePolicy, key: str) -> Decision:
+        """Whether one more request would be allowed now, without counting it.
+
+        For budgets that count failures (sign-in attempts): peek before the attempt, ``acquire``
+        after a failure. Concurrent attempts may all pass the peek; each is still counted.
+        """
+        ...
+
     def slot(self, policy: RatePolicy, key: str) -> AbstractAsyncContextManager[None]:
         """Hold one of ``policy.max_concurrent`` slots for the block; raise RateLimitExceeded if none."""
         ...

@@ -63,6 +63,18 @@ class LocalRateLimiter:
         blocking = times[len(times) - policy.limit]
         return refused(policy, blocking + policy.period_seconds - now)
 
+    async def peek(self, policy: RatePolicy, key: str) -> Decision:
+        """The decision ``acquire`` would make now, without counting anything."""
+        now = self._clock()
+        log = self._logs.get((policy.name, key))
+        times = log.times if log is not None else deque()
+        cutoff = now - policy.period_seconds
+        while times and times[0] <= cutoff:
+            times.popleft()
+        if len(times) < policy.limit:
+            return Decision(True, 0, policy.limit - len(times), policy.limit)
+        return refused(policy, times[len(times) - policy.limit] + policy.period_seconds - now)
+
     @asynccontextmanager
     async def slot(self, policy: RatePolicy, key: str) -> AsyncIterator[None]:
         """Hold a concurrency slot for the block; freed on exit, error or cancellation."""

@@ -34,3 +34,7 @@ ACCOUNT_PER_MINUTE = RatePolicy("account_minute", 300, 60)
 TOKEN_PER_MINUTE = RatePolicy("token_minute", 60, 60, max_concurrent=10)
 # RunFlow's anonymous PlanGen path: 10 per hour per client address.
 IP_PER_HOUR = RatePolicy("ip_hour", 10, 3600)
+# Password sign-in (and the password re-check of account deletion), counting failures only:
+# 10 per account email and 50 per client address per 15 minutes (docs/decisions/0015).
+SIGNIN_FAILURES_PER_EMAIL = RatePolicy("signin_email", 10, 900)
+SIGNIN_FAILURES_PER_ADDRESS = RatePolicy("signin_address", 50, 900)

@@ -60,6 +60,23 @@ return {0, tonumber(blocking[2]) + period - now, 0}
 """
 )
 
+# The same window without adding: what the next acquire would answer. ARGV: limit, period (µs).
+PEEK_WINDOW = LuaScript(
+    """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local limit = tonumber(ARGV[1])
+local period = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - period)
+local count = redis.call('ZCARD', KEYS[1])
+if count < limit then
+  return {1, 0, limit - count}
+end
+local blocking = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+return {0, tonumber(blocking[2]) + period - now, 0}
+"""
+)
+
 # Concurrency leases: members are slot IDs scored by their expiry (ms); expired ones are pruned
 # first, so a crashed replica's slots come back after one lease. ARGV: cap, lease (ms), slot ID.
 TAKE_SLOT = LuaScript(
@@ -121,6 +138,15 @@ class RedisRateLimiter:
             self._client,
             [self.log_key(policy, key)],
             [policy.limit, policy.period_seconds * 1_000_000, member],
+        )
+        if allowed:
+            return Decision(True, 0, int(remaining), policy.limit)
+        return refused(policy, int(wait_us) / 1_000_000)
+
+    async def peek(self, policy: RatePolicy, key: str) -> Decision:
+        """What ``acquire`` would answer now, without adding to the shared log."""
+        allowed, wait_us, remaining = await PEEK_WINDOW.run(
+            self._client, [self.log_key(policy, key)], [policy.limit, policy.period_seconds * 1_000_000]
         )
         if allowed:
             return Decision(True, 0, int(remaining), policy.limit)

@@ -99,6 +99,9 @@ def prepare(
 ) -> AuthApp:
     """Open (unless given) and migrate storage, build the app, and make sure a signing key exists."""
     engine = engine or engine_for(settings)
+    # Statements' bound values hold secrets (the approved redirect carries its code): keep them out
+    # of SQLAlchemy's log lines and error messages (docs/decisions/0016).
+    engine.hide_parameters = True
     upgrade(engine, MIGRATIONS)
     app = build_app(
         engine, issuer=settings.issuer, clock=clock, fetcher=fetcher, purge_grace_seconds=purge_grace_seconds

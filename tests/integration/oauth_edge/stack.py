@@ -1,5 +1,5 @@
-"""An in-process Kinetic for the OAuth pages: the auth service on port 0 and the real edge app,
-with ``oauth_routes`` wired the way ``edge/app.py`` wires them, under uvicorn.
+"""An in-process Kinetic for the OAuth pages: the auth service on port 0 (and, when asked, the
+training service) and the real edge app under uvicorn, its OAuth routes wired by ``create_app``.
 
 Shared by ``tests/integration/oauth_edge`` and ``tests/browser``; the auth service's real
 ``kinetic.auth.v1.OAuthService`` serves every OAuth call.
@@ -27,7 +27,6 @@ from starlette.routing import Route
 
 from edge.app import METRIC, create_app
 from edge.backends import Backends
-from edge.oauth import OAuthStubs, oauth_routes
 from kinetic.auth.v1 import auth_pb2, oauth_pb2_grpc
 from kinetic.grpc_server import RunningServer
 from kinetic.settings import EdgeSettings, ServiceSettings
@@ -103,8 +102,11 @@ async def _callback(request: Any) -> HTMLResponse:
 
 
 @contextlib.asynccontextmanager
-async def running_stack(engine: Any, data_dir: Path) -> AsyncIterator[OAuthStack]:
-    """Start auth (and the stand-in if needed) and the edge; stop everything afterwards."""
+async def running_stack(
+    engine: Any, data_dir: Path, training_engine: Any = None
+) -> AsyncIterator[OAuthStack]:
+    """Start auth (and training when ``training_engine`` is given) and the edge; stop everything
+    afterwards. Without training, its channel points at auth, which answers UNIMPLEMENTED."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -117,19 +119,23 @@ async def running_stack(engine: Any, data_dir: Path) -> AsyncIterator[OAuthStack
         options["clock"] = clock
     servers: list[RunningServer] = [await auth.start(ServiceSettings.from_env("auth", env), **options)]
     auth_target = f"127.0.0.1:{servers[0].port}"
-    # Only auth is called by these routes; the other channels connect lazily and stay idle.
+    # Only auth (and training, for the library erasure) is called; the other channels stay idle.
     targets = {name: auth_target for name in ("auth", "training", "sessions", "analytics")}
+    if training_engine is not None:
+        # Imported here: the tests that need no training service do not depend on its code.
+        from services.training import bootstrap as training
+
+        servers.append(
+            await training.start(ServiceSettings.from_env("training", env), port=0, engine=training_engine)
+        )
+        targets["training"] = f"127.0.0.1:{servers[-1].port}"
     backends = Backends.connect(targets)
     real = real_oauth_service()
     oauth = backends.oauth
 
     settings = EdgeSettings(host="127.0.0.1", port=port, public_url=base_url, targets=targets)
     app = create_app(settings, backends)
-    # The wiring edge/app.py gets: OAuth routes first, stubs looked up per request.
-    _starlette(app).router.routes[:0] = [
-        *oauth_routes(base_url, lambda: OAuthStubs(oauth=oauth, auth=backends.auth)),
-        Route("/test/callback", _callback),
-    ]
+    _starlette(app).router.routes[:0] = [Route("/test/callback", _callback)]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
     serving = asyncio.create_task(server.serve(sockets=[sock]))
     try:
