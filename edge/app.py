@@ -22,7 +22,8 @@ from edge.oauth import OAuthStubs, oauth_routes
 from edge.openapi import openapi_document
 from edge.profiles.metric.mcp_server import build_metric_server
 from edge.profiles.metric.reads import TrainingReads
-from edge.profiles.metric.rest import metric_rest_routes
+from edge.profiles.metric.rest import metric_rest_app
+from edge.profiles.metric.writes import TrainingWrites
 from edge.ratelimit import (
     ACCOUNT_PER_MINUTE,
     RateLimited,
@@ -71,7 +72,8 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
     public_url = settings.public_url
     live = _Live()
     reads = TrainingReads(lambda: live.backends.training)
-    metric_mcp = build_metric_server(reads)
+    writes = TrainingWrites(lambda: live.backends.training)
+    metric_mcp = build_metric_server(reads, writes)
     metric_mcp.streamable_http_app(
         streamable_http_path="/",
         stateless_http=True,
@@ -131,7 +133,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             limiter=limiter,  # failed sign-ins count in the shared limiter (0015)
         ),
         Route(METRIC.path, protect(McpEndpoint(metric_mcp), METRIC), methods=["GET", "POST", "DELETE"]),
-        Mount("/api/connectors/muse", app=protect(Starlette(routes=metric_rest_routes(reads)), METRIC)),
+        Mount("/api/connectors/muse", app=protect(metric_rest_app(reads, writes), METRIC)),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     if not tracing_active():

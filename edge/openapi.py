@@ -1,10 +1,17 @@
-"""The OpenAPI 3.1 description of the REST endpoints, served at ``/openapi.json``."""
+"""The OpenAPI 3.1 description of the REST endpoints, served at ``/openapi.json``.
+
+Request and response bodies use the same schemas the MCP tools publish
+(edge/profiles/metric/schemas.py), so the two surfaces cannot drift apart.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from edge.profiles.metric import schemas
 from edge.profiles.metric.reads import VIEWS
+
+PREFIX = "/api/connectors/muse"
 
 _ERROR = {
     "type": "object",
@@ -13,81 +20,141 @@ _ERROR = {
         "error": {"type": "string", "description": "Machine-readable code, e.g. invalid_request."},
         "error_description": {"type": "string", "description": "What went wrong and what to fix."},
         "field": {"type": "string", "description": "The argument to fix, when one is at fault."},
+        "fresh": {
+            "type": "object",
+            "description": "409 stale_version and 410 epoch_changed: the current epoch, sourceSequence "
+            "and (409) versions, workouts and plans, for a retry.",
+        },
     },
 }
 
+_ERROR_TEXT = {
+    "400": "Invalid input; error_description and field name what to fix.",
+    "401": "Missing, invalid, expired or revoked credentials.",
+    "403": "The token lacks the training scope.",
+    "409": "A stale version (with fresh details) or a conflicting change, e.g. a reused idempotencyKey.",
+    "410": "The library epoch changed (the library was erased); read again.",
+    "429": "More than 300 requests for this account in a minute.",
+    "503": "A backend is temporarily unavailable; retry shortly.",
+}
+_NO_STORE_HEADER = {
+    "Cache-Control": {"description": "Always private, no-store.", "schema": {"const": "private, no-store"}}
+}
 
-def _error_response(description: str) -> dict[str, Any]:
-    return {
-        "description": description,
-        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+
+def _json(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"application/json": {"schema": schema}}
+
+
+def _responses(ok: str, schema: dict[str, Any], *codes: str) -> dict[str, Any]:
+    responses: dict[str, Any] = {
+        "200": {"description": ok, "headers": _NO_STORE_HEADER, "content": _json(schema)}
     }
+    for code in codes:
+        responses[code] = {
+            "description": _ERROR_TEXT[code],
+            "content": _json({"$ref": "#/components/schemas/Error"}),
+        }
+    return responses
 
 
 def _param(name: str, description: str, schema: dict[str, Any], required: bool = False) -> dict[str, Any]:
     return {"name": name, "in": "query", "required": required, "description": description, "schema": schema}
 
 
+_DAY_PATTERN = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
+_READ_PARAMETERS = [
+    _param("view", "Which view to read.", {"type": "string", "enum": list(VIEWS)}, True),
+    _param("timeZone", "IANA time zone, e.g. America/New_York (default UTC).", {"type": "string"}),
+    _param("from", "calendar, history: first local day, YYYY-MM-DD.", _DAY_PATTERN),
+    _param("to", "calendar, history: exclusive end day (calendar <= 93 days, history <= 366).", _DAY_PATTERN),
+    _param(
+        "weekStartsOn",
+        "calendar: first weekday, 1 = Sunday.",
+        {"type": "integer", "minimum": 1, "maximum": 7},
+    ),
+    _param("id", "workouts, plans: one record by ID.", {"type": "string"}),
+    _param("name", "workouts: every workout whose name contains this text.", {"type": "string"}),
+    _param("planID", "workouts: only this plan's workouts.", {"type": "string"}),
+    _param("query", "exercises: words or shorthand.", {"type": "string", "maxLength": 200}),
+    _param("muscle", "exercises: only this muscle.", {"type": "string"}),
+    _param("equipment", "exercises: only this equipment.", {"type": "string"}),
+    _param(
+        "pageSize",
+        "workouts, exercises: results per page.",
+        {"type": "integer", "minimum": 1, "maximum": 100},
+    ),
+    _param("pageToken", "nextPageToken of the previous page.", {"type": "string"}),
+]
+
+_WRITE_ERRORS = ("400", "401", "403", "409", "410", "429", "503")
+_DELETION_REQUEST = {
+    "oneOf": [
+        {
+            **schemas.PREVIEW_REQUEST,
+            "properties": {"step": {"const": "preview"}, **schemas.PREVIEW_REQUEST["properties"]},
+            "required": ["step", *schemas.PREVIEW_REQUEST["required"]],
+        },
+        {
+            **schemas.COMMIT_REQUEST,
+            "properties": {"step": {"const": "commit"}, **schemas.COMMIT_REQUEST["properties"]},
+            "required": ["step", *schemas.COMMIT_REQUEST["required"]],
+        },
+    ]
+}
+
+
 def openapi_document(public_url: str) -> dict[str, Any]:
     """The OpenAPI 3.1 document for the REST API at ``public_url``."""
-    errors = {
-        "400": _error_response("Invalid input; error_description names the field."),
-        "401": _error_response("Missing, invalid, expired or revoked credentials."),
-        "403": _error_response("The token lacks the training scope."),
-        "429": _error_response("Too many requests for this account."),
-        "503": _error_response("A backend is temporarily unavailable."),
-    }
     return {
         "openapi": "3.1.0",
         "info": {
             "title": "Kinetic Training API",
-            "version": "0.1.0",
-            "description": "REST mirror of the Metric MCP tools. Units: kilograms, meters, seconds.",
+            "version": "0.2.0",
+            "description": "REST mirror of the Metric MCP tools. Units: kilograms, meters, seconds. "
+            "Every response carries Cache-Control: private, no-store.",
         },
         "servers": [{"url": public_url}],
         "security": [{"bearer": ["training"]}],
         "paths": {
-            "/api/connectors/muse/workout-guidance": {
+            f"{PREFIX}/workout-guidance": {
                 "get": {
                     "operationId": "getWorkoutGuidance",
                     "summary": "Workout-design guidance, target fields, setup rules and a full example.",
-                    "responses": {
-                        "200": {
-                            "description": "The guidance.",
-                            "content": {"application/json": {"schema": {"type": "object"}}},
-                        },
-                        **{k: v for k, v in errors.items() if k != "400"},
-                    },
+                    "responses": _responses(
+                        "The guidance.", schemas.GUIDANCE_RESULT, "401", "403", "429", "503"
+                    ),
                 }
             },
-            "/api/connectors/muse/training": {
+            f"{PREFIX}/training": {
                 "get": {
                     "operationId": "readTraining",
                     "summary": "Read one view of the user's Training data (read_training).",
-                    "parameters": [
-                        _param("view", "Which view to read.", {"type": "string", "enum": list(VIEWS)}, True),
-                        _param("timeZone", "IANA time zone, e.g. America/New_York.", {"type": "string"}),
-                        _param(
-                            "query", "exercises: words or shorthand.", {"type": "string", "maxLength": 200}
-                        ),
-                        _param("muscle", "exercises: only this muscle.", {"type": "string"}),
-                        _param("equipment", "exercises: only this equipment.", {"type": "string"}),
-                        _param(
-                            "pageSize",
-                            "exercises: results per page.",
-                            {"type": "integer", "minimum": 1, "maximum": 100},
-                        ),
-                        _param("pageToken", "nextPageToken of the previous page.", {"type": "string"}),
-                    ],
-                    "responses": {
-                        "200": {
-                            "description": "The view.",
-                            "content": {
-                                "application/json": {"schema": {"$ref": "#/components/schemas/View"}}
-                            },
-                        },
-                        **errors,
-                    },
+                    "parameters": _READ_PARAMETERS,
+                    "responses": _responses(
+                        "The view.", schemas.VIEW_RESULT, "400", "401", "403", "429", "503"
+                    ),
+                }
+            },
+            f"{PREFIX}/training/edits": {
+                "post": {
+                    "operationId": "editTraining",
+                    "summary": "One versioned, idempotent Training write (edit_training).",
+                    "requestBody": {"required": True, "content": _json(schemas.EDIT_REQUEST)},
+                    "responses": _responses("What the write changed.", schemas.EDIT_RESULT, *_WRITE_ERRORS),
+                }
+            },
+            f"{PREFIX}/training/deletions": {
+                "post": {
+                    "operationId": "deleteTraining",
+                    "summary": 'Deletion in two steps: {"step":"preview",...} then {"step":"commit",...} '
+                    "(preview_training_deletion, confirm_training_deletion).",
+                    "requestBody": {"required": True, "content": _json(_DELETION_REQUEST)},
+                    "responses": _responses(
+                        "The preview with its token, or the carried-out deletion.",
+                        {"oneOf": [schemas.PREVIEW_RESULT, schemas.COMMIT_RESULT]},
+                        *_WRITE_ERRORS,
+                    ),
                 }
             },
         },
@@ -99,18 +166,6 @@ def openapi_document(public_url: str) -> dict[str, Any]:
                     "description": "An access token for the Metric resource, or a personal API key (rf_...).",
                 }
             },
-            "schemas": {
-                "Error": _ERROR,
-                "View": {
-                    "type": "object",
-                    "required": ["timeZone", "contentTrust", "view", "data"],
-                    "properties": {
-                        "timeZone": {"type": "string"},
-                        "contentTrust": {"const": "user-provided"},
-                        "view": {"type": "string", "enum": list(VIEWS)},
-                        "data": {"type": "object"},
-                    },
-                },
-            },
+            "schemas": {"Error": _ERROR},
         },
     }

@@ -7,6 +7,7 @@ the HTTP status. Each profile renders it in its own contract's shape (Metric: JS
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 import grpc
@@ -58,3 +59,58 @@ def from_remote(error: RemoteError) -> EdgeProblem:
     else:
         description = error.message
     return EdgeProblem(code, description, status, details)
+
+
+# Training's write and library errors (seed 000 has no 404: a missing record is bad input).
+_TRAINING_CONFLICT_CODES = (
+    grpc.StatusCode.ABORTED,
+    grpc.StatusCode.FAILED_PRECONDITION,
+    grpc.StatusCode.ALREADY_EXISTS,
+)
+_TRAINING_BAD_INPUT_CODES = (grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.OUT_OF_RANGE)
+
+
+def from_training(error: RemoteError, fields: dict[str, str] | None = None) -> EdgeProblem:
+    """Map a training library error to Metric's statuses (docs/decisions/0014-metric-writes.md).
+
+    ``fields`` names the request field a reason is about when the service names none (e.g.
+    ``{"PREVIEW_NOT_FOUND": "previewToken"}``), so the client knows what to fix.
+    """
+    code, reason = error.code, error.reason
+    if code == grpc.StatusCode.FAILED_PRECONDITION and reason == "EPOCH_CHANGED":
+        return EdgeProblem("epoch_changed", error.message, 410, {"fresh": _epoch_details(error.metadata)})
+    if code == grpc.StatusCode.ABORTED and reason == "STALE_VERSION":
+        return EdgeProblem("stale_version", error.message, 409, {"fresh": _fresh_details(error.metadata)})
+    if code in _TRAINING_BAD_INPUT_CODES:
+        return _with_field(EdgeProblem("invalid_request", error.message, 400), error, fields)
+    if code == grpc.StatusCode.NOT_FOUND:
+        return _with_field(EdgeProblem(reason.lower(), error.message, 400), error, fields)
+    if code in _TRAINING_CONFLICT_CODES:
+        return _with_field(EdgeProblem(reason.lower(), error.message, 409), error, fields)
+    return from_remote(error)
+
+
+def _with_field(problem: EdgeProblem, error: RemoteError, fields: dict[str, str] | None) -> EdgeProblem:
+    if error.violations:
+        problem.details["field"] = error.violations[0].field
+        problem.description = "; ".join(f"{v.field}: {v.description}" for v in error.violations)
+    elif fields and error.reason in fields:
+        problem.details["field"] = fields[error.reason]
+    return problem
+
+
+def _epoch_details(metadata: dict[str, str]) -> dict[str, object]:
+    sequence = metadata.get("sourceSequence", "")
+    return {
+        "epoch": metadata.get("epoch", ""),
+        "sourceSequence": int(sequence) if sequence.isdigit() else 0,
+    }
+
+
+def _fresh_details(metadata: dict[str, str]) -> dict[str, object]:
+    # The service sends the records involved as one JSON object; a garbled one still yields a 409.
+    try:
+        fresh = json.loads(metadata.get("fresh", "{}"))
+    except ValueError:
+        fresh = {}
+    return fresh if isinstance(fresh, dict) else {}

@@ -1,27 +1,53 @@
-"""Metric's ``read_training``: argument checks, the backend call, and the result's shape.
+"""Metric's ``read_training``: argument checks, the backend calls, and the result's shape.
 
 Shared by the MCP tool and its REST mirror, so both answer the same thing for the same input.
-Only the ``exercises`` view exists so far; the others answer ``view_not_available`` (an explicit
-error, never empty or invented data) until the training library, sessions and analytics serve them.
+Every view carries ``epoch``, ``sourceSequence``, ``timeZone``, ``contentTrust: "user-provided"``,
+``view`` and ``data``. ``insights`` and ``active`` answer ``view_not_available`` (an explicit
+error, never empty or invented data) until analytics and sessions serve them
+(docs/decisions/0004-metric-rest-paths.md).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping
+from datetime import date, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import grpc
 
 from edge.backends import CALL_TIMEOUT_SECONDS
-from edge.problems import EdgeProblem, from_remote, invalid_field
+from edge.problems import EdgeProblem, from_remote, from_training, invalid_field
+from edge.profiles.metric import arguments as arg
+from edge.profiles.metric.records import library_fields, record
 from kinetic.errors import RemoteError
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 
 VIEWS = ("calendar", "history", "workouts", "plans", "exercises", "insights", "active")
-AVAILABLE_VIEWS = ("exercises",)
-READ_ARGUMENTS = ("view", "timeZone", "query", "muscle", "equipment", "pageSize", "pageToken")
+AVAILABLE_VIEWS = ("calendar", "history", "workouts", "plans", "exercises")
+VIEW_ARGUMENTS: dict[str, tuple[str, ...]] = {
+    "calendar": ("from", "to", "weekStartsOn"),
+    "history": ("from", "to"),
+    "workouts": ("id", "name", "planID", "pageSize", "pageToken"),
+    "plans": ("id",),
+    "exercises": ("query", "muscle", "equipment", "pageSize", "pageToken"),
+    "insights": (),
+    "active": (),
+}
+READ_ARGUMENTS: tuple[str, ...] = (
+    "view",
+    "timeZone",
+    *dict.fromkeys(a for v in VIEW_ARGUMENTS.values() for a in v),
+)
 CONTENT_TRUST = "user-provided"
+
+CALENDAR_MAX_DAYS = 93
+CALENDAR_DEFAULT_DAYS = 28
+HISTORY_MAX_DAYS = 366
+HISTORY_DEFAULT_DAYS = 30
+DEFAULT_WEEK_STARTS_ON = 2  # Monday, when the caller does not say
+# A name lookup returns every match, up to this many (pages of 100 are followed).
+NAME_MATCH_LIMIT = 500
 
 _MODE_NAMES = {
     training_pb2.TRACKING_MODE_SETS: "sets",
@@ -32,38 +58,22 @@ _MODE_NAMES = {
     training_pb2.TRACKING_MODE_CHECK_OFF: "checkOff",
 }
 
-
-def _text(args: Mapping[str, Any], name: str) -> str:
-    value = args.get(name)
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise invalid_field(name, f"must be a string, got {type(value).__name__}")
-    return value
-
-
-def check_time_zone(value: str) -> str:
-    """The IANA zone name, or "UTC" when empty; a 400 naming ``timeZone`` otherwise."""
-    if not value:
-        return "UTC"
-    try:
-        ZoneInfo(value)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise invalid_field(
-            "timeZone", f"{value[:64]!r} is not an IANA time zone such as Europe/Amsterdam"
-        ) from None
-    return value
-
-
-def _page_size(args: Mapping[str, Any]) -> int:
-    value = args.get("pageSize")
-    if value is None:
-        return 0
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100:
-        raise invalid_field("pageSize", "must be a whole number from 1 to 100")
-    return value
+# The service's field names (request fields) as the caller wrote them.
+_FIELD_NAMES = {
+    "query": "query",
+    "muscle": "muscle",
+    "equipment": "equipment",
+    "page_size": "pageSize",
+    "page_token": "pageToken",
+    "from_day": "from",
+    "to_day": "to",
+    "week_starts_on": "weekStartsOn",
+    "time_zone": "timeZone",
+    "workout_ids": "id",
+    "plan_ids": "id",
+    "plan_id": "planID",
+    "name": "name",
+}
 
 
 def exercise_json(exercise: training_pb2.Exercise) -> dict[str, Any]:
@@ -80,6 +90,23 @@ def exercise_json(exercise: training_pb2.Exercise) -> dict[str, Any]:
     }
 
 
+def window(
+    args: Mapping[str, Any], default_from: date, default_days: int, max_days: int
+) -> tuple[date, date]:
+    """``from`` and the exclusive ``to``: defaults fill what is absent; at most ``max_days`` long."""
+    start = arg.local_day(args, "from")
+    end = arg.local_day(args, "to")
+    if start is None:
+        start = default_from if end is None or end > default_from else end - timedelta(days=default_days)
+    if end is None:
+        end = start + timedelta(days=default_days)
+    if end <= start:
+        raise invalid_field("to", "must be after from (to is exclusive)")
+    if (end - start).days > max_days:
+        raise invalid_field("to", f"the window from {start} may cover at most {max_days} days")
+    return start, end
+
+
 class TrainingReads:
     """Serves ``read_training`` for one account at a time."""
 
@@ -89,15 +116,17 @@ class TrainingReads:
 
     async def read(self, account_id: str, args: Mapping[str, Any]) -> dict[str, Any]:
         """Check ``args``, read the view, and wrap it the way every Metric view is wrapped."""
-        unknown = sorted(set(args) - set(READ_ARGUMENTS))
-        if unknown:
-            raise invalid_field(unknown[0], f"unknown argument; expected some of {', '.join(READ_ARGUMENTS)}")
-        view = _text(args, "view")
+        arg.reject_unknown(args, READ_ARGUMENTS)
+        view = arg.text(args, "view", max_length=40)
         if not view:
             raise invalid_field("view", f"is required; one of {', '.join(VIEWS)}")
         if view not in VIEWS:
-            raise invalid_field("view", f"unknown view {view[:40]!r}; one of {', '.join(VIEWS)}")
-        time_zone = check_time_zone(_text(args, "timeZone"))
+            raise invalid_field("view", f"unknown view {view!r}; one of {', '.join(VIEWS)}")
+        misplaced = sorted(set(args) - {"view", "timeZone", *VIEW_ARGUMENTS[view]})
+        if misplaced:
+            takes = ", ".join(VIEW_ARGUMENTS[view]) or "only timeZone"
+            raise invalid_field(misplaced[0], f"does not apply to the {view} view; it takes {takes}")
+        zone = arg.time_zone(args)
         if view not in AVAILABLE_VIEWS:
             raise EdgeProblem(
                 "view_not_available",
@@ -105,40 +134,174 @@ class TrainingReads:
                 400,
                 {"field": "view"},
             )
-        data = await self._exercises(account_id, args)
-        return {"timeZone": time_zone, "contentTrust": CONTENT_TRUST, "view": view, "data": data}
+        try:
+            library, data = await self._view(view, account_id, zone, args)
+        except grpc.aio.AioRpcError as error:
+            raise _problem(error, exercises=view == "exercises") from error
+        return {
+            **library_fields(library),
+            "timeZone": zone,
+            "contentTrust": CONTENT_TRUST,
+            "view": view,
+            "data": data,
+        }
 
-    async def _exercises(self, account_id: str, args: Mapping[str, Any]) -> dict[str, Any]:
+    async def _view(
+        self, view: str, account_id: str, zone: str, args: Mapping[str, Any]
+    ) -> tuple[training_pb2.Library, dict[str, Any]]:
+        if view == "calendar":
+            return await self._calendar(account_id, zone, args)
+        if view == "history":
+            return await self._history(account_id, zone, args)
+        if view == "workouts":
+            return await self._workouts(account_id, args)
+        if view == "plans":
+            return await self._plans(account_id, args)
+        return await self._exercises(account_id, args)
+
+    async def _calendar(
+        self, account_id: str, zone: str, args: Mapping[str, Any]
+    ) -> tuple[training_pb2.Library, dict[str, Any]]:
+        starts_on = arg.whole_number(args, "weekStartsOn", 1, 7) or DEFAULT_WEEK_STARTS_ON
+        this_week = arg.week_start(arg.today_in(zone), starts_on)
+        start, end = window(args, this_week, CALENDAR_DEFAULT_DAYS, CALENDAR_MAX_DAYS)
+        response = await self._training().ListOccurrences(
+            training_pb2.ListOccurrencesRequest(
+                account_id=account_id,
+                time_zone=zone,
+                from_day=start.isoformat(),
+                to_day=end.isoformat(),
+                week_starts_on=starts_on,
+            ),
+            timeout=CALL_TIMEOUT_SECONDS,
+        )
+        return response.library, {
+            "from": start.isoformat(),
+            "to": end.isoformat(),
+            "weekStartsOn": starts_on,
+            "occurrences": [record(o) for o in response.occurrences],
+        }
+
+    async def _history(
+        self, account_id: str, zone: str, args: Mapping[str, Any]
+    ) -> tuple[training_pb2.Library, dict[str, Any]]:
+        tomorrow = arg.today_in(zone) + timedelta(days=1)
+        default_from = tomorrow - timedelta(days=HISTORY_DEFAULT_DAYS)
+        start, end = window(args, default_from, HISTORY_DEFAULT_DAYS, HISTORY_MAX_DAYS)
+        response = await self._training().ListHistory(
+            training_pb2.ListHistoryRequest(
+                account_id=account_id, time_zone=zone, from_day=start.isoformat(), to_day=end.isoformat()
+            ),
+            timeout=CALL_TIMEOUT_SECONDS,
+        )
+        return response.library, {
+            "from": start.isoformat(),
+            "to": end.isoformat(),
+            "occurrences": [record(o) for o in response.occurrences],
+        }
+
+    async def _workouts(
+        self, account_id: str, args: Mapping[str, Any]
+    ) -> tuple[training_pb2.Library, dict[str, Any]]:
+        workout_id = arg.text(args, "id", max_length=80)
+        name = arg.text(args, "name")
+        chosen = [n for n in ("id", "name", "pageToken") if args.get(n)]
+        if len(chosen) > 1 and "id" in chosen:
+            raise invalid_field(chosen[1], "cannot be combined with id")
+        if workout_id:
+            response = await self._list_workouts(account_id, workout_ids=[workout_id])
+            workouts = [record(w) for w in response.workouts]
+            return response.library, {"workouts": workouts, "totalSize": len(workouts), "nextPageToken": None}
+        if name:
+            return await self._by_name(account_id, name, arg.text(args, "planID", max_length=80))
+        response = await self._list_workouts(
+            account_id,
+            plan_id=arg.text(args, "planID", max_length=80),
+            page_size=arg.page_size(args),
+            page_token=arg.text(args, "pageToken", max_length=1000),
+        )
+        return response.library, {
+            "workouts": [record(w) for w in response.workouts],
+            "totalSize": response.total_size,
+            "nextPageToken": response.next_page_token or None,
+        }
+
+    async def _by_name(
+        self, account_id: str, name: str, plan_id: str
+    ) -> tuple[training_pb2.Library, dict[str, Any]]:
+        # Every match, never a guess: the caller shows the choices and asks for an ID.
+        matches: list[dict[str, Any]] = []
+        token = ""
+        while True:
+            response = await self._list_workouts(
+                account_id, name=name, plan_id=plan_id, page_size=100, page_token=token
+            )
+            matches.extend(record(w) for w in response.workouts)
+            token = response.next_page_token
+            if not token or len(matches) >= NAME_MATCH_LIMIT:
+                break
+        data: dict[str, Any] = {
+            "name": name,
+            "matches": matches,
+            "ambiguous": len(matches) > 1,
+            "totalSize": response.total_size,
+        }
+        if len(matches) > 1:
+            data["note"] = (
+                f"{len(matches)} workouts match {name!r}: show these choices to the user and use the "
+                "chosen workout's id; do not pick one yourself."
+            )
+        return response.library, data
+
+    async def _list_workouts(self, account_id: str, **fields: Any) -> training_pb2.ListWorkoutsResponse:
+        response: training_pb2.ListWorkoutsResponse = await self._training().ListWorkouts(
+            training_pb2.ListWorkoutsRequest(account_id=account_id, **fields), timeout=CALL_TIMEOUT_SECONDS
+        )
+        return response
+
+    async def _plans(
+        self, account_id: str, args: Mapping[str, Any]
+    ) -> tuple[training_pb2.Library, dict[str, Any]]:
+        plan_id = arg.text(args, "id", max_length=80)
+        response = await self._training().ListPlans(
+            training_pb2.ListPlansRequest(account_id=account_id, plan_ids=[plan_id] if plan_id else []),
+            timeout=CALL_TIMEOUT_SECONDS,
+        )
+        return response.library, {"plans": [record(p) for p in response.plans]}
+
+    async def _exercises(
+        self, account_id: str, args: Mapping[str, Any]
+    ) -> tuple[training_pb2.Library, dict[str, Any]]:
         request = training_pb2.SearchExercisesRequest(
             account_id=account_id,
-            query=_text(args, "query"),
-            muscle=_text(args, "muscle"),
-            equipment=_text(args, "equipment"),
-            page_size=_page_size(args),
-            page_token=_text(args, "pageToken"),
+            query=arg.text(args, "query", max_length=100_000),
+            muscle=arg.text(args, "muscle"),
+            equipment=arg.text(args, "equipment"),
+            page_size=arg.page_size(args),
+            page_token=arg.text(args, "pageToken", max_length=100_000),
         )
-        try:
-            response = await self._training().SearchExercises(request, timeout=CALL_TIMEOUT_SECONDS)
-        except grpc.aio.AioRpcError as error:
-            raise _problem(error) from error
-        return {
+        # The catalog is not part of the library; its state comes from one more, concurrent, call.
+        training = self._training()
+        response, library = await asyncio.gather(
+            training.SearchExercises(request, timeout=CALL_TIMEOUT_SECONDS),
+            training.GetLibrary(
+                training_pb2.GetLibraryRequest(account_id=account_id), timeout=CALL_TIMEOUT_SECONDS
+            ),
+        )
+        return library.library, {
             "exercises": [exercise_json(ex) for ex in response.exercises],
             "totalSize": response.total_size,
             "nextPageToken": response.next_page_token or None,
         }
 
 
-_FIELD_NAMES = {
-    "query": "query",
-    "muscle": "muscle",
-    "equipment": "equipment",
-    "page_size": "pageSize",
-    "page_token": "pageToken",
-}
+_READ_REASON_FIELDS = {"WORKOUT_NOT_FOUND": "id", "PLAN_NOT_FOUND": "id"}
 
 
-def _problem(error: grpc.aio.AioRpcError) -> EdgeProblem:
-    problem = from_remote(RemoteError.from_rpc(error))
+def _problem(error: grpc.aio.AioRpcError, *, exercises: bool) -> EdgeProblem:
+    remote = RemoteError.from_rpc(error)
+    # The exercises view keeps the catalog's mapping; library views use Training's (no 404).
+    problem = from_remote(remote) if exercises else from_training(remote, _READ_REASON_FIELDS)
     field = problem.details.get("field")
     if isinstance(field, str) and field in _FIELD_NAMES:
         renamed = _FIELD_NAMES[field]

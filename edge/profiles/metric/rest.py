@@ -1,22 +1,34 @@
-"""Metric's REST mirror under ``/api/connectors/muse/``: the same reads as the MCP tools.
+"""Metric's REST mirror under ``/api/connectors/muse/``: the same calls as the MCP tools.
 
-``GET /api/connectors/muse/workout-guidance`` mirrors ``get_workout_guidance``;
-``GET /api/connectors/muse/training?view=...`` mirrors ``read_training`` (its arguments as query
-parameters). Paths are recorded in docs/decisions/0004-metric-rest-paths.md.
+``GET /workout-guidance`` mirrors ``get_workout_guidance``; ``GET /training?view=...`` mirrors
+``read_training`` (its arguments as query parameters); ``POST /training/edits`` takes
+``edit_training``'s arguments as its JSON body; ``POST /training/deletions`` takes
+``{"step": "preview", ...}`` or ``{"step": "commit", ...}`` as seed 000 shows. Paths are recorded
+in docs/decisions/0004-metric-rest-paths.md. Every response, errors included, is JSON with
+``Cache-Control: private, no-store``.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from edge.guard import principal_of
-from edge.problems import EdgeProblem
+from edge.guard import Principal, principal_of
+from edge.problems import EdgeProblem, invalid_field
 from edge.profiles.metric.guidance import workout_guidance
 from edge.profiles.metric.reads import TrainingReads
+from edge.profiles.metric.writes import TrainingWrites
 
 NO_STORE = {"Cache-Control": "private, no-store"}
+MAX_BODY_BYTES = 1 << 20
+DELETION_STEPS = ("preview", "commit")
 
 
 def problem_response(problem: EdgeProblem) -> JSONResponse:
@@ -24,22 +36,96 @@ def problem_response(problem: EdgeProblem) -> JSONResponse:
     return JSONResponse(problem.body(), status_code=problem.status, headers=NO_STORE)
 
 
-def metric_rest_routes(reads: TrainingReads) -> list[Route]:
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """The request body as a JSON object, or a 400 that says what is wrong with it."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise EdgeProblem("invalid_request", f"the body must be at most {MAX_BODY_BYTES} bytes", 400)
+        chunks.append(chunk)
+    try:
+        body = json.loads(b"".join(chunks), parse_constant=_refuse_constant)
+    except (ValueError, RecursionError):
+        raise EdgeProblem(
+            "invalid_request", "the body must be a JSON object (application/json)", 400
+        ) from None
+    if not isinstance(body, dict):
+        raise EdgeProblem(
+            "invalid_request", f"the body must be a JSON object, not {type(body).__name__}", 400
+        )
+    return body
+
+
+Call = Callable[[Principal, dict[str, Any]], Awaitable[dict[str, Any]]]
+
+
+async def _answer(request: Request, call: Call, body: dict[str, Any]) -> Response:
+    try:
+        payload = await call(principal_of(request.scope), body)
+    except EdgeProblem as problem:
+        return problem_response(problem)
+    return JSONResponse(payload, headers=NO_STORE)
+
+
+def metric_rest_routes(reads: TrainingReads, writes: TrainingWrites) -> list[Route]:
     """The REST endpoints of the Metric profile (mounted behind the guard)."""
 
     async def guidance(request: Request) -> Response:
         return JSONResponse(workout_guidance(), headers=NO_STORE)
 
+    async def read(principal: Principal, args: dict[str, Any]) -> dict[str, Any]:
+        return await reads.read(principal.account_id, args)
+
     async def read_training(request: Request) -> Response:
-        principal = principal_of(request.scope)
-        args = dict(request.query_params)
+        return await _answer(request, read, dict(request.query_params))
+
+    async def edits(request: Request) -> Response:
         try:
-            payload = await reads.read(principal.account_id, args)
+            body = await json_body(request)
         except EdgeProblem as problem:
             return problem_response(problem)
-        return JSONResponse(payload, headers=NO_STORE)
+        return await _answer(request, writes.edit, body)
+
+    async def deletions(request: Request) -> Response:
+        try:
+            body = await json_body(request)
+            step = body.pop("step", None)
+            if step not in DELETION_STEPS:
+                raise invalid_field("step", 'must be "preview" or "commit"')
+        except EdgeProblem as problem:
+            return problem_response(problem)
+        call = writes.preview_deletion if step == "preview" else writes.commit_deletion
+        return await _answer(request, call, body)
 
     return [
         Route("/workout-guidance", guidance, methods=["GET"]),
         Route("/training", read_training, methods=["GET"]),
+        Route("/training/edits", edits, methods=["POST"]),
+        Route("/training/deletions", deletions, methods=["POST"]),
     ]
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    # Unknown paths and wrong methods answer in Metric's shape too, never Starlette's plain text.
+    status = exc.status_code if isinstance(exc, HTTPException) else 400
+    error = {404: "not_found", 405: "method_not_allowed"}.get(status, "invalid_request")
+    headers = dict(NO_STORE)
+    if isinstance(exc, HTTPException) and exc.headers:
+        headers |= exc.headers
+    description = exc.detail if isinstance(exc, HTTPException) else "invalid request"
+    return JSONResponse(
+        {"error": error, "error_description": description}, status_code=status, headers=headers
+    )
+
+
+def metric_rest_app(reads: TrainingReads, writes: TrainingWrites) -> Starlette:
+    """The REST mirror as one app, to mount under ``/api/connectors/muse`` behind the guard."""
+    return Starlette(
+        routes=metric_rest_routes(reads, writes), exception_handlers={HTTPException: _http_error}
+    )

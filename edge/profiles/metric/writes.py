@@ -1,0 +1,191 @@
+"""Metric's Training writes: ``edit_training`` and the two deletion steps, shared by MCP and REST.
+
+The edge checks the envelope (types, key format, version format) and names the field to fix; the
+training service is the authority on what an ``input`` may contain and on every version and
+epoch check. Its refusals map to Metric's statuses in ``edge.problems.from_training``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import grpc
+from google.protobuf import json_format, struct_pb2
+
+from edge.backends import CALL_TIMEOUT_SECONDS
+from edge.guard import Principal
+from edge.problems import from_training, invalid_field
+from edge.profiles.metric import arguments as arg
+from edge.profiles.metric.reads import CONTENT_TRUST
+from edge.profiles.metric.records import library_fields, record, versions_of
+from kinetic.errors import RemoteError
+from kinetic.training.v1 import training_pb2, training_pb2_grpc
+
+EDIT_ARGUMENTS = ("epoch", "timeZone", "idempotencyKey", "expectedVersions", "input")
+PREVIEW_ARGUMENTS = ("kind", "id", "timeZone", "deleteWorkouts")
+COMMIT_ARGUMENTS = ("previewToken", "confirmed", "idempotencyKey")
+DELETION_KINDS = ("plan", "workout")
+MAX_EXPECTED_VERSIONS = 100
+
+VERSION_KEY = re.compile(r"(workout|plan):[A-Za-z0-9-]{1,64}")
+VERSION = re.compile(r"[0-9]{1,18}\.[A-Za-z0-9-]{1,32}")
+
+# Which request field a not-found reason is about, when the service names none.
+_EDIT_FIELDS = {
+    "WORKOUT_NOT_FOUND": "input.workoutID",
+    "PLAN_NOT_FOUND": "input.planID",
+    "OCCURRENCE_NOT_FOUND": "input.originalScheduledDay",
+    "IDEMPOTENCY_KEY_REUSED": "idempotencyKey",
+    "EPOCH_CHANGED": "epoch",
+}
+_PREVIEW_FIELDS = {"WORKOUT_NOT_FOUND": "id", "PLAN_NOT_FOUND": "id"}
+_COMMIT_FIELDS = {
+    "PREVIEW_NOT_FOUND": "previewToken",
+    "PREVIEW_EXPIRED": "previewToken",
+    "PREVIEW_STALE": "previewToken",
+    "PREVIEW_ALREADY_USED": "previewToken",
+    "IDEMPOTENCY_KEY_REUSED": "idempotencyKey",
+}
+
+
+def _epoch(args: Mapping[str, Any]) -> str:
+    value = arg.text(args, "epoch", required=True, max_length=64)
+    if not re.fullmatch(r"[A-Za-z0-9-]{1,64}", value):
+        raise invalid_field("epoch", "must be the epoch of your latest Training read (a UUID)")
+    return value
+
+
+def _expected_versions(args: Mapping[str, Any]) -> dict[str, str]:
+    versions = arg.object_argument(args, "expectedVersions")
+    if len(versions) > MAX_EXPECTED_VERSIONS:
+        raise invalid_field("expectedVersions", f"may name at most {MAX_EXPECTED_VERSIONS} records")
+    for key, value in versions.items():
+        if not VERSION_KEY.fullmatch(key):
+            raise invalid_field("expectedVersions", f"key {key[:80]!r} must be 'workout:<id>' or 'plan:<id>'")
+        if not isinstance(value, str) or not VERSION.fullmatch(value):
+            raise invalid_field(
+                f"expectedVersions[{key}]", "must be the version you read, of the form <counter>.<deviceID>"
+            )
+    return dict(versions)
+
+
+def _input_struct(args: Mapping[str, Any]) -> struct_pb2.Struct:
+    value = arg.object_argument(args, "input", required=True)
+    action = value.get("action")
+    if not isinstance(action, str) or not action:
+        raise invalid_field("input.action", "is required: the change to make, e.g. createWorkout")
+    _require_finite(value, "input")
+    struct = struct_pb2.Struct()
+    try:
+        json_format.ParseDict(value, struct)
+    except json_format.ParseError as error:
+        raise invalid_field("input", f"cannot be read: {str(error)[:200]}") from None
+    return struct
+
+
+def _require_finite(value: Any, path: str) -> None:
+    # JSON has no NaN or Infinity, but Python's parser lets them through.
+    if isinstance(value, float) and not math.isfinite(value):
+        raise invalid_field(path, "must be a finite number")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _require_finite(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _require_finite(item, f"{path}[{index}]")
+
+
+def _library_result(library: training_pb2.Library, **rest: Any) -> dict[str, Any]:
+    return {**library_fields(library), **rest}
+
+
+class TrainingWrites:
+    """Serves ``edit_training``, ``preview_training_deletion`` and ``confirm_training_deletion``."""
+
+    def __init__(self, training: Callable[[], training_pb2_grpc.TrainingServiceStub]) -> None:
+        self._training = training
+
+    async def edit(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
+        """Apply one versioned, idempotent write (seed 000's edit request)."""
+        arg.reject_unknown(args, EDIT_ARGUMENTS)
+        request = training_pb2.EditTrainingRequest(
+            account_id=principal.account_id,
+            device_id=arg.device_id(principal),
+            epoch=_epoch(args),
+            time_zone=arg.time_zone(args, required=True),
+            idempotency_key=arg.idempotency_key(args),
+            expected_versions=_expected_versions(args),
+            input=_input_struct(args),
+        )
+        try:
+            response = await self._training().EditTraining(request, timeout=CALL_TIMEOUT_SECONDS)
+        except grpc.aio.AioRpcError as error:
+            raise from_training(RemoteError.from_rpc(error), _EDIT_FIELDS) from error
+        workouts = [record(w) for w in response.workouts]
+        plans = [record(p) for p in response.plans]
+        return _library_result(
+            response.library,
+            action=response.action,
+            replayed=response.replayed,
+            workouts=workouts,
+            plans=plans,
+            occurrence=record(response.occurrence) if response.HasField("occurrence") else None,
+            versions=versions_of(workouts, plans),
+        )
+
+    async def preview_deletion(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
+        """Describe what deleting a plan or workout would do, with a token to confirm it."""
+        arg.reject_unknown(args, PREVIEW_ARGUMENTS)
+        kind = arg.text(args, "kind", required=True, max_length=20)
+        if kind not in DELETION_KINDS:
+            raise invalid_field("kind", "must be plan or workout")
+        request = training_pb2.PreviewDeletionRequest(
+            account_id=principal.account_id,
+            kind=kind,
+            id=arg.text(args, "id", required=True, max_length=80),
+            time_zone=arg.time_zone(args, required=True),
+            delete_workouts=arg.boolean(args, "deleteWorkouts"),
+        )
+        if request.delete_workouts and kind != "plan":
+            raise invalid_field("deleteWorkouts", "applies only to plans")
+        try:
+            response = await self._training().PreviewDeletion(request, timeout=CALL_TIMEOUT_SECONDS)
+        except grpc.aio.AioRpcError as error:
+            raise from_training(RemoteError.from_rpc(error), _PREVIEW_FIELDS) from error
+        return _library_result(
+            response.library,
+            contentTrust=CONTENT_TRUST,
+            previewToken=response.preview_token,
+            expiresAt=response.expire_time.ToJsonString(),
+            preview=record(response.preview),
+        )
+
+    async def commit_deletion(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
+        """Carry out a preview the user explicitly confirmed."""
+        arg.reject_unknown(args, COMMIT_ARGUMENTS)
+        token = arg.text(args, "previewToken", required=True, max_length=4000)
+        if args.get("confirmed") is not True:
+            raise invalid_field(
+                "confirmed",
+                "must be true: present the exact preview and obtain the user's explicit confirmation",
+            )
+        request = training_pb2.CommitDeletionRequest(
+            account_id=principal.account_id,
+            preview_token=token,
+            confirmed=True,
+            idempotency_key=arg.idempotency_key(args),
+            device_id=arg.device_id(principal),
+        )
+        try:
+            response = await self._training().CommitDeletion(request, timeout=CALL_TIMEOUT_SECONDS)
+        except grpc.aio.AioRpcError as error:
+            raise from_training(RemoteError.from_rpc(error), _COMMIT_FIELDS) from error
+        return _library_result(
+            response.library,
+            contentTrust=CONTENT_TRUST,
+            replayed=response.replayed,
+            deleted=record(response.deleted),
+        )
