@@ -22,7 +22,7 @@ from edge.oauth import OAuthStubs, oauth_routes
 from edge.openapi import openapi_document
 from edge.profiles.metric.mcp_server import build_metric_server
 from edge.profiles.metric.reads import TrainingReads
-from edge.profiles.metric.rest import metric_rest_app
+from edge.profiles.metric.rest import metric_rest_app, no_store
 from edge.profiles.metric.writes import TrainingWrites
 from edge.ratelimit import (
     ACCOUNT_PER_MINUTE,
@@ -132,7 +132,9 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             ),
             limiter=limiter,  # failed sign-ins count in the shared limiter (0015)
         ),
-        Route(METRIC.path, protect(McpEndpoint(metric_mcp), METRIC), methods=["GET", "POST", "DELETE"]),
+        Route(
+            METRIC.path, protect(no_store(McpEndpoint(metric_mcp)), METRIC), methods=["GET", "POST", "DELETE"]
+        ),
         Mount("/api/connectors/muse", app=protect(metric_rest_app(reads, writes), METRIC)),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

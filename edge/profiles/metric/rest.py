@@ -19,6 +19,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from edge.guard import Principal, principal_of
 from edge.problems import EdgeProblem, invalid_field
@@ -129,3 +130,22 @@ def metric_rest_app(reads: TrainingReads, writes: TrainingWrites) -> Starlette:
     return Starlette(
         routes=metric_rest_routes(reads, writes), exception_handlers={HTTPException: _http_error}
     )
+
+
+def no_store(app: ASGIApp) -> ASGIApp:
+    """``app`` with ``Cache-Control: private, no-store`` on every HTTP response (the MCP path's too)."""
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+
+        async def send_no_store(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", []) if k.lower() != b"cache-control"]
+                message = {**message, "headers": [*headers, (b"cache-control", b"private, no-store")]}
+            await send(message)
+
+        await app(scope, receive, send_no_store)
+
+    return wrapped

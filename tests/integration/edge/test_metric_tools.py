@@ -269,3 +269,21 @@ async def test_write_arguments_are_checked_and_name_the_field(stack):
         {"kind": "workout", "id": str(uuid.uuid4()), "timeZone": ZONE},
     )
     assert is_error and missing["error"] == "workout_not_found" and missing["field"] == "id"
+
+
+async def test_mcp_responses_are_private_no_store(stack):
+    initialize = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "cache-check", "version": "1"},
+        },
+    }
+    headers = {"Authorization": f"Bearer {stack.api_key}", "Accept": "application/json, text/event-stream"}
+    async with httpx2.AsyncClient(timeout=30) as http:
+        response = await http.post(stack.mcp_url, json=initialize, headers=headers)
+    assert response.status_code == 200, response.text
+    assert response.headers["cache-control"] == "private, no-store"
