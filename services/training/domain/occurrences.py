@@ -80,8 +80,9 @@ def _active_range(workout: Workout, start: date, end: date) -> tuple[date, date]
 
 def is_scheduled(workout: Workout, day: date) -> bool:
     """Whether the workout's own schedule puts a session on ``day`` (phase bounds included)."""
-    lo, hi = _active_range(workout, day, day + _ONE_DAY)
-    if lo >= hi:
+    if workout.active_from is not None and day < workout.active_from:
+        return False
+    if workout.active_until is not None and day >= workout.active_until:
         return False
     schedule = segment_for(workout.segments, day)
     return schedule is not None and schedule_falls_on(schedule, day)
@@ -97,10 +98,10 @@ def _days_of(schedule: Schedule, lo: date, hi: date) -> Iterator[date]:
             day += _ONE_DAY
         return
     anchor, interval = _series(schedule)
-    day = lo + timedelta(days=-(lo - anchor).days % interval)
-    while day < hi:
-        yield day
-        day += timedelta(days=interval)
+    # Ordinals, so stepping past the last representable day cannot overflow.
+    first = lo.toordinal() + (anchor.toordinal() - lo.toordinal()) % interval
+    for ordinal in range(first, hi.toordinal(), interval):
+        yield date.fromordinal(ordinal)
 
 
 def scheduled_days(workout: Workout, start: date, end: date) -> list[date]:
