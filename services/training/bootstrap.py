@@ -13,7 +13,11 @@ from kinetic.storage import engine_for, upgrade
 from kinetic.training.v1 import training_pb2_grpc
 from services.training.domain.catalog import load_catalog
 from services.training.entrypoints.grpc import TrainingServicer
+from services.training.service_layer.deletions import TrainingDeletions
 from services.training.service_layer.exercise_catalog import ExerciseCatalog
+from services.training.service_layer.library_edits import TrainingEditor
+from services.training.service_layer.occurrence_status import OccurrenceStatuses
+from services.training.service_layer.training_library import Clock, TrainingLibrary, utc_now
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.training.v1.TrainingService"
@@ -25,22 +29,41 @@ class TrainingApp:
 
     engine: Engine
     catalog: ExerciseCatalog
+    library: TrainingLibrary
+    editor: TrainingEditor
+    deletions: TrainingDeletions
+    statuses: OccurrenceStatuses
+
+    def servicer(self) -> TrainingServicer:
+        """The gRPC servicer over these use cases."""
+        return TrainingServicer(self.catalog, self.library, self.editor, self.deletions, self.statuses)
 
 
-def prepare(engine: Engine) -> TrainingApp:
+def prepare(engine: Engine, clock: Clock = utc_now) -> TrainingApp:
     """Migrate storage, seed the shared catalog if it changed, and build the use cases."""
     upgrade(engine, MIGRATIONS)
     catalog = ExerciseCatalog(engine)
     catalog.seed(load_catalog())
-    return TrainingApp(engine=engine, catalog=catalog)
+    return TrainingApp(
+        engine=engine,
+        catalog=catalog,
+        library=TrainingLibrary(engine, clock),
+        editor=TrainingEditor(engine, clock),
+        deletions=TrainingDeletions(engine, clock),
+        statuses=OccurrenceStatuses(engine, clock),
+    )
 
 
 async def start(
-    settings: ServiceSettings, *, port: int | None = None, engine: Engine | None = None
+    settings: ServiceSettings,
+    *,
+    port: int | None = None,
+    engine: Engine | None = None,
+    clock: Clock = utc_now,
 ) -> RunningServer:
     """Prepare storage and start the gRPC server (``port=0`` picks a free port)."""
-    app = prepare(engine or engine_for(settings))
+    app = prepare(engine or engine_for(settings), clock)
     binding = ServiceBinding(
-        TrainingServicer(app.catalog), training_pb2_grpc.add_TrainingServiceServicer_to_server, SERVICE_NAME
+        app.servicer(), training_pb2_grpc.add_TrainingServiceServicer_to_server, SERVICE_NAME
     )
     return await create_server([binding], settings.listen_host, settings.port if port is None else port)

@@ -231,3 +231,18 @@ def replace_catalog(conn: Connection, catalog: Sequence[Exercise], now: datetime
     conn.execute(delete(catalog_state).where(catalog_state.c.key == _CATALOG_KEY))
     conn.execute(insert(catalog_state).values(key=_CATALOG_KEY, value=fingerprint))
     return True
+
+
+def names_and_modes(
+    conn: Connection, account_id: str, exercise_ids: Iterable[str]
+) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Name and tracking modes of each of ``exercise_ids`` the account can see (others are absent)."""
+    ids = list(dict.fromkeys(exercise_ids))
+    if not ids:
+        return {}
+    rows = conn.execute(
+        select(exercises.c.exercise_id, exercises.c.name, exercises.c.tracking_modes).where(
+            exercises.c.exercise_id.in_(ids), _visible_to(account_id)
+        )
+    )
+    return {row.exercise_id: (row.name, tuple(json.loads(row.tracking_modes))) for row in rows}

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, DateTime, Index, MetaData, String, Table, Text
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
 
 metadata = MetaData()
 
@@ -52,4 +64,102 @@ catalog_state = Table(
     metadata,
     Column("key", String(32), primary_key=True),
     Column("value", String(128), nullable=False),
+)
+
+# --- The Training library (docs/decisions/0011-training-library.md) -------------------------------
+# Local days are stored as "YYYY-MM-DD" text: it sorts like the dates and means the same on both
+# databases, with no time zone attached.
+DAY_TYPE = String(10)
+
+libraries = Table(
+    "libraries",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("epoch", String(36), nullable=False),
+    Column("source_sequence", BigInteger, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+workouts = Table(
+    "workouts",
+    metadata,
+    Column("workout_id", String(36), primary_key=True),
+    Column("account_id", String(36), nullable=False),
+    Column("version_counter", Integer, nullable=False),
+    Column("version_device", String(40), nullable=False),
+    Column("name", String(120), nullable=False),
+    Column("name_key", String(120), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("content", Text, nullable=False),  # JSON: notes, exercises, crossFitBlocks
+    Column("segments", Text, nullable=False),  # JSON list of schedule segments
+    Column("plan_id", String(36), nullable=True),
+    Column("phase_id", String(36), nullable=True),
+    Column("active_from", DAY_TYPE, nullable=True),
+    Column("active_until", DAY_TYPE, nullable=True),
+    Column("recurring", Boolean, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_workouts_account_name", "account_id", "name_key"),
+    Index("ix_workouts_account_plan", "account_id", "plan_id"),
+    Index("ix_workouts_account_until", "account_id", "recurring", "active_until"),
+)
+
+plans = Table(
+    "plans",
+    metadata,
+    Column("plan_id", String(36), primary_key=True),
+    Column("account_id", String(36), nullable=False),
+    Column("version_counter", Integer, nullable=False),
+    Column("version_device", String(40), nullable=False),
+    Column("name", String(120), nullable=False),
+    Column("name_key", String(120), nullable=False),
+    Column("notes", Text, nullable=False),
+    Column("phases", Text, nullable=False),  # JSON list of phases
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_plans_account_name", "account_id", "name_key"),
+)
+
+# What happened to single occurrences: moves, replacements, and the status the sessions service sets.
+occurrence_overrides = Table(
+    "occurrence_overrides",
+    metadata,
+    Column("workout_id", String(36), primary_key=True),
+    Column("original_day", DAY_TYPE, primary_key=True),
+    Column("account_id", String(36), nullable=False),
+    Column("destination_day", DAY_TYPE, nullable=True),
+    Column("replacement_workout_id", String(36), nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("workout_name", String(120), nullable=False),
+    Column("completed_at", DateTime(timezone=True), nullable=True),
+    Index("ix_overrides_account_original", "account_id", "original_day"),
+    Index("ix_overrides_account_destination", "account_id", "destination_day"),
+    Index("ix_overrides_account_completed", "account_id", "completed_at"),
+)
+
+# Idempotency: the first result of each (account, key), replayed for the same request body.
+write_requests = Table(
+    "write_requests",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("idempotency_key", String(80), primary_key=True),
+    Column("operation", String(16), nullable=False),
+    Column("request_hash", String(64), nullable=False),
+    Column("response", LargeBinary, nullable=False),  # serialized protobuf response
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# Deletion previews: only a hash of the token is stored; state_versions binds it to what was shown.
+deletion_previews = Table(
+    "deletion_previews",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("account_id", String(36), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("target_id", String(36), nullable=False),
+    Column("delete_workouts", Boolean, nullable=False),
+    Column("state_versions", Text, nullable=False),  # JSON {"plan:<id>": "3.iphone", ...}
+    Column("preview", LargeBinary, nullable=False),  # serialized DeletionPreview
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Column("committed", Boolean, nullable=False),
 )

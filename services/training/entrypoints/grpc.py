@@ -6,7 +6,12 @@ import grpc
 
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from services.training.domain.exercises import Exercise
+from services.training.entrypoints.library_grpc import LibraryRpcs
+from services.training.service_layer.deletions import TrainingDeletions
 from services.training.service_layer.exercise_catalog import ExerciseCatalog
+from services.training.service_layer.library_edits import TrainingEditor
+from services.training.service_layer.occurrence_status import OccurrenceStatuses
+from services.training.service_layer.training_library import TrainingLibrary
 
 _MODE_TO_PB = {
     "sets": training_pb2.TRACKING_MODE_SETS,
@@ -47,10 +52,18 @@ def exercise_from_pb(message: training_pb2.Exercise) -> Exercise:
     )
 
 
-class TrainingServicer(training_pb2_grpc.TrainingServiceServicer):
-    """Thin adapter from gRPC to the training use cases."""
+class TrainingServicer(LibraryRpcs, training_pb2_grpc.TrainingServiceServicer):
+    """Thin adapter from gRPC to the training use cases (library methods in ``LibraryRpcs``)."""
 
-    def __init__(self, catalog: ExerciseCatalog) -> None:
+    def __init__(
+        self,
+        catalog: ExerciseCatalog,
+        library: TrainingLibrary,
+        editor: TrainingEditor,
+        deletions: TrainingDeletions,
+        statuses: OccurrenceStatuses,
+    ) -> None:
+        super().__init__(library, editor, deletions, statuses)
         self._catalog = catalog
 
     async def SearchExercises(

@@ -1,0 +1,274 @@
+"""Two-step deletion of plans and workouts: a preview bound to the target's state, then a commit.
+
+The preview lists what would go (memberships, workouts, the next 93 days of occurrences, the effect
+on recurring sessions) and returns a token valid five minutes. Only the token's hash is stored. A
+commit needs ``confirmed: true`` and an idempotency key, and is refused when anything the preview
+showed has changed since (docs/decisions/0011-training-library.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+
+from sqlalchemy import Connection, Engine
+
+from kinetic.errors import Conflict, DomainError, InvalidArgument, NotFound
+from kinetic.training.v1 import training_pb2
+from services.training.adapters import library_repository as repo
+from services.training.adapters.library_pb import library_to_pb, occurrence_to_pb, plan_to_pb, workout_to_pb
+from services.training.adapters.library_repository import StoredPreview
+from services.training.domain import calendar, occurrences
+from services.training.domain.model import Plan, Workout
+from services.training.domain.versions import check_device_id, check_idempotency_key
+from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
+from services.training.service_layer.write_support import exercise_names_for, replay, request_hash
+
+PREVIEW_LIFETIME = timedelta(minutes=5)
+PREVIEW_WINDOW_DAYS = 93
+KINDS = ("plan", "workout")
+
+
+@dataclass(frozen=True)
+class _Target:
+    """What a deletion would touch, read in one transaction."""
+
+    plan: Plan | None
+    workout: Workout | None
+    members: list[Workout]  # plan: its workouts; workout: itself
+    containing_plan: Plan | None  # workout: the plan it belongs to
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _load(conn: Connection, account_id: str, kind: str, target_id: str) -> _Target:
+    if kind == "plan":
+        plan = repo.get_plans(conn, account_id, [target_id]).get(target_id)
+        if plan is None:
+            raise NotFound(f"plan {target_id} does not exist in this library", reason="PLAN_NOT_FOUND")
+        ids = [w for phase in plan.phases for w in phase.workout_ids]
+        found = repo.get_workouts(conn, account_id, ids)
+        return _Target(plan, None, [found[i] for i in dict.fromkeys(ids) if i in found], None)
+    workout = repo.get_workouts(conn, account_id, [target_id]).get(target_id)
+    if workout is None:
+        raise NotFound(f"workout {target_id} does not exist in this library", reason="WORKOUT_NOT_FOUND")
+    containing = (
+        repo.get_plans(conn, account_id, [workout.plan_id]).get(workout.plan_id) if workout.plan_id else None
+    )
+    return _Target(None, workout, [workout], containing)
+
+
+def _state_versions(target: _Target, delete_workouts: bool) -> dict[str, str]:
+    versions: dict[str, str] = {}
+    if target.plan is not None:
+        versions[f"plan:{target.plan.id}"] = target.plan.version
+    if target.containing_plan is not None:
+        versions[f"plan:{target.containing_plan.id}"] = target.containing_plan.version
+    for workout in target.members:
+        versions[f"workout:{workout.id}"] = workout.version
+    return versions
+
+
+def _recurrence_effect(target: _Target, deleted: Sequence[Workout], removed: int) -> str:
+    if target.plan is not None and not deleted:
+        return (
+            f"The plan's {len(target.members)} workout(s) keep their definitions and schedules, so their "
+            "sessions stay on the calendar within their former phase dates; only the plan and its phases "
+            "are removed."
+        )
+    recurring = [w for w in deleted if any(s.schedule is not None for s in w.segments)]
+    if not recurring:
+        return "No recurring sessions are affected: the deleted workout(s) have no schedule."
+    names = ", ".join(sorted(w.content.name for w in recurring))
+    return (
+        f"Recurring sessions of {names} stop: {removed} occurrence(s) in the next {PREVIEW_WINDOW_DAYS} days "
+        "are removed and none are scheduled after. Completed history is kept."
+    )
+
+
+class TrainingDeletions:
+    """Preview and commit deletions of plans and workouts."""
+
+    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+        self._engine = engine
+        self._clock = clock
+
+    def preview(
+        self, account_id: str, *, kind: str, target_id: str, time_zone: str, delete_workouts: bool
+    ) -> training_pb2.PreviewDeletionResponse:
+        """Describe the deletion and issue a five-minute token bound to what was shown."""
+        require_account(account_id)
+        if kind not in KINDS:
+            raise InvalidArgument.for_field("kind", "must be plan or workout")
+        if not target_id:
+            raise InvalidArgument.for_field("id", f"is required: the ID of the {kind} to delete")
+        if delete_workouts and kind != "plan":
+            raise InvalidArgument.for_field("deleteWorkouts", "applies only to plans")
+        zone = calendar.check_time_zone(time_zone)
+        now = self._clock()
+        state = ensure_library(self._engine, account_id, now)
+        today = calendar.local_today(zone, now)
+        window_end = today + timedelta(days=PREVIEW_WINDOW_DAYS)
+        with self._engine.begin() as conn:
+            target = _load(conn, account_id, kind, target_id)
+            deleted = target.members if (kind == "workout" or delete_workouts) else []
+            overrides = [
+                o
+                for o in repo.overrides_touching(conn, account_id, today, window_end)
+                if o.workout_id in {w.id for w in deleted}
+            ]
+            removed = [
+                o
+                for o in occurrences.expand(deleted, overrides, today, window_end)
+                if o.status != "completed"
+            ]
+            names = exercise_names_for(conn, account_id, target.members)
+            preview = training_pb2.DeletionPreview(
+                kind=kind,
+                window_start_day=today.isoformat(),
+                window_end_day=window_end.isoformat(),
+                recurrence_effect=_recurrence_effect(target, deleted, len(removed)),
+            )
+            if target.plan is not None:
+                preview.plan.CopyFrom(plan_to_pb(target.plan))
+            if target.workout is not None:
+                preview.workout.CopyFrom(workout_to_pb(target.workout, names, today))
+            preview.affected_plan_memberships.extend(self._memberships(target))
+            deleted_ids = {w.id for w in deleted}
+            preview.affected_workouts.extend(
+                training_pb2.AffectedWorkout(
+                    workout_id=w.id, name=w.content.name, effect="deleted" if w.id in deleted_ids else "kept"
+                )
+                for w in target.members
+            )
+            workout_names = {w.id: w.content.name for w in target.members}
+            placement = {w.id: (w.plan_id or "", w.phase_id or "") for w in target.members}
+            preview.removed_occurrences.extend(occurrence_to_pb(o, workout_names, placement) for o in removed)
+            token = secrets.token_urlsafe(32)
+            expires_at = now + PREVIEW_LIFETIME
+            repo.purge_previews(conn, now - timedelta(days=1))
+            repo.save_preview(
+                conn,
+                _token_hash(token),
+                StoredPreview(
+                    account_id=account_id,
+                    kind=kind,
+                    target_id=target_id,
+                    delete_workouts=delete_workouts,
+                    state_versions=_state_versions(target, delete_workouts),
+                    preview=preview.SerializeToString(),
+                    expires_at=expires_at,
+                    committed=False,
+                ),
+            )
+        response = training_pb2.PreviewDeletionResponse(
+            preview=preview, preview_token=token, library=library_to_pb(state)
+        )
+        response.expire_time.FromDatetime(expires_at)
+        return response
+
+    @staticmethod
+    def _memberships(target: _Target) -> list[training_pb2.PlanMembership]:
+        plan = target.plan or target.containing_plan
+        if plan is None:
+            return []
+        wanted = {w.id for w in target.members}
+        return [
+            training_pb2.PlanMembership(
+                plan_id=plan.id, plan_name=plan.name, phase_id=phase.id, phase_name=phase.name, workout_id=w
+            )
+            for phase in plan.phases
+            for w in phase.workout_ids
+            if w in wanted
+        ]
+
+    def commit(
+        self, account_id: str, *, preview_token: str, confirmed: bool, idempotency_key: str, device_id: str
+    ) -> training_pb2.CommitDeletionResponse:
+        """Carry out a previewed deletion once; a retry with the same key returns the first result."""
+        require_account(account_id)
+        if not confirmed:
+            raise InvalidArgument.for_field(
+                "confirmed",
+                "must be true: present the exact preview and get the user's explicit confirmation",
+            )
+        if not preview_token:
+            raise InvalidArgument.for_field("previewToken", "is required: the token from the preview step")
+        check_idempotency_key(idempotency_key)
+        device = check_device_id(device_id)
+        now = self._clock()
+        ensure_library(self._engine, account_id, now)
+        body = request_hash("commitDeletion", _token_hash(preview_token))
+        with self._engine.begin() as conn:
+            state = repo.lock_library(conn, account_id)
+            assert state is not None
+            stored = repo.find_request(conn, account_id, idempotency_key)
+            if stored is not None:
+                result = replay(stored, "delete", body, training_pb2.CommitDeletionResponse())
+                result.replayed = True
+                return result
+            found = repo.find_preview(conn, account_id, _token_hash(preview_token))
+            if found is None:
+                raise NotFound(
+                    "previewToken is not a preview of this library (or the library was erased); "
+                    "preview again",
+                    reason="PREVIEW_NOT_FOUND",
+                )
+            if found.committed:
+                raise Conflict("this preview was already carried out", reason="PREVIEW_ALREADY_USED")
+            if found.expires_at <= now:
+                raise DomainError(
+                    "the preview expired (previews last five minutes); preview again and confirm the new one",
+                    reason="PREVIEW_EXPIRED",
+                )
+            target = self._current_target(conn, account_id, found)
+            if target is None or _state_versions(target, found.delete_workouts) != found.state_versions:
+                raise Conflict(
+                    f"the {found.kind} changed after the preview; preview again and confirm the new preview",
+                    reason="PREVIEW_STALE",
+                )
+            self._delete(conn, account_id, target, found.delete_workouts, device, now)
+            repo.mark_preview_committed(conn, _token_hash(preview_token))
+            state = repo.advance_sequence(conn, account_id, state)
+            preview = training_pb2.DeletionPreview()
+            preview.ParseFromString(found.preview)
+            response = training_pb2.CommitDeletionResponse(library=library_to_pb(state), deleted=preview)
+            repo.save_request(
+                conn, account_id, idempotency_key, "delete", body, response.SerializeToString(), now
+            )
+        return response
+
+    @staticmethod
+    def _current_target(conn: Connection, account_id: str, found: StoredPreview) -> _Target | None:
+        try:
+            return _load(conn, account_id, found.kind, found.target_id)
+        except NotFound:
+            return None
+
+    @staticmethod
+    def _delete(
+        conn: Connection, account_id: str, target: _Target, delete_workouts: bool, device: str, now: datetime
+    ) -> None:
+        if target.workout is not None:
+            if target.containing_plan is not None:
+                plan = target.containing_plan
+                phases = tuple(
+                    replace(p, workout_ids=tuple(w for w in p.workout_ids if w != target.workout.id))
+                    for p in plan.phases
+                )
+                repo.save_plan(conn, account_id, replace(plan, phases=phases), device, now)
+            repo.delete_workouts(conn, account_id, [target.workout.id])
+            return
+        assert target.plan is not None
+        if delete_workouts:
+            repo.delete_workouts(conn, account_id, [w.id for w in target.members])
+        else:
+            for workout in target.members:
+                detached = replace(workout, plan_id=None, phase_id=None)
+                repo.save_workout(conn, account_id, detached, device, now)
+        repo.delete_plan(conn, account_id, target.plan.id)

@@ -1,0 +1,84 @@
+"""Writes that come from other services: an occurrence's status, and erasing a library.
+
+The sessions service marks an occurrence active when a session starts from it and completed when it
+ends, so it can no longer be moved. The status is a fact about what happened, not an edit of the
+workout: it advances the source sequence but leaves the workout's version alone.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+from datetime import datetime
+
+from sqlalchemy import Engine
+
+from kinetic.errors import InvalidArgument, NotFound
+from kinetic.training.v1 import training_pb2
+from services.training.adapters import library_repository as repo
+from services.training.adapters.library_pb import library_to_pb, occurrence_to_pb
+from services.training.domain import calendar, occurrences
+from services.training.domain.model import OccurrenceOverride
+from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
+
+STATUSES = ("scheduled", "active", "completed")
+
+
+class OccurrenceStatuses:
+    """Status changes and library erasure."""
+
+    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+        self._engine = engine
+        self._clock = clock
+
+    def set_status(
+        self,
+        account_id: str,
+        *,
+        workout_id: str,
+        original_scheduled_day: str,
+        status: str,
+        completed_at: datetime | None,
+    ) -> training_pb2.SetOccurrenceStatusResponse:
+        """Mark one occurrence scheduled, active or completed."""
+        require_account(account_id)
+        if status not in STATUSES:
+            raise InvalidArgument.for_field("status", f"must be one of {', '.join(STATUSES)}")
+        day = calendar.parse_day(original_scheduled_day, "original_scheduled_day")
+        now = self._clock()
+        ensure_library(self._engine, account_id, now)
+        with self._engine.begin() as conn:
+            state = repo.lock_library(conn, account_id)
+            assert state is not None
+            workout = repo.get_workouts(conn, account_id, [workout_id]).get(workout_id)
+            if workout is None:
+                raise NotFound(f"workout {workout_id} does not exist", reason="WORKOUT_NOT_FOUND")
+            current = repo.get_override(conn, account_id, workout_id, day)
+            if occurrences.find_occurrence(workout, [current] if current else [], day) is None:
+                raise NotFound(
+                    f"workout {workout_id} has no occurrence originally scheduled on {day.isoformat()}",
+                    reason="OCCURRENCE_NOT_FOUND",
+                )
+            override = replace(
+                current or OccurrenceOverride(workout_id=workout_id, original_day=day),
+                status=status,  # type: ignore[arg-type]
+                completed_at=(completed_at or now) if status == "completed" else None,
+            )
+            repo.put_override(conn, account_id, override, workout.content.name)
+            state = repo.advance_sequence(conn, account_id, state)
+        after = occurrences.find_occurrence(workout, [override], day)
+        assert after is not None
+        names = {workout.id: workout.content.name}
+        placement = {workout.id: (workout.plan_id or "", workout.phase_id or "")}
+        return training_pb2.SetOccurrenceStatusResponse(
+            library=library_to_pb(state), occurrence=occurrence_to_pb(after, names, placement)
+        )
+
+    def erase(self, account_id: str) -> training_pb2.EraseLibraryResponse:
+        """Delete every record of the library and start a new epoch; old epochs' writes get 410."""
+        require_account(account_id)
+        ensure_library(self._engine, account_id, self._clock())
+        with self._engine.begin() as conn:
+            repo.lock_library(conn, account_id)
+            state = repo.erase(conn, account_id, str(uuid.uuid4()))
+        return training_pb2.EraseLibraryResponse(library=library_to_pb(state))

@@ -1,0 +1,141 @@
+"""What every Training write shares: the envelope checks, idempotency, version checks, fresh state.
+
+A write runs in one transaction that first takes the account's write lock, so a write that fails
+changes nothing and two writers with the same expected version cannot both win
+(docs/decisions/0011-training-library.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any, TypeVar
+
+from google.protobuf import json_format
+from google.protobuf.message import Message
+from sqlalchemy import Connection
+
+from kinetic.errors import Conflict, DomainError, InvalidArgument
+from services.training.adapters import exercise_repository
+from services.training.adapters import library_repository as repo
+from services.training.adapters.library_pb import plan_to_pb, workout_to_pb
+from services.training.adapters.library_repository import LibraryState, StoredRequest
+from services.training.domain.model import Plan, Workout
+
+
+def request_hash(*parts: Any) -> str:
+    """A stable hash of a request body (keys sorted), to tell a retry from a different request."""
+    text = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+M = TypeVar("M", bound=Message)
+
+
+def replay(stored: StoredRequest, operation: str, body_hash: str, message: M) -> M:
+    """The stored first result of an idempotency key, or a conflict when the key meant another body."""
+    if stored.operation != operation or stored.request_hash != body_hash:
+        raise Conflict(
+            "this idempotencyKey was already used for a different request; use a new key for a new change",
+            reason="IDEMPOTENCY_KEY_REUSED",
+        )
+    message.ParseFromString(stored.response)
+    return message
+
+
+def epoch_changed(state: LibraryState) -> DomainError:
+    """The library was erased since the caller read it: it must read again."""
+    return DomainError(
+        "the Training library was erased or replaced since it was read; read it again and use the new epoch",
+        reason="EPOCH_CHANGED",
+        metadata={"epoch": state.epoch, "sourceSequence": str(state.source_sequence)},
+    )
+
+
+@dataclass
+class WriteContext:
+    """One write's transaction, caller and clock."""
+
+    conn: Connection
+    account_id: str
+    device_id: str
+    state: LibraryState
+    today: date
+    now: datetime
+    expected_versions: Mapping[str, str]
+    changed_workouts: dict[str, Workout] = field(default_factory=dict)
+    changed_plans: dict[str, Plan] = field(default_factory=dict)
+
+    def check_versions(self, workouts: Sequence[Workout] = (), plans: Sequence[Plan] = ()) -> None:
+        """Every existing record a write changes needs the version the caller read; stale → fresh state."""
+        current = {f"workout:{w.id}": w.version for w in workouts} | {
+            f"plan:{p.id}": p.version for p in plans
+        }
+        for key in current:
+            if key not in self.expected_versions:
+                raise InvalidArgument.for_field(
+                    f"expectedVersions[{key}]",
+                    "is required: read the record first and send the version you read",
+                )
+        stale = {key for key, version in current.items() if self.expected_versions[key] != version}
+        if stale:
+            raise Conflict(
+                "a record changed since it was read ("
+                + ", ".join(sorted(stale))
+                + "); review the fresh details and retry with the new versions",
+                reason="STALE_VERSION",
+                metadata={"fresh": self.fresh_details(workouts, plans)},
+            )
+
+    def fresh_details(self, workouts: Sequence[Workout], plans: Sequence[Plan]) -> str:
+        """The current state of the records involved, as JSON, for a 409's retry."""
+        names = exercise_names_for(self.conn, self.account_id, workouts)
+        details = {
+            "epoch": self.state.epoch,
+            "sourceSequence": self.state.source_sequence,
+            "versions": {f"workout:{w.id}": w.version for w in workouts}
+            | {f"plan:{p.id}": p.version for p in plans},
+            "workouts": [_json(workout_to_pb(w, names, self.today)) for w in workouts],
+            "plans": [_json(plan_to_pb(p)) for p in plans],
+        }
+        return json.dumps(details, separators=(",", ":"))
+
+    def save_workout(self, workout: Workout, *, new: bool = False) -> None:
+        """Store a created or changed workout and remember it for the response."""
+        if new:
+            repo.insert_workout(self.conn, self.account_id, workout, self.device_id, self.now)
+        else:
+            repo.save_workout(self.conn, self.account_id, workout, self.device_id, self.now)
+        self.changed_workouts[workout.id] = workout
+
+    def save_plan(self, plan: Plan, *, new: bool = False) -> None:
+        """Store a created or changed plan and remember it for the response."""
+        if new:
+            repo.insert_plan(self.conn, self.account_id, plan, self.device_id, self.now)
+        else:
+            repo.save_plan(self.conn, self.account_id, plan, self.device_id, self.now)
+        self.changed_plans[plan.id] = plan
+
+    def stored_workouts(self) -> list[Workout]:
+        """The changed workouts as stored now (with their new versions)."""
+        found = repo.get_workouts(self.conn, self.account_id, list(self.changed_workouts))
+        return [found[i] for i in self.changed_workouts if i in found]
+
+    def stored_plans(self) -> list[Plan]:
+        """The changed plans as stored now."""
+        found = repo.get_plans(self.conn, self.account_id, list(self.changed_plans))
+        return [found[i] for i in self.changed_plans if i in found]
+
+
+def exercise_names_for(conn: Connection, account_id: str, workouts: Sequence[Workout]) -> dict[str, str]:
+    """Display names of the exercises ``workouts`` use."""
+    ids = {m.exercise_id for w in workouts for m in w.content.exercises}
+    return {k: v[0] for k, v in exercise_repository.names_and_modes(conn, account_id, ids).items()}
+
+
+def _json(message: Message) -> dict[str, Any]:
+    rendered: dict[str, Any] = json_format.MessageToDict(message)
+    return rendered

@@ -1,0 +1,87 @@
+"""Concurrent writers on one database, each on its own connection and thread (SQLite and PostgreSQL).
+
+The gRPC tests exercise the API; these drive the use case from real threads so the database's
+own locking decides who wins, as it does between replicas.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from kinetic.errors import Conflict
+from kinetic.training.v1 import training_pb2
+from services.training.bootstrap import prepare
+from services.training.service_layer.library_edits import EditCommand
+from tests.integration.training.library_support import ACCOUNT, ZONE, SettableClock, strength_a
+
+
+def command(
+    epoch: str, key: str, body: dict[str, Any], expected: dict[str, str] | None = None
+) -> EditCommand:
+    return EditCommand(
+        account_id=ACCOUNT,
+        device_id="muse",
+        epoch=epoch,
+        time_zone=ZONE,
+        idempotency_key=key,
+        expected_versions=expected or {},
+        input=body,
+    )
+
+
+def run_together(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Start every call at the same moment on its own thread; results or exceptions, in order."""
+    barrier = threading.Barrier(len(calls))
+
+    def run(call: Callable[[], Any]) -> Any:
+        barrier.wait(timeout=10)
+        try:
+            return call()
+        except Exception as error:
+            return error
+
+    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
+        return list(pool.map(run, calls))
+
+
+@pytest.fixture
+def app(engines):
+    return prepare(engines("training"), SettableClock())
+
+
+def test_two_writers_with_the_same_expected_version_exactly_one_wins(app):
+    epoch = app.library.state(ACCOUNT).epoch
+    created = app.editor.edit(command(epoch, "create-0001", strength_a()))
+    workout = created.workouts[0]
+    expected = {f"workout:{workout.id}": workout.version}
+
+    def move(key: str, destination: str) -> Callable[[], Any]:
+        body = {
+            "action": "moveOccurrence",
+            "workoutID": workout.id,
+            "originalScheduledDay": "2026-09-23",
+            "destinationDay": destination,
+        }
+        return lambda: app.editor.edit(command(epoch, key, body, expected))
+
+    results = run_together([move("writer-a-0001", "2026-09-24"), move("writer-b-0001", "2026-09-26")])
+    wins = [r for r in results if isinstance(r, training_pb2.EditTrainingResponse)]
+    losses = [r for r in results if isinstance(r, Conflict)]
+    assert len(wins) == 1 and len(losses) == 1, results
+    assert losses[0].reason == "STALE_VERSION"
+    assert app.library.state(ACCOUNT).source_sequence == 2
+
+
+def test_parallel_retries_of_one_request_write_once(app):
+    epoch = app.library.state(ACCOUNT).epoch
+    results = run_together([lambda: app.editor.edit(command(epoch, "retry-0001", strength_a()))] * 6)
+    assert all(isinstance(r, training_pb2.EditTrainingResponse) for r in results), results
+    assert len({r.workouts[0].id for r in results}) == 1
+    assert sum(not r.replayed for r in results) == 1
+    page = app.library.workouts(ACCOUNT, workout_ids=[])
+    assert page.total_size == 1 and page.state.source_sequence == 1
