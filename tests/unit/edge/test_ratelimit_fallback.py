@@ -39,6 +39,12 @@ class Switchable:
             raise self.error
         return await self.inner.acquire(policy, key)
 
+    async def peek(self, policy, key):
+        self.calls += 1
+        if not self.reachable:
+            raise self.error
+        return await self.inner.peek(policy, key)
+
     @contextlib.asynccontextmanager
     async def slot(self, policy, key):
         self.calls += 1
