@@ -74,7 +74,7 @@ def upgrade(engine: Engine, migrations_dir: Path) -> None:
     config.set_main_option("script_location", str(migrations_dir))
     with engine.begin() as connection:
         config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        command.upgrade(config, "heads")  # independent branches (e.g. sessions and gyms) both apply
 
 
 def drop_schema(engine: Engine, schema: str) -> None:
