@@ -27,6 +27,8 @@ if _version_not_supported:
 
 class SessionsServiceStub:
     """SessionsService owns what people actually did: live sessions, logged sets and the change feed.
+    Every RPC takes the account it acts for and only ever reads or changes that account's records.
+    Rules, limits and idempotency: docs/decisions/0017-sessions.md.
     """
 
     def __init__(self, channel):
@@ -40,14 +42,103 @@ class SessionsServiceStub:
                 request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.ListChangesRequest.SerializeToString,
                 response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.ListChangesResponse.FromString,
                 _registered_method=True)
+        self.StartOrResumeSession = channel.unary_unary(
+                '/kinetic.sessions.v1.SessionsService/StartOrResumeSession',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.StartOrResumeSessionRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.StartOrResumeSessionResponse.FromString,
+                _registered_method=True)
+        self.LogPerformance = channel.unary_unary(
+                '/kinetic.sessions.v1.SessionsService/LogPerformance',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.LogPerformanceRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.LogPerformanceResponse.FromString,
+                _registered_method=True)
+        self.CompleteSession = channel.unary_unary(
+                '/kinetic.sessions.v1.SessionsService/CompleteSession',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.CompleteSessionRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.CompleteSessionResponse.FromString,
+                _registered_method=True)
+        self.GetSession = channel.unary_unary(
+                '/kinetic.sessions.v1.SessionsService/GetSession',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetSessionRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetSessionResponse.FromString,
+                _registered_method=True)
+        self.ListSessions = channel.unary_unary(
+                '/kinetic.sessions.v1.SessionsService/ListSessions',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.ListSessionsRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.ListSessionsResponse.FromString,
+                _registered_method=True)
+        self.GetExerciseHistory = channel.unary_unary(
+                '/kinetic.sessions.v1.SessionsService/GetExerciseHistory',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetExerciseHistoryRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetExerciseHistoryResponse.FromString,
+                _registered_method=True)
+        self.GetLiveSnapshot = channel.unary_unary(
+                '/kinetic.sessions.v1.SessionsService/GetLiveSnapshot',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetLiveSnapshotRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetLiveSnapshotResponse.FromString,
+                _registered_method=True)
 
 
 class SessionsServiceServicer:
     """SessionsService owns what people actually did: live sessions, logged sets and the change feed.
+    Every RPC takes the account it acts for and only ever reads or changes that account's records.
+    Rules, limits and idempotency: docs/decisions/0017-sessions.md.
     """
 
     def ListChanges(self, request, context):
         """ListChanges returns an account's changes after a sequence number, in order, paged.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def StartOrResumeSession(self, request, context):
+        """StartOrResumeSession starts a session from a plan day, a Training occurrence or freestyle, or
+        returns the in-progress or paused session of the same source (resumed = true).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def LogPerformance(self, request, context):
+        """LogPerformance upserts sets (by set number) and setup values into one exercise performance of
+        an active session; a retry changes nothing.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CompleteSession(self, request, context):
+        """CompleteSession completes an active session and awards experience points once; a retry returns
+        the first result.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetSession(self, request, context):
+        """GetSession returns one session with up to 100 performance records.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListSessions(self, request, context):
+        """ListSessions lists sessions by status and start time, newest first, paged from 1.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetExerciseHistory(self, request, context):
+        """GetExerciseHistory returns the sets of one exercise from completed sessions in a window.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetLiveSnapshot(self, request, context):
+        """GetLiveSnapshot returns the latest state of the most recently updated in-progress session.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -61,6 +152,41 @@ def add_SessionsServiceServicer_to_server(servicer, server):
                     request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.ListChangesRequest.FromString,
                     response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.ListChangesResponse.SerializeToString,
             ),
+            'StartOrResumeSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartOrResumeSession,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.StartOrResumeSessionRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.StartOrResumeSessionResponse.SerializeToString,
+            ),
+            'LogPerformance': grpc.unary_unary_rpc_method_handler(
+                    servicer.LogPerformance,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.LogPerformanceRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.LogPerformanceResponse.SerializeToString,
+            ),
+            'CompleteSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.CompleteSession,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.CompleteSessionRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.CompleteSessionResponse.SerializeToString,
+            ),
+            'GetSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSession,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetSessionRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetSessionResponse.SerializeToString,
+            ),
+            'ListSessions': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListSessions,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.ListSessionsRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.ListSessionsResponse.SerializeToString,
+            ),
+            'GetExerciseHistory': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetExerciseHistory,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetExerciseHistoryRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetExerciseHistoryResponse.SerializeToString,
+            ),
+            'GetLiveSnapshot': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetLiveSnapshot,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetLiveSnapshotRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetLiveSnapshotResponse.SerializeToString,
+            ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
             'kinetic.sessions.v1.SessionsService', rpc_method_handlers)
@@ -71,6 +197,8 @@ def add_SessionsServiceServicer_to_server(servicer, server):
  # This class is part of an EXPERIMENTAL API.
 class SessionsService:
     """SessionsService owns what people actually did: live sessions, logged sets and the change feed.
+    Every RPC takes the account it acts for and only ever reads or changes that account's records.
+    Rules, limits and idempotency: docs/decisions/0017-sessions.md.
     """
 
     @staticmethod
@@ -90,6 +218,195 @@ class SessionsService:
             '/kinetic.sessions.v1.SessionsService/ListChanges',
             kinetic_dot_sessions_dot_v1_dot_sessions__pb2.ListChangesRequest.SerializeToString,
             kinetic_dot_sessions_dot_v1_dot_sessions__pb2.ListChangesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StartOrResumeSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.SessionsService/StartOrResumeSession',
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.StartOrResumeSessionRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.StartOrResumeSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def LogPerformance(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.SessionsService/LogPerformance',
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.LogPerformanceRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.LogPerformanceResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CompleteSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.SessionsService/CompleteSession',
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.CompleteSessionRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.CompleteSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.SessionsService/GetSession',
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetSessionRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListSessions(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.SessionsService/ListSessions',
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.ListSessionsRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.ListSessionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetExerciseHistory(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.SessionsService/GetExerciseHistory',
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetExerciseHistoryRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetExerciseHistoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetLiveSnapshot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.SessionsService/GetLiveSnapshot',
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetLiveSnapshotRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetLiveSnapshotResponse.FromString,
             options,
             channel_credentials,
             insecure,
