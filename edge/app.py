@@ -20,6 +20,8 @@ from edge.guard import ProtectedResource, TokenChecker
 from edge.health import health_routes
 from edge.oauth import OAuthStubs, oauth_routes
 from edge.openapi import openapi_document
+from edge.profiles.client_ai.mcp_server import build_client_ai_server
+from edge.profiles.client_ai.workouts import ClientWorkouts
 from edge.profiles.metric.mcp_server import build_metric_server
 from edge.profiles.metric.reads import TrainingReads
 from edge.profiles.metric.rest import metric_rest_app, no_store
@@ -27,6 +29,7 @@ from edge.profiles.metric.writes import TrainingWrites
 from edge.ratelimit import (
     ACCOUNT_PER_MINUTE,
     RateLimited,
+    RatePolicy,
     account_key,
     build_limiter,
     metric_refusal,
@@ -38,6 +41,9 @@ from kinetic.settings import EdgeSettings
 from kinetic.telemetry import tracing_active
 
 METRIC = ProtectedResourceInfo("/api/connectors/muse/mcp", "Kinetic Training (Metric profile)", ("training",))
+CLIENT_AI = ProtectedResourceInfo("/mcp/client-ai", "Kinetic Client AI Workout V2", ("client_ai",))
+# Its own budget of 300 per account per minute: a busy Metric connection does not starve it (0020).
+CLIENT_AI_PER_MINUTE = RatePolicy("client_ai_minute", 300, 60)
 
 
 class _Live:
@@ -74,20 +80,26 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
     reads = TrainingReads(lambda: live.backends.training)
     writes = TrainingWrites(lambda: live.backends.training)
     metric_mcp = build_metric_server(reads, writes)
-    metric_mcp.streamable_http_app(
-        streamable_http_path="/",
-        stateless_http=True,
-        json_response=True,
-        transport_security=_transport_security(public_url),
+    client_ai_mcp = build_client_ai_server(
+        ClientWorkouts(lambda: live.backends.sessions, lambda: live.backends.client_workouts)
     )
+    for server in (metric_mcp, client_ai_mcp):
+        server.streamable_http_app(
+            streamable_http_path="/",
+            stateless_http=True,
+            json_response=True,
+            transport_security=_transport_security(public_url),
+        )
 
     # Redis when KINETIC_REDIS_URL is set (shared by every replica), in-process otherwise.
     limiter = build_limiter(settings.redis_url)
 
-    def protect(app: ASGIApp, resource: ProtectedResourceInfo) -> ProtectedResource:
+    def protect(
+        app: ASGIApp, resource: ProtectedResourceInfo, policy: RatePolicy = ACCOUNT_PER_MINUTE
+    ) -> ProtectedResource:
         # The limiter runs inside the guard, keyed by the authenticated account: the MCP path and
         # its REST mirror share one budget of 300 requests per account per minute.
-        limited = RateLimited(app, limiter, ACCOUNT_PER_MINUTE, account_key, metric_refusal)
+        limited = RateLimited(app, limiter, policy, account_key, metric_refusal)
         return ProtectedResource(
             limited,
             resource_url=resource.resource_url(public_url),
@@ -111,7 +123,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         )
         app.state.backends = connected
         try:
-            async with metric_mcp.session_manager.run():
+            async with metric_mcp.session_manager.run(), client_ai_mcp.session_manager.run():
                 yield
         finally:
             await limiter.close()
@@ -124,7 +136,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
     routes = [
         *health_routes,
         Route("/openapi.json", openapi),
-        *well_known_routes(public_url, [METRIC]),
+        *well_known_routes(public_url, [METRIC, CLIENT_AI]),
         *oauth_routes(
             public_url,
             lambda: OAuthStubs(
@@ -136,6 +148,11 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             METRIC.path, protect(no_store(McpEndpoint(metric_mcp)), METRIC), methods=["GET", "POST", "DELETE"]
         ),
         Mount("/api/connectors/muse", app=protect(metric_rest_app(reads, writes), METRIC)),
+        Route(
+            CLIENT_AI.path,
+            protect(no_store(McpEndpoint(client_ai_mcp)), CLIENT_AI, CLIENT_AI_PER_MINUTE),
+            methods=["GET", "POST", "DELETE"],
+        ),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     if not tracing_active():

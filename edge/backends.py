@@ -1,4 +1,7 @@
-"""The edge's gRPC channels to the four services, opened and closed by the app's lifespan."""
+"""The edge's gRPC channels to the four services, opened and closed by the app's lifespan.
+
+The gym module lives in the sessions service, so its client-facing stub shares that channel.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import grpc
 
 from kinetic.analytics.v1 import analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
-from kinetic.sessions.v1 import sessions_pb2_grpc
+from kinetic.sessions.v1 import gyms_pb2_grpc, sessions_pb2_grpc
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
 
@@ -25,6 +28,7 @@ class Backends:
     oauth: oauth_pb2_grpc.OAuthServiceStub
     training: training_pb2_grpc.TrainingServiceStub
     sessions: sessions_pb2_grpc.SessionsServiceStub
+    client_workouts: gyms_pb2_grpc.ClientWorkoutServiceStub
     analytics: analytics_pb2_grpc.AnalyticsServiceStub
 
     @classmethod
@@ -40,6 +44,7 @@ class Backends:
             oauth=oauth_pb2_grpc.OAuthServiceStub(channels["auth"]),
             training=training_pb2_grpc.TrainingServiceStub(channels["training"]),
             sessions=sessions_pb2_grpc.SessionsServiceStub(channels["sessions"]),
+            client_workouts=gyms_pb2_grpc.ClientWorkoutServiceStub(channels["sessions"]),
             analytics=analytics_pb2_grpc.AnalyticsServiceStub(channels["analytics"]),
         )
 

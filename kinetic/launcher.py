@@ -24,7 +24,7 @@ from kinetic.settings import SERVICE_NAMES, EdgeSettings
 READY_TIMEOUT_SECONDS = 60.0
 STOP_TIMEOUT_SECONDS = 10.0
 
-PROFILE_PATHS = {"Metric": "/api/connectors/muse/mcp"}
+PROFILE_PATHS = {"Metric": "/api/connectors/muse/mcp", "Client AI Workout V2": "/mcp/client-ai"}
 
 
 def _ensure_demo(env: Mapping[str, str]) -> dict[str, str]:

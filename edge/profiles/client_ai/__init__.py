@@ -1,0 +1,1 @@
+"""The Client AI Workout V2 profile (seed 002) on ``/mcp/client-ai``."""

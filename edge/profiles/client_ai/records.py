@@ -1,0 +1,169 @@
+"""Sessions and gym messages as the Client AI tools' JSON (schemas.py describes every shape).
+
+Field names follow seed 002's inputs (``weight`` in kilograms, ``timeSeconds``, ``setupValues``),
+so what an assistant logs reads back under the same names. Unset optional figures are ``null``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from google.protobuf import json_format, struct_pb2, timestamp_pb2
+
+from kinetic.sessions.v1 import gyms_pb2, sessions_pb2
+
+
+def timestamp(message: Any, field: str) -> str | None:
+    """An RFC 3339 UTC text of a Timestamp field, or None when unset."""
+    if not message.HasField(field):
+        return None
+    value: timestamp_pb2.Timestamp = getattr(message, field)
+    return str(value.ToJsonString())
+
+
+def _optional(message: Any, field: str) -> Any:
+    return getattr(message, field) if message.HasField(field) else None
+
+
+def setup_value(value: sessions_pb2.SetupValue) -> dict[str, Any]:
+    """``{key, value}``."""
+    kind = value.WhichOneof("value")
+    rendered: Any = getattr(value, kind) if kind else None
+    return {"key": value.key, "value": rendered}
+
+
+def performance_set(item: sessions_pb2.PerformanceSet) -> dict[str, Any]:
+    """One set, with the input's field names."""
+    reps_kind = item.WhichOneof("reps")
+    reps = getattr(item, reps_kind) if reps_kind else None
+    if isinstance(reps, float) and reps.is_integer():
+        reps = int(reps)
+    return {
+        "setNumber": item.set_number,
+        "setType": item.set_type or "N",
+        "weight": _optional(item, "weight_kg"),
+        "reps": reps,
+        "timeSeconds": _optional(item, "time_seconds"),
+        "distanceMeters": _optional(item, "distance_meters"),
+        "restSeconds": _optional(item, "rest_seconds"),
+        "rpe": _optional(item, "rpe"),
+        "completed": item.completed,
+        "notes": item.notes,
+        "estimated": item.estimated,
+    }
+
+
+def performance(item: sessions_pb2.Performance) -> dict[str, Any]:
+    """One exercise performance with its sets."""
+    return {
+        "id": item.performance_id,
+        "exerciseId": item.exercise_id,
+        "planExerciseId": item.plan_exercise_id or None,
+        "notes": item.notes,
+        "restSeconds": _optional(item, "rest_seconds"),
+        "isCompleted": item.is_completed,
+        "setupValues": [setup_value(v) for v in item.setup_values],
+        "nextSetupValues": [setup_value(v) for v in item.next_setup_values],
+        "setupSettingsEnabled": item.setup_settings_enabled,
+        "showSetRpe": item.show_set_rpe,
+        "sets": [performance_set(s) for s in item.sets],
+        "updatedAt": timestamp(item, "update_time"),
+    }
+
+
+def session(item: sessions_pb2.Session, *, with_performances: bool = True) -> dict[str, Any]:
+    """A session; lists leave ``performances`` out (the service does not fill them there)."""
+    rendered: dict[str, Any] = {
+        "id": item.session_id,
+        "source": item.source,
+        "planId": item.plan_id or None,
+        "planMomentId": item.plan_moment_id or None,
+        "status": item.status,
+        "title": item.title,
+        "notes": item.notes,
+        "startedAt": timestamp(item, "start_time"),
+        "endedAt": timestamp(item, "end_time"),
+        "updatedAt": timestamp(item, "update_time"),
+        "experiencePoints": item.experience_points,
+        "performanceCount": item.performance_count,
+    }
+    if item.source == "occurrence":
+        rendered["workoutId"] = item.workout_id
+        rendered["originalScheduledDay"] = item.original_scheduled_day
+    if with_performances:
+        rendered["performances"] = [performance(p) for p in item.performances]
+    return rendered
+
+
+def plan_summary(plan: gyms_pb2.ClientPlanSummary) -> dict[str, Any]:
+    """A plan as the list shows it."""
+    return {
+        "id": plan.id,
+        "name": plan.name,
+        "description": plan.description,
+        "status": plan.status,
+        "dayCount": plan.day_count,
+    }
+
+
+def plan(item: gyms_pb2.ClientPlan) -> dict[str, Any]:
+    """A plan with its visible day summaries."""
+    return {
+        "id": item.id,
+        "name": item.name,
+        "description": item.description,
+        "status": item.status,
+        "coachName": item.coach_name,
+        "days": [
+            {"id": d.id, "name": d.name, "position": d.position, "exerciseCount": d.exercise_count}
+            for d in item.days
+        ],
+        "daysTruncated": item.days_truncated,
+    }
+
+
+def plan_day(day: gyms_pb2.ClientPlanDay) -> dict[str, Any]:
+    """A plan day with its exercises and the coach's targets."""
+    return {
+        "id": day.id,
+        "planId": day.plan_id,
+        "planName": day.plan_name,
+        "name": day.name,
+        "position": day.position,
+        "exercises": [
+            {
+                "id": e.id,
+                "exerciseId": e.exercise_id,
+                "exerciseName": e.exercise_name,
+                "catalogExerciseId": e.catalog_exercise_id or None,
+                "targetSets": _optional(e, "target_sets"),
+                "targetReps": e.target_reps,
+                "targetWeightKg": _optional(e, "target_weight_kg"),
+                "restSeconds": _optional(e, "rest_seconds"),
+                "notes": e.notes,
+            }
+            for e in day.exercises
+        ],
+    }
+
+
+def exercise(item: gyms_pb2.ClientExercise) -> dict[str, Any]:
+    """An exercise the client may see."""
+    return {
+        "id": item.id,
+        "name": item.name,
+        "instructions": item.instructions,
+        "catalogExerciseId": item.catalog_exercise_id or None,
+        "own": item.own,
+    }
+
+
+def _value(value: struct_pb2.Value) -> Any:
+    if value.WhichOneof("kind") is None:
+        return None
+    return json_format.MessageToDict(value)
+
+
+def setup_fields(fields: Any) -> list[dict[str, Any]]:
+    """Machine setup fields ``{key, label, value}``."""
+    return [{"key": f.key, "label": f.label, "value": _value(f.value)} for f in fields]

@@ -1,0 +1,401 @@
+"""Input and output JSON Schemas of the Client AI Workout V2 tools (seed 002).
+
+Inputs list exactly the seed's fields with ``additionalProperties: false`` (the server refuses
+anything else itself, arguments.py). Outputs are written out in full, without ``$ref``: the MCP
+client checks results against them with no registry to resolve references in. Records allow
+extra properties so the services can add fields without breaking clients.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from edge.profiles.client_ai import arguments as arg
+
+Schema = dict[str, Any]
+
+STRING: Schema = {"type": "string"}
+INTEGER: Schema = {"type": "integer"}
+NUMBER: Schema = {"type": "number"}
+BOOLEAN: Schema = {"type": "boolean"}
+TIMESTAMP: Schema = {"type": ["string", "null"], "description": "RFC 3339 UTC timestamp, null when unset."}
+NULLABLE_NUMBER: Schema = {"type": ["number", "null"]}
+NULLABLE_INTEGER: Schema = {"type": ["integer", "null"]}
+SCALAR: Schema = {"type": ["string", "number", "boolean"]}
+
+
+def obj(properties: dict[str, Schema], required: tuple[str, ...] = (), **extra: Any) -> Schema:
+    """An object schema with ``properties``, of which ``required`` must be present."""
+    schema: Schema = {"type": "object", "properties": properties, **extra}
+    if required:
+        schema["required"] = list(required)
+    return schema
+
+
+def array(items: Schema, **extra: Any) -> Schema:
+    """An array of ``items``."""
+    return {"type": "array", "items": items, **extra}
+
+
+# --- inputs --------------------------------------------------------------------------------------
+
+
+def _object_id(what: str) -> Schema:
+    return {
+        "type": "string",
+        "pattern": "^[0-9a-fA-F]{24}$",
+        "description": f"{what} (24-character ObjectId).",
+    }
+
+
+LANGUAGE: Schema = {
+    "type": "string",
+    "enum": list(arg.LANGUAGES),
+    "description": "Content language (default en).",
+}
+PAGE: Schema = {"type": "integer", "minimum": 1, "description": "Page number, starting at 1."}
+LIMIT: Schema = {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": arg.MAX_LIMIT,
+    "description": "Page size, max 50.",
+}
+DATE_FROM: Schema = {
+    "type": "string",
+    "description": "Start date filter in ISO 8601 format (YYYY-MM-DD means 00:00 UTC). Maximum window is "
+    "366 days.",
+}
+DATE_TO: Schema = {
+    "type": "string",
+    "description": "End date filter in ISO 8601 format (a YYYY-MM-DD date includes that whole UTC day).",
+}
+NOTES: Schema = {"type": "string", "maxLength": arg.MAX_NOTES}
+
+
+def _range(description: str, name: str) -> Schema:
+    low, high = arg.SET_NUMBERS[name]
+    return {"type": "number", "minimum": low, "maximum": high, "description": description}
+
+
+SET_INPUT = obj(
+    {
+        "setNumber": {"type": "integer", "minimum": 1, "maximum": arg.MAX_SET_NUMBER},
+        "setType": {
+            "type": "string",
+            "enum": list(arg.SET_TYPES),
+            "description": "N normal, W warm-up, D drop, F failure (default N).",
+        },
+        "weight": _range("Load in kilograms.", "weight"),
+        "reps": {
+            "type": ["number", "string"],
+            "description": f"Repetitions: a number (0-{arg.MAX_REPS}) or text such as AMRAP "
+            f"(1-{arg.MAX_REPS_TEXT} characters).",
+        },
+        "timeSeconds": _range("Duration in seconds.", "timeSeconds"),
+        "distanceMeters": _range("Distance in meters.", "distanceMeters"),
+        "restSeconds": _range("Rest after the set in seconds.", "restSeconds"),
+        "rpe": _range("Rate of perceived exertion, 0-10.", "rpe"),
+        "completed": BOOLEAN,
+        "notes": {"type": "string", "maxLength": arg.MAX_SET_NOTES},
+    },
+    ("setNumber",),
+    additionalProperties=False,
+)
+
+
+def _setup_values(description: str) -> Schema:
+    item = obj(
+        {"key": {"type": "string", "minLength": 1, "maxLength": arg.MAX_SETUP_KEY}, "value": SCALAR},
+        ("key", "value"),
+        additionalProperties=False,
+    )
+    return array(item, maxItems=arg.MAX_SETUP_VALUES, description=description)
+
+
+_INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
+    "client_ai_list_my_workout_plans": {
+        "status": {"type": "string", "enum": list(arg.PLAN_STATUSES), "description": "Plan status filter."},
+        "language": LANGUAGE,
+        "page": PAGE,
+        "limit": LIMIT,
+    },
+    "client_ai_get_my_workout_plan": {"planId": _object_id("The unique plan ID"), "language": LANGUAGE},
+    "client_ai_get_my_workout_day": {
+        "planId": _object_id("The unique plan ID"),
+        "planMomentId": _object_id("The unique ID of the plan day/moment"),
+        "language": LANGUAGE,
+    },
+    "client_ai_get_workout_exercise": {
+        "exerciseId": _object_id("The unique exercise ID"),
+        "language": LANGUAGE,
+    },
+    "client_ai_get_my_exercise_history": {
+        "exerciseId": _object_id("The unique exercise ID"),
+        "dateFrom": DATE_FROM,
+        "dateTo": DATE_TO,
+        "language": LANGUAGE,
+        "limit": {**LIMIT, "description": "Maximum number of history records, max 50 (default 20)."},
+    },
+    "client_ai_list_my_workout_sessions": {
+        "status": {
+            "type": "string",
+            "enum": list(arg.SESSION_STATUSES),
+            "description": "Session status filter.",
+        },
+        "dateFrom": DATE_FROM,
+        "dateTo": DATE_TO,
+        "page": PAGE,
+        "limit": LIMIT,
+    },
+    "client_ai_get_my_workout_session": {"sessionId": _object_id("The unique session ID")},
+    "client_ai_get_my_workout_machine_preset": {"exerciseId": _object_id("The unique exercise ID")},
+    "client_ai_get_my_workout_equipment_profile": {},
+    "client_ai_start_or_resume_my_workout_session": {
+        "planId": _object_id("Plan ID to start from; omit both plan fields for a freestyle session"),
+        "planMomentId": _object_id("Plan day/moment ID to start"),
+        "language": LANGUAGE,
+    },
+    "client_ai_log_my_workout_performance": {
+        "sessionId": _object_id("The active session ID"),
+        "exerciseId": _object_id("The exercise ID the sets belong to"),
+        "sets": array(
+            SET_INPUT, minItems=1, maxItems=arg.MAX_SETS, description="1-50 sets, upserted by setNumber."
+        ),
+        "performanceId": _object_id("Existing performance record ID to update"),
+        "planExerciseId": _object_id("Plan exercise ID linking the performance to the plan day"),
+        "notes": {**NOTES, "description": "Notes on the exercise performance. Max 2000 chars."},
+        "restSeconds": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": arg.MAX_REST_SECONDS,
+            "description": "Rest time between sets in seconds.",
+        },
+        "isCompleted": {**BOOLEAN, "description": "Mark the exercise performance as completed."},
+        "setupValues": _setup_values("Up to 8 machine setup values used in this session."),
+        "nextSetupValues": _setup_values("Up to 8 setup values to remember for next time."),
+        "setupSettingsEnabled": {
+            **BOOLEAN,
+            "description": "Whether machine setup tracking is enabled for this exercise.",
+        },
+        "showSetRpe": {**BOOLEAN, "description": "Whether RPE is shown per set for this exercise."},
+    },
+    "client_ai_complete_my_workout_session": {
+        "sessionId": _object_id("The active session ID"),
+        "notes": {**NOTES, "description": "Notes on the completed session. Max 2000 chars."},
+    },
+}
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    "client_ai_get_my_workout_plan": ("planId",),
+    "client_ai_get_my_workout_day": ("planId", "planMomentId"),
+    "client_ai_get_workout_exercise": ("exerciseId",),
+    "client_ai_get_my_exercise_history": ("exerciseId",),
+    "client_ai_get_my_workout_session": ("sessionId",),
+    "client_ai_get_my_workout_machine_preset": ("exerciseId",),
+    "client_ai_log_my_workout_performance": ("sessionId", "exerciseId", "sets"),
+    "client_ai_complete_my_workout_session": ("sessionId",),
+}
+
+
+def input_schema(tool: str) -> Schema:
+    """The published input schema of ``tool``: exactly its arguments, nothing else."""
+    return obj(_INPUT_PROPERTIES[tool], _REQUIRED.get(tool, ()), additionalProperties=False)
+
+
+# --- outputs -------------------------------------------------------------------------------------
+
+SETUP_VALUE = obj({"key": STRING, "value": SCALAR}, ("key", "value"))
+SET = obj(
+    {
+        "setNumber": INTEGER,
+        "setType": STRING,
+        "weight": {**NULLABLE_NUMBER, "description": "Kilograms."},
+        "reps": {"type": ["number", "string", "null"]},
+        "timeSeconds": NULLABLE_NUMBER,
+        "distanceMeters": NULLABLE_NUMBER,
+        "restSeconds": NULLABLE_NUMBER,
+        "rpe": NULLABLE_NUMBER,
+        "completed": BOOLEAN,
+        "notes": STRING,
+        "estimated": BOOLEAN,
+    },
+    ("setNumber", "setType", "completed"),
+)
+PERFORMANCE = obj(
+    {
+        "id": STRING,
+        "exerciseId": STRING,
+        "planExerciseId": {"type": ["string", "null"]},
+        "notes": STRING,
+        "restSeconds": NULLABLE_NUMBER,
+        "isCompleted": BOOLEAN,
+        "setupValues": array(SETUP_VALUE),
+        "nextSetupValues": array(SETUP_VALUE),
+        "setupSettingsEnabled": BOOLEAN,
+        "showSetRpe": BOOLEAN,
+        "sets": array(SET),
+        "updatedAt": TIMESTAMP,
+    },
+    ("id", "exerciseId", "sets"),
+)
+SESSION = obj(
+    {
+        "id": STRING,
+        "source": {"type": "string", "description": "plan_day, occurrence or freestyle."},
+        "planId": {"type": ["string", "null"]},
+        "planMomentId": {"type": ["string", "null"]},
+        "status": {"type": "string", "enum": list(arg.SESSION_STATUSES)},
+        "title": STRING,
+        "notes": STRING,
+        "startedAt": TIMESTAMP,
+        "endedAt": TIMESTAMP,
+        "updatedAt": TIMESTAMP,
+        "experiencePoints": INTEGER,
+        "performanceCount": INTEGER,
+        "performances": array(PERFORMANCE),
+    },
+    ("id", "source", "status", "title", "performanceCount"),
+)
+_PAGING = {"page": INTEGER, "limit": INTEGER, "totalCount": INTEGER, "hasMore": BOOLEAN}
+_LANGUAGE_OUT = {"language": {"type": "string", "enum": list(arg.LANGUAGES)}}
+PLAN_SUMMARY = obj(
+    {"id": STRING, "name": STRING, "description": STRING, "status": STRING, "dayCount": INTEGER},
+    ("id", "name", "status"),
+)
+PLAN_DAY_SUMMARY = obj(
+    {"id": STRING, "name": STRING, "position": INTEGER, "exerciseCount": INTEGER}, ("id", "name", "position")
+)
+PLAN_EXERCISE = obj(
+    {
+        "id": {"type": "string", "description": "Plan exercise ID (send it as planExerciseId when logging)."},
+        "exerciseId": STRING,
+        "exerciseName": STRING,
+        "catalogExerciseId": {"type": ["string", "null"]},
+        "targetSets": NULLABLE_INTEGER,
+        "targetReps": STRING,
+        "targetWeightKg": NULLABLE_NUMBER,
+        "restSeconds": NULLABLE_INTEGER,
+        "notes": STRING,
+    },
+    ("id", "exerciseId", "exerciseName"),
+)
+CLIENT_EXERCISE = obj(
+    {
+        "id": STRING,
+        "name": STRING,
+        "instructions": STRING,
+        "catalogExerciseId": {"type": ["string", "null"]},
+        "own": BOOLEAN,
+    },
+    ("id", "name", "own"),
+)
+SETUP_FIELD = obj(
+    {"key": STRING, "label": STRING, "value": {"type": ["string", "number", "boolean", "null"]}}
+)
+
+OUTPUT_SCHEMAS: dict[str, Schema] = {
+    "client_ai_list_my_workout_plans": obj(
+        {"plans": array(PLAN_SUMMARY), **_PAGING, **_LANGUAGE_OUT}, ("plans", "page", "limit", "hasMore")
+    ),
+    "client_ai_get_my_workout_plan": obj(
+        {
+            "plan": obj(
+                {
+                    "id": STRING,
+                    "name": STRING,
+                    "description": STRING,
+                    "status": STRING,
+                    "coachName": STRING,
+                    "days": array(PLAN_DAY_SUMMARY),
+                    "daysTruncated": BOOLEAN,
+                },
+                ("id", "name", "days"),
+            ),
+            **_LANGUAGE_OUT,
+        },
+        ("plan",),
+    ),
+    "client_ai_get_my_workout_day": obj(
+        {
+            "day": obj(
+                {
+                    "id": STRING,
+                    "planId": STRING,
+                    "planName": STRING,
+                    "name": STRING,
+                    "position": INTEGER,
+                    "exercises": array(PLAN_EXERCISE),
+                },
+                ("id", "planId", "name", "exercises"),
+            ),
+            **_LANGUAGE_OUT,
+        },
+        ("day",),
+    ),
+    "client_ai_get_workout_exercise": obj({"exercise": CLIENT_EXERCISE, **_LANGUAGE_OUT}, ("exercise",)),
+    "client_ai_get_my_exercise_history": obj(
+        {
+            "exercise": CLIENT_EXERCISE,
+            "dateFrom": {"type": ["string", "null"]},
+            "dateTo": {"type": ["string", "null"]},
+            "entries": array(
+                obj(
+                    {
+                        "sessionId": STRING,
+                        "sessionTitle": STRING,
+                        "completedAt": TIMESTAMP,
+                        "performance": PERFORMANCE,
+                    },
+                    ("sessionId", "performance"),
+                )
+            ),
+            "count": INTEGER,
+            **_LANGUAGE_OUT,
+        },
+        ("exercise", "entries", "count"),
+    ),
+    "client_ai_list_my_workout_sessions": obj(
+        {"sessions": array(SESSION), **_PAGING}, ("sessions", "page", "limit", "hasMore")
+    ),
+    "client_ai_get_my_workout_session": obj({"session": SESSION}, ("session",)),
+    "client_ai_get_my_workout_machine_preset": obj(
+        {"exerciseId": STRING, "companyFields": array(SETUP_FIELD), "systemFields": array(SETUP_FIELD)},
+        ("exerciseId", "companyFields", "systemFields"),
+    ),
+    "client_ai_get_my_workout_equipment_profile": obj(
+        {
+            "items": array(obj({"equipmentKey": STRING, "name": STRING, "quantity": INTEGER})),
+            "catalog": array(obj({"key": STRING, "name": STRING})),
+            "maxItems": INTEGER,
+        },
+        ("items", "catalog"),
+    ),
+    "client_ai_start_or_resume_my_workout_session": obj(
+        {"session": SESSION, "resumed": BOOLEAN}, ("session", "resumed")
+    ),
+    "client_ai_log_my_workout_performance": obj(
+        {
+            "performance": PERFORMANCE,
+            "session": SESSION,
+            "replayed": {"type": "boolean", "description": "True when this call changed nothing (a retry)."},
+        },
+        ("performance", "session", "replayed"),
+    ),
+    "client_ai_complete_my_workout_session": obj(
+        {
+            "session": SESSION,
+            "experiencePointsAwarded": INTEGER,
+            "totalExperiencePoints": INTEGER,
+            "replayed": {"type": "boolean", "description": "True when it was already completed."},
+        },
+        ("session", "experiencePointsAwarded", "replayed"),
+    ),
+}
+
+ERROR = obj(
+    {
+        "error": {"type": "string", "description": "Machine-readable code, e.g. invalid_request."},
+        "error_description": {"type": "string", "description": "What went wrong and what to fix."},
+        "field": {"type": "string", "description": "The argument to fix, when one is at fault."},
+    },
+    ("error", "error_description"),
+)
