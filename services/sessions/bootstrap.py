@@ -2,30 +2,102 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
+import grpc
 from sqlalchemy import Engine
 
 from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
 from kinetic.sessions.v1 import sessions_pb2_grpc
-from kinetic.settings import ServiceSettings
+from kinetic.settings import ServiceSettings, service_target
 from kinetic.storage import engine_for, upgrade
+from kinetic.telemetry import grpc_client_interceptors
+from kinetic.training.v1 import training_pb2_grpc
 from services.sessions.entrypoints.grpc import SessionsServicer
 from services.sessions.service_layer.feed import ChangeFeed
+from services.sessions.service_layer.gym_directory import GymDirectory, PlanDay, VisibleExercise
+from services.sessions.service_layer.session_lifecycle import SessionLifecycle
+from services.sessions.service_layer.session_logging import PerformanceLog
+from services.sessions.service_layer.session_occurrences import OccurrenceMarker, TrainingOccurrences
+from services.sessions.service_layer.session_queries import SessionQueries
+from services.sessions.service_layer.session_support import Clock, utc_now
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.sessions.v1.SessionsService"
 
 
-async def start(
-    settings: ServiceSettings, *, port: int | None = None, engine: Engine | None = None
-) -> RunningServer:
-    """Migrate storage and start the gRPC server (``port=0`` picks a free port)."""
-    engine = engine or engine_for(settings)
+class NoGyms:
+    """A directory in which no account is a gym client: plan days and gym exercises are never found.
+
+    Used when the service is built without the gym module's directory.
+    """
+
+    def plan_day(self, account_id: str, plan_id: str, plan_moment_id: str, language: str) -> PlanDay | None:
+        """No plan day is assigned to anyone."""
+        return None
+
+    def visible_exercise(self, account_id: str, exercise_id: str, language: str) -> VisibleExercise | None:
+        """No gym exercise is visible to anyone."""
+        return None
+
+
+@dataclass
+class SessionsApp:
+    """Everything the sessions service's entrypoints use."""
+
+    engine: Engine
+    feed: ChangeFeed
+    lifecycle: SessionLifecycle
+    log: PerformanceLog
+    queries: SessionQueries
+
+    def servicer(self) -> SessionsServicer:
+        """The SessionsService servicer over these use cases."""
+        return SessionsServicer(self.feed, self.lifecycle, self.log, self.queries)
+
+
+def prepare(
+    engine: Engine, occurrences: OccurrenceMarker, gyms: GymDirectory, clock: Clock = utc_now
+) -> SessionsApp:
+    """Migrate storage and build the use cases."""
     upgrade(engine, MIGRATIONS)
-    binding = ServiceBinding(
-        SessionsServicer(ChangeFeed(engine)),
-        sessions_pb2_grpc.add_SessionsServiceServicer_to_server,
-        SERVICE_NAME,
+    return SessionsApp(
+        engine=engine,
+        feed=ChangeFeed(engine),
+        lifecycle=SessionLifecycle(engine, gyms, occurrences, clock),
+        log=PerformanceLog(engine, gyms, clock),
+        queries=SessionQueries(engine, clock),
     )
-    return await create_server([binding], settings.listen_host, settings.port if port is None else port)
+
+
+async def start(
+    settings: ServiceSettings,
+    *,
+    port: int | None = None,
+    engine: Engine | None = None,
+    clock: Clock = utc_now,
+    training_target: str | None = None,
+    gyms: GymDirectory | None = None,
+) -> RunningServer:
+    """Migrate storage and start the gRPC server (``port=0`` picks a free port).
+
+    Training is reached at ``training_target``, by default the address the settings give
+    (``KINETIC_TRAINING_TARGET``, else ``KINETIC_TRAINING_PORT`` on loopback).
+    """
+    engine = engine or engine_for(settings)
+    channel = grpc.aio.insecure_channel(
+        training_target or service_target("training"), interceptors=grpc_client_interceptors()
+    )
+    occurrences = TrainingOccurrences(training_pb2_grpc.TrainingServiceStub(channel))
+    app = prepare(engine, occurrences, gyms or NoGyms(), clock)
+    bindings = [
+        ServiceBinding(app.servicer(), sessions_pb2_grpc.add_SessionsServiceServicer_to_server, SERVICE_NAME),
+    ]
+    running = await create_server(bindings, settings.listen_host, settings.port if port is None else port)
+
+    async def close_channel() -> None:
+        await channel.close(None)
+
+    running.on_stop.append(close_channel)
+    return running

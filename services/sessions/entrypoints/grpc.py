@@ -8,14 +8,27 @@ import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
+from services.sessions.entrypoints.session_pb import (
+    performance_input_from_pb,
+    performance_to_pb,
+    session_to_pb,
+)
 from services.sessions.service_layer.feed import ChangeFeed
+from services.sessions.service_layer.session_lifecycle import SessionLifecycle, StartRequest
+from services.sessions.service_layer.session_logging import PerformanceLog
+from services.sessions.service_layer.session_queries import SessionQueries
 
 
 class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
     """Thin adapter from gRPC to the sessions use cases."""
 
-    def __init__(self, feed: ChangeFeed) -> None:
+    def __init__(
+        self, feed: ChangeFeed, lifecycle: SessionLifecycle, log: PerformanceLog, queries: SessionQueries
+    ) -> None:
         self._feed = feed
+        self._lifecycle = lifecycle
+        self._log = log
+        self._queries = queries
 
     async def ListChanges(
         self, request: sessions_pb2.ListChangesRequest, context: grpc.aio.ServicerContext
@@ -35,3 +48,116 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
                 )
             )
         return sessions_pb2.ListChangesResponse(changes=changes, latest_sequence=page.latest_sequence)
+
+    async def StartOrResumeSession(
+        self, request: sessions_pb2.StartOrResumeSessionRequest, context: grpc.aio.ServicerContext
+    ) -> sessions_pb2.StartOrResumeSessionResponse:
+        result = await self._lifecycle.start_or_resume(
+            StartRequest(
+                account_id=request.account_id,
+                plan_id=request.plan_id,
+                plan_moment_id=request.plan_moment_id,
+                workout_id=request.workout_id,
+                original_scheduled_day=request.original_scheduled_day,
+                title=request.title,
+                language=request.language,
+                device_id=request.device_id,
+            )
+        )
+        return sessions_pb2.StartOrResumeSessionResponse(
+            session=session_to_pb(result.session), resumed=result.resumed
+        )
+
+    async def LogPerformance(
+        self, request: sessions_pb2.LogPerformanceRequest, context: grpc.aio.ServicerContext
+    ) -> sessions_pb2.LogPerformanceResponse:
+        result = self._log.log(request.account_id, performance_input_from_pb(request))
+        return sessions_pb2.LogPerformanceResponse(
+            performance=performance_to_pb(result.performance),
+            replayed=result.replayed,
+            session=session_to_pb(result.session),
+        )
+
+    async def CompleteSession(
+        self, request: sessions_pb2.CompleteSessionRequest, context: grpc.aio.ServicerContext
+    ) -> sessions_pb2.CompleteSessionResponse:
+        result = await self._lifecycle.complete(
+            request.account_id,
+            request.session_id,
+            request.notes if request.HasField("notes") else None,
+            request.device_id,
+        )
+        return sessions_pb2.CompleteSessionResponse(
+            session=session_to_pb(result.session),
+            experience_points_awarded=result.experience_points_awarded,
+            total_experience_points=result.total_experience_points,
+            replayed=result.replayed,
+        )
+
+    async def GetSession(
+        self, request: sessions_pb2.GetSessionRequest, context: grpc.aio.ServicerContext
+    ) -> sessions_pb2.GetSessionResponse:
+        session = self._queries.get(request.account_id, request.session_id)
+        return sessions_pb2.GetSessionResponse(session=session_to_pb(session))
+
+    async def ListSessions(
+        self, request: sessions_pb2.ListSessionsRequest, context: grpc.aio.ServicerContext
+    ) -> sessions_pb2.ListSessionsResponse:
+        found = self._queries.list_sessions(
+            request.account_id,
+            status=request.status,
+            date_from=request.date_from,
+            date_to=request.date_to,
+            page=request.page,
+            limit=request.limit,
+        )
+        return sessions_pb2.ListSessionsResponse(
+            sessions=[session_to_pb(s) for s in found.sessions],
+            page=found.page,
+            limit=found.limit,
+            total_count=found.total,
+            has_more=found.has_more,
+        )
+
+    async def GetExerciseHistory(
+        self, request: sessions_pb2.GetExerciseHistoryRequest, context: grpc.aio.ServicerContext
+    ) -> sessions_pb2.GetExerciseHistoryResponse:
+        entries = self._queries.exercise_history(
+            request.account_id,
+            request.exercise_id,
+            date_from=request.date_from,
+            date_to=request.date_to,
+            limit=request.limit,
+        )
+        out = []
+        for entry in entries:
+            completed = Timestamp()
+            if entry.session.ended_at is not None:
+                completed.FromDatetime(entry.session.ended_at)
+            out.append(
+                sessions_pb2.ExerciseHistoryEntry(
+                    session_id=entry.session.session_id,
+                    session_title=entry.session.title,
+                    completed_time=completed,
+                    performance=performance_to_pb(entry.performance),
+                )
+            )
+        return sessions_pb2.GetExerciseHistoryResponse(entries=out)
+
+    async def GetLiveSnapshot(
+        self, request: sessions_pb2.GetLiveSnapshotRequest, context: grpc.aio.ServicerContext
+    ) -> sessions_pb2.GetLiveSnapshotResponse:
+        snapshot = self._queries.live_snapshot(request.account_id)
+        if snapshot is None:
+            return sessions_pb2.GetLiveSnapshotResponse()
+        updated = Timestamp()
+        updated.FromDatetime(snapshot.updated_at)
+        return sessions_pb2.GetLiveSnapshotResponse(
+            snapshot=sessions_pb2.LiveSnapshot(
+                session=session_to_pb(snapshot.session),
+                update_time=updated,
+                age_seconds=snapshot.age_seconds,
+                stale=snapshot.stale,
+                label=snapshot.label,
+            )
+        )

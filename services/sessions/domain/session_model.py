@@ -1,0 +1,116 @@
+"""What a workout session is: its source, status, performances and sets. No storage here.
+
+Units are kilograms, meters and seconds. Limits and rules: docs/decisions/0017-sessions.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+SessionStatus = Literal["planned", "in_progress", "paused", "completed", "stopped", "cancelled"]
+STATUSES: tuple[SessionStatus, ...] = (
+    "planned",
+    "in_progress",
+    "paused",
+    "completed",
+    "stopped",
+    "cancelled",
+)
+# Sessions that can still take sets and be completed, and that a start of the same source resumes.
+ACTIVE_STATUSES: tuple[SessionStatus, ...] = ("in_progress", "paused")
+
+SourceKind = Literal["plan_day", "occurrence", "freestyle"]
+SET_TYPES = ("N", "W", "D", "F")  # normal, warm-up, drop, failure
+
+SetupScalar = str | float | bool
+
+
+@dataclass(frozen=True)
+class SessionSource:
+    """Where a session came from: a gym plan day, a Training occurrence, or nothing (freestyle)."""
+
+    kind: SourceKind
+    plan_id: str = ""
+    plan_moment_id: str = ""
+    workout_id: str = ""
+    original_scheduled_day: str = ""
+
+    @property
+    def key(self) -> str:
+        """One string per source: a start with the same key resumes the active session."""
+        if self.kind == "plan_day":
+            return f"plan_day:{self.plan_id}:{self.plan_moment_id}"
+        if self.kind == "occurrence":
+            return f"occurrence:{self.workout_id}:{self.original_scheduled_day}"
+        return "freestyle"
+
+
+@dataclass(frozen=True)
+class SetupValue:
+    """One machine setup value."""
+
+    key: str
+    value: SetupScalar
+
+
+@dataclass(frozen=True)
+class LoggedSet:
+    """One set as logged; logging the same set number again replaces it whole."""
+
+    set_number: int
+    set_type: str = "N"
+    weight_kg: float | None = None
+    reps: float | str | None = None
+    time_seconds: float | None = None
+    distance_meters: float | None = None
+    rest_seconds: float | None = None
+    rpe: float | None = None
+    completed: bool = False
+    notes: str = ""
+    estimated: bool = False
+
+
+@dataclass(frozen=True)
+class Performance:
+    """One exercise of a session and its sets (ascending set number)."""
+
+    performance_id: str
+    session_id: str
+    exercise_id: str
+    plan_exercise_id: str
+    notes: str
+    rest_seconds: float | None
+    is_completed: bool
+    setup_values: tuple[SetupValue, ...]
+    next_setup_values: tuple[SetupValue, ...]
+    setup_settings_enabled: bool
+    show_set_rpe: bool
+    sets: tuple[LoggedSet, ...]
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
+class Session:
+    """One workout someone did or is doing."""
+
+    session_id: str
+    account_id: str
+    source: SessionSource
+    company_id: str
+    status: SessionStatus
+    title: str
+    notes: str
+    started_at: datetime
+    ended_at: datetime | None
+    updated_at: datetime
+    experience_points: int
+    performance_count: int
+    performances: tuple[Performance, ...] = field(default=())
+
+    @property
+    def is_active(self) -> bool:
+        """Whether the session still takes sets and can be completed."""
+        return self.status in ACTIVE_STATUSES

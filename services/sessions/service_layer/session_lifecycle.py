@@ -1,0 +1,257 @@
+"""Starting (or resuming) and completing sessions; both idempotent.
+
+Start-or-resume: an in-progress or paused session of the same source is returned (``resumed``)
+instead of a new one; the unique (account, active source) key backs that up under concurrency.
+Complete: a completed session is returned as it was (``replayed``) and its experience points are
+never awarded twice. See docs/decisions/0017-sessions.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+
+from sqlalchemy import Connection, Engine
+
+from services.sessions.adapters import change_feed
+from services.sessions.adapters import session_repository as repo
+from services.sessions.adapters.session_codec import session_to_dict
+from services.sessions.domain import session_rules as rules
+from services.sessions.domain.object_ids import new_object_id
+from services.sessions.domain.session_errors import (
+    PlanDayNotFound,
+    SessionNotActive,
+    SessionNotFound,
+    WodNotSupported,
+)
+from services.sessions.domain.session_model import Session, SessionSource
+from services.sessions.domain.xp import experience_points
+from services.sessions.service_layer.gym_directory import GymDirectory
+from services.sessions.service_layer.session_occurrences import OccurrenceMarker
+from services.sessions.service_layer.session_support import Clock, locked_write, utc_now
+
+FREESTYLE_TITLE = "Freestyle workout"
+MAX_WORKOUT_ID = 64
+
+
+@dataclass(frozen=True)
+class StartResult:
+    """The started or resumed session."""
+
+    session: Session
+    resumed: bool
+
+
+@dataclass(frozen=True)
+class CompleteResult:
+    """The completed session and its experience points."""
+
+    session: Session
+    experience_points_awarded: int
+    total_experience_points: int
+    replayed: bool
+
+
+@dataclass(frozen=True)
+class StartRequest:
+    """What StartOrResumeSession asks for (empty strings are absent fields)."""
+
+    account_id: str
+    plan_id: str = ""
+    plan_moment_id: str = ""
+    workout_id: str = ""
+    original_scheduled_day: str = ""
+    title: str = ""
+    language: str = ""
+    device_id: str = ""
+
+
+def _source(out: rules.Violations, request: StartRequest) -> SessionSource:
+    plan = bool(request.plan_id or request.plan_moment_id)
+    occurrence = bool(request.workout_id or request.original_scheduled_day)
+    if plan and occurrence:
+        out.add(
+            "planId", "give either planId and planMomentId, or workoutId and originalScheduledDay, not both"
+        )
+        return SessionSource("freestyle")
+    if plan:
+        plan_id = rules.check_object_id(out, "planId", request.plan_id, required=True)
+        moment_id = rules.check_object_id(out, "planMomentId", request.plan_moment_id, required=True)
+        return SessionSource("plan_day", plan_id=plan_id, plan_moment_id=moment_id)
+    if occurrence:
+        if not request.workout_id or len(request.workout_id) > MAX_WORKOUT_ID:
+            out.add(
+                "workoutId", f"is required with originalScheduledDay (at most {MAX_WORKOUT_ID} characters)"
+            )
+        try:
+            date.fromisoformat(request.original_scheduled_day)
+            if len(request.original_scheduled_day) != 10:
+                raise ValueError
+        except ValueError:
+            out.add(
+                "originalScheduledDay", "must be a day as YYYY-MM-DD, the occurrence's original scheduled day"
+            )
+        if not request.title.strip():
+            out.add("title", "is required for a session from a Training occurrence (send the workout's name)")
+        return SessionSource(
+            "occurrence", workout_id=request.workout_id, original_scheduled_day=request.original_scheduled_day
+        )
+    return SessionSource("freestyle")
+
+
+class SessionLifecycle:
+    """StartOrResumeSession and CompleteSession."""
+
+    def __init__(
+        self, engine: Engine, gyms: GymDirectory, occurrences: OccurrenceMarker, clock: Clock = utc_now
+    ) -> None:
+        self._engine = engine
+        self._gyms = gyms
+        self._occurrences = occurrences
+        self._clock = clock
+
+    async def start_or_resume(self, request: StartRequest) -> StartResult:
+        """Start a session of the requested source, or return its active session."""
+        account_id = rules.require_account(request.account_id)
+        out = rules.Violations()
+        source = _source(out, request)
+        title = rules.check_text(out, "title", request.title.strip(), rules.MAX_TITLE)
+        language = rules.check_language(out, request.language)
+        out.raise_if_any()
+
+        company_id = ""
+        if source.kind == "plan_day":
+            day = self._gyms.plan_day(account_id, source.plan_id, source.plan_moment_id, language)
+            if day is None:
+                raise PlanDayNotFound(
+                    f"plan {source.plan_id} day {source.plan_moment_id} is not a plan day assigned to you"
+                )
+            if day.is_wod:
+                raise WodNotSupported(
+                    "WOD and group sessions cannot be started here; use the WOD module or the client app"
+                )
+            company_id = day.company_id
+            title = title or day.day_name or day.plan_name
+        title = title or FREESTYLE_TITLE
+
+        with self._engine.connect() as conn:
+            active = repo.find_active(conn, account_id, source)
+        if active is not None and active.status == "in_progress":
+            return StartResult(self._with_performances(account_id, active.session_id), resumed=True)
+        if active is None and source.kind == "occurrence":
+            await self._occurrences.mark(
+                account_id,
+                source.workout_id,
+                source.original_scheduled_day,
+                "active",
+                completed_at=None,
+                device_id=request.device_id,
+            )
+
+        now = self._clock()
+
+        def write(conn: Connection) -> StartResult:
+            existing = repo.find_active(conn, account_id, source)
+            if existing is not None and existing.status == "in_progress":
+                return StartResult(existing, resumed=True)
+            if existing is not None:  # paused: resuming is a change
+                resumed = replace(existing, status="in_progress", updated_at=now)
+                repo.update_session(conn, resumed)
+                change_feed.append(
+                    conn, account_id, "session.resumed", resumed.session_id, session_to_dict(resumed), now
+                )
+                return StartResult(resumed, resumed=True)
+            session = Session(
+                session_id=new_object_id(now),
+                account_id=account_id,
+                source=source,
+                company_id=company_id,
+                status="in_progress",
+                title=title,
+                notes="",
+                started_at=now,
+                ended_at=None,
+                updated_at=now,
+                experience_points=0,
+                performance_count=0,
+            )
+            repo.insert_session(conn, session)
+            change_feed.append(
+                conn, account_id, "session.started", session.session_id, session_to_dict(session), now
+            )
+            return StartResult(session, resumed=False)
+
+        result = locked_write(self._engine, account_id, now, write)
+        return StartResult(self._with_performances(account_id, result.session.session_id), result.resumed)
+
+    async def complete(
+        self, account_id: str, session_id: str, notes: str | None, device_id: str = ""
+    ) -> CompleteResult:
+        """Complete an active session and award its experience points; a retry replays the result."""
+        rules.require_account(account_id)
+        out = rules.Violations()
+        session_id = rules.check_object_id(out, "sessionId", session_id, required=True)
+        if notes is not None:
+            rules.check_text(out, "notes", notes, rules.MAX_NOTES)
+        out.raise_if_any()
+
+        with self._engine.connect() as conn:
+            current = repo.get_session(conn, account_id, session_id)
+            total = repo.total_experience(conn, account_id)
+        if current is None:
+            raise SessionNotFound(f"session {session_id} does not exist")
+        if current.status == "completed":
+            return self._replay(account_id, session_id, total)
+        if not current.is_active:
+            raise SessionNotActive(
+                f"session {session_id} is {current.status}; only an active session can be completed"
+            )
+
+        now = self._clock()
+        if current.source.kind == "occurrence":
+            await self._occurrences.mark(
+                account_id,
+                current.source.workout_id,
+                current.source.original_scheduled_day,
+                "completed",
+                completed_at=now,
+                device_id=device_id,
+            )
+
+        def write(conn: Connection) -> CompleteResult:
+            session = repo.get_session(conn, account_id, session_id, with_performances=True)
+            if session is None:
+                raise SessionNotFound(f"session {session_id} does not exist")
+            if session.status == "completed":  # a concurrent completion won
+                return CompleteResult(
+                    session, session.experience_points, repo.total_experience(conn, account_id), True
+                )
+            if not session.is_active:
+                raise SessionNotActive(f"session {session_id} is {session.status}")
+            points = experience_points(session.performances)
+            completed = replace(
+                session,
+                status="completed",
+                notes=session.notes if notes is None else notes,
+                ended_at=now,
+                updated_at=now,
+                experience_points=points,
+            )
+            repo.update_session(conn, completed)
+            new_total = repo.add_experience(conn, account_id, points)
+            payload = session_to_dict(completed) | {"experiencePointsAwarded": points}
+            change_feed.append(conn, account_id, "session.completed", session_id, payload, now)
+            return CompleteResult(completed, points, new_total, replayed=False)
+
+        return locked_write(self._engine, account_id, now, write)
+
+    def _replay(self, account_id: str, session_id: str, total: int) -> CompleteResult:
+        session = self._with_performances(account_id, session_id)
+        return CompleteResult(session, session.experience_points, total, replayed=True)
+
+    def _with_performances(self, account_id: str, session_id: str) -> Session:
+        with self._engine.connect() as conn:
+            session = repo.get_session(conn, account_id, session_id, with_performances=True)
+        if session is None:
+            raise SessionNotFound(f"session {session_id} does not exist")
+        return session

@@ -1,0 +1,228 @@
+"""LogPerformance: upsert sets (by set number) and setup values into one exercise performance.
+
+Idempotent by content: the request is merged into the stored performance under the account's write
+lock, and when the merge changes nothing (a retry, or a duplicate that lost the race) nothing is
+written, no change is appended to the feed, and the result says ``replayed``. A session holds one
+performance per exercise; ``performance_id`` names it explicitly. See docs/decisions/0017-sessions.md.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import TypeVar
+
+from sqlalchemy import Connection, Engine
+
+from kinetic.errors import InvalidArgument
+from services.sessions.adapters import change_feed
+from services.sessions.adapters import session_repository as repo
+from services.sessions.adapters.session_codec import performance_to_dict
+from services.sessions.domain import session_rules as rules
+from services.sessions.domain.object_ids import new_object_id
+from services.sessions.domain.session_errors import (
+    ExerciseNotVisible,
+    PerformanceNotFound,
+    SessionNotActive,
+    SessionNotFound,
+    TooManyPerformances,
+)
+from services.sessions.domain.session_model import LoggedSet, Performance, Session, SetupValue
+from services.sessions.service_layer.gym_directory import GymDirectory
+from services.sessions.service_layer.session_support import Clock, locked_write, utc_now
+
+
+@dataclass(frozen=True)
+class PerformanceInput:
+    """What LogPerformance asks for; ``None`` leaves a stored field as it is."""
+
+    session_id: str
+    exercise_id: str
+    sets: tuple[LoggedSet, ...]
+    performance_id: str = ""
+    plan_exercise_id: str = ""
+    notes: str | None = None
+    rest_seconds: float | None = None
+    is_completed: bool | None = None
+    setup_values: tuple[SetupValue, ...] | None = None
+    next_setup_values: tuple[SetupValue, ...] | None = None
+    setup_settings_enabled: bool | None = None
+    show_set_rpe: bool | None = None
+    language: str = ""
+
+
+@dataclass(frozen=True)
+class LogResult:
+    """The performance after the upsert, its session, and whether nothing had to be written."""
+
+    performance: Performance
+    session: Session
+    replayed: bool
+
+
+T = TypeVar("T")
+
+
+def _keep(new: T | None, old: T) -> T:
+    return old if new is None else new
+
+
+def _merge(stored: Performance, given: PerformanceInput) -> Performance:
+    sets = {s.set_number: s for s in stored.sets}
+    sets.update({s.set_number: s for s in given.sets})
+
+    return replace(
+        stored,
+        plan_exercise_id=given.plan_exercise_id or stored.plan_exercise_id,
+        notes=_keep(given.notes, stored.notes),
+        rest_seconds=_keep(given.rest_seconds, stored.rest_seconds),
+        is_completed=_keep(given.is_completed, stored.is_completed),
+        setup_values=_keep(given.setup_values, stored.setup_values),
+        next_setup_values=_keep(given.next_setup_values, stored.next_setup_values),
+        setup_settings_enabled=_keep(given.setup_settings_enabled, stored.setup_settings_enabled),
+        show_set_rpe=_keep(given.show_set_rpe, stored.show_set_rpe),
+        sets=tuple(sets[n] for n in sorted(sets)),
+    )
+
+
+def _same_content(a: Performance, b: Performance) -> bool:
+    # Compared as JSON so that true and 1 (equal in Python) count as different setup values.
+    return json.dumps(performance_to_dict(replace(a, updated_at=b.updated_at)), sort_keys=True) == json.dumps(
+        performance_to_dict(b), sort_keys=True
+    )
+
+
+class PerformanceLog:
+    """LogPerformance."""
+
+    def __init__(self, engine: Engine, gyms: GymDirectory, clock: Clock = utc_now) -> None:
+        self._engine = engine
+        self._gyms = gyms
+        self._clock = clock
+
+    def _check(self, account_id: str, given: PerformanceInput) -> tuple[PerformanceInput, Session]:
+        out = rules.Violations()
+        session_id = rules.check_object_id(out, "sessionId", given.session_id, required=True)
+        performance_id = rules.check_object_id(out, "performanceId", given.performance_id, required=False)
+        plan_exercise_id = rules.check_object_id(
+            out, "planExerciseId", given.plan_exercise_id, required=False
+        )
+        rules.check_sets(out, given.sets)
+        if given.notes is not None:
+            rules.check_text(out, "notes", given.notes, rules.MAX_NOTES)
+        rules.check_number(out, "restSeconds", given.rest_seconds, 0, 86400)
+        rules.check_setup_values(out, "setupValues", given.setup_values)
+        rules.check_setup_values(out, "nextSetupValues", given.next_setup_values)
+        language = rules.check_language(out, given.language)
+        out.raise_if_any()
+
+        with self._engine.connect() as conn:
+            session = repo.get_session(conn, account_id, session_id)
+        if session is None:
+            raise SessionNotFound(f"session {session_id} does not exist")
+        if not session.is_active:
+            raise SessionNotActive(
+                f"session {session_id} is {session.status}; sets can only be logged while it is active"
+            )
+
+        gym_session = session.source.kind != "occurrence"
+        exercise_id = rules.check_exercise_id(out, given.exercise_id, gym=gym_session)
+        if plan_exercise_id and session.source.kind != "plan_day":
+            out.add("planExerciseId", "can only be given in a session started from a plan day")
+        out.raise_if_any()
+        if gym_session:
+            if self._gyms.visible_exercise(account_id, exercise_id, language) is None:
+                raise ExerciseNotVisible(f"exercise {exercise_id} is not visible to you")
+            if plan_exercise_id:
+                day = self._gyms.plan_day(
+                    account_id, session.source.plan_id, session.source.plan_moment_id, language
+                )
+                if day is None or plan_exercise_id not in {e.plan_exercise_id for e in day.exercises}:
+                    out.add("planExerciseId", "is not an exercise of this session's plan day")
+                    out.raise_if_any()
+        checked = replace(
+            given,
+            session_id=session_id,
+            exercise_id=exercise_id,
+            performance_id=performance_id,
+            plan_exercise_id=plan_exercise_id,
+            language=language,
+        )
+        return checked, session
+
+    def log(self, account_id: str, given: PerformanceInput) -> LogResult:
+        """Upsert the sets and fields of one performance; a repeat writes nothing."""
+        rules.require_account(account_id)
+        checked, _ = self._check(account_id, given)
+        now = self._clock()
+
+        def write(conn: Connection) -> LogResult:
+            session = repo.get_session(conn, account_id, checked.session_id)
+            if session is None:
+                raise SessionNotFound(f"session {checked.session_id} does not exist")
+            if not session.is_active:
+                raise SessionNotActive(f"session {checked.session_id} is {session.status}")
+            stored = self._find(conn, session, checked)
+            new = stored is None
+            if stored is None:
+                if session.performance_count >= rules.MAX_PERFORMANCES_PER_SESSION:
+                    raise TooManyPerformances(
+                        f"a session holds at most {rules.MAX_PERFORMANCES_PER_SESSION} performance records"
+                    )
+                stored = Performance(
+                    performance_id=new_object_id(now),
+                    session_id=session.session_id,
+                    exercise_id=checked.exercise_id,
+                    plan_exercise_id="",
+                    notes="",
+                    rest_seconds=None,
+                    is_completed=False,
+                    setup_values=(),
+                    next_setup_values=(),
+                    setup_settings_enabled=False,
+                    show_set_rpe=False,
+                    sets=(),
+                    created_at=now,
+                    updated_at=now,
+                )
+            merged = _merge(stored, checked)
+            if not new and _same_content(merged, stored):
+                return LogResult(stored, session, replayed=True)
+            merged = replace(merged, updated_at=now)
+            if new:
+                repo.insert_performance(conn, account_id, merged, session.performance_count)
+            else:
+                repo.update_performance(conn, merged)
+            existing_numbers = {s.set_number for s in stored.sets}
+            changed_sets = [s for s in merged.sets if s not in stored.sets]
+            repo.put_sets(conn, merged.performance_id, changed_sets, existing_numbers)
+            session = replace(
+                session, updated_at=now, performance_count=session.performance_count + (1 if new else 0)
+            )
+            repo.update_session(conn, session)
+            change_feed.append(
+                conn,
+                account_id,
+                "performance.logged",
+                merged.performance_id,
+                performance_to_dict(merged),
+                now,
+            )
+            return LogResult(merged, session, replayed=False)
+
+        return locked_write(self._engine, account_id, now, write)
+
+    @staticmethod
+    def _find(conn: Connection, session: Session, given: PerformanceInput) -> Performance | None:
+        if not given.performance_id:
+            return repo.get_performance(conn, session.session_id, exercise_id=given.exercise_id)
+        found = repo.get_performance(conn, session.session_id, performance_id=given.performance_id)
+        if found is None:
+            raise PerformanceNotFound(
+                f"performance {given.performance_id} is not part of session {session.session_id}"
+            )
+        if found.exercise_id != given.exercise_id:
+            raise InvalidArgument.for_field(
+                "performanceId", f"belongs to exercise {found.exercise_id}, not {given.exercise_id}"
+            )
+        return found

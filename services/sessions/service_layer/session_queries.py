@@ -1,0 +1,137 @@
+"""Reading sessions: one session, a page of them, one exercise's history, and the live snapshot.
+
+The live snapshot is the most recently updated in-progress session, with its age; over 60 seconds
+it is labelled ``stale_snapshot`` and must not be shown as current progress. With no session in
+progress there is no snapshot (null), never an empty "current" one (docs/decisions/0017-sessions.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import cast
+
+from sqlalchemy import Engine
+
+from services.sessions.adapters import session_repository as repo
+from services.sessions.domain import session_rules as rules
+from services.sessions.domain.object_ids import is_object_id
+from services.sessions.domain.session_errors import SessionNotFound
+from services.sessions.domain.session_model import Performance, Session, SessionStatus
+from services.sessions.service_layer.session_support import Clock, utc_now
+
+STALE_AFTER_SECONDS = 60
+STALE_LABEL = "stale_snapshot"
+
+
+@dataclass(frozen=True)
+class SessionList:
+    """One page of sessions."""
+
+    sessions: list[Session]
+    page: int
+    limit: int
+    total: int
+
+    @property
+    def has_more(self) -> bool:
+        """Whether a later page has sessions."""
+        return self.page * self.limit < self.total
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One completed performance of an exercise and the session it was part of."""
+
+    session: Session
+    performance: Performance
+
+
+@dataclass(frozen=True)
+class LiveSnapshot:
+    """The latest state of a session in progress, and how old that state is."""
+
+    session: Session
+    updated_at: datetime
+    age_seconds: int
+
+    @property
+    def stale(self) -> bool:
+        """Older than 60 seconds: not current progress."""
+        return self.age_seconds > STALE_AFTER_SECONDS
+
+    @property
+    def label(self) -> str:
+        """``stale_snapshot`` when stale, empty otherwise."""
+        return STALE_LABEL if self.stale else ""
+
+
+class SessionQueries:
+    """GetSession, ListSessions, GetExerciseHistory and GetLiveSnapshot."""
+
+    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+        self._engine = engine
+        self._clock = clock
+
+    def get(self, account_id: str, session_id: str) -> Session:
+        """One of the account's sessions with its performances (at most 100 exist)."""
+        rules.require_account(account_id)
+        out = rules.Violations()
+        session_id = rules.check_object_id(out, "sessionId", session_id, required=True)
+        out.raise_if_any()
+        with self._engine.connect() as conn:
+            session = repo.get_session(conn, account_id, session_id, with_performances=True)
+        if session is None:
+            raise SessionNotFound(f"session {session_id} does not exist")
+        return session
+
+    def list_sessions(
+        self,
+        account_id: str,
+        *,
+        status: str = "",
+        date_from: str = "",
+        date_to: str = "",
+        page: int = 0,
+        limit: int = 0,
+    ) -> SessionList:
+        """Sessions started in the window, newest first, paged from 1."""
+        rules.require_account(account_id)
+        out = rules.Violations()
+        rules.check_status(out, status)
+        start, end = rules.check_window(out, date_from, date_to, self._clock())
+        page, limit = rules.check_page(out, page, limit)
+        out.raise_if_any()
+        with self._engine.connect() as conn:
+            wanted = cast(SessionStatus | None, status or None)
+            found = repo.list_sessions(conn, account_id, wanted, start, end, (page - 1) * limit, limit)
+        return SessionList(found.sessions, page, limit, found.total)
+
+    def exercise_history(
+        self, account_id: str, exercise_id: str, *, date_from: str = "", date_to: str = "", limit: int = 0
+    ) -> list[HistoryEntry]:
+        """Completed sessions' performances of one exercise ended in the window, newest first."""
+        rules.require_account(account_id)
+        out = rules.Violations()
+        if not exercise_id or len(exercise_id) > rules.MAX_EXERCISE_ID:
+            out.add("exerciseId", f"is required (at most {rules.MAX_EXERCISE_ID} characters)")
+        start, end = rules.check_window(out, date_from, date_to, self._clock())
+        if limit < 0 or limit > rules.MAX_PAGE_LIMIT:
+            out.add("limit", f"must be from 1 to {rules.MAX_PAGE_LIMIT}")
+        out.raise_if_any()
+        exercise_id = exercise_id.lower() if is_object_id(exercise_id) else exercise_id
+        with self._engine.connect() as conn:
+            rows = repo.exercise_history(
+                conn, account_id, exercise_id, start, end, limit or rules.DEFAULT_PAGE_LIMIT
+            )
+        return [HistoryEntry(session, performance) for session, performance in rows]
+
+    def live_snapshot(self, account_id: str) -> LiveSnapshot | None:
+        """The most recently updated in-progress session and its age, or None."""
+        rules.require_account(account_id)
+        with self._engine.connect() as conn:
+            session = repo.latest_in_progress(conn, account_id)
+        if session is None:
+            return None
+        age = max(0, int((self._clock() - session.updated_at).total_seconds()))
+        return LiveSnapshot(session, session.updated_at, age)
