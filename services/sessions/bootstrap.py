@@ -15,8 +15,10 @@ from kinetic.storage import engine_for, upgrade
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
 from services.sessions.entrypoints.grpc import SessionsServicer
+from services.sessions.entrypoints.gym_grpc import gym_bindings
 from services.sessions.service_layer.feed import ChangeFeed
 from services.sessions.service_layer.gym_directory import GymDirectory, PlanDay, VisibleExercise
+from services.sessions.service_layer.gym_module import build_gym_module
 from services.sessions.service_layer.session_lifecycle import SessionLifecycle
 from services.sessions.service_layer.session_logging import PerformanceLog
 from services.sessions.service_layer.session_occurrences import OccurrenceMarker, TrainingOccurrences
@@ -90,9 +92,11 @@ async def start(
         training_target or service_target("training"), interceptors=grpc_client_interceptors()
     )
     occurrences = TrainingOccurrences(training_pb2_grpc.TrainingServiceStub(channel))
-    app = prepare(engine, occurrences, gyms or NoGyms(), clock)
+    gym_module = build_gym_module(engine, clock)  # the gym admin and client APIs (docs/decisions/0018)
+    app = prepare(engine, occurrences, gyms or gym_module.directory, clock)
     bindings = [
         ServiceBinding(app.servicer(), sessions_pb2_grpc.add_SessionsServiceServicer_to_server, SERVICE_NAME),
+        *gym_bindings(gym_module),
     ]
     running = await create_server(bindings, settings.listen_host, settings.port if port is None else port)
 

@@ -1,0 +1,349 @@
+"""What a client's AI assistant may read, always about the caller's own client and nothing else.
+
+Every use case starts from the caller's account ID, resolves it to its client and that client's one
+company, checks the module's gates, and only then reads, with the client and company in every
+query. A record of another client answers NOT_FOUND, exactly like a record that does not exist.
+:class:`SqlGymDirectory` serves the sessions core from the same tables and the same rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Connection, Engine
+
+from kinetic.errors import DomainError, FieldViolation, InvalidArgument, NotFound
+from services.sessions.adapters import gym_repository as repo
+from services.sessions.domain.gym_access import ClientContext, check_gates, not_a_client
+from services.sessions.domain.gym_equipment import (
+    MAX_PROFILE_ITEMS,
+    EquipmentItem,
+    EquipmentKind,
+    kind_named,
+    visible_catalog,
+)
+from services.sessions.domain.gym_model import (
+    CLIENT_VISIBLE_SCOPES,
+    MAX_DAYS,
+    WORKOUT_V2_MODULE,
+    GymExercise,
+    Language,
+    Plan,
+    PlanDay,
+    PlanExercise,
+    PlanStatus,
+    SetupField,
+    parse_language,
+    parse_status,
+)
+from services.sessions.domain.object_ids import is_object_id
+from services.sessions.service_layer import gym_directory as directory
+
+DEFAULT_LIMIT = 20
+MAX_LIMIT = 50
+MAX_PAGE = 10_000
+MAX_ACCOUNT_ID_CHARS = 36
+
+
+class WodNotSupported(DomainError):
+    """WOD and group content belong to another module (FAILED_PRECONDITION)."""
+
+    default_reason = "WOD_NOT_SUPPORTED"
+
+
+@dataclass(frozen=True)
+class PlanPage:
+    """One page of the client's plans, each with its number of visible days."""
+
+    plans: list[tuple[Plan, int]]
+    page: int
+    limit: int
+    total_count: int
+
+    @property
+    def has_more(self) -> bool:
+        """Whether a later page has plans."""
+        return self.page * self.limit < self.total_count
+
+
+@dataclass(frozen=True)
+class DaySummary:
+    """A visible day with its position among all days and its visible exercise count."""
+
+    day: PlanDay
+    position: int
+    exercise_count: int
+
+
+@dataclass(frozen=True)
+class PlanView:
+    """A plan with bounded summaries of its visible days."""
+
+    plan: Plan
+    coach_name: str
+    days: list[DaySummary]
+    days_truncated: bool
+
+
+@dataclass(frozen=True)
+class DayView:
+    """A visible day with the exercises the client can see, each with its exercise."""
+
+    plan: Plan
+    day: PlanDay
+    position: int
+    exercises: list[tuple[PlanExercise, GymExercise]]
+
+
+@dataclass(frozen=True)
+class PresetView:
+    """The setup fields a client may see for an exercise."""
+
+    exercise_id: str
+    company_fields: tuple[SetupField, ...]
+    system_fields: tuple[SetupField, ...]
+
+
+@dataclass(frozen=True)
+class EquipmentView:
+    """The client's equipment (with catalog names) and the visible catalog."""
+
+    items: list[tuple[EquipmentItem, EquipmentKind]]
+    catalog: tuple[EquipmentKind, ...]
+    max_items: int
+
+
+def _require_account(account_id: str) -> None:
+    if not account_id or len(account_id) > MAX_ACCOUNT_ID_CHARS:
+        raise InvalidArgument.for_field("account_id", "is required (the authenticated caller's account)")
+
+
+def _require_id(field_name: str, value: str) -> str:
+    if not is_object_id(value):
+        raise InvalidArgument.for_field(field_name, "must be a 24-character hexadecimal ObjectId")
+    return value.lower()
+
+
+def _not_found(field_name: str, what: str) -> NotFound:
+    description = f"no {what} with this ID is visible to you"
+    return NotFound(f"{field_name}: {description}", violations=[FieldViolation(field_name, description)])
+
+
+def resolve(conn: Connection, account_id: str) -> ClientContext | None:
+    """The account's client, company and relationship; None when the account is no gym's client."""
+    client = repo.client_for_account(conn, account_id)
+    if client is None:
+        return None
+    relationship = repo.get_relationship(conn, client.id)
+    if relationship is None:
+        return None
+    company = repo.get_company(conn, relationship.company_id)
+    if company is None:
+        return None
+    return ClientContext(client, company, relationship)
+
+
+def visible_exercises(
+    conn: Connection, context: ClientContext, items: tuple[PlanExercise, ...]
+) -> list[tuple[PlanExercise, GymExercise]]:
+    """The day's exercises the client may see (allowlisted or own), in order."""
+    known = repo.get_exercises(conn, (item.exercise_id for item in items))
+    shown = []
+    for item in items:
+        exercise = known.get(item.exercise_id)
+        if exercise is not None and exercise.visible_to(context.client.id, context.company.id):
+            shown.append((item, exercise))
+    return shown
+
+
+def own_plan(conn: Connection, context: ClientContext, plan_id: str) -> Plan | None:
+    """The plan if it is assigned to the client within its company; None otherwise."""
+    plan = repo.get_plan(conn, plan_id)
+    if plan is None or plan.client_id != context.client.id or plan.company_id != context.company.id:
+        return None
+    return plan
+
+
+class ClientWorkouts:
+    """The client-facing reads of the Client AI Workout V2 module."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def _context(self, conn: Connection, account_id: str, module: str, write: bool) -> ClientContext:
+        _require_account(account_id)
+        context = resolve(conn, account_id)
+        if context is None:
+            raise not_a_client(account_id)
+        check_gates(context, module, write)
+        return context
+
+    def check_access(self, account_id: str, module: str, write: bool) -> ClientContext:
+        """The caller's client and company if every gate of ``module`` passes; the gate's error if not."""
+        if not module:
+            raise InvalidArgument.for_field("module", "is required, e.g. client_ai_workout_v2")
+        with self._engine.connect() as conn:
+            return self._context(conn, account_id, module, write)
+
+    def list_my_plans(self, account_id: str, status: str, language: str, page: int, limit: int) -> PlanPage:
+        """A page of the client's non-WOD plans, newest first."""
+        parse_language(language)
+        plan_status: PlanStatus | None = parse_status(status) if status else None
+        page = page or 1
+        limit = limit or DEFAULT_LIMIT
+        if not 1 <= page <= MAX_PAGE:
+            raise InvalidArgument.for_field("page", f"must be between 1 and {MAX_PAGE} (pages start at 1)")
+        if not 1 <= limit <= MAX_LIMIT:
+            raise InvalidArgument.for_field("limit", f"must be between 1 and {MAX_LIMIT}")
+        with self._engine.connect() as conn:
+            context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
+            plans, total = repo.list_client_plans(
+                conn, context.client.id, context.company.id, plan_status, (page - 1) * limit, limit
+            )
+        return PlanPage(plans, page, limit, total)
+
+    def _plan(self, conn: Connection, context: ClientContext, plan_id: str) -> Plan:
+        plan = own_plan(conn, context, plan_id)
+        if plan is None:
+            raise _not_found("plan_id", "plan")
+        if plan.is_wod:
+            raise WodNotSupported(
+                "plan_id: this plan is a WOD (workout of the day); the client_ai_workout_v2 module does not "
+                "handle WOD or group content. Use the client_ai_wod module or the client app.",
+                metadata={"plan_id": plan.id},
+            )
+        return plan
+
+    def get_my_plan(self, account_id: str, plan_id: str, language: str) -> PlanView:
+        """One non-WOD plan of the client with summaries of up to 50 visible days."""
+        parse_language(language)
+        plan_id = _require_id("plan_id", plan_id)
+        with self._engine.connect() as conn:
+            context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
+            plan = self._plan(conn, context, plan_id)
+            coach = repo.get_coach(conn, plan.coach_id)
+            summaries = [
+                DaySummary(day, position, len(visible_exercises(conn, context, day.exercises)))
+                for position, day in enumerate(plan.days, start=1)
+                if day.visible
+            ]
+        return PlanView(plan, coach.name if coach else "", summaries[:MAX_DAYS], len(summaries) > MAX_DAYS)
+
+    def get_my_plan_day(self, account_id: str, plan_id: str, plan_moment_id: str, language: str) -> DayView:
+        """One visible day of a non-WOD plan of the client."""
+        parse_language(language)
+        plan_id = _require_id("plan_id", plan_id)
+        plan_moment_id = _require_id("plan_moment_id", plan_moment_id)
+        with self._engine.connect() as conn:
+            context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
+            plan = self._plan(conn, context, plan_id)
+            for position, day in enumerate(plan.days, start=1):
+                if day.id == plan_moment_id and day.visible:
+                    return DayView(plan, day, position, visible_exercises(conn, context, day.exercises))
+        raise _not_found("plan_moment_id", "visible day of this plan")
+
+    def _exercise(self, conn: Connection, context: ClientContext, exercise_id: str) -> GymExercise:
+        exercise = repo.get_exercise(conn, exercise_id)
+        if exercise is None or not exercise.visible_to(context.client.id, context.company.id):
+            raise _not_found("exercise_id", "allowlisted or own exercise")
+        return exercise
+
+    def get_exercise(self, account_id: str, exercise_id: str, language: str) -> GymExercise:
+        """An exercise allowlisted by the client's company, or the client's own."""
+        parse_language(language)
+        exercise_id = _require_id("exercise_id", exercise_id)
+        with self._engine.connect() as conn:
+            context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
+            return self._exercise(conn, context, exercise_id)
+
+    def get_machine_preset(self, account_id: str, exercise_id: str, language: str) -> PresetView:
+        """The company and system setup fields of a visible exercise; coach-private presets are never read."""
+        parse_language(language)
+        exercise_id = _require_id("exercise_id", exercise_id)
+        with self._engine.connect() as conn:
+            context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
+            self._exercise(conn, context, exercise_id)
+            presets = repo.presets_for_exercise(conn, exercise_id, CLIENT_VISIBLE_SCOPES)
+        company = tuple(f for p in presets if p.scope == "company" for f in p.fields)
+        system = tuple(f for p in presets if p.scope == "system" for f in p.fields)
+        return PresetView(exercise_id, company, system)
+
+    def get_equipment_profile(self, account_id: str, language: str) -> EquipmentView:
+        """The client's home equipment and the catalog it draws from."""
+        parse_language(language)
+        with self._engine.connect() as conn:
+            context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
+            items = repo.get_profile(conn, context.client.id) or ()
+        shown = []
+        for item in items:
+            kind = kind_named(item.equipment_key)
+            if kind is not None:  # a kind retired after the profile was saved is left out
+                shown.append((item, kind))
+        return EquipmentView(shown[:MAX_PROFILE_ITEMS], visible_catalog(), MAX_PROFILE_ITEMS)
+
+
+class SqlGymDirectory:
+    """:class:`~services.sessions.service_layer.gym_directory.GymDirectory` over the gym tables.
+
+    It answers only about the account's own client; gates are the caller's business
+    (``CheckClientAccess``), visibility is this directory's.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def plan_day(
+        self, account_id: str, plan_id: str, plan_moment_id: str, language: str
+    ) -> directory.PlanDay | None:
+        """The visible day of a plan assigned to the account's client (WOD plans included, flagged)."""
+        lang = parse_language(language)
+        if not (account_id and is_object_id(plan_id) and is_object_id(plan_moment_id)):
+            return None
+        with self._engine.connect() as conn:
+            context = resolve(conn, account_id)
+            if context is None:
+                return None
+            plan = own_plan(conn, context, plan_id.lower())
+            if plan is None:
+                return None
+            day = next((d for d in plan.days if d.id == plan_moment_id.lower() and d.visible), None)
+            if day is None:
+                return None
+            shown = visible_exercises(conn, context, day.exercises)
+        return directory.PlanDay(
+            company_id=plan.company_id,
+            plan_id=plan.id,
+            plan_moment_id=day.id,
+            plan_name=plan.name.get(lang),
+            day_name=day.name.get(lang),
+            is_wod=plan.is_wod,
+            exercises=tuple(_planned(item, exercise, lang) for item, exercise in shown),
+        )
+
+    def visible_exercise(
+        self, account_id: str, exercise_id: str, language: str
+    ) -> directory.VisibleExercise | None:
+        """The exercise if it is allowlisted by the client's company or the client's own."""
+        lang = parse_language(language)
+        if not (account_id and is_object_id(exercise_id)):
+            return None
+        with self._engine.connect() as conn:
+            context = resolve(conn, account_id)
+            if context is None:
+                return None
+            exercise = repo.get_exercise(conn, exercise_id.lower())
+        if exercise is None or not exercise.visible_to(context.client.id, context.company.id):
+            return None
+        return directory.VisibleExercise(exercise.id, exercise.name.get(lang), exercise.catalog_exercise_id)
+
+
+def _planned(item: PlanExercise, exercise: GymExercise, language: Language) -> directory.PlannedExercise:
+    return directory.PlannedExercise(
+        plan_exercise_id=item.id,
+        exercise_id=exercise.id,
+        exercise_name=exercise.name.get(language),
+        target_sets=item.target_sets,
+        target_reps=item.target_reps,
+        target_weight_kg=item.target_weight_kg,
+        rest_seconds=item.rest_seconds,
+    )

@@ -1,0 +1,30 @@
+"""Builds the gym module's use cases for the sessions service's bootstrap (and its CLI and tests)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Engine
+
+from services.sessions.service_layer.gym_admin import Clock, GymAdmin, utc_now
+from services.sessions.service_layer.gym_client import ClientWorkouts, SqlGymDirectory
+from services.training.domain.catalog import load_catalog
+
+
+@dataclass(frozen=True)
+class GymModule:
+    """The admin use cases, the client reads, and the directory the sessions core reads."""
+
+    admin: GymAdmin
+    client: ClientWorkouts
+    directory: SqlGymDirectory
+
+
+def build_gym_module(engine: Engine, clock: Clock = utc_now) -> GymModule:
+    """The gym module over an already migrated sessions ``engine``.
+
+    Company exercises map to slugs of Kinetic's exercise catalog, which ships with the code
+    (``services/training/domain/catalog.json``); reading the file needs no call to training.
+    """
+    slugs = frozenset(exercise.exercise_id for exercise in load_catalog())
+    return GymModule(GymAdmin(engine, slugs, clock), ClientWorkouts(engine), SqlGymDirectory(engine))
