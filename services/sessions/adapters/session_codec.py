@@ -9,16 +9,25 @@ import json
 from datetime import datetime
 from typing import Any
 
-from services.sessions.domain.session_model import LoggedSet, Performance, Session, SetupValue
+from services.sessions.domain.session_model import LoggedSet, Performance, Session, SetupScalar, SetupValue
 
 
 def _time(value: datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
+def _scalar(value: SetupScalar) -> SetupScalar:
+    # Numbers are always floats (as protobuf carries them), so 8 and 8.0 serialize the same.
+    return value if isinstance(value, bool | str) else float(value)
+
+
+def _setup_list(values: tuple[SetupValue, ...]) -> list[dict[str, Any]]:
+    return [{"key": v.key, "value": _scalar(v.value)} for v in values]
+
+
 def setup_values_to_json(values: tuple[SetupValue, ...]) -> str:
     """Stored form of a setup value list (JSON keeps strings, numbers and booleans apart)."""
-    return json.dumps([{"key": v.key, "value": v.value} for v in values], separators=(",", ":"))
+    return json.dumps(_setup_list(values), separators=(",", ":"))
 
 
 def setup_values_from_json(text: str) -> tuple[SetupValue, ...]:
@@ -42,7 +51,7 @@ def set_to_dict(entry: LoggedSet) -> dict[str, Any]:
         "restSeconds": entry.rest_seconds,
         "rpe": entry.rpe,
     }
-    out.update({key: value for key, value in optional.items() if value is not None})
+    out.update({key: _scalar(value) for key, value in optional.items() if value is not None})
     if entry.notes:
         out["notes"] = entry.notes
     return out
@@ -56,10 +65,10 @@ def performance_to_dict(performance: Performance) -> dict[str, Any]:
         "exerciseId": performance.exercise_id,
         "planExerciseId": performance.plan_exercise_id,
         "notes": performance.notes,
-        "restSeconds": performance.rest_seconds,
+        "restSeconds": None if performance.rest_seconds is None else float(performance.rest_seconds),
         "isCompleted": performance.is_completed,
-        "setupValues": [{"key": v.key, "value": v.value} for v in performance.setup_values],
-        "nextSetupValues": [{"key": v.key, "value": v.value} for v in performance.next_setup_values],
+        "setupValues": _setup_list(performance.setup_values),
+        "nextSetupValues": _setup_list(performance.next_setup_values),
         "setupSettingsEnabled": performance.setup_settings_enabled,
         "showSetRpe": performance.show_set_rpe,
         "sets": [set_to_dict(s) for s in performance.sets],

@@ -202,7 +202,7 @@ def check_window(out: Violations, date_from: str, date_to: str, now: datetime) -
     to_point = parsed_to[0] if parsed_to else None
     start = parsed_from[0] if parsed_from else None
     if start is None and to_point is None:
-        return now - span, now
+        return now - span, now + timedelta(microseconds=1)  # through now, inclusive
     if to_point is None:
         assert start is not None
         return start, start + span
