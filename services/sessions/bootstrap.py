@@ -17,7 +17,7 @@ from kinetic.training.v1 import training_pb2_grpc
 from services.sessions.entrypoints.grpc import SessionsServicer
 from services.sessions.entrypoints.gym_grpc import gym_bindings
 from services.sessions.service_layer.feed import ChangeFeed
-from services.sessions.service_layer.gym_directory import GymDirectory, PlanDay, VisibleExercise
+from services.sessions.service_layer.gym_directory import GymDirectory
 from services.sessions.service_layer.gym_module import build_gym_module
 from services.sessions.service_layer.session_lifecycle import SessionLifecycle
 from services.sessions.service_layer.session_logging import PerformanceLog
@@ -27,21 +27,6 @@ from services.sessions.service_layer.session_support import Clock, utc_now
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.sessions.v1.SessionsService"
-
-
-class NoGyms:
-    """A directory in which no account is a gym client: plan days and gym exercises are never found.
-
-    Used when the service is built without the gym module's directory.
-    """
-
-    def plan_day(self, account_id: str, plan_id: str, plan_moment_id: str, language: str) -> PlanDay | None:
-        """No plan day is assigned to anyone."""
-        return None
-
-    def visible_exercise(self, account_id: str, exercise_id: str, language: str) -> VisibleExercise | None:
-        """No gym exercise is visible to anyone."""
-        return None
 
 
 @dataclass
@@ -85,7 +70,8 @@ async def start(
     """Migrate storage and start the gRPC server (``port=0`` picks a free port).
 
     Training is reached at ``training_target``, by default the address the settings give
-    (``KINETIC_TRAINING_TARGET``, else ``KINETIC_TRAINING_PORT`` on loopback).
+    (``KINETIC_TRAINING_TARGET``, else ``KINETIC_TRAINING_PORT`` on loopback). ``gyms`` replaces
+    the gym module's directory for the session use cases (tests use a double).
     """
     engine = engine or engine_for(settings)
     channel = grpc.aio.insecure_channel(
