@@ -1,6 +1,7 @@
 """``make run``: Kinetic on one machine, each service and the edge in its own process.
 
-Prepares the demo account (through the auth service's command-line tool), starts auth, training,
+Prepares the demo account (through the auth service's command-line tool) and the demo gym that
+makes it a gym client (through the sessions service's gym tool), starts auth, training,
 sessions, analytics and the edge with SQLite files under ``KINETIC_DATA_DIR``, waits until the
 edge reports every backend SERVING, prints where to connect, and on Ctrl-C (or SIGTERM) stops every
 process gracefully. A second start reuses the data.
@@ -40,6 +41,22 @@ def _ensure_demo(env: Mapping[str, str]) -> dict[str, str]:
         sys.exit(f"could not prepare the demo account: {result.stderr.strip() or result.stdout.strip()}")
     demo: dict[str, str] = json.loads(result.stdout)
     return demo
+
+
+def _ensure_demo_gym(env: Mapping[str, str], account_id: str) -> None:
+    """Make the demo account the consenting client of the demo gym, with an assigned plan.
+
+    So the Client AI Workout V2 profile answers at once with the demo API key (decision 0018).
+    """
+    result = subprocess.run(
+        [sys.executable, "-m", "services.sessions.gym_cli", "ensure-demo-gym", "--account-id", account_id],
+        env=dict(env),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        sys.exit(f"could not prepare the demo gym: {result.stderr.strip() or result.stdout.strip()}")
 
 
 def _ready(url: str) -> bool:
@@ -85,6 +102,7 @@ def main() -> int:
     Path(env["KINETIC_DATA_DIR"]).mkdir(parents=True, exist_ok=True)
     settings = EdgeSettings.from_env(env)
     demo = _ensure_demo(env)
+    _ensure_demo_gym(env, demo["account_id"])
 
     stop_requested = False
 
