@@ -60,7 +60,11 @@ READ_DESCRIPTION = (
     "paged. plans: all plans or one by id. exercises: search the catalog by name or shorthand (query, "
     "e.g. 'rdl', 'db bench'), filtered by muscle or equipment, paged with pageSize (1-100, default 20) "
     "and pageToken; its first result list is capped and does not represent the entire library. "
-    "insights and active are not available yet (error view_not_available). " + GUIDANCE_POINTER
+    "history also lists completed sessions (sessions; one started from an occurrence shows as that "
+    "occurrence with its sessionID). active: the latest usable snapshot of a workout in progress with "
+    "updatedAt and ageSeconds; older than 60 seconds it is labelled stale_snapshot, and with none "
+    "snapshot is null: describe neither as current progress. insights is not available yet (error "
+    "view_not_available). " + GUIDANCE_POINTER
 )
 
 EDIT_DESCRIPTION = (

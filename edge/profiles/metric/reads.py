@@ -2,29 +2,33 @@
 
 Shared by the MCP tool and its REST mirror, so both answer the same thing for the same input.
 Every view carries ``epoch``, ``sourceSequence``, ``timeZone``, ``contentTrust: "user-provided"``,
-``view`` and ``data``. ``insights`` and ``active`` answer ``view_not_available`` (an explicit
-error, never empty or invented data) until analytics and sessions serve them
-(docs/decisions/0004-metric-rest-paths.md).
+``view`` and ``data``. ``insights`` answers ``view_not_available`` (an explicit error, never
+empty or invented data) until analytics serves it (docs/decisions/0004-metric-rest-paths.md).
+``active`` shows the sessions service's live snapshot and ``history`` adds completed sessions to
+Training's completed occurrences (docs/decisions/0020-client-ai-profile.md).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import grpc
+from google.protobuf import json_format
 
 from edge.backends import CALL_TIMEOUT_SECONDS
 from edge.problems import EdgeProblem, from_remote, from_training, invalid_field
 from edge.profiles.metric import arguments as arg
 from edge.profiles.metric.records import library_fields, record
 from kinetic.errors import RemoteError
+from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 
 VIEWS = ("calendar", "history", "workouts", "plans", "exercises", "insights", "active")
-AVAILABLE_VIEWS = ("calendar", "history", "workouts", "plans", "exercises")
+AVAILABLE_VIEWS = ("calendar", "history", "workouts", "plans", "exercises", "active")
 VIEW_ARGUMENTS: dict[str, tuple[str, ...]] = {
     "calendar": ("from", "to", "weekStartsOn"),
     "history": ("from", "to"),
@@ -48,6 +52,13 @@ HISTORY_DEFAULT_DAYS = 30
 DEFAULT_WEEK_STARTS_ON = 2  # Monday, when the caller does not say
 # A name lookup returns every match, up to this many (pages of 100 are followed).
 NAME_MATCH_LIMIT = 500
+# Seed 000: a live snapshot older than this is labelled stale_snapshot.
+STALE_AFTER_SECONDS = 60
+STALE_LABEL = "stale_snapshot"
+# history: completed sessions are read in pages of 50 and windows the sessions service accepts.
+SESSION_PAGE = 50
+SESSION_WINDOW = timedelta(days=183)
+HISTORY_SESSION_LIMIT = 500
 
 _MODE_NAMES = {
     training_pb2.TRACKING_MODE_SETS: "sets",
@@ -110,9 +121,14 @@ def window(
 class TrainingReads:
     """Serves ``read_training`` for one account at a time."""
 
-    def __init__(self, training: Callable[[], training_pb2_grpc.TrainingServiceStub]) -> None:
-        # A provider, not a stub: channels exist only while the app's lifespan runs.
+    def __init__(
+        self,
+        training: Callable[[], training_pb2_grpc.TrainingServiceStub],
+        sessions: Callable[[], sessions_pb2_grpc.SessionsServiceStub],
+    ) -> None:
+        # Providers, not stubs: channels exist only while the app's lifespan runs.
         self._training = training
+        self._sessions = sessions
 
     async def read(self, account_id: str, args: Mapping[str, Any]) -> dict[str, Any]:
         """Check ``args``, read the view, and wrap it the way every Metric view is wrapped."""
@@ -157,6 +173,8 @@ class TrainingReads:
             return await self._workouts(account_id, args)
         if view == "plans":
             return await self._plans(account_id, args)
+        if view == "active":
+            return await self._active(account_id)
         return await self._exercises(account_id, args)
 
     async def _calendar(
@@ -188,17 +206,74 @@ class TrainingReads:
         tomorrow = arg.today_in(zone) + timedelta(days=1)
         default_from = tomorrow - timedelta(days=HISTORY_DEFAULT_DAYS)
         start, end = window(args, default_from, HISTORY_DEFAULT_DAYS, HISTORY_MAX_DAYS)
-        response = await self._training().ListHistory(
-            training_pb2.ListHistoryRequest(
-                account_id=account_id, time_zone=zone, from_day=start.isoformat(), to_day=end.isoformat()
+        response, sessions = await asyncio.gather(
+            self._training().ListHistory(
+                training_pb2.ListHistoryRequest(
+                    account_id=account_id, time_zone=zone, from_day=start.isoformat(), to_day=end.isoformat()
+                ),
+                timeout=CALL_TIMEOUT_SECONDS,
             ),
-            timeout=CALL_TIMEOUT_SECONDS,
+            self._completed_sessions(account_id, _local_start(start, zone), _local_start(end, zone)),
         )
+        occurrences = [record(o) for o in response.occurrences]
+        # A session started from an occurrence completes that occurrence too: it is shown once, as
+        # the occurrence, which then names its session.
+        by_identity = {(o["workoutID"], o["originalScheduledDay"]): o for o in occurrences}
+        listed: list[dict[str, Any]] = []
+        for session in sessions[:HISTORY_SESSION_LIMIT]:
+            occurrence = by_identity.get((session.workout_id, session.original_scheduled_day))
+            if session.source == "occurrence" and occurrence is not None:
+                occurrence["sessionID"] = session.session_id
+            else:
+                listed.append(session_json(session))
         return response.library, {
             "from": start.isoformat(),
             "to": end.isoformat(),
-            "occurrences": [record(o) for o in response.occurrences],
+            "occurrences": occurrences,
+            "sessions": listed,
+            "sessionsTruncated": len(sessions) > HISTORY_SESSION_LIMIT,
         }
+
+    async def _completed_sessions(
+        self, account_id: str, start: datetime, end: datetime
+    ) -> list[sessions_pb2.Session]:
+        """Completed sessions that started in ``[start, end)``, newest first, at most one more than shown."""
+        found: list[sessions_pb2.Session] = []
+        # Windows of at most 183 days: a 366-day local window can be an hour longer in UTC.
+        chunk_end = end
+        while chunk_end > start and len(found) <= HISTORY_SESSION_LIMIT:
+            chunk_start = max(start, chunk_end - SESSION_WINDOW)
+            page = 1
+            while len(found) <= HISTORY_SESSION_LIMIT:
+                response = await self._sessions().ListSessions(
+                    sessions_pb2.ListSessionsRequest(
+                        account_id=account_id,
+                        status="completed",
+                        date_from=_instant(chunk_start),
+                        # The service's end is inclusive; the view's is exclusive.
+                        date_to=_instant(chunk_end - timedelta(milliseconds=1)),
+                        page=page,
+                        limit=SESSION_PAGE,
+                    ),
+                    timeout=CALL_TIMEOUT_SECONDS,
+                )
+                found.extend(response.sessions)
+                if not response.has_more:
+                    break
+                page += 1
+            chunk_end = chunk_start
+        return found
+
+    async def _active(self, account_id: str) -> tuple[training_pb2.Library, dict[str, Any]]:
+        library, live = await asyncio.gather(
+            self._training().GetLibrary(
+                training_pb2.GetLibraryRequest(account_id=account_id), timeout=CALL_TIMEOUT_SECONDS
+            ),
+            self._sessions().GetLiveSnapshot(
+                sessions_pb2.GetLiveSnapshotRequest(account_id=account_id), timeout=CALL_TIMEOUT_SECONDS
+            ),
+        )
+        return library.library, active_data(live)
 
     async def _workouts(
         self, account_id: str, args: Mapping[str, Any]
@@ -293,6 +368,57 @@ class TrainingReads:
             "totalSize": response.total_size,
             "nextPageToken": response.next_page_token or None,
         }
+
+
+def _local_start(day: date, zone: str) -> datetime:
+    return datetime.combine(day, time(), ZoneInfo(zone)).astimezone(UTC)
+
+
+def _instant(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def session_json(session: sessions_pb2.Session) -> dict[str, Any]:
+    """A session as the history and active views show it (units in the field names: weightKg)."""
+    rendered: dict[str, Any] = json_format.MessageToDict(
+        session, always_print_fields_with_no_presence=True, unquote_int64_if_possible=True
+    )
+    rendered.pop("accountId", None)  # the caller's own; nothing to show
+    return rendered
+
+
+def active_data(response: sessions_pb2.GetLiveSnapshotResponse) -> dict[str, Any]:
+    """The active view: the latest usable snapshot, its age, and words that never oversell it.
+
+    Seed 000: older than 60 seconds is ``stale_snapshot``; no usable snapshot is ``snapshot: null``;
+    neither is ever called current progress.
+    """
+    if not response.HasField("snapshot") or not response.snapshot.HasField("session"):
+        return {
+            "snapshot": None,
+            "note": "No usable workout snapshot exists (no session is in progress), so there is no "
+            "current progress to report.",
+        }
+    live = response.snapshot
+    age = max(0, int(live.age_seconds))
+    stale = live.stale or age > STALE_AFTER_SECONDS
+    if stale:
+        note = (
+            f"This snapshot is {age} seconds old ({STALE_LABEL}): it is the last known state of the "
+            "session, not current progress."
+        )
+    else:
+        note = f"Latest snapshot of the session in progress, updated {age} seconds ago."
+    return {
+        "snapshot": {
+            "updatedAt": live.update_time.ToJsonString() if live.HasField("update_time") else None,
+            "ageSeconds": age,
+            "stale": stale,
+            "label": STALE_LABEL if stale else None,
+            "session": session_json(live.session),
+        },
+        "note": note,
+    }
 
 
 _READ_REASON_FIELDS = {"WORKOUT_NOT_FOUND": "id", "PLAN_NOT_FOUND": "id"}

@@ -231,11 +231,10 @@ async def test_calendar_and_history_defaults_and_limits(stack):
     ] == []
 
 
-async def test_insights_and_active_say_they_are_not_available_yet(stack):
+async def test_insights_says_it_is_not_available_yet(stack):
     tools = Tools(stack.mcp_url, stack.api_key)
-    for view in ("insights", "active"):
-        error = await tools.error("read_training", {"view": view})
-        assert error["error"] == "view_not_available" and error["field"] == "view"
+    error = await tools.error("read_training", {"view": "insights"})
+    assert error["error"] == "view_not_available" and error["field"] == "view"
 
 
 async def test_write_arguments_are_checked_and_name_the_field(stack):
