@@ -237,3 +237,21 @@ async def test_one_client_never_sees_another_clients_data(setup):
     ada_session = await ada("client_ai_get_my_workout_session", {"sessionId": session_id})
     assert ada_session["session"]["status"] == "in_progress"
     assert len(ada_session["session"]["performances"][0]["sets"]) == 1
+
+
+async def test_300_requests_per_account_per_minute_with_a_budget_of_its_own(setup):
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+    accept = {"Accept": "application/json, text/event-stream"}
+    async with httpx2.AsyncClient(
+        headers={"Authorization": f"Bearer {setup.tools.token}"}, timeout=30
+    ) as http:
+        statuses = [
+            (await http.post(setup.tools.url, json=request, headers=accept)).status_code for _ in range(300)
+        ]
+        refused = await http.post(setup.tools.url, json=request, headers=accept)
+    assert statuses == [200] * 300
+    assert refused.status_code == 429 and refused.json()["error"] == "rate_limited"
+    assert int(refused.headers["retry-after"]) >= 1
+    async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {setup.stack.api_key}"}) as http:
+        metric = await http.get(setup.stack.base_url + "/api/connectors/muse/workout-guidance")
+    assert metric.status_code == 200, "the same account's Metric budget is separate"
