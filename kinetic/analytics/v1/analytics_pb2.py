@@ -22,19 +22,56 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n$kinetic/analytics/v1/analytics.proto\x12\x14kinetic.analytics.v1\",\n\x16GetFeedPositionRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\"4\n\x17GetFeedPositionResponse\x12\x19\n\x11sessions_sequence\x18\x01 \x01(\x03\x32\x82\x01\n\x10\x41nalyticsService\x12n\n\x0fGetFeedPosition\x12,.kinetic.analytics.v1.GetFeedPositionRequest\x1a-.kinetic.analytics.v1.GetFeedPositionResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n$kinetic/analytics/v1/analytics.proto\x12\x14kinetic.analytics.v1\x1a\x1fgoogle/protobuf/timestamp.proto\",\n\x16GetFeedPositionRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\"4\n\x17GetFeedPositionResponse\x12\x19\n\x11sessions_sequence\x18\x01 \x01(\x03\"\xb4\x01\n\x0cSetReference\x12\x12\n\nsession_id\x18\x01 \x01(\t\x12\x16\n\x0eperformance_id\x18\x02 \x01(\t\x12\x12\n\nset_number\x18\x03 \x01(\x05\x12\x0b\n\x03\x64\x61y\x18\x04 \x01(\t\x12\x36\n\x12session_start_time\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x11\n\tweight_kg\x18\x06 \x01(\x01\x12\x0c\n\x04reps\x18\x07 \x01(\x01\"a\n\x0ePersonalRecord\x12\r\n\x05value\x18\x01 \x01(\x01\x12\x0f\n\x07\x66ormula\x18\x02 \x01(\t\x12/\n\x03set\x18\x03 \x01(\x0b\x32\".kinetic.analytics.v1.SetReference\"\xfe\x01\n\x0f\x45xerciseRecords\x12\x13\n\x0b\x65xercise_id\x18\x01 \x01(\t\x12\x15\n\rexercise_name\x18\x02 \x01(\t\x12;\n\rheaviest_load\x18\x03 \x01(\x0b\x32$.kinetic.analytics.v1.PersonalRecord\x12\x43\n\x15\x65stimated_one_rep_max\x18\x04 \x01(\x0b\x32$.kinetic.analytics.v1.PersonalRecord\x12=\n\x0f\x62\x65st_set_volume\x18\x05 \x01(\x0b\x32$.kinetic.analytics.v1.PersonalRecord\"i\n\x19GetPersonalRecordsRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x14\n\x0c\x65xercise_ids\x18\x02 \x03(\t\x12\x0f\n\x07\x66ormula\x18\x03 \x01(\t\x12\x11\n\ttime_zone\x18\x04 \x01(\t\"\x7f\n\x1aGetPersonalRecordsResponse\x12\x38\n\texercises\x18\x01 \x03(\x0b\x32%.kinetic.analytics.v1.ExerciseRecords\x12\x0f\n\x07\x66ormula\x18\x02 \x01(\t\x12\x16\n\x0e\x61s_of_sequence\x18\x03 \x01(\x03\"\x93\x01\n\x12GetProgressRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x13\n\x0b\x65xercise_id\x18\x02 \x01(\t\x12\x0e\n\x06metric\x18\x03 \x01(\t\x12\x10\n\x08\x66rom_day\x18\x04 \x01(\t\x12\x0e\n\x06to_day\x18\x05 \x01(\t\x12\x0f\n\x07\x66ormula\x18\x06 \x01(\t\x12\x11\n\ttime_zone\x18\x07 \x01(\t\"\xbb\x01\n\rProgressPoint\x12\r\n\x05value\x18\x01 \x01(\x01\x12\x0b\n\x03\x64\x61y\x18\x02 \x01(\t\x12\x12\n\nsession_id\x18\x03 \x01(\t\x12\x36\n\x12session_start_time\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12/\n\x03set\x18\x05 \x01(\x0b\x32\".kinetic.analytics.v1.SetReference\x12\x11\n\tset_count\x18\x06 \x01(\x05\"\xba\x01\n\x13GetProgressResponse\x12\x13\n\x0b\x65xercise_id\x18\x01 \x01(\t\x12\x0e\n\x06metric\x18\x02 \x01(\t\x12\x0f\n\x07\x66ormula\x18\x03 \x01(\t\x12\x10\n\x08\x66rom_day\x18\x04 \x01(\t\x12\x0e\n\x06to_day\x18\x05 \x01(\t\x12\x33\n\x06points\x18\x06 \x03(\x0b\x32#.kinetic.analytics.v1.ProgressPoint\x12\x16\n\x0e\x61s_of_sequence\x18\x07 \x01(\x03\"a\n\nMuscleSets\x12\x0e\n\x06muscle\x18\x01 \x01(\t\x12\x15\n\rweighted_sets\x18\x02 \x01(\x01\x12\x14\n\x0cprimary_sets\x18\x03 \x01(\x01\x12\x16\n\x0esecondary_sets\x18\x04 \x01(\x01\"v\n\tFocusWeek\x12\x0c\n\x04week\x18\x01 \x01(\t\x12\x11\n\tstart_day\x18\x02 \x01(\t\x12\x31\n\x07muscles\x18\x03 \x03(\x0b\x32 .kinetic.analytics.v1.MuscleSets\x12\x15\n\runmapped_sets\x18\x04 \x01(\x05\"\xeb\x01\n\x0c\x46ocusBalance\x12\x10\n\x08\x66rom_day\x18\x01 \x01(\t\x12\x0e\n\x06to_day\x18\x02 \x01(\t\x12\x16\n\x0eprimary_weight\x18\x03 \x01(\x01\x12\x18\n\x10secondary_weight\x18\x04 \x01(\x01\x12.\n\x05weeks\x18\x05 \x03(\x0b\x32\x1f.kinetic.analytics.v1.FocusWeek\x12\x38\n\x0eweekly_average\x18\x06 \x03(\x0b\x32 .kinetic.analytics.v1.MuscleSets\x12\x1d\n\x15unmapped_exercise_ids\x18\x07 \x03(\t\"a\n\x16GetFocusBalanceRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x10\n\x08\x66rom_day\x18\x02 \x01(\t\x12\x0e\n\x06to_day\x18\x03 \x01(\t\x12\x11\n\ttime_zone\x18\x04 \x01(\t\"f\n\x17GetFocusBalanceResponse\x12\x33\n\x07\x62\x61lance\x18\x01 \x01(\x0b\x32\".kinetic.analytics.v1.FocusBalance\x12\x16\n\x0e\x61s_of_sequence\x18\x02 \x01(\x03\"\xaa\x02\n\x05Trend\x12\x13\n\x0b\x65xercise_id\x18\x01 \x01(\t\x12\x15\n\rexercise_name\x18\x02 \x01(\t\x12\x0f\n\x07\x66ormula\x18\x03 \x01(\t\x12\x10\n\x08\x66rom_day\x18\x04 \x01(\t\x12\x0e\n\x06to_day\x18\x05 \x01(\t\x12\x13\n\x0bsample_size\x18\x06 \x01(\x05\x12\x15\n\rfirst_e1rm_kg\x18\x07 \x01(\x01\x12\x14\n\x0clast_e1rm_kg\x18\x08 \x01(\x01\x12\x19\n\x11slope_kg_per_week\x18\t \x01(\x01\x12-\n slope_standard_error_kg_per_week\x18\n \x01(\x01H\x00\x88\x01\x01\x12\x11\n\tdirection\x18\x0b \x01(\tB#\n!_slope_standard_error_kg_per_week\"\x98\x02\n\nSuggestion\x12\x13\n\x0b\x65xercise_id\x18\x01 \x01(\t\x12\x15\n\rexercise_name\x18\x02 \x01(\t\x12\x0c\n\x04kind\x18\x03 \x01(\t\x12\x0f\n\x07load_kg\x18\x04 \x01(\x01\x12\x0c\n\x04reps\x18\x05 \x01(\x05\x12\x16\n\x0euncertainty_kg\x18\x06 \x01(\x01\x12\x10\n\x08\x66rom_day\x18\x07 \x01(\t\x12\x0e\n\x06to_day\x18\x08 \x01(\t\x12\x13\n\x0bsample_size\x18\t \x01(\x05\x12\x0f\n\x07\x66ormula\x18\n \x01(\t\x12\x19\n\x11predicted_e1rm_kg\x18\x0b \x01(\x01\x12\x14\n\x0clast_load_kg\x18\x0c \x01(\x01\x12\x11\n\tlast_reps\x18\r \x01(\x01\x12\r\n\x05\x62\x61sis\x18\x0e \x01(\t\"\x92\x01\n\x0ePlanAdjustment\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x13\n\x0b\x65xercise_id\x18\x02 \x01(\t\x12\x0e\n\x06muscle\x18\x03 \x01(\t\x12\x0f\n\x07summary\x18\x04 \x01(\t\x12\x11\n\trationale\x18\x05 \x01(\t\x12\x0e\n\x06\x61mount\x18\x06 \x01(\x01\x12\x19\n\x11requires_approval\x18\x07 \x01(\x08\"L\n\x12GetInsightsRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x11\n\ttime_zone\x18\x02 \x01(\t\x12\x0f\n\x07\x66ormula\x18\x03 \x01(\t\"\xc8\x02\n\x13GetInsightsResponse\x12+\n\x06trends\x18\x01 \x03(\x0b\x32\x1b.kinetic.analytics.v1.Trend\x12\x35\n\x0bsuggestions\x18\x02 \x03(\x0b\x32 .kinetic.analytics.v1.Suggestion\x12\x33\n\x07\x62\x61lance\x18\x03 \x01(\x0b\x32\".kinetic.analytics.v1.FocusBalance\x12\x37\n\tproposals\x18\x04 \x03(\x0b\x32$.kinetic.analytics.v1.PlanAdjustment\x12\x10\n\x08\x66rom_day\x18\x05 \x01(\t\x12\x0e\n\x06to_day\x18\x06 \x01(\t\x12\x11\n\ttime_zone\x18\x07 \x01(\t\x12\x12\n\ndisclaimer\x18\x08 \x01(\t\x12\x16\n\x0e\x61s_of_sequence\x18\t \x01(\x03\x32\xb3\x04\n\x10\x41nalyticsService\x12n\n\x0fGetFeedPosition\x12,.kinetic.analytics.v1.GetFeedPositionRequest\x1a-.kinetic.analytics.v1.GetFeedPositionResponse\x12w\n\x12GetPersonalRecords\x12/.kinetic.analytics.v1.GetPersonalRecordsRequest\x1a\x30.kinetic.analytics.v1.GetPersonalRecordsResponse\x12\x62\n\x0bGetProgress\x12(.kinetic.analytics.v1.GetProgressRequest\x1a).kinetic.analytics.v1.GetProgressResponse\x12n\n\x0fGetFocusBalance\x12,.kinetic.analytics.v1.GetFocusBalanceRequest\x1a-.kinetic.analytics.v1.GetFocusBalanceResponse\x12\x62\n\x0bGetInsights\x12(.kinetic.analytics.v1.GetInsightsRequest\x1a).kinetic.analytics.v1.GetInsightsResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'kinetic.analytics.v1.analytics_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_GETFEEDPOSITIONREQUEST']._serialized_start=62
-  _globals['_GETFEEDPOSITIONREQUEST']._serialized_end=106
-  _globals['_GETFEEDPOSITIONRESPONSE']._serialized_start=108
-  _globals['_GETFEEDPOSITIONRESPONSE']._serialized_end=160
-  _globals['_ANALYTICSSERVICE']._serialized_start=163
-  _globals['_ANALYTICSSERVICE']._serialized_end=293
+  _globals['_GETFEEDPOSITIONREQUEST']._serialized_start=95
+  _globals['_GETFEEDPOSITIONREQUEST']._serialized_end=139
+  _globals['_GETFEEDPOSITIONRESPONSE']._serialized_start=141
+  _globals['_GETFEEDPOSITIONRESPONSE']._serialized_end=193
+  _globals['_SETREFERENCE']._serialized_start=196
+  _globals['_SETREFERENCE']._serialized_end=376
+  _globals['_PERSONALRECORD']._serialized_start=378
+  _globals['_PERSONALRECORD']._serialized_end=475
+  _globals['_EXERCISERECORDS']._serialized_start=478
+  _globals['_EXERCISERECORDS']._serialized_end=732
+  _globals['_GETPERSONALRECORDSREQUEST']._serialized_start=734
+  _globals['_GETPERSONALRECORDSREQUEST']._serialized_end=839
+  _globals['_GETPERSONALRECORDSRESPONSE']._serialized_start=841
+  _globals['_GETPERSONALRECORDSRESPONSE']._serialized_end=968
+  _globals['_GETPROGRESSREQUEST']._serialized_start=971
+  _globals['_GETPROGRESSREQUEST']._serialized_end=1118
+  _globals['_PROGRESSPOINT']._serialized_start=1121
+  _globals['_PROGRESSPOINT']._serialized_end=1308
+  _globals['_GETPROGRESSRESPONSE']._serialized_start=1311
+  _globals['_GETPROGRESSRESPONSE']._serialized_end=1497
+  _globals['_MUSCLESETS']._serialized_start=1499
+  _globals['_MUSCLESETS']._serialized_end=1596
+  _globals['_FOCUSWEEK']._serialized_start=1598
+  _globals['_FOCUSWEEK']._serialized_end=1716
+  _globals['_FOCUSBALANCE']._serialized_start=1719
+  _globals['_FOCUSBALANCE']._serialized_end=1954
+  _globals['_GETFOCUSBALANCEREQUEST']._serialized_start=1956
+  _globals['_GETFOCUSBALANCEREQUEST']._serialized_end=2053
+  _globals['_GETFOCUSBALANCERESPONSE']._serialized_start=2055
+  _globals['_GETFOCUSBALANCERESPONSE']._serialized_end=2157
+  _globals['_TREND']._serialized_start=2160
+  _globals['_TREND']._serialized_end=2458
+  _globals['_SUGGESTION']._serialized_start=2461
+  _globals['_SUGGESTION']._serialized_end=2741
+  _globals['_PLANADJUSTMENT']._serialized_start=2744
+  _globals['_PLANADJUSTMENT']._serialized_end=2890
+  _globals['_GETINSIGHTSREQUEST']._serialized_start=2892
+  _globals['_GETINSIGHTSREQUEST']._serialized_end=2968
+  _globals['_GETINSIGHTSRESPONSE']._serialized_start=2971
+  _globals['_GETINSIGHTSRESPONSE']._serialized_end=3299
+  _globals['_ANALYTICSSERVICE']._serialized_start=3302
+  _globals['_ANALYTICSSERVICE']._serialized_end=3865
 # @@protoc_insertion_point(module_scope)

@@ -1,6 +1,11 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
-from typing import ClassVar as _ClassVar, Optional as _Optional
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -15,3 +20,289 @@ class GetFeedPositionResponse(_message.Message):
     SESSIONS_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     sessions_sequence: int
     def __init__(self, sessions_sequence: _Optional[int] = ...) -> None: ...
+
+class SetReference(_message.Message):
+    __slots__ = ("session_id", "performance_id", "set_number", "day", "session_start_time", "weight_kg", "reps")
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    PERFORMANCE_ID_FIELD_NUMBER: _ClassVar[int]
+    SET_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    SESSION_START_TIME_FIELD_NUMBER: _ClassVar[int]
+    WEIGHT_KG_FIELD_NUMBER: _ClassVar[int]
+    REPS_FIELD_NUMBER: _ClassVar[int]
+    session_id: str
+    performance_id: str
+    set_number: int
+    day: str
+    session_start_time: _timestamp_pb2.Timestamp
+    weight_kg: float
+    reps: float
+    def __init__(self, session_id: _Optional[str] = ..., performance_id: _Optional[str] = ..., set_number: _Optional[int] = ..., day: _Optional[str] = ..., session_start_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., weight_kg: _Optional[float] = ..., reps: _Optional[float] = ...) -> None: ...
+
+class PersonalRecord(_message.Message):
+    __slots__ = ("value", "formula", "set")
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    FORMULA_FIELD_NUMBER: _ClassVar[int]
+    SET_FIELD_NUMBER: _ClassVar[int]
+    value: float
+    formula: str
+    set: SetReference
+    def __init__(self, value: _Optional[float] = ..., formula: _Optional[str] = ..., set: _Optional[_Union[SetReference, _Mapping]] = ...) -> None: ...
+
+class ExerciseRecords(_message.Message):
+    __slots__ = ("exercise_id", "exercise_name", "heaviest_load", "estimated_one_rep_max", "best_set_volume")
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_NAME_FIELD_NUMBER: _ClassVar[int]
+    HEAVIEST_LOAD_FIELD_NUMBER: _ClassVar[int]
+    ESTIMATED_ONE_REP_MAX_FIELD_NUMBER: _ClassVar[int]
+    BEST_SET_VOLUME_FIELD_NUMBER: _ClassVar[int]
+    exercise_id: str
+    exercise_name: str
+    heaviest_load: PersonalRecord
+    estimated_one_rep_max: PersonalRecord
+    best_set_volume: PersonalRecord
+    def __init__(self, exercise_id: _Optional[str] = ..., exercise_name: _Optional[str] = ..., heaviest_load: _Optional[_Union[PersonalRecord, _Mapping]] = ..., estimated_one_rep_max: _Optional[_Union[PersonalRecord, _Mapping]] = ..., best_set_volume: _Optional[_Union[PersonalRecord, _Mapping]] = ...) -> None: ...
+
+class GetPersonalRecordsRequest(_message.Message):
+    __slots__ = ("account_id", "exercise_ids", "formula", "time_zone")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_IDS_FIELD_NUMBER: _ClassVar[int]
+    FORMULA_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    exercise_ids: _containers.RepeatedScalarFieldContainer[str]
+    formula: str
+    time_zone: str
+    def __init__(self, account_id: _Optional[str] = ..., exercise_ids: _Optional[_Iterable[str]] = ..., formula: _Optional[str] = ..., time_zone: _Optional[str] = ...) -> None: ...
+
+class GetPersonalRecordsResponse(_message.Message):
+    __slots__ = ("exercises", "formula", "as_of_sequence")
+    EXERCISES_FIELD_NUMBER: _ClassVar[int]
+    FORMULA_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    exercises: _containers.RepeatedCompositeFieldContainer[ExerciseRecords]
+    formula: str
+    as_of_sequence: int
+    def __init__(self, exercises: _Optional[_Iterable[_Union[ExerciseRecords, _Mapping]]] = ..., formula: _Optional[str] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+
+class GetProgressRequest(_message.Message):
+    __slots__ = ("account_id", "exercise_id", "metric", "from_day", "to_day", "formula", "time_zone")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    METRIC_FIELD_NUMBER: _ClassVar[int]
+    FROM_DAY_FIELD_NUMBER: _ClassVar[int]
+    TO_DAY_FIELD_NUMBER: _ClassVar[int]
+    FORMULA_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    exercise_id: str
+    metric: str
+    from_day: str
+    to_day: str
+    formula: str
+    time_zone: str
+    def __init__(self, account_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., metric: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., formula: _Optional[str] = ..., time_zone: _Optional[str] = ...) -> None: ...
+
+class ProgressPoint(_message.Message):
+    __slots__ = ("value", "day", "session_id", "session_start_time", "set", "set_count")
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    SESSION_START_TIME_FIELD_NUMBER: _ClassVar[int]
+    SET_FIELD_NUMBER: _ClassVar[int]
+    SET_COUNT_FIELD_NUMBER: _ClassVar[int]
+    value: float
+    day: str
+    session_id: str
+    session_start_time: _timestamp_pb2.Timestamp
+    set: SetReference
+    set_count: int
+    def __init__(self, value: _Optional[float] = ..., day: _Optional[str] = ..., session_id: _Optional[str] = ..., session_start_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., set: _Optional[_Union[SetReference, _Mapping]] = ..., set_count: _Optional[int] = ...) -> None: ...
+
+class GetProgressResponse(_message.Message):
+    __slots__ = ("exercise_id", "metric", "formula", "from_day", "to_day", "points", "as_of_sequence")
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    METRIC_FIELD_NUMBER: _ClassVar[int]
+    FORMULA_FIELD_NUMBER: _ClassVar[int]
+    FROM_DAY_FIELD_NUMBER: _ClassVar[int]
+    TO_DAY_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    exercise_id: str
+    metric: str
+    formula: str
+    from_day: str
+    to_day: str
+    points: _containers.RepeatedCompositeFieldContainer[ProgressPoint]
+    as_of_sequence: int
+    def __init__(self, exercise_id: _Optional[str] = ..., metric: _Optional[str] = ..., formula: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., points: _Optional[_Iterable[_Union[ProgressPoint, _Mapping]]] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+
+class MuscleSets(_message.Message):
+    __slots__ = ("muscle", "weighted_sets", "primary_sets", "secondary_sets")
+    MUSCLE_FIELD_NUMBER: _ClassVar[int]
+    WEIGHTED_SETS_FIELD_NUMBER: _ClassVar[int]
+    PRIMARY_SETS_FIELD_NUMBER: _ClassVar[int]
+    SECONDARY_SETS_FIELD_NUMBER: _ClassVar[int]
+    muscle: str
+    weighted_sets: float
+    primary_sets: float
+    secondary_sets: float
+    def __init__(self, muscle: _Optional[str] = ..., weighted_sets: _Optional[float] = ..., primary_sets: _Optional[float] = ..., secondary_sets: _Optional[float] = ...) -> None: ...
+
+class FocusWeek(_message.Message):
+    __slots__ = ("week", "start_day", "muscles", "unmapped_sets")
+    WEEK_FIELD_NUMBER: _ClassVar[int]
+    START_DAY_FIELD_NUMBER: _ClassVar[int]
+    MUSCLES_FIELD_NUMBER: _ClassVar[int]
+    UNMAPPED_SETS_FIELD_NUMBER: _ClassVar[int]
+    week: str
+    start_day: str
+    muscles: _containers.RepeatedCompositeFieldContainer[MuscleSets]
+    unmapped_sets: int
+    def __init__(self, week: _Optional[str] = ..., start_day: _Optional[str] = ..., muscles: _Optional[_Iterable[_Union[MuscleSets, _Mapping]]] = ..., unmapped_sets: _Optional[int] = ...) -> None: ...
+
+class FocusBalance(_message.Message):
+    __slots__ = ("from_day", "to_day", "primary_weight", "secondary_weight", "weeks", "weekly_average", "unmapped_exercise_ids")
+    FROM_DAY_FIELD_NUMBER: _ClassVar[int]
+    TO_DAY_FIELD_NUMBER: _ClassVar[int]
+    PRIMARY_WEIGHT_FIELD_NUMBER: _ClassVar[int]
+    SECONDARY_WEIGHT_FIELD_NUMBER: _ClassVar[int]
+    WEEKS_FIELD_NUMBER: _ClassVar[int]
+    WEEKLY_AVERAGE_FIELD_NUMBER: _ClassVar[int]
+    UNMAPPED_EXERCISE_IDS_FIELD_NUMBER: _ClassVar[int]
+    from_day: str
+    to_day: str
+    primary_weight: float
+    secondary_weight: float
+    weeks: _containers.RepeatedCompositeFieldContainer[FocusWeek]
+    weekly_average: _containers.RepeatedCompositeFieldContainer[MuscleSets]
+    unmapped_exercise_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., primary_weight: _Optional[float] = ..., secondary_weight: _Optional[float] = ..., weeks: _Optional[_Iterable[_Union[FocusWeek, _Mapping]]] = ..., weekly_average: _Optional[_Iterable[_Union[MuscleSets, _Mapping]]] = ..., unmapped_exercise_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GetFocusBalanceRequest(_message.Message):
+    __slots__ = ("account_id", "from_day", "to_day", "time_zone")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_DAY_FIELD_NUMBER: _ClassVar[int]
+    TO_DAY_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    from_day: str
+    to_day: str
+    time_zone: str
+    def __init__(self, account_id: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., time_zone: _Optional[str] = ...) -> None: ...
+
+class GetFocusBalanceResponse(_message.Message):
+    __slots__ = ("balance", "as_of_sequence")
+    BALANCE_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    balance: FocusBalance
+    as_of_sequence: int
+    def __init__(self, balance: _Optional[_Union[FocusBalance, _Mapping]] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+
+class Trend(_message.Message):
+    __slots__ = ("exercise_id", "exercise_name", "formula", "from_day", "to_day", "sample_size", "first_e1rm_kg", "last_e1rm_kg", "slope_kg_per_week", "slope_standard_error_kg_per_week", "direction")
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_NAME_FIELD_NUMBER: _ClassVar[int]
+    FORMULA_FIELD_NUMBER: _ClassVar[int]
+    FROM_DAY_FIELD_NUMBER: _ClassVar[int]
+    TO_DAY_FIELD_NUMBER: _ClassVar[int]
+    SAMPLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    FIRST_E1RM_KG_FIELD_NUMBER: _ClassVar[int]
+    LAST_E1RM_KG_FIELD_NUMBER: _ClassVar[int]
+    SLOPE_KG_PER_WEEK_FIELD_NUMBER: _ClassVar[int]
+    SLOPE_STANDARD_ERROR_KG_PER_WEEK_FIELD_NUMBER: _ClassVar[int]
+    DIRECTION_FIELD_NUMBER: _ClassVar[int]
+    exercise_id: str
+    exercise_name: str
+    formula: str
+    from_day: str
+    to_day: str
+    sample_size: int
+    first_e1rm_kg: float
+    last_e1rm_kg: float
+    slope_kg_per_week: float
+    slope_standard_error_kg_per_week: float
+    direction: str
+    def __init__(self, exercise_id: _Optional[str] = ..., exercise_name: _Optional[str] = ..., formula: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., sample_size: _Optional[int] = ..., first_e1rm_kg: _Optional[float] = ..., last_e1rm_kg: _Optional[float] = ..., slope_kg_per_week: _Optional[float] = ..., slope_standard_error_kg_per_week: _Optional[float] = ..., direction: _Optional[str] = ...) -> None: ...
+
+class Suggestion(_message.Message):
+    __slots__ = ("exercise_id", "exercise_name", "kind", "load_kg", "reps", "uncertainty_kg", "from_day", "to_day", "sample_size", "formula", "predicted_e1rm_kg", "last_load_kg", "last_reps", "basis")
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_NAME_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LOAD_KG_FIELD_NUMBER: _ClassVar[int]
+    REPS_FIELD_NUMBER: _ClassVar[int]
+    UNCERTAINTY_KG_FIELD_NUMBER: _ClassVar[int]
+    FROM_DAY_FIELD_NUMBER: _ClassVar[int]
+    TO_DAY_FIELD_NUMBER: _ClassVar[int]
+    SAMPLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    FORMULA_FIELD_NUMBER: _ClassVar[int]
+    PREDICTED_E1RM_KG_FIELD_NUMBER: _ClassVar[int]
+    LAST_LOAD_KG_FIELD_NUMBER: _ClassVar[int]
+    LAST_REPS_FIELD_NUMBER: _ClassVar[int]
+    BASIS_FIELD_NUMBER: _ClassVar[int]
+    exercise_id: str
+    exercise_name: str
+    kind: str
+    load_kg: float
+    reps: int
+    uncertainty_kg: float
+    from_day: str
+    to_day: str
+    sample_size: int
+    formula: str
+    predicted_e1rm_kg: float
+    last_load_kg: float
+    last_reps: float
+    basis: str
+    def __init__(self, exercise_id: _Optional[str] = ..., exercise_name: _Optional[str] = ..., kind: _Optional[str] = ..., load_kg: _Optional[float] = ..., reps: _Optional[int] = ..., uncertainty_kg: _Optional[float] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., sample_size: _Optional[int] = ..., formula: _Optional[str] = ..., predicted_e1rm_kg: _Optional[float] = ..., last_load_kg: _Optional[float] = ..., last_reps: _Optional[float] = ..., basis: _Optional[str] = ...) -> None: ...
+
+class PlanAdjustment(_message.Message):
+    __slots__ = ("kind", "exercise_id", "muscle", "summary", "rationale", "amount", "requires_approval")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    MUSCLE_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    RATIONALE_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    REQUIRES_APPROVAL_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    exercise_id: str
+    muscle: str
+    summary: str
+    rationale: str
+    amount: float
+    requires_approval: bool
+    def __init__(self, kind: _Optional[str] = ..., exercise_id: _Optional[str] = ..., muscle: _Optional[str] = ..., summary: _Optional[str] = ..., rationale: _Optional[str] = ..., amount: _Optional[float] = ..., requires_approval: _Optional[bool] = ...) -> None: ...
+
+class GetInsightsRequest(_message.Message):
+    __slots__ = ("account_id", "time_zone", "formula")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    FORMULA_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    time_zone: str
+    formula: str
+    def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., formula: _Optional[str] = ...) -> None: ...
+
+class GetInsightsResponse(_message.Message):
+    __slots__ = ("trends", "suggestions", "balance", "proposals", "from_day", "to_day", "time_zone", "disclaimer", "as_of_sequence")
+    TRENDS_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTIONS_FIELD_NUMBER: _ClassVar[int]
+    BALANCE_FIELD_NUMBER: _ClassVar[int]
+    PROPOSALS_FIELD_NUMBER: _ClassVar[int]
+    FROM_DAY_FIELD_NUMBER: _ClassVar[int]
+    TO_DAY_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    DISCLAIMER_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    trends: _containers.RepeatedCompositeFieldContainer[Trend]
+    suggestions: _containers.RepeatedCompositeFieldContainer[Suggestion]
+    balance: FocusBalance
+    proposals: _containers.RepeatedCompositeFieldContainer[PlanAdjustment]
+    from_day: str
+    to_day: str
+    time_zone: str
+    disclaimer: str
+    as_of_sequence: int
+    def __init__(self, trends: _Optional[_Iterable[_Union[Trend, _Mapping]]] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., balance: _Optional[_Union[FocusBalance, _Mapping]] = ..., proposals: _Optional[_Iterable[_Union[PlanAdjustment, _Mapping]]] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., time_zone: _Optional[str] = ..., disclaimer: _Optional[str] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...

@@ -26,7 +26,10 @@ if _version_not_supported:
 
 
 class AnalyticsServiceStub:
-    """AnalyticsService owns data derived from the other services' change feeds.
+    """AnalyticsService owns data derived from the other services' change feeds. Every read first
+    catches up with the account's sessions feed, so it reflects every write made before the question,
+    and says which sequence it reflects (as_of_sequence). Units: kilograms, seconds. Rules (which sets
+    count, formulas, weights, suggestion rule): docs/decisions/0021-analytics.md.
     """
 
     def __init__(self, channel):
@@ -40,14 +43,68 @@ class AnalyticsServiceStub:
                 request_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetFeedPositionRequest.SerializeToString,
                 response_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetFeedPositionResponse.FromString,
                 _registered_method=True)
+        self.GetPersonalRecords = channel.unary_unary(
+                '/kinetic.analytics.v1.AnalyticsService/GetPersonalRecords',
+                request_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetPersonalRecordsRequest.SerializeToString,
+                response_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetPersonalRecordsResponse.FromString,
+                _registered_method=True)
+        self.GetProgress = channel.unary_unary(
+                '/kinetic.analytics.v1.AnalyticsService/GetProgress',
+                request_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetProgressRequest.SerializeToString,
+                response_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetProgressResponse.FromString,
+                _registered_method=True)
+        self.GetFocusBalance = channel.unary_unary(
+                '/kinetic.analytics.v1.AnalyticsService/GetFocusBalance',
+                request_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetFocusBalanceRequest.SerializeToString,
+                response_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetFocusBalanceResponse.FromString,
+                _registered_method=True)
+        self.GetInsights = channel.unary_unary(
+                '/kinetic.analytics.v1.AnalyticsService/GetInsights',
+                request_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetInsightsRequest.SerializeToString,
+                response_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetInsightsResponse.FromString,
+                _registered_method=True)
 
 
 class AnalyticsServiceServicer:
-    """AnalyticsService owns data derived from the other services' change feeds.
+    """AnalyticsService owns data derived from the other services' change feeds. Every read first
+    catches up with the account's sessions feed, so it reflects every write made before the question,
+    and says which sequence it reflects (as_of_sequence). Units: kilograms, seconds. Rules (which sets
+    count, formulas, weights, suggestion rule): docs/decisions/0021-analytics.md.
     """
 
     def GetFeedPosition(self, request, context):
         """GetFeedPosition catches up with an account's feeds and says which sequences its answers reflect.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetPersonalRecords(self, request, context):
+        """GetPersonalRecords returns per exercise the heaviest load, the estimated one-rep max and the best
+        set volume, each with its date and set.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetProgress(self, request, context):
+        """GetProgress returns one metric of one exercise, one point per session, over a range of days.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetFocusBalance(self, request, context):
+        """GetFocusBalance returns working sets per muscle group per ISO week, primary and secondary
+        muscles weighted.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetInsights(self, request, context):
+        """GetInsights returns observed trends, next load and rep suggestions, the weekly focus balance and
+        plan adjustments offered as proposals only (Metric's insights view).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -61,6 +118,26 @@ def add_AnalyticsServiceServicer_to_server(servicer, server):
                     request_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetFeedPositionRequest.FromString,
                     response_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetFeedPositionResponse.SerializeToString,
             ),
+            'GetPersonalRecords': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetPersonalRecords,
+                    request_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetPersonalRecordsRequest.FromString,
+                    response_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetPersonalRecordsResponse.SerializeToString,
+            ),
+            'GetProgress': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetProgress,
+                    request_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetProgressRequest.FromString,
+                    response_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetProgressResponse.SerializeToString,
+            ),
+            'GetFocusBalance': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetFocusBalance,
+                    request_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetFocusBalanceRequest.FromString,
+                    response_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetFocusBalanceResponse.SerializeToString,
+            ),
+            'GetInsights': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetInsights,
+                    request_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetInsightsRequest.FromString,
+                    response_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetInsightsResponse.SerializeToString,
+            ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
             'kinetic.analytics.v1.AnalyticsService', rpc_method_handlers)
@@ -70,7 +147,10 @@ def add_AnalyticsServiceServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class AnalyticsService:
-    """AnalyticsService owns data derived from the other services' change feeds.
+    """AnalyticsService owns data derived from the other services' change feeds. Every read first
+    catches up with the account's sessions feed, so it reflects every write made before the question,
+    and says which sequence it reflects (as_of_sequence). Units: kilograms, seconds. Rules (which sets
+    count, formulas, weights, suggestion rule): docs/decisions/0021-analytics.md.
     """
 
     @staticmethod
@@ -90,6 +170,114 @@ class AnalyticsService:
             '/kinetic.analytics.v1.AnalyticsService/GetFeedPosition',
             kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetFeedPositionRequest.SerializeToString,
             kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetFeedPositionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetPersonalRecords(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.analytics.v1.AnalyticsService/GetPersonalRecords',
+            kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetPersonalRecordsRequest.SerializeToString,
+            kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetPersonalRecordsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetProgress(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.analytics.v1.AnalyticsService/GetProgress',
+            kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetProgressRequest.SerializeToString,
+            kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetProgressResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetFocusBalance(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.analytics.v1.AnalyticsService/GetFocusBalance',
+            kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetFocusBalanceRequest.SerializeToString,
+            kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetFocusBalanceResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetInsights(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.analytics.v1.AnalyticsService/GetInsights',
+            kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetInsightsRequest.SerializeToString,
+            kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetInsightsResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -7,13 +7,12 @@ from sqlalchemy import Connection, insert, select, update
 from services.analytics.adapters.tables import feed_cursors
 
 
-def read(conn: Connection, account_id: str, feed: str) -> int:
-    """The last applied sequence of ``feed`` for the account; 0 if none."""
-    value = conn.execute(
-        select(feed_cursors.c.sequence).where(
-            feed_cursors.c.account_id == account_id, feed_cursors.c.feed == feed
-        )
-    ).scalar_one_or_none()
+def read(conn: Connection, account_id: str, feed: str, *, for_update: bool = False) -> int:
+    """The last applied sequence of ``feed`` for the account; 0 if none (row-locked on request)."""
+    query = select(feed_cursors.c.sequence).where(
+        feed_cursors.c.account_id == account_id, feed_cursors.c.feed == feed
+    )
+    value = conn.execute(query.with_for_update() if for_update else query).scalar_one_or_none()
     return int(value or 0)
 
 

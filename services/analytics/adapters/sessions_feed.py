@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from datetime import UTC
+
 import grpc
 
 from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
 from services.analytics.service_layer.catch_up import FeedPage
+from services.analytics.service_layer.projection import Change
 
 
 class SessionsFeed:
@@ -18,7 +22,7 @@ class SessionsFeed:
         self._stub = sessions_pb2_grpc.SessionsServiceStub(channel)
 
     async def read_after(self, account_id: str, after_sequence: int, page_size: int) -> FeedPage:
-        """One page of changes after ``after_sequence``."""
+        """One page of changes after ``after_sequence``, payloads decoded."""
         try:
             response = await self._stub.ListChanges(
                 sessions_pb2.ListChangesRequest(
@@ -29,6 +33,15 @@ class SessionsFeed:
         except grpc.aio.AioRpcError as error:
             raise RemoteError.from_rpc(error) from error
         return FeedPage(
-            sequences=[change.sequence for change in response.changes],
+            changes=[
+                Change(
+                    sequence=change.sequence,
+                    kind=change.kind,
+                    record_id=change.record_id,
+                    created_at=change.create_time.ToDatetime(tzinfo=UTC),
+                    payload=json.loads(change.payload_json) if change.payload_json else {},
+                )
+                for change in response.changes
+            ],
             latest_sequence=response.latest_sequence,
         )

@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Column, MetaData, String, Table
+from sqlalchemy import BigInteger, Boolean, Column, DateTime, Float, Index, Integer, MetaData, String, Table
+
+# The figures stored per session point and per record (see services/analytics/domain/lifting.py).
+FIGURES = ("top_set", "e1rm_epley", "e1rm_brzycki", "best_set_volume")
+
+
+def figure_columns(prefix: str, *, nullable: bool = True) -> list[Column[object]]:
+    """A figure's value and the set it comes from: ``<prefix>_value``, ``_performance_id``, ..."""
+    return [
+        Column(f"{prefix}_value", Float, nullable=nullable),
+        Column(f"{prefix}_performance_id", String(64), nullable=nullable),
+        Column(f"{prefix}_set_number", Integer, nullable=nullable),
+        Column(f"{prefix}_weight_kg", Float, nullable=nullable),
+        Column(f"{prefix}_reps", Float, nullable=nullable),
+    ]
+
 
 metadata = MetaData()
 
@@ -13,4 +28,65 @@ feed_cursors = Table(
     Column("account_id", String(36), primary_key=True),
     Column("feed", String(32), primary_key=True),
     Column("sequence", BigInteger, nullable=False),
+)
+
+# Sessions as the feed last described them: their start time dates every figure; a cancelled or
+# deleted session's sets stop counting.
+session_facts = Table(
+    "session_facts",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("session_id", String(64), primary_key=True),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    Column("status", String(16), nullable=False),
+)
+
+# Every logged set, as the latest performance.logged for its performance gave it. Figures are
+# recomputed from these, so a corrected set corrects the figures (decision 0021).
+set_facts = Table(
+    "set_facts",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("performance_id", String(64), primary_key=True),
+    Column("set_number", Integer, primary_key=True),
+    Column("session_id", String(64), nullable=False),
+    Column("exercise_id", String(64), nullable=False),
+    Column("set_type", String(1), nullable=False),
+    Column("weight_kg", Float, nullable=True),
+    Column("reps", Float, nullable=True),
+    Column("completed", Boolean, nullable=False),
+    Column("estimated", Boolean, nullable=False),
+    Index("ix_set_facts_session", "account_id", "session_id", "exercise_id"),
+)
+
+# One row per account, exercise and counted session: the progress series and the records' source.
+# The figure columns hold a value and the set it comes from (performance, set number, load, reps).
+session_points = Table(
+    "session_points",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("exercise_id", String(64), primary_key=True),
+    Column("session_id", String(64), primary_key=True),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    *figure_columns("top_set"),
+    *figure_columns("e1rm_epley"),
+    *figure_columns("e1rm_brzycki"),
+    *figure_columns("best_set_volume"),
+    Column("volume", Float, nullable=True),
+    Column("record_sets", Integer, nullable=False),
+    Column("balance_sets", Integer, nullable=False),
+    Index("ix_session_points_series", "account_id", "exercise_id", "started_at"),
+    Index("ix_session_points_time", "account_id", "started_at"),
+)
+
+# The current record of each kind per account and exercise: the best point by (value, earliest).
+exercise_records = Table(
+    "exercise_records",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("exercise_id", String(64), primary_key=True),
+    Column("kind", String(24), primary_key=True),
+    Column("session_id", String(64), nullable=False),
+    Column("started_at", DateTime(timezone=True), nullable=False),
+    *figure_columns("record", nullable=False),
 )

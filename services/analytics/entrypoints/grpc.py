@@ -5,17 +5,58 @@ from __future__ import annotations
 import grpc
 
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
+from services.analytics.entrypoints import analytics_pb as out
 from services.analytics.service_layer.catch_up import FeedFollower
+from services.analytics.service_layer.queries import AnalyticsQueries
 
 
 class AnalyticsServicer(analytics_pb2_grpc.AnalyticsServiceServicer):
     """Thin adapter from gRPC to the analytics use cases."""
 
-    def __init__(self, sessions: FeedFollower) -> None:
+    def __init__(self, sessions: FeedFollower, queries: AnalyticsQueries) -> None:
         self._sessions = sessions
+        self._queries = queries
 
     async def GetFeedPosition(
         self, request: analytics_pb2.GetFeedPositionRequest, context: grpc.aio.ServicerContext
     ) -> analytics_pb2.GetFeedPositionResponse:
         position = await self._sessions.catch_up(request.account_id)
         return analytics_pb2.GetFeedPositionResponse(sessions_sequence=position)
+
+    async def GetPersonalRecords(
+        self, request: analytics_pb2.GetPersonalRecordsRequest, context: grpc.aio.ServicerContext
+    ) -> analytics_pb2.GetPersonalRecordsResponse:
+        answer = await self._queries.personal_records(
+            request.account_id, list(request.exercise_ids), request.formula, request.time_zone
+        )
+        return out.records_response(answer)
+
+    async def GetProgress(
+        self, request: analytics_pb2.GetProgressRequest, context: grpc.aio.ServicerContext
+    ) -> analytics_pb2.GetProgressResponse:
+        answer = await self._queries.progress(
+            request.account_id,
+            request.exercise_id,
+            request.metric,
+            request.from_day,
+            request.to_day,
+            request.formula,
+            request.time_zone,
+        )
+        return out.progress_response(answer)
+
+    async def GetFocusBalance(
+        self, request: analytics_pb2.GetFocusBalanceRequest, context: grpc.aio.ServicerContext
+    ) -> analytics_pb2.GetFocusBalanceResponse:
+        answer = await self._queries.focus_balance(
+            request.account_id, request.from_day, request.to_day, request.time_zone
+        )
+        return analytics_pb2.GetFocusBalanceResponse(
+            balance=out.balance_message(answer), as_of_sequence=answer.as_of_sequence
+        )
+
+    async def GetInsights(
+        self, request: analytics_pb2.GetInsightsRequest, context: grpc.aio.ServicerContext
+    ) -> analytics_pb2.GetInsightsResponse:
+        answer = await self._queries.insights(request.account_id, request.time_zone, request.formula)
+        return out.insights_response(answer)

@@ -1,0 +1,336 @@
+"""Storage of analytics' derived data: session and set facts, session points and records.
+
+Every write here runs inside the caller's transaction, the one that also moves the feed cursor,
+so a change is applied whole or not at all (decision 0021).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Row, and_, delete, insert, select, update
+
+from services.analytics.adapters.tables import (
+    FIGURES,
+    exercise_records,
+    session_facts,
+    session_points,
+    set_facts,
+)
+from services.analytics.domain.lifting import BestSet, SessionFigures, SetFact
+
+
+def utc(value: datetime) -> datetime:
+    """``value`` as an aware UTC time (SQLite hands back naive ones)."""
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+@dataclass(frozen=True)
+class SessionFact:
+    """A session's start and status as the feed last gave them."""
+
+    started_at: datetime
+    status: str
+
+    @property
+    def counts(self) -> bool:
+        """Whether the session's sets count: every status but cancelled."""
+        return self.status != "cancelled"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A stored figure: its value, the set it comes from, and that set's session."""
+
+    exercise_id: str
+    session_id: str
+    started_at: datetime
+    best: BestSet
+
+
+@dataclass(frozen=True)
+class PointRow:
+    """One stored session point: the figures of one exercise in one session."""
+
+    exercise_id: str
+    session_id: str
+    started_at: datetime
+    figures: dict[str, BestSet | None]
+    volume: float | None
+    record_sets: int
+    balance_sets: int
+
+
+# ---- session facts ---------------------------------------------------------------------------
+
+
+def get_session(conn: Connection, account_id: str, session_id: str) -> SessionFact | None:
+    """The session's stored fact, None when the feed has not described it."""
+    row = conn.execute(
+        select(session_facts.c.started_at, session_facts.c.status).where(
+            session_facts.c.account_id == account_id, session_facts.c.session_id == session_id
+        )
+    ).one_or_none()
+    return None if row is None else SessionFact(utc(row.started_at), row.status)
+
+
+def put_session(conn: Connection, account_id: str, session_id: str, fact: SessionFact) -> None:
+    """Insert or replace the session's fact."""
+    key = and_(session_facts.c.account_id == account_id, session_facts.c.session_id == session_id)
+    values = {"started_at": utc(fact.started_at), "status": fact.status}
+    if conn.execute(update(session_facts).where(key).values(**values)).rowcount == 0:
+        conn.execute(insert(session_facts).values(account_id=account_id, session_id=session_id, **values))
+
+
+def delete_session(conn: Connection, account_id: str, session_id: str) -> list[str]:
+    """Forget a session and its sets; returns the exercises it had."""
+    exercises = exercises_of_session(conn, account_id, session_id)
+    conn.execute(
+        delete(set_facts).where(set_facts.c.account_id == account_id, set_facts.c.session_id == session_id)
+    )
+    conn.execute(
+        delete(session_facts).where(
+            session_facts.c.account_id == account_id, session_facts.c.session_id == session_id
+        )
+    )
+    return exercises
+
+
+# ---- set facts -------------------------------------------------------------------------------
+
+
+def replace_performance_sets(
+    conn: Connection,
+    account_id: str,
+    performance_id: str,
+    session_id: str,
+    exercise_id: str,
+    sets: Iterable[SetFact],
+) -> set[tuple[str, str]]:
+    """Replace a performance's sets with ``sets``; returns the (session, exercise) pairs it touched."""
+    touched = delete_performance_sets(conn, account_id, performance_id)
+    rows = [
+        {
+            "account_id": account_id,
+            "performance_id": performance_id,
+            "set_number": s.set_number,
+            "session_id": session_id,
+            "exercise_id": exercise_id,
+            "set_type": s.set_type,
+            "weight_kg": s.weight_kg,
+            "reps": s.reps,
+            "completed": s.completed,
+            "estimated": s.estimated,
+        }
+        for s in sets
+    ]
+    if rows:
+        conn.execute(insert(set_facts), rows)
+    return touched | {(session_id, exercise_id)}
+
+
+def delete_performance_sets(conn: Connection, account_id: str, performance_id: str) -> set[tuple[str, str]]:
+    """Drop a performance's sets; returns the (session, exercise) pairs they belonged to."""
+    key = and_(set_facts.c.account_id == account_id, set_facts.c.performance_id == performance_id)
+    old = conn.execute(select(set_facts.c.session_id, set_facts.c.exercise_id).where(key).distinct())
+    touched = {(r.session_id, r.exercise_id) for r in old}
+    if touched:
+        conn.execute(delete(set_facts).where(key))
+    return touched
+
+
+def sets_of(conn: Connection, account_id: str, session_id: str, exercise_id: str) -> list[SetFact]:
+    """Every stored set of one exercise in one session."""
+    rows = conn.execute(
+        select(set_facts).where(
+            set_facts.c.account_id == account_id,
+            set_facts.c.session_id == session_id,
+            set_facts.c.exercise_id == exercise_id,
+        )
+    )
+    return [
+        SetFact(r.performance_id, r.set_number, r.set_type, r.weight_kg, r.reps, r.completed, r.estimated)
+        for r in rows
+    ]
+
+
+def exercises_of_session(conn: Connection, account_id: str, session_id: str) -> list[str]:
+    """The exercises with stored sets in the session, sorted."""
+    rows = conn.execute(
+        select(set_facts.c.exercise_id)
+        .where(set_facts.c.account_id == account_id, set_facts.c.session_id == session_id)
+        .distinct()
+    )
+    return sorted(r.exercise_id for r in rows)
+
+
+# ---- session points --------------------------------------------------------------------------
+
+
+def _figure_values(prefix: str, best: BestSet | None) -> dict[str, Any]:
+    return {
+        f"{prefix}_value": best.value if best else None,
+        f"{prefix}_performance_id": best.performance_id if best else None,
+        f"{prefix}_set_number": best.set_number if best else None,
+        f"{prefix}_weight_kg": best.weight_kg if best else None,
+        f"{prefix}_reps": best.reps if best else None,
+    }
+
+
+def _best(row: Row[Any], prefix: str) -> BestSet | None:
+    value = getattr(row, f"{prefix}_value")
+    if value is None:
+        return None
+    return BestSet(
+        value,
+        getattr(row, f"{prefix}_performance_id"),
+        getattr(row, f"{prefix}_set_number"),
+        getattr(row, f"{prefix}_weight_kg"),
+        getattr(row, f"{prefix}_reps"),
+    )
+
+
+def _point(row: Row[Any]) -> PointRow:
+    return PointRow(
+        row.exercise_id,
+        row.session_id,
+        utc(row.started_at),
+        {name: _best(row, name) for name in FIGURES},
+        row.volume,
+        row.record_sets,
+        row.balance_sets,
+    )
+
+
+def put_point(
+    conn: Connection,
+    account_id: str,
+    exercise_id: str,
+    session_id: str,
+    started_at: datetime,
+    figures: SessionFigures,
+) -> None:
+    """Insert or replace one session point."""
+    values: dict[str, Any] = {
+        "started_at": utc(started_at),
+        "volume": figures.volume,
+        "record_sets": figures.record_sets,
+        "balance_sets": figures.balance_sets,
+    }
+    for name in FIGURES:
+        values |= _figure_values(name, getattr(figures, name))
+    key = and_(
+        session_points.c.account_id == account_id,
+        session_points.c.exercise_id == exercise_id,
+        session_points.c.session_id == session_id,
+    )
+    if conn.execute(update(session_points).where(key).values(**values)).rowcount == 0:
+        conn.execute(
+            insert(session_points).values(
+                account_id=account_id, exercise_id=exercise_id, session_id=session_id, **values
+            )
+        )
+
+
+def delete_point(conn: Connection, account_id: str, exercise_id: str, session_id: str) -> None:
+    """Drop one session point (no counted sets left, or the session stopped counting)."""
+    conn.execute(
+        delete(session_points).where(
+            session_points.c.account_id == account_id,
+            session_points.c.exercise_id == exercise_id,
+            session_points.c.session_id == session_id,
+        )
+    )
+
+
+def points(
+    conn: Connection, account_id: str, start: datetime, end: datetime, exercise_id: str | None = None
+) -> list[PointRow]:
+    """Session points started in [start, end), oldest first; one exercise or all."""
+    query = select(session_points).where(
+        session_points.c.account_id == account_id,
+        session_points.c.started_at >= utc(start),
+        session_points.c.started_at < utc(end),
+    )
+    if exercise_id is not None:
+        query = query.where(session_points.c.exercise_id == exercise_id)
+    rows = conn.execute(
+        query.order_by(session_points.c.started_at, session_points.c.session_id, session_points.c.exercise_id)
+    )
+    return [_point(r) for r in rows]
+
+
+# ---- records ---------------------------------------------------------------------------------
+
+
+def _record_key(account_id: str, exercise_id: str, kind: str) -> Any:
+    return and_(
+        exercise_records.c.account_id == account_id,
+        exercise_records.c.exercise_id == exercise_id,
+        exercise_records.c.kind == kind,
+    )
+
+
+def get_record(conn: Connection, account_id: str, exercise_id: str, kind: str) -> Figure | None:
+    """The stored record of one kind, None when no set qualifies."""
+    row = conn.execute(
+        select(exercise_records).where(_record_key(account_id, exercise_id, kind))
+    ).one_or_none()
+    if row is None:
+        return None
+    best = _best(row, "record")
+    assert best is not None  # record columns are NOT NULL
+    return Figure(exercise_id, row.session_id, utc(row.started_at), best)
+
+
+def set_record(conn: Connection, account_id: str, exercise_id: str, kind: str, figure: Figure | None) -> None:
+    """Replace the record of one kind with ``figure``; None removes it."""
+    conn.execute(delete(exercise_records).where(_record_key(account_id, exercise_id, kind)))
+    if figure is not None:
+        conn.execute(
+            insert(exercise_records).values(
+                account_id=account_id,
+                exercise_id=exercise_id,
+                kind=kind,
+                session_id=figure.session_id,
+                started_at=utc(figure.started_at),
+                **_figure_values("record", figure.best),
+            )
+        )
+
+
+def best_point_figure(conn: Connection, account_id: str, exercise_id: str, kind: str) -> Figure | None:
+    """The exercise's best stored figure of ``kind``: highest value, then earliest session."""
+    value = session_points.c[f"{kind}_value"]
+    row = conn.execute(
+        select(session_points)
+        .where(
+            session_points.c.account_id == account_id,
+            session_points.c.exercise_id == exercise_id,
+            value.is_not(None),
+        )
+        .order_by(value.desc(), session_points.c.started_at, session_points.c.session_id)
+        .limit(1)
+    ).one_or_none()
+    if row is None:
+        return None
+    best = _best(row, kind)
+    assert best is not None
+    return Figure(exercise_id, row.session_id, utc(row.started_at), best)
+
+
+def records(conn: Connection, account_id: str, exercise_ids: list[str] | None) -> list[tuple[str, Figure]]:
+    """Stored records as (kind, figure), by exercise; only ``exercise_ids`` when given."""
+    query = select(exercise_records).where(exercise_records.c.account_id == account_id)
+    if exercise_ids is not None:
+        query = query.where(exercise_records.c.exercise_id.in_(exercise_ids))
+    rows = conn.execute(query.order_by(exercise_records.c.exercise_id, exercise_records.c.kind))
+    out: list[tuple[str, Figure]] = []
+    for row in rows:
+        best = _best(row, "record")
+        assert best is not None
+        out.append((row.kind, Figure(row.exercise_id, row.session_id, utc(row.started_at), best)))
+    return out

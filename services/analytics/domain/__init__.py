@@ -1,0 +1,1 @@
+"""What analytics computes, as pure functions over logged sets: no storage, no gRPC."""

@@ -1,0 +1,220 @@
+"""Protobuf messages from the analytics use cases' answers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from kinetic.analytics.v1 import analytics_pb2 as pb
+from services.analytics.adapters.aggregates import Figure, PointRow
+from services.analytics.domain import balance as focus
+from services.analytics.domain import trends
+from services.analytics.domain.lifting import BestSet
+from services.analytics.service_layer import queries as q
+
+
+def _timestamp(moment: datetime) -> Timestamp:
+    out = Timestamp()
+    out.FromDatetime(moment)
+    return out
+
+
+def _set(session_id: str, started_at: datetime, best: BestSet, zone: q.Zone) -> pb.SetReference:
+    return pb.SetReference(
+        session_id=session_id,
+        performance_id=best.performance_id,
+        set_number=best.set_number,
+        day=zone.day(started_at).isoformat(),
+        session_start_time=_timestamp(started_at),
+        weight_kg=best.weight_kg,
+        reps=best.reps,
+    )
+
+
+def _record(figure: Figure | None, zone: q.Zone, formula: str = "") -> pb.PersonalRecord | None:
+    if figure is None:
+        return None
+    return pb.PersonalRecord(
+        value=figure.best.value,
+        formula=formula,
+        set=_set(figure.session_id, figure.started_at, figure.best, zone),
+    )
+
+
+def records_response(answer: q.RecordsAnswer) -> pb.GetPersonalRecordsResponse:
+    """GetPersonalRecordsResponse from the records answer."""
+    return pb.GetPersonalRecordsResponse(
+        exercises=[
+            pb.ExerciseRecords(
+                exercise_id=e.exercise_id,
+                exercise_name=e.exercise_name,
+                heaviest_load=_record(e.heaviest_load, answer.zone),
+                estimated_one_rep_max=_record(e.estimated_one_rep_max, answer.zone, answer.formula),
+                best_set_volume=_record(e.best_set_volume, answer.zone),
+            )
+            for e in answer.exercises
+        ],
+        formula=answer.formula,
+        as_of_sequence=answer.as_of_sequence,
+    )
+
+
+def _point(point: PointRow, answer: q.ProgressAnswer) -> pb.ProgressPoint:
+    out = pb.ProgressPoint(
+        day=answer.zone.day(point.started_at).isoformat(),
+        session_id=point.session_id,
+        session_start_time=_timestamp(point.started_at),
+        set_count=point.record_sets,
+    )
+    if answer.metric == "volume":
+        out.value = point.volume or 0.0
+        return out
+    best = point.figures["top_set" if answer.metric == "top_set" else f"e1rm_{answer.formula}"]
+    assert best is not None  # the query keeps only points with the figure
+    out.value = best.value
+    out.set.CopyFrom(_set(point.session_id, point.started_at, best, answer.zone))
+    return out
+
+
+def progress_response(answer: q.ProgressAnswer) -> pb.GetProgressResponse:
+    """GetProgressResponse from the progress answer."""
+    return pb.GetProgressResponse(
+        exercise_id=answer.exercise_id,
+        metric=answer.metric,
+        formula=answer.formula or "",
+        from_day=answer.first.isoformat(),
+        to_day=answer.last.isoformat(),
+        points=[_point(p, answer) for p in answer.points],
+        as_of_sequence=answer.as_of_sequence,
+    )
+
+
+def _muscles(tallies: list[focus.MuscleTally]) -> list[pb.MuscleSets]:
+    return [
+        pb.MuscleSets(
+            muscle=m.muscle,
+            weighted_sets=m.weighted_sets,
+            primary_sets=m.primary_sets,
+            secondary_sets=m.secondary_sets,
+        )
+        for m in tallies
+    ]
+
+
+def balance_message(answer: q.BalanceAnswer) -> pb.FocusBalance:
+    """FocusBalance from the balance answer."""
+    return pb.FocusBalance(
+        from_day=answer.first.isoformat(),
+        to_day=answer.last.isoformat(),
+        primary_weight=focus.PRIMARY_WEIGHT,
+        secondary_weight=focus.SECONDARY_WEIGHT,
+        weeks=[
+            pb.FocusWeek(
+                week=w.label,
+                start_day=w.monday.isoformat(),
+                muscles=_muscles(w.ranked()),
+                unmapped_sets=w.unmapped_sets,
+            )
+            for w in answer.balance.weeks
+        ],
+        weekly_average=[
+            pb.MuscleSets(muscle=m, weighted_sets=w, primary_sets=p, secondary_sets=s)
+            for m, w, p, s in answer.balance.weekly_average
+        ],
+        unmapped_exercise_ids=answer.balance.unmapped_exercise_ids,
+    )
+
+
+def _trend(e: q.ExerciseInsight, formula: str) -> pb.Trend:
+    t: trends.TrendFigures = e.trend
+    out = pb.Trend(
+        exercise_id=e.exercise_id,
+        exercise_name=e.exercise_name,
+        formula=formula,
+        from_day=t.from_day,
+        to_day=t.to_day,
+        sample_size=t.sample_size,
+        first_e1rm_kg=t.first_e1rm_kg,
+        last_e1rm_kg=t.last_e1rm_kg,
+        slope_kg_per_week=t.slope_kg_per_week,
+        direction=t.direction,
+    )
+    if t.slope_standard_error_kg_per_week is not None:
+        out.slope_standard_error_kg_per_week = t.slope_standard_error_kg_per_week
+    return out
+
+
+def _suggestion(e: q.ExerciseInsight, s: trends.SuggestionFigures, formula: str) -> pb.Suggestion:
+    last = e.points[-1]
+    return pb.Suggestion(
+        exercise_id=e.exercise_id,
+        exercise_name=e.exercise_name,
+        kind=s.kind,
+        load_kg=s.load_kg,
+        reps=s.reps,
+        uncertainty_kg=s.uncertainty_kg,
+        from_day=e.trend.from_day,
+        to_day=e.trend.to_day,
+        sample_size=e.trend.sample_size,
+        formula=formula,
+        predicted_e1rm_kg=s.predicted_e1rm_kg,
+        last_load_kg=last.weight_kg,
+        last_reps=last.reps,
+        basis=s.basis,
+    )
+
+
+def _proposals(answer: q.InsightsAnswer) -> list[pb.PlanAdjustment]:
+    out: list[pb.PlanAdjustment] = []
+    for e in answer.exercises:
+        if e.deload_kg is None:
+            continue
+        label = e.exercise_name or e.exercise_id
+        out.append(
+            pb.PlanAdjustment(
+                kind="deload",
+                exercise_id=e.exercise_id,
+                summary=f"Lower {label} to {e.deload_kg:g} kg for one week",
+                rationale=(
+                    f"estimated 1RM ({answer.formula}) fell {abs(e.trend.slope_kg_per_week):.1f} kg per week "
+                    f"over {e.trend.sample_size} sessions from {e.trend.from_day} to {e.trend.to_day}"
+                ),
+                amount=e.deload_kg,
+                requires_approval=True,
+            )
+        )
+    add = answer.add_sets
+    if add is not None:
+        out.append(
+            pb.PlanAdjustment(
+                kind="add_sets",
+                muscle=add.muscle,
+                summary=f"Add {add.extra_sets_per_week} set(s) per week for {add.muscle}",
+                rationale=(
+                    f"{add.muscle} averaged {add.weekly_sets:.1f} weighted sets per week against "
+                    f"{add.top_weekly_sets:.1f} for {add.top_muscle} from {answer.balance.first} "
+                    f"to {answer.balance.last}"
+                ),
+                amount=add.extra_sets_per_week,
+                requires_approval=True,
+            )
+        )
+    return out
+
+
+def insights_response(answer: q.InsightsAnswer) -> pb.GetInsightsResponse:
+    """GetInsightsResponse from the insights answer."""
+    return pb.GetInsightsResponse(
+        trends=[_trend(e, answer.formula) for e in answer.exercises],
+        suggestions=[
+            _suggestion(e, e.suggestion, answer.formula) for e in answer.exercises if e.suggestion is not None
+        ],
+        balance=balance_message(answer.balance),
+        proposals=_proposals(answer),
+        from_day=answer.first.isoformat(),
+        to_day=answer.last.isoformat(),
+        time_zone=answer.zone.name,
+        disclaimer=q.DISCLAIMER,
+        as_of_sequence=answer.as_of_sequence,
+    )
