@@ -17,6 +17,7 @@ import pytest
 from mcp.client import Client
 from mcp.client.streamable_http import streamable_http_client
 
+from kinetic.sessions.v1 import gyms_pb2 as g
 from kinetic.sessions.v1 import sessions_pb2
 from tests.integration.edge.client_ai_gym import (
     CLIENT_AI_PATH,
@@ -26,6 +27,7 @@ from tests.integration.edge.client_ai_gym import (
     gym_admin,
     open_gym,
     set_presets,
+    text,
 )
 
 READ_TOOLS = {
@@ -286,3 +288,38 @@ async def test_twenty_parallel_identical_log_calls_store_each_set_once(setup):
     (performance,) = read["performances"]
     assert [s["setNumber"] for s in performance["sets"]] == [1, 2, 3]
     assert read["performanceCount"] == 1
+
+
+async def test_wod_plans_are_neither_listed_nor_started(setup):
+    tools, gym = setup.tools, setup.gym
+    wod = (
+        await gym.admin.CreatePlan(
+            g.CreatePlanRequest(
+                plan=g.WorkoutPlan(
+                    company_id=gym.company.id,
+                    coach_id=gym.coach_id,
+                    client_id=gym.client.id,
+                    name=text("Daily WOD", "Dagelijkse WOD"),
+                    status="Active",
+                    is_wod=True,
+                    days=[
+                        g.WorkoutPlanDay(
+                            name=text("Fran", "Fran"),
+                            visible=True,
+                            exercises=[
+                                g.WorkoutPlanExercise(exercise_id=gym.exercises["squat"], target_reps="21")
+                            ],
+                        )
+                    ],
+                )
+            )
+        )
+    ).plan
+    listed = await tools("client_ai_list_my_workout_plans")
+    assert [p["id"] for p in listed["plans"]] == [gym.plan.id]
+    before = await latest_change(setup.stack)
+    refused = await tools.error(
+        "client_ai_start_or_resume_my_workout_session", {"planId": wod.id, "planMomentId": wod.days[0].id}
+    )
+    assert refused["error"] == "wod_not_supported" and "WOD module" in refused["error_description"]
+    assert await latest_change(setup.stack) == before
