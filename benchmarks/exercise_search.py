@@ -96,6 +96,8 @@ def main() -> None:
             **os.environ,
             "KINETIC_DATA_DIR": str(data_dir),
             "KINETIC_EDGE_PORT": str(edge_port),
+            # The 300/account/minute budget would stop the run; see benchmarks/bench_edge.py.
+            "KINETIC_EDGE_MODULE": "benchmarks.bench_edge",
             "KINETIC_AUTH_PORT": str(auth_port),
             "KINETIC_TRAINING_PORT": str(_free_port()),
             "KINETIC_SESSIONS_PORT": str(_free_port()),
