@@ -89,9 +89,19 @@ class FeedFollower:
         with self._engine.begin() as conn:
             # Re-read under the row lock: another replica may have applied part of this page.
             applied = cursors.read(conn, account_id, self._feed.name, for_update=True)
-            for change in changes:
+            for change in _superseded_dropped(changes):
                 if change.sequence > applied:
                     self._apply(conn, account_id, change)
             position = max(applied, changes[-1].sequence)
             cursors.advance(conn, account_id, self._feed.name, position)
         return position
+
+
+def _superseded_dropped(changes: list[Change]) -> list[Change]:
+    """The page without performance.logged changes a later one in the page replaces.
+
+    Each performance.logged carries the performance's whole set list and replaces the stored one,
+    so only the last of a page matters; set-by-set logging writes several in a row.
+    """
+    last = {c.record_id: c.sequence for c in changes if c.kind == "performance.logged"}
+    return [c for c in changes if c.kind != "performance.logged" or last[c.record_id] == c.sequence]
