@@ -45,6 +45,7 @@ check-protos: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.training_library
 	$(BIN)/python -m benchmarks.exercise_search
+	$(BIN)/python -m benchmarks.session_logging
 
 clean:
 	rm -rf $(VENV)
