@@ -348,3 +348,61 @@ class GetLiveSnapshotResponse(_message.Message):
     SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
     snapshot: LiveSnapshot
     def __init__(self, snapshot: _Optional[_Union[LiveSnapshot, _Mapping]] = ...) -> None: ...
+
+class UpdateSessionStatusRequest(_message.Message):
+    __slots__ = ("account_id", "session_id", "status", "device_id")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    DEVICE_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    session_id: str
+    status: str
+    device_id: str
+    def __init__(self, account_id: _Optional[str] = ..., session_id: _Optional[str] = ..., status: _Optional[str] = ..., device_id: _Optional[str] = ...) -> None: ...
+
+class UpdateSessionStatusResponse(_message.Message):
+    __slots__ = ("session", "replayed")
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    session: Session
+    replayed: bool
+    def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ..., replayed: _Optional[bool] = ...) -> None: ...
+
+class DeleteSessionRequest(_message.Message):
+    __slots__ = ("account_id", "session_id", "device_id")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    DEVICE_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    session_id: str
+    device_id: str
+    def __init__(self, account_id: _Optional[str] = ..., session_id: _Optional[str] = ..., device_id: _Optional[str] = ...) -> None: ...
+
+class DeleteSessionResponse(_message.Message):
+    __slots__ = ("session_id", "deleted_performance_count", "experience_points_removed", "total_experience_points")
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    DELETED_PERFORMANCE_COUNT_FIELD_NUMBER: _ClassVar[int]
+    EXPERIENCE_POINTS_REMOVED_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_EXPERIENCE_POINTS_FIELD_NUMBER: _ClassVar[int]
+    session_id: str
+    deleted_performance_count: int
+    experience_points_removed: int
+    total_experience_points: int
+    def __init__(self, session_id: _Optional[str] = ..., deleted_performance_count: _Optional[int] = ..., experience_points_removed: _Optional[int] = ..., total_experience_points: _Optional[int] = ...) -> None: ...
+
+class DeletePerformanceRequest(_message.Message):
+    __slots__ = ("account_id", "session_id", "performance_id")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    PERFORMANCE_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    session_id: str
+    performance_id: str
+    def __init__(self, account_id: _Optional[str] = ..., session_id: _Optional[str] = ..., performance_id: _Optional[str] = ...) -> None: ...
+
+class DeletePerformanceResponse(_message.Message):
+    __slots__ = ("session",)
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    session: Session
+    def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ...) -> None: ...

@@ -77,6 +77,21 @@ class SessionsServiceStub:
                 request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetLiveSnapshotRequest.SerializeToString,
                 response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetLiveSnapshotResponse.FromString,
                 _registered_method=True)
+        self.UpdateSessionStatus = channel.unary_unary(
+                '/kinetic.sessions.v1.SessionsService/UpdateSessionStatus',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.UpdateSessionStatusRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.UpdateSessionStatusResponse.FromString,
+                _registered_method=True)
+        self.DeleteSession = channel.unary_unary(
+                '/kinetic.sessions.v1.SessionsService/DeleteSession',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeleteSessionRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeleteSessionResponse.FromString,
+                _registered_method=True)
+        self.DeletePerformance = channel.unary_unary(
+                '/kinetic.sessions.v1.SessionsService/DeletePerformance',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeletePerformanceRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeletePerformanceResponse.FromString,
+                _registered_method=True)
 
 
 class SessionsServiceServicer:
@@ -144,6 +159,28 @@ class SessionsServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UpdateSessionStatus(self, request, context):
+        """UpdateSessionStatus pauses, resumes, stops or cancels a session; asking for the status it
+        already has changes nothing (replayed = true).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteSession(self, request, context):
+        """DeleteSession removes a session in any status with its performances and sets.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeletePerformance(self, request, context):
+        """DeletePerformance removes one performance and its sets from an active session.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SessionsServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -186,6 +223,21 @@ def add_SessionsServiceServicer_to_server(servicer, server):
                     servicer.GetLiveSnapshot,
                     request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetLiveSnapshotRequest.FromString,
                     response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetLiveSnapshotResponse.SerializeToString,
+            ),
+            'UpdateSessionStatus': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateSessionStatus,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.UpdateSessionStatusRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.UpdateSessionStatusResponse.SerializeToString,
+            ),
+            'DeleteSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteSession,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeleteSessionRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeleteSessionResponse.SerializeToString,
+            ),
+            'DeletePerformance': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeletePerformance,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeletePerformanceRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeletePerformanceResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -407,6 +459,87 @@ class SessionsService:
             '/kinetic.sessions.v1.SessionsService/GetLiveSnapshot',
             kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetLiveSnapshotRequest.SerializeToString,
             kinetic_dot_sessions_dot_v1_dot_sessions__pb2.GetLiveSnapshotResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateSessionStatus(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.SessionsService/UpdateSessionStatus',
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.UpdateSessionStatusRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.UpdateSessionStatusResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.SessionsService/DeleteSession',
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeleteSessionRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeleteSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeletePerformance(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.SessionsService/DeletePerformance',
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeletePerformanceRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeletePerformanceResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, func, insert, select, update
+from sqlalchemy import Connection, Row, and_, delete, func, insert, select, update
 
 from services.sessions.adapters.session_codec import setup_values_from_json, setup_values_to_json
 from services.sessions.adapters.session_tables import (
@@ -158,6 +158,27 @@ def find_active(conn: Connection, account_id: str, source: SessionSource) -> Ses
         select(sessions).where(_S.account_id == account_id, _S.active_key == source.key)
     ).first()
     return _row_to_session(row) if row else None
+
+
+def sessions_of_source(
+    conn: Connection, account_id: str, source: SessionSource, *, excluding: str
+) -> list[tuple[SessionStatus, datetime | None]]:
+    """(status, end time) of the account's other sessions of this source."""
+    rows = conn.execute(
+        select(_S.status, _S.ended_at).where(
+            _S.account_id == account_id, _S.source_key == source.key, _S.session_id != excluding
+        )
+    )
+    return [(r.status, _aware(r.ended_at) if r.ended_at is not None else None) for r in rows]
+
+
+def delete_session(conn: Connection, session_id: str) -> int:
+    """Remove a session with its performances and their sets; returns how many performances went."""
+    performance_ids = select(_P.performance_id).where(_P.session_id == session_id)
+    conn.execute(delete(performance_sets).where(_SET.performance_id.in_(performance_ids)))
+    removed = conn.execute(delete(performances).where(_P.session_id == session_id)).rowcount
+    conn.execute(delete(sessions).where(_S.session_id == session_id))
+    return int(removed)
 
 
 def get_session(
@@ -325,6 +346,24 @@ def update_performance(conn: Connection, performance: Performance) -> None:
         update(performances)
         .where(_P.performance_id == performance.performance_id)
         .values(**_performance_values(performance))
+    )
+
+
+def delete_performance(conn: Connection, performance_id: str) -> None:
+    """Remove a performance and its sets; the later performances of its session move up one place.
+
+    Positions stay 0..count-1, so the next logged performance (placed at the session's count) comes
+    last and never shares a position.
+    """
+    position, session_id = conn.execute(
+        select(_P.position, _P.session_id).where(_P.performance_id == performance_id)
+    ).one()
+    conn.execute(delete(performance_sets).where(_SET.performance_id == performance_id))
+    conn.execute(delete(performances).where(_P.performance_id == performance_id))
+    conn.execute(
+        update(performances)
+        .where(_P.session_id == session_id, _P.position > position)
+        .values(position=_P.position - 1)
     )
 
 

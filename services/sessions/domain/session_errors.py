@@ -54,3 +54,9 @@ class TrainingUnavailable(DomainError):
 
     code = grpc.StatusCode.UNAVAILABLE
     default_reason = "TRAINING_UNAVAILABLE"
+
+
+class InvalidStatusTransition(DomainError):
+    """The session's status cannot change to the one asked for (e.g. resuming a completed session)."""
+
+    default_reason = "INVALID_STATUS_TRANSITION"

@@ -161,3 +161,30 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
                 label=snapshot.label,
             )
         )
+
+    async def UpdateSessionStatus(
+        self, request: sessions_pb2.UpdateSessionStatusRequest, context: grpc.aio.ServicerContext
+    ) -> sessions_pb2.UpdateSessionStatusResponse:
+        result = await self._lifecycle.update_status(
+            request.account_id, request.session_id, request.status, request.device_id
+        )
+        return sessions_pb2.UpdateSessionStatusResponse(
+            session=session_to_pb(result.session), replayed=result.replayed
+        )
+
+    async def DeleteSession(
+        self, request: sessions_pb2.DeleteSessionRequest, context: grpc.aio.ServicerContext
+    ) -> sessions_pb2.DeleteSessionResponse:
+        result = await self._lifecycle.delete(request.account_id, request.session_id, request.device_id)
+        return sessions_pb2.DeleteSessionResponse(
+            session_id=result.session_id,
+            deleted_performance_count=result.deleted_performance_count,
+            experience_points_removed=result.experience_points_removed,
+            total_experience_points=result.total_experience_points,
+        )
+
+    async def DeletePerformance(
+        self, request: sessions_pb2.DeletePerformanceRequest, context: grpc.aio.ServicerContext
+    ) -> sessions_pb2.DeletePerformanceResponse:
+        session = self._log.delete(request.account_id, request.session_id, request.performance_id)
+        return sessions_pb2.DeletePerformanceResponse(session=session_to_pb(session))

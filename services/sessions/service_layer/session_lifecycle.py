@@ -1,9 +1,11 @@
-"""Starting (or resuming) and completing sessions; both idempotent.
+"""Starting (or resuming), pausing, stopping, cancelling, completing and deleting sessions.
 
 Start-or-resume: an in-progress or paused session of the same source is returned (``resumed``)
 instead of a new one; the unique (account, active source) key backs that up under concurrency.
 Complete: a completed session is returned as it was (``replayed``) and its experience points are
-never awarded twice. See docs/decisions/0017-sessions.md.
+never awarded twice. A status change to the status a session already has is ``replayed`` too.
+Delete removes the session for good; a retry finds nothing (SESSION_NOT_FOUND).
+See docs/decisions/0017-sessions.md.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from services.sessions.adapters import change_feed
 from services.sessions.adapters import session_repository as repo
 from services.sessions.adapters.session_codec import session_to_dict
 from services.sessions.domain import session_rules as rules
+from services.sessions.domain import session_status
 from services.sessions.domain.object_ids import new_object_id
 from services.sessions.domain.session_errors import (
     PlanDayNotFound,
@@ -24,10 +27,10 @@ from services.sessions.domain.session_errors import (
     SessionNotFound,
     WodNotSupported,
 )
-from services.sessions.domain.session_model import Session, SessionSource
+from services.sessions.domain.session_model import Session, SessionSource, SessionStatus
 from services.sessions.domain.xp import experience_points
 from services.sessions.service_layer.gym_directory import GymDirectory
-from services.sessions.service_layer.session_occurrences import OccurrenceMarker
+from services.sessions.service_layer.session_occurrences import OccurrenceMarker, unmark
 from services.sessions.service_layer.session_support import Clock, locked_write, utc_now
 
 FREESTYLE_TITLE = "Freestyle workout"
@@ -50,6 +53,24 @@ class CompleteResult:
     experience_points_awarded: int
     total_experience_points: int
     replayed: bool
+
+
+@dataclass(frozen=True)
+class StatusResult:
+    """The session after a status change, and whether it already had that status."""
+
+    session: Session
+    replayed: bool
+
+
+@dataclass(frozen=True)
+class DeleteResult:
+    """What a deletion removed and the account's experience points after it."""
+
+    session_id: str
+    deleted_performance_count: int
+    experience_points_removed: int
+    total_experience_points: int
 
 
 @dataclass(frozen=True)
@@ -99,8 +120,18 @@ def _source(out: rules.Violations, request: StartRequest) -> SessionSource:
     return SessionSource("freestyle")
 
 
+def _target_status(out: rules.Violations, status: str) -> SessionStatus:
+    targets = tuple(session_status.ALLOWED_FROM)
+    for target in targets:
+        if status == target:
+            return target
+    hint = " (complete a session with CompleteSession)" if status == "completed" else ""
+    out.add("status", f"must be one of {', '.join(targets)}{hint}")
+    return "in_progress"
+
+
 class SessionLifecycle:
-    """StartOrResumeSession and CompleteSession."""
+    """StartOrResumeSession, UpdateSessionStatus, CompleteSession and DeleteSession."""
 
     def __init__(
         self, engine: Engine, gyms: GymDirectory, occurrences: OccurrenceMarker, clock: Clock = utc_now
@@ -244,6 +275,101 @@ class SessionLifecycle:
             return CompleteResult(completed, points, new_total, replayed=False)
 
         return locked_write(self._engine, account_id, now, write)
+
+    async def update_status(
+        self, account_id: str, session_id: str, status: str, device_id: str = ""
+    ) -> StatusResult:
+        """Pause, resume, stop or cancel a session; asking for its current status replays it.
+
+        Cancelling an active occurrence session gives the occurrence back to Training first
+        (usually "scheduled"); stopping leaves the occurrence as it is (docs/decisions/0017).
+        """
+        rules.require_account(account_id)
+        out = rules.Violations()
+        session_id = rules.check_object_id(out, "sessionId", session_id, required=True)
+        target = _target_status(out, status)
+        out.raise_if_any()
+
+        with self._engine.connect() as conn:
+            current = repo.get_session(conn, account_id, session_id)
+        if current is None:
+            raise SessionNotFound(f"session {session_id} does not exist")
+        if session_status.is_replay(session_id, current.status, target):
+            return StatusResult(self._with_performances(account_id, session_id), replayed=True)
+        if target == "cancelled" and current.is_active:
+            await self._unmark_occurrence(current, device_id)
+
+        now = self._clock()
+
+        def write(conn: Connection) -> bool:
+            session = repo.get_session(conn, account_id, session_id)
+            if session is None:
+                raise SessionNotFound(f"session {session_id} does not exist")
+            if session_status.is_replay(session_id, session.status, target):
+                return True  # a concurrent identical change won
+            ends = target in ("stopped", "cancelled")
+            changed = replace(session, status=target, updated_at=now, ended_at=now if ends else None)
+            repo.update_session(conn, changed)
+            kind = session_status.CHANGE_KINDS[target]
+            change_feed.append(conn, account_id, kind, session_id, session_to_dict(changed), now)
+            return False
+
+        replayed = locked_write(self._engine, account_id, now, write)
+        return StatusResult(self._with_performances(account_id, session_id), replayed)
+
+    async def delete(self, account_id: str, session_id: str, device_id: str = "") -> DeleteResult:
+        """Remove a session in any status with its performances; a completed one's points go too.
+
+        Deleting an active or stopped occurrence session gives the occurrence back to Training first.
+        """
+        rules.require_account(account_id)
+        out = rules.Violations()
+        session_id = rules.check_object_id(out, "sessionId", session_id, required=True)
+        out.raise_if_any()
+
+        with self._engine.connect() as conn:
+            current = repo.get_session(conn, account_id, session_id)
+        if current is None:
+            raise SessionNotFound(f"session {session_id} does not exist (or was deleted already)")
+        if current.is_active or current.status == "stopped":
+            # The occurrence still shows this session's start; a completed or cancelled one has
+            # already given Training its final word (decision 0017).
+            await self._unmark_occurrence(current, device_id)
+
+        now = self._clock()
+
+        def write(conn: Connection) -> DeleteResult:
+            session = repo.get_session(conn, account_id, session_id, with_performances=True)
+            if session is None:
+                raise SessionNotFound(f"session {session_id} does not exist (or was deleted already)")
+            removed = repo.delete_session(conn, session_id)
+            # Points are stored only on completion, so this is 0 for any other status.
+            points = session.experience_points
+            total = repo.add_experience(conn, account_id, -points)
+            payload = session_to_dict(session) | {
+                "deletedAt": now.isoformat(),
+                "performanceIds": [p.performance_id for p in session.performances],
+            }
+            change_feed.append(conn, account_id, "session.deleted", session_id, payload, now)
+            return DeleteResult(session_id, removed, points, total)
+
+        return locked_write(self._engine, account_id, now, write)
+
+    async def _unmark_occurrence(self, session: Session, device_id: str) -> None:
+        if session.source.kind != "occurrence":
+            return
+        with self._engine.connect() as conn:
+            others = repo.sessions_of_source(
+                conn, session.account_id, session.source, excluding=session.session_id
+            )
+        await unmark(
+            self._occurrences,
+            session.account_id,
+            session.source.workout_id,
+            session.source.original_scheduled_day,
+            others,
+            device_id,
+        )
 
     def _replay(self, account_id: str, session_id: str, total: int) -> CompleteResult:
         session = self._with_performances(account_id, session_id)

@@ -1,9 +1,12 @@
-"""LogPerformance: upsert sets (by set number) and setup values into one exercise performance.
+"""LogPerformance: upsert sets (by set number) and setup values into one exercise performance;
+DeletePerformance: remove one from an active session.
 
 Idempotent by content: the request is merged into the stored performance under the account's write
 lock, and when the merge changes nothing (a retry, or a duplicate that lost the race) nothing is
 written, no change is appended to the feed, and the result says ``replayed``. A session holds one
-performance per exercise; ``performance_id`` names it explicitly. See docs/decisions/0017-sessions.md.
+performance per exercise; ``performance_id`` names it explicitly. Each ``performance.logged`` change
+carries the exercise's ``catalogExerciseId`` so feed readers can map gym exercises to catalog
+muscles. See docs/decisions/0017-sessions.md.
 """
 
 from __future__ import annotations
@@ -100,7 +103,8 @@ class PerformanceLog:
         self._gyms = gyms
         self._clock = clock
 
-    def _check(self, account_id: str, given: PerformanceInput) -> tuple[PerformanceInput, Session]:
+    def _check(self, account_id: str, given: PerformanceInput) -> tuple[PerformanceInput, str]:
+        """The checked request and the catalog exercise it maps to ("" for a client's own)."""
         out = rules.Violations()
         session_id = rules.check_object_id(out, "sessionId", given.session_id, required=True)
         performance_id = rules.check_object_id(out, "performanceId", given.performance_id, required=False)
@@ -130,9 +134,12 @@ class PerformanceLog:
         if plan_exercise_id and session.source.kind != "plan_day":
             out.add("planExerciseId", "can only be given in a session started from a plan day")
         out.raise_if_any()
+        catalog_exercise_id = exercise_id  # occurrence sessions log Training catalog IDs themselves
         if gym_session:
-            if self._gyms.visible_exercise(account_id, exercise_id, language) is None:
+            visible = self._gyms.visible_exercise(account_id, exercise_id, language)
+            if visible is None:
                 raise ExerciseNotVisible(f"exercise {exercise_id} is not visible to you")
+            catalog_exercise_id = visible.catalog_exercise_id
             if plan_exercise_id:
                 day = self._gyms.plan_day(
                     account_id, session.source.plan_id, session.source.plan_moment_id, language
@@ -148,12 +155,12 @@ class PerformanceLog:
             plan_exercise_id=plan_exercise_id,
             language=language,
         )
-        return checked, session
+        return checked, catalog_exercise_id
 
     def log(self, account_id: str, given: PerformanceInput) -> LogResult:
         """Upsert the sets and fields of one performance; a repeat writes nothing."""
         rules.require_account(account_id)
-        checked, _ = self._check(account_id, given)
+        checked, catalog_exercise_id = self._check(account_id, given)
         now = self._clock()
 
         def write(conn: Connection) -> LogResult:
@@ -205,10 +212,54 @@ class PerformanceLog:
                 account_id,
                 "performance.logged",
                 merged.performance_id,
-                performance_to_dict(merged),
+                performance_to_dict(merged) | {"catalogExerciseId": catalog_exercise_id},
                 now,
             )
             return LogResult(merged, session, replayed=False)
+
+        return locked_write(self._engine, account_id, now, write)
+
+    def delete(self, account_id: str, session_id: str, performance_id: str) -> Session:
+        """Remove one performance and its sets from an active session; returns the session after.
+
+        A retry finds nothing to remove (PERFORMANCE_NOT_FOUND): the performance is gone either way.
+        """
+        rules.require_account(account_id)
+        out = rules.Violations()
+        session_id = rules.check_object_id(out, "sessionId", session_id, required=True)
+        performance_id = rules.check_object_id(out, "performanceId", performance_id, required=True)
+        out.raise_if_any()
+        now = self._clock()
+
+        def write(conn: Connection) -> Session:
+            session = repo.get_session(conn, account_id, session_id)
+            if session is None:
+                raise SessionNotFound(f"session {session_id} does not exist")
+            if not session.is_active:
+                raise SessionNotActive(
+                    f"session {session_id} is {session.status}; performances can only be removed "
+                    "while it is active (delete the whole session instead)"
+                )
+            found = repo.get_performance(conn, session_id, performance_id=performance_id)
+            if found is None:
+                raise PerformanceNotFound(
+                    f"performance {performance_id} is not part of session {session_id} "
+                    "(or was deleted already)"
+                )
+            repo.delete_performance(conn, performance_id)
+            repo.update_session(
+                conn, replace(session, updated_at=now, performance_count=session.performance_count - 1)
+            )
+            payload = {
+                "performanceId": performance_id,
+                "sessionId": session_id,
+                "exerciseId": found.exercise_id,
+                "deletedAt": now.isoformat(),
+            }
+            change_feed.append(conn, account_id, "performance.deleted", performance_id, payload, now)
+            after = repo.get_session(conn, account_id, session_id, with_performances=True)
+            assert after is not None
+            return after
 
         return locked_write(self._engine, account_id, now, write)
 

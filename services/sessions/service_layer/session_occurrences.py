@@ -8,6 +8,7 @@ repeated mark is harmless; see docs/decisions/0017-sessions.md).
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 from typing import Protocol
 
@@ -17,6 +18,8 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from kinetic.errors import DomainError, FieldViolation, InvalidArgument, NotFound, RemoteError
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from services.sessions.domain.session_errors import TrainingUnavailable
+from services.sessions.domain.session_model import SessionStatus
+from services.sessions.domain.session_status import occurrence_status_after
 
 # A stuck training service turns into TRAINING_UNAVAILABLE, not a hung session start.
 CALL_TIMEOUT_SECONDS = 10.0
@@ -37,7 +40,8 @@ class OccurrenceMarker(Protocol):
         completed_at: datetime | None,
         device_id: str,
     ) -> None:
-        """Mark the occurrence ``status`` ("active" or "completed"); raises a DomainError if refused."""
+        """Mark the occurrence ``status`` ("scheduled", "active" or "completed"); raises a DomainError
+        if refused."""
         ...
 
 
@@ -73,6 +77,33 @@ class TrainingOccurrences:
             await self._stub.SetOccurrenceStatus(request, timeout=CALL_TIMEOUT_SECONDS)
         except grpc.aio.AioRpcError as error:
             raise _translate(RemoteError.from_rpc(error)) from None
+
+
+async def unmark(
+    marker: OccurrenceMarker,
+    account_id: str,
+    workout_id: str,
+    original_scheduled_day: str,
+    others: list[tuple[SessionStatus, datetime | None]],
+    device_id: str,
+) -> None:
+    """Give an occurrence back the status its remaining sessions (``others``) say, after one of its
+    active sessions is cancelled or deleted: usually "scheduled" again, so it can be moved or
+    started afresh.
+
+    A workout or occurrence Training no longer has needs no undoing, so NOT_FOUND is not an error;
+    an unreachable training service is (nothing is stored, the caller retries).
+    """
+    status, completed_at = occurrence_status_after(others)
+    with contextlib.suppress(NotFound):
+        await marker.mark(
+            account_id,
+            workout_id,
+            original_scheduled_day,
+            status,
+            completed_at=completed_at,
+            device_id=device_id,
+        )
 
 
 def _translate(remote: RemoteError) -> DomainError:
