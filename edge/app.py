@@ -77,7 +77,9 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
     """The edge app. ``backends`` lets tests pass channels to in-process servers."""
     public_url = settings.public_url
     live = _Live()
-    reads = TrainingReads(lambda: live.backends.training, lambda: live.backends.sessions)
+    reads = TrainingReads(
+        lambda: live.backends.training, lambda: live.backends.sessions, lambda: live.backends.analytics
+    )
     writes = TrainingWrites(lambda: live.backends.training)
     metric_mcp = build_metric_server(reads, writes)
     client_ai_mcp = build_client_ai_server(

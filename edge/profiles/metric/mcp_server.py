@@ -63,8 +63,13 @@ READ_DESCRIPTION = (
     "history also lists completed sessions (sessions; one started from an occurrence shows as that "
     "occurrence with its sessionID). active: the latest usable snapshot of a workout in progress with "
     "updatedAt and ageSeconds; older than 60 seconds it is labelled stale_snapshot, and with none "
-    "snapshot is null: describe neither as current progress. insights is not available yet (error "
-    "view_not_available). " + GUIDANCE_POINTER
+    "snapshot is null: describe neither as current progress. insights: observed trends, next load and "
+    "rep suggestions (each with its date range, sample size, uncertainty and one-rep max formula; "
+    "formula epley (default) or brzycki), the weekly focus-area balance of the last four weeks, and "
+    "planAdjustments, which are proposals only: apply one only after the user approves it, with a "
+    "separate edit_training write. asOfSequence says which logged sets it reflects (all before the "
+    "read). Units are kilograms, meters and seconds; label any conversion. Suggestions are based on "
+    "logged data and are not medical advice. " + GUIDANCE_POINTER
 )
 
 EDIT_DESCRIPTION = (
@@ -212,6 +217,9 @@ def build_metric_server(reads: TrainingReads, writes: TrainingWrites) -> MCPServ
             int | None, Field(description="workouts, exercises: results per page, 1-100.")
         ] = None,
         pageToken: Annotated[str | None, Field(description="nextPageToken of the previous page.")] = None,
+        formula: Annotated[
+            str | None, Field(description="insights: one-rep max formula, epley (default) or brzycki.")
+        ] = None,
     ) -> Annotated[CallToolResult, ViewOutput]:
         args = {
             "view": view,
@@ -227,6 +235,7 @@ def build_metric_server(reads: TrainingReads, writes: TrainingWrites) -> MCPServ
             "equipment": equipment,
             "pageSize": pageSize,
             "pageToken": pageToken,
+            "formula": formula,
         }
         return await _answer(ctx, read, args)
 

@@ -2,8 +2,8 @@
 
 Shared by the MCP tool and its REST mirror, so both answer the same thing for the same input.
 Every view carries ``epoch``, ``sourceSequence``, ``timeZone``, ``contentTrust: "user-provided"``,
-``view`` and ``data``. ``insights`` answers ``view_not_available`` (an explicit error, never
-empty or invented data) until analytics serves it (docs/decisions/0004-metric-rest-paths.md).
+``view`` and ``data``. ``insights`` is analytics' GetInsights, which first catches up with the
+sessions feed, so a set logged before the read is in it (docs/decisions/0004-metric-rest-paths.md).
 ``active`` shows the sessions service's live snapshot and ``history`` adds completed sessions to
 Training's completed occurrences (docs/decisions/0020-client-ai-profile.md).
 """
@@ -22,20 +22,21 @@ from google.protobuf import json_format
 from edge.backends import CALL_TIMEOUT_SECONDS
 from edge.problems import EdgeProblem, from_remote, from_training, invalid_field
 from edge.profiles.metric import arguments as arg
+from edge.profiles.metric.insights import check_formula, insights_data
 from edge.profiles.metric.records import library_fields, record
+from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 
 VIEWS = ("calendar", "history", "workouts", "plans", "exercises", "insights", "active")
-AVAILABLE_VIEWS = ("calendar", "history", "workouts", "plans", "exercises", "active")
 VIEW_ARGUMENTS: dict[str, tuple[str, ...]] = {
     "calendar": ("from", "to", "weekStartsOn"),
     "history": ("from", "to"),
     "workouts": ("id", "name", "planID", "pageSize", "pageToken"),
     "plans": ("id",),
     "exercises": ("query", "muscle", "equipment", "pageSize", "pageToken"),
-    "insights": (),
+    "insights": ("formula",),
     "active": (),
 }
 READ_ARGUMENTS: tuple[str, ...] = (
@@ -84,6 +85,7 @@ _FIELD_NAMES = {
     "plan_ids": "id",
     "plan_id": "planID",
     "name": "name",
+    "formula": "formula",
 }
 
 
@@ -125,10 +127,12 @@ class TrainingReads:
         self,
         training: Callable[[], training_pb2_grpc.TrainingServiceStub],
         sessions: Callable[[], sessions_pb2_grpc.SessionsServiceStub],
+        analytics: Callable[[], analytics_pb2_grpc.AnalyticsServiceStub],
     ) -> None:
         # Providers, not stubs: channels exist only while the app's lifespan runs.
         self._training = training
         self._sessions = sessions
+        self._analytics = analytics
 
     async def read(self, account_id: str, args: Mapping[str, Any]) -> dict[str, Any]:
         """Check ``args``, read the view, and wrap it the way every Metric view is wrapped."""
@@ -143,13 +147,6 @@ class TrainingReads:
             takes = ", ".join(VIEW_ARGUMENTS[view]) or "only timeZone"
             raise invalid_field(misplaced[0], f"does not apply to the {view} view; it takes {takes}")
         zone = arg.time_zone(args)
-        if view not in AVAILABLE_VIEWS:
-            raise EdgeProblem(
-                "view_not_available",
-                f"the {view} view is not available yet; available: {', '.join(AVAILABLE_VIEWS)}",
-                400,
-                {"field": "view"},
-            )
         try:
             library, data = await self._view(view, account_id, zone, args)
         except grpc.aio.AioRpcError as error:
@@ -175,6 +172,8 @@ class TrainingReads:
             return await self._plans(account_id, args)
         if view == "active":
             return await self._active(account_id)
+        if view == "insights":
+            return await self._insights(account_id, zone, args)
         return await self._exercises(account_id, args)
 
     async def _calendar(
@@ -274,6 +273,21 @@ class TrainingReads:
             ),
         )
         return library.library, active_data(live)
+
+    async def _insights(
+        self, account_id: str, zone: str, args: Mapping[str, Any]
+    ) -> tuple[training_pb2.Library, dict[str, Any]]:
+        formula = check_formula(arg.text(args, "formula", max_length=40))
+        library, insights = await asyncio.gather(
+            self._training().GetLibrary(
+                training_pb2.GetLibraryRequest(account_id=account_id), timeout=CALL_TIMEOUT_SECONDS
+            ),
+            self._analytics().GetInsights(
+                analytics_pb2.GetInsightsRequest(account_id=account_id, time_zone=zone, formula=formula),
+                timeout=CALL_TIMEOUT_SECONDS,
+            ),
+        )
+        return library.library, insights_data(insights, formula)
 
     async def _workouts(
         self, account_id: str, args: Mapping[str, Any]

@@ -211,6 +211,128 @@ LIVE_SNAPSHOT = {
     "description": "The latest usable snapshot of a workout in progress; null when none exists.",
 }
 
+NULLABLE_NUMBER: Schema = {"type": ["number", "null"]}
+_RANGE = obj(
+    {"from": DAY, "to": {**DAY, "description": "Exclusive end day."}},
+    ("from", "to"),
+    description="The local days of the logged sessions used.",
+)
+_FORMULA = {"type": "string", "description": "One-rep max formula: epley or brzycki."}
+TREND = obj(
+    {
+        "exerciseID": STRING,
+        "exerciseName": NULLABLE_STRING,
+        "direction": {"type": "string", "enum": ["rising", "flat", "falling"]},
+        "dateRange": _RANGE,
+        "sampleSize": {"type": "integer", "description": "Sessions in the sample."},
+        "formula": _FORMULA,
+        "firstE1rmKg": NUMBER,
+        "lastE1rmKg": NUMBER,
+        "slopeKgPerWeek": NUMBER,
+        "uncertaintyKgPerWeek": {
+            **NULLABLE_NUMBER,
+            "description": "One standard error of the slope; null below three sessions.",
+        },
+    },
+    (
+        "exerciseID",
+        "direction",
+        "dateRange",
+        "sampleSize",
+        "formula",
+        "slopeKgPerWeek",
+        "uncertaintyKgPerWeek",
+    ),
+)
+SUGGESTION = obj(
+    {
+        "exerciseID": STRING,
+        "exerciseName": NULLABLE_STRING,
+        "kind": {"type": "string", "enum": ["increase_load", "add_rep", "hold"]},
+        "loadKg": NUMBER,
+        "reps": INTEGER,
+        "uncertaintyKg": {"type": "number", "description": "Plus or minus, one standard error."},
+        "dateRange": _RANGE,
+        "sampleSize": {"type": "integer", "description": "Sessions the suggestion is based on."},
+        "formula": _FORMULA,
+        "predictedE1rmKg": NUMBER,
+        "lastLoadKg": NUMBER,
+        "lastReps": NUMBER,
+        "basis": {"type": "string", "description": "How the suggestion was worked out."},
+    },
+    ("exerciseID", "kind", "loadKg", "reps", "uncertaintyKg", "dateRange", "sampleSize", "formula", "basis"),
+)
+MUSCLE_SETS = obj(
+    {"muscle": STRING, "weightedSets": NUMBER, "primarySets": NUMBER, "secondarySets": NUMBER},
+    ("muscle", "weightedSets"),
+)
+FOCUS_BALANCE = obj(
+    {
+        "from": DAY,
+        "to": {**DAY, "description": "Exclusive end day."},
+        "primaryWeight": NUMBER,
+        "secondaryWeight": NUMBER,
+        "weeks": array(
+            obj(
+                {
+                    "week": {"type": "string", "description": "ISO week, e.g. 2026-W05."},
+                    "startDay": DAY,
+                    "muscles": array(MUSCLE_SETS),
+                    "unmappedSets": INTEGER,
+                },
+                ("week", "startDay", "muscles"),
+            )
+        ),
+        "weeklyAverage": array(MUSCLE_SETS),
+        "unmappedExerciseIDs": array(STRING),
+    },
+    ("from", "to", "weeks", "weeklyAverage"),
+)
+PLAN_ADJUSTMENT = obj(
+    {
+        "kind": {"type": "string", "description": "deload or add_sets."},
+        "status": {"const": "proposal"},
+        "requiresApproval": {"const": True},
+        "exerciseID": NULLABLE_STRING,
+        "muscle": NULLABLE_STRING,
+        "summary": STRING,
+        "rationale": STRING,
+        "loadKg": {**NULLABLE_NUMBER, "description": "deload: the proposed load."},
+        "extraSetsPerWeek": {**NULLABLE_NUMBER, "description": "add_sets: proposed extra sets per week."},
+    },
+    ("kind", "status", "requiresApproval", "summary", "rationale"),
+)
+INSIGHTS = obj(
+    {
+        "from": DAY,
+        "to": {**DAY, "description": "Exclusive end day (tomorrow: the window includes today)."},
+        "formula": _FORMULA,
+        "asOfSequence": {
+            "type": "integer",
+            "description": "The sessions change the insights reflect; every set logged before the read.",
+        },
+        "units": obj({"load": STRING, "distance": STRING, "time": STRING}),
+        "trends": array(TREND),
+        "suggestions": array(SUGGESTION),
+        "focusBalance": FOCUS_BALANCE,
+        "planAdjustments": array(PLAN_ADJUSTMENT),
+        "proposalNote": STRING,
+        "disclaimer": STRING,
+    },
+    (
+        "from",
+        "to",
+        "formula",
+        "asOfSequence",
+        "units",
+        "trends",
+        "suggestions",
+        "focusBalance",
+        "planAdjustments",
+        "disclaimer",
+    ),
+)
+
 _LIBRARY = {
     "epoch": {"type": "string", "description": "Library epoch; send it with the next write."},
     "sourceSequence": {"type": "integer", "description": "Grows with every change to the library."},
@@ -249,6 +371,7 @@ VIEW_DATA = {
         },
         ("snapshot", "note"),
     ),
+    "insights": INSIGHTS,
 }
 
 VIEW_RESULT = obj(

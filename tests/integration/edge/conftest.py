@@ -52,10 +52,17 @@ async def stack(sqlite_engines, tmp_path) -> AsyncIterator[Stack]:
     # The auth service signs tokens with the edge's public origin as issuer.
     env = {"KINETIC_DATA_DIR": str(tmp_path), "KINETIC_PUBLIC_URL": base_url}
     servers: dict[str, RunningServer] = {}
-    for name, module in (("auth", auth), ("training", training), ("sessions", sessions)):
+    for name, module in (("auth", auth), ("training", training)):
         servers[name] = await module.start(
             ServiceSettings.from_env(name, env), port=0, engine=sqlite_engines(name)
         )
+    # Sessions marks occurrences in training, so occurrence sessions work through the stack.
+    servers["sessions"] = await sessions.start(
+        ServiceSettings.from_env("sessions", env),
+        port=0,
+        engine=sqlite_engines("sessions"),
+        training_target=f"127.0.0.1:{servers['training'].port}",
+    )
     servers["analytics"] = await analytics.start(
         ServiceSettings.from_env("analytics", env),
         port=0,

@@ -231,10 +231,18 @@ async def test_calendar_and_history_defaults_and_limits(stack):
     ] == []
 
 
-async def test_insights_says_it_is_not_available_yet(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
-    error = await tools.error("read_training", {"view": "insights"})
-    assert error["error"] == "view_not_available" and error["field"] == "view"
+async def test_insights_is_served_and_described_as_proposals_and_not_medical_advice(stack):
+    async with (
+        httpx2.AsyncClient(headers={"Authorization": f"Bearer {stack.api_key}"}) as http,
+        Client(streamable_http_client(stack.mcp_url, http_client=http)) as client,
+    ):
+        read = {tool.name: tool for tool in (await client.list_tools()).tools}["read_training"]
+    description = read.description or ""
+    assert "proposals only" in description and "not medical advice" in description
+    assert "view_not_available" not in description
+    assert "formula" in read.input_schema["properties"]
+    insights = (await Tools(stack.mcp_url, stack.api_key).read("insights"))["data"]
+    assert insights["disclaimer"].endswith("not medical advice.") and insights["asOfSequence"] == 0
 
 
 async def test_write_arguments_are_checked_and_name_the_field(stack):

@@ -1,0 +1,140 @@
+"""Metric's ``insights`` view: analytics' GetInsights answer in the connector's words and units.
+
+Seed 000 ("Insights and live progress"): observed trends, next load and rep suggestions (each with
+a date range, sample size and uncertainty), the weekly focus-area balance, and plan adjustments
+that stay proposals until the user approves a separate write. Numbers are kilograms, meters and
+seconds, named in the field (``loadKg``). Every range is a local ``from`` with an exclusive ``to``,
+as every other Metric range is; analytics' inclusive last day becomes ``to`` = last day + 1
+(docs/decisions/0004-metric-rest-paths.md).
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+from edge.problems import invalid_field
+from kinetic.analytics.v1 import analytics_pb2
+
+FORMULAS = ("epley", "brzycki")
+DEFAULT_FORMULA = "epley"
+UNITS = {"load": "kilograms", "distance": "meters", "time": "seconds"}
+PROPOSAL_NOTE = (
+    "Plan adjustments are proposals only: nothing has changed. Apply one only after the user approves "
+    "it, with a separate edit_training write."
+)
+
+
+def check_formula(value: str) -> str:
+    """The one-rep max formula, ``epley`` when empty; a 400 naming ``formula`` otherwise."""
+    if not value:
+        return DEFAULT_FORMULA
+    if value not in FORMULAS:
+        raise invalid_field("formula", f"must be epley or brzycki, not {value[:40]!r}")
+    return value
+
+
+def day_range(first: str, last: str) -> dict[str, str]:
+    """Inclusive ``first``..``last`` days as Metric's ``{from, to}`` with an exclusive ``to``."""
+    if not first or not last:
+        return {"from": first, "to": last}
+    return {"from": first, "to": (date.fromisoformat(last) + timedelta(days=1)).isoformat()}
+
+
+def _trend(trend: analytics_pb2.Trend) -> dict[str, Any]:
+    uncertainty = (
+        trend.slope_standard_error_kg_per_week if trend.HasField("slope_standard_error_kg_per_week") else None
+    )
+    return {
+        "exerciseID": trend.exercise_id,
+        "exerciseName": trend.exercise_name or None,
+        "direction": trend.direction,
+        "dateRange": day_range(trend.from_day, trend.to_day),
+        "sampleSize": trend.sample_size,
+        "formula": trend.formula,
+        "firstE1rmKg": trend.first_e1rm_kg,
+        "lastE1rmKg": trend.last_e1rm_kg,
+        "slopeKgPerWeek": trend.slope_kg_per_week,
+        "uncertaintyKgPerWeek": uncertainty,
+    }
+
+
+def _suggestion(suggestion: analytics_pb2.Suggestion) -> dict[str, Any]:
+    return {
+        "exerciseID": suggestion.exercise_id,
+        "exerciseName": suggestion.exercise_name or None,
+        "kind": suggestion.kind,
+        "loadKg": suggestion.load_kg,
+        "reps": suggestion.reps,
+        "uncertaintyKg": suggestion.uncertainty_kg,
+        "dateRange": day_range(suggestion.from_day, suggestion.to_day),
+        "sampleSize": suggestion.sample_size,
+        "formula": suggestion.formula,
+        "predictedE1rmKg": suggestion.predicted_e1rm_kg,
+        "lastLoadKg": suggestion.last_load_kg,
+        "lastReps": suggestion.last_reps,
+        "basis": suggestion.basis,
+    }
+
+
+def _muscles(tallies: Any) -> list[dict[str, Any]]:
+    return [
+        {
+            "muscle": m.muscle,
+            "weightedSets": m.weighted_sets,
+            "primarySets": m.primary_sets,
+            "secondarySets": m.secondary_sets,
+        }
+        for m in tallies
+    ]
+
+
+def _balance(balance: analytics_pb2.FocusBalance) -> dict[str, Any]:
+    return {
+        **day_range(balance.from_day, balance.to_day),
+        "primaryWeight": balance.primary_weight,
+        "secondaryWeight": balance.secondary_weight,
+        "weeks": [
+            {
+                "week": w.week,
+                "startDay": w.start_day,
+                "muscles": _muscles(w.muscles),
+                "unmappedSets": w.unmapped_sets,
+            }
+            for w in balance.weeks
+        ],
+        "weeklyAverage": _muscles(balance.weekly_average),
+        "unmappedExerciseIDs": list(balance.unmapped_exercise_ids),
+    }
+
+
+def _proposal(adjustment: analytics_pb2.PlanAdjustment) -> dict[str, Any]:
+    deload = adjustment.kind == "deload"
+    return {
+        "kind": adjustment.kind,
+        "status": "proposal",
+        # Analytics always sets it; the edge says so regardless, the seed's promise is the edge's.
+        "requiresApproval": True,
+        "exerciseID": adjustment.exercise_id or None,
+        "muscle": adjustment.muscle or None,
+        "summary": adjustment.summary,
+        "rationale": adjustment.rationale,
+        "loadKg": adjustment.amount if deload else None,
+        "extraSetsPerWeek": None if deload else adjustment.amount,
+    }
+
+
+def insights_data(response: analytics_pb2.GetInsightsResponse, formula: str) -> dict[str, Any]:
+    """The ``data`` of the insights view, its figures by one-rep max ``formula``."""
+    return {
+        **day_range(response.from_day, response.to_day),
+        "formula": formula,
+        "asOfSequence": response.as_of_sequence,
+        "units": UNITS,
+        "trends": [_trend(t) for t in response.trends],
+        "suggestions": [_suggestion(s) for s in response.suggestions],
+        "focusBalance": _balance(response.balance),
+        "planAdjustments": [_proposal(p) for p in response.proposals],
+        "proposalNote": PROPOSAL_NOTE,
+        "disclaimer": response.disclaimer,
+    }
