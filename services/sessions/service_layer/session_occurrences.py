@@ -1,7 +1,8 @@
-"""Marking a Training occurrence active or completed, through training's gRPC API (never its tables).
+"""Marking a Training occurrence's status, through training's gRPC API (never its tables).
 
 A session started from an occurrence marks it active, and completing the session marks it
-completed, so the occurrence can no longer be moved. The call happens before the session's own
+completed, so the occurrence can no longer be moved; cancelling or deleting the session gives it
+back (usually "scheduled"). The call happens before the session's own
 write: if training refuses or cannot be reached, nothing is stored and the caller can retry (a
 repeated mark is harmless; see docs/decisions/0017-sessions.md).
 """
@@ -40,8 +41,7 @@ class OccurrenceMarker(Protocol):
         completed_at: datetime | None,
         device_id: str,
     ) -> None:
-        """Mark the occurrence ``status`` ("scheduled", "active" or "completed"); raises a DomainError
-        if refused."""
+        """Mark the occurrence "scheduled", "active" or "completed"; raises a DomainError if refused."""
         ...
 
 
@@ -87,9 +87,10 @@ async def unmark(
     others: list[tuple[SessionStatus, datetime | None]],
     device_id: str,
 ) -> None:
-    """Give an occurrence back the status its remaining sessions (``others``) say, after one of its
-    active sessions is cancelled or deleted: usually "scheduled" again, so it can be moved or
-    started afresh.
+    """Give an occurrence the status its remaining sessions (``others``) say.
+
+    Called before an active session of it is cancelled, or an active or stopped one deleted: usually
+    the occurrence is "scheduled" again, so it can be moved or started afresh.
 
     A workout or occurrence Training no longer has needs no undoing, so NOT_FOUND is not an error;
     an unreachable training service is (nothing is stored, the caller retries).
