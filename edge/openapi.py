@@ -85,6 +85,11 @@ _READ_PARAMETERS = [
         {"type": "integer", "minimum": 1, "maximum": 100},
     ),
     _param("pageToken", "nextPageToken of the previous page.", {"type": "string"}),
+    _param(
+        "formula",
+        "insights: one-rep max formula, epley (default) or brzycki.",
+        {"type": "string", "enum": ["epley", "brzycki"]},
+    ),
 ]
 
 _WRITE_ERRORS = ("400", "401", "403", "409", "410", "429", "503")

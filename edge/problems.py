@@ -51,7 +51,7 @@ def from_remote(error: RemoteError) -> EdgeProblem:
     """Map a service error to what the client sees; unknown or internal failures become 503."""
     status, code = _STATUS_BY_CODE.get(error.code, (503, "temporarily_unavailable"))
     if status == 503:
-        return EdgeProblem(code, "the training service is temporarily unavailable; retry shortly", 503)
+        return EdgeProblem(code, "a Kinetic service is temporarily unavailable; retry shortly", 503)
     details: dict[str, object] = {}
     if error.violations:
         details["field"] = error.violations[0].field

@@ -84,9 +84,10 @@ async def test_bad_input_is_a_tool_error_naming_the_field(stack, arguments, fiel
     assert body["error_description"].startswith(f"{field}:")
 
 
-async def test_views_not_built_yet_say_so(stack):
-    is_error, body = await call_tool(stack.mcp_url, stack.api_key, "read_training", {"view": "insights"})
-    assert is_error and body["error"] == "view_not_available"
+async def test_an_unknown_view_names_the_views_there_are(stack):
+    is_error, body = await call_tool(stack.mcp_url, stack.api_key, "read_training", {"view": "progress"})
+    assert is_error and body["error"] == "invalid_request" and body["field"] == "view"
+    assert "insights" in body["error_description"]
 
 
 async def test_rest_mirror_answers_the_same(stack):
