@@ -6,7 +6,7 @@ so a change is applied whole or not at all (decision 0021).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -210,7 +210,7 @@ _POINT_COLUMNS = _POINT_HEAD + tuple(
 )
 
 
-def _point(row: Row[Any]) -> PointRow:
+def _point(row: Sequence[Any]) -> PointRow:
     """A ``PointRow`` from a row selected as ``_POINT_COLUMNS``."""
     figures: dict[str, BestSet | None] = {}
     at = len(_POINT_HEAD)
