@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, delete, insert, select, update
+from sqlalchemy import Connection, Row, and_, bindparam, delete, insert, select, update
 
 from services.analytics.adapters.tables import (
     FIGURES,
@@ -64,25 +64,73 @@ class PointRow:
     balance_sets: int
 
 
+# ---- prebuilt statements ---------------------------------------------------------------------
+# The statements a catch-up runs for every applied change are built once, with bound parameters,
+# instead of per call: building a statement cost more than running it on SQLite, and catch-up
+# applies hundreds of thousands of changes on a long account (decision 0021, Benchmark).
+
+_SESSION_KEY = and_(
+    session_facts.c.account_id == bindparam("k_account"), session_facts.c.session_id == bindparam("k_session")
+)
+_GET_SESSION = select(session_facts.c.started_at, session_facts.c.status).where(_SESSION_KEY)
+_UPDATE_SESSION = update(session_facts).where(_SESSION_KEY)
+_PERFORMANCE_KEY = and_(
+    set_facts.c.account_id == bindparam("k_account"), set_facts.c.performance_id == bindparam("k_performance")
+)
+_PERFORMANCE_PAIRS = (
+    select(set_facts.c.session_id, set_facts.c.exercise_id).where(_PERFORMANCE_KEY).distinct()
+)
+_DELETE_PERFORMANCE = delete(set_facts).where(_PERFORMANCE_KEY)
+_SETS_OF = select(
+    set_facts.c.performance_id,
+    set_facts.c.set_number,
+    set_facts.c.set_type,
+    set_facts.c.weight_kg,
+    set_facts.c.reps,
+    set_facts.c.completed,
+    set_facts.c.estimated,
+).where(
+    set_facts.c.account_id == bindparam("k_account"),
+    set_facts.c.session_id == bindparam("k_session"),
+    set_facts.c.exercise_id == bindparam("k_exercise"),
+)
+_POINT_KEY = and_(
+    session_points.c.account_id == bindparam("k_account"),
+    session_points.c.exercise_id == bindparam("k_exercise"),
+    session_points.c.session_id == bindparam("k_session"),
+)
+_UPDATE_POINT = update(session_points).where(_POINT_KEY)
+_RECORD_KEY = and_(
+    exercise_records.c.account_id == bindparam("k_account"),
+    exercise_records.c.exercise_id == bindparam("k_exercise"),
+    exercise_records.c.kind == bindparam("k_kind"),
+)
+_GET_RECORD = select(
+    exercise_records.c.session_id,
+    exercise_records.c.started_at,
+    *(
+        exercise_records.c[f"record_{part}"]
+        for part in ("value", "performance_id", "set_number", "weight_kg", "reps")
+    ),
+).where(_RECORD_KEY)
+_DELETE_RECORD = delete(exercise_records).where(_RECORD_KEY)
+
+
 # ---- session facts ---------------------------------------------------------------------------
 
 
 def get_session(conn: Connection, account_id: str, session_id: str) -> SessionFact | None:
     """The session's stored fact, None when the feed has not described it."""
-    row = conn.execute(
-        select(session_facts.c.started_at, session_facts.c.status).where(
-            session_facts.c.account_id == account_id, session_facts.c.session_id == session_id
-        )
-    ).one_or_none()
+    row = conn.execute(_GET_SESSION, {"k_account": account_id, "k_session": session_id}).one_or_none()
     return None if row is None else SessionFact(utc(row.started_at), row.status)
 
 
 def put_session(conn: Connection, account_id: str, session_id: str, fact: SessionFact) -> None:
     """Insert or replace the session's fact."""
-    key = and_(session_facts.c.account_id == account_id, session_facts.c.session_id == session_id)
     values = {"started_at": utc(fact.started_at), "status": fact.status}
-    if conn.execute(update(session_facts).where(key).values(**values)).rowcount == 0:
-        conn.execute(insert(session_facts).values(account_id=account_id, session_id=session_id, **values))
+    key = {"k_account": account_id, "k_session": session_id}
+    if conn.execute(_UPDATE_SESSION, key | values).rowcount == 0:
+        conn.execute(insert(session_facts), {"account_id": account_id, "session_id": session_id, **values})
 
 
 def delete_session(conn: Connection, account_id: str, session_id: str) -> list[str]:
@@ -134,27 +182,19 @@ def replace_performance_sets(
 
 def delete_performance_sets(conn: Connection, account_id: str, performance_id: str) -> set[tuple[str, str]]:
     """Drop a performance's sets; returns the (session, exercise) pairs they belonged to."""
-    key = and_(set_facts.c.account_id == account_id, set_facts.c.performance_id == performance_id)
-    old = conn.execute(select(set_facts.c.session_id, set_facts.c.exercise_id).where(key).distinct())
-    touched = {(r.session_id, r.exercise_id) for r in old}
+    key = {"k_account": account_id, "k_performance": performance_id}
+    touched = {(r.session_id, r.exercise_id) for r in conn.execute(_PERFORMANCE_PAIRS, key)}
     if touched:
-        conn.execute(delete(set_facts).where(key))
+        conn.execute(_DELETE_PERFORMANCE, key)
     return touched
 
 
 def sets_of(conn: Connection, account_id: str, session_id: str, exercise_id: str) -> list[SetFact]:
     """Every stored set of one exercise in one session."""
     rows = conn.execute(
-        select(set_facts).where(
-            set_facts.c.account_id == account_id,
-            set_facts.c.session_id == session_id,
-            set_facts.c.exercise_id == exercise_id,
-        )
+        _SETS_OF, {"k_account": account_id, "k_session": session_id, "k_exercise": exercise_id}
     )
-    return [
-        SetFact(r.performance_id, r.set_number, r.set_type, r.weight_kg, r.reps, r.completed, r.estimated)
-        for r in rows
-    ]
+    return [SetFact(*r) for r in rows]
 
 
 def exercises_of_session(conn: Connection, account_id: str, session_id: str) -> list[str]:
@@ -240,16 +280,11 @@ def put_point(
     }
     for name in FIGURES:
         values |= _figure_values(name, getattr(figures, name))
-    key = and_(
-        session_points.c.account_id == account_id,
-        session_points.c.exercise_id == exercise_id,
-        session_points.c.session_id == session_id,
-    )
-    if conn.execute(update(session_points).where(key).values(**values)).rowcount == 0:
+    key = {"k_account": account_id, "k_exercise": exercise_id, "k_session": session_id}
+    if conn.execute(_UPDATE_POINT, key | values).rowcount == 0:
         conn.execute(
-            insert(session_points).values(
-                account_id=account_id, exercise_id=exercise_id, session_id=session_id, **values
-            )
+            insert(session_points),
+            {"account_id": account_id, "exercise_id": exercise_id, "session_id": session_id, **values},
         )
 
 
@@ -284,39 +319,30 @@ def points(
 # ---- records ---------------------------------------------------------------------------------
 
 
-def _record_key(account_id: str, exercise_id: str, kind: str) -> Any:
-    return and_(
-        exercise_records.c.account_id == account_id,
-        exercise_records.c.exercise_id == exercise_id,
-        exercise_records.c.kind == kind,
-    )
-
-
 def get_record(conn: Connection, account_id: str, exercise_id: str, kind: str) -> Figure | None:
     """The stored record of one kind, None when no set qualifies."""
     row = conn.execute(
-        select(exercise_records).where(_record_key(account_id, exercise_id, kind))
+        _GET_RECORD, {"k_account": account_id, "k_exercise": exercise_id, "k_kind": kind}
     ).one_or_none()
     if row is None:
         return None
-    best = _best(row, "record")
-    assert best is not None  # record columns are NOT NULL
-    return Figure(exercise_id, row.session_id, utc(row.started_at), best)
+    return Figure(exercise_id, row[0], utc(row[1]), BestSet(row[2], row[3], row[4], row[5], row[6]))
 
 
 def set_record(conn: Connection, account_id: str, exercise_id: str, kind: str, figure: Figure | None) -> None:
     """Replace the record of one kind with ``figure``; None removes it."""
-    conn.execute(delete(exercise_records).where(_record_key(account_id, exercise_id, kind)))
+    conn.execute(_DELETE_RECORD, {"k_account": account_id, "k_exercise": exercise_id, "k_kind": kind})
     if figure is not None:
         conn.execute(
-            insert(exercise_records).values(
-                account_id=account_id,
-                exercise_id=exercise_id,
-                kind=kind,
-                session_id=figure.session_id,
-                started_at=utc(figure.started_at),
+            insert(exercise_records),
+            {
+                "account_id": account_id,
+                "exercise_id": exercise_id,
+                "kind": kind,
+                "session_id": figure.session_id,
+                "started_at": utc(figure.started_at),
                 **_figure_values("record", figure.best),
-            )
+            },
         )
 
 
