@@ -77,9 +77,9 @@ _UPDATE_SESSION = update(session_facts).where(_SESSION_KEY)
 _PERFORMANCE_KEY = and_(
     set_facts.c.account_id == bindparam("k_account"), set_facts.c.performance_id == bindparam("k_performance")
 )
-_PERFORMANCE_PAIRS = (
-    select(set_facts.c.session_id, set_facts.c.exercise_id).where(_PERFORMANCE_KEY).distinct()
-)
+# No DISTINCT: with it SQLite walks ix_set_facts_session over every set of the account (a scan that
+# grows with history) instead of the primary key; the caller makes a set of the pairs anyway.
+_PERFORMANCE_PAIRS = select(set_facts.c.session_id, set_facts.c.exercise_id).where(_PERFORMANCE_KEY)
 _DELETE_PERFORMANCE = delete(set_facts).where(_PERFORMANCE_KEY)
 _SETS_OF = select(
     set_facts.c.performance_id,
