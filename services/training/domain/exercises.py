@@ -9,7 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-TRACKING_MODES: tuple[str, ...] = ("sets", "duration", "intervals", "distance", "calories", "checkOff")
+from kinetic import training_rules
+
+# The contract's six modes, defined once in the shared rule table.
+TRACKING_MODES: tuple[str, ...] = tuple(training_rules.TRACKING_MODES)
 
 MUSCLES: tuple[str, ...] = (
     "chest",

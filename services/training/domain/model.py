@@ -12,24 +12,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Literal
 
-WORKOUT_KINDS: tuple[str, ...] = (
-    "custom",
-    "push",
-    "pull",
-    "fullBody",
-    "upperBody",
-    "legs",
-    "glutes",
-    "back",
-    "chest",
-    "shoulders",
-    "biceps",
-    "triceps",
-    "core",
-    "cardio",
-    "crossFit",
-    "warmUp",
-)
+from kinetic import training_rules
+
+WORKOUT_KINDS = training_rules.WORKOUT_KINDS  # the contract's 16 kinds, defined once
 
 ScheduleType = Literal["weekdays", "everyNDays"]
 OccurrenceStatus = Literal["scheduled", "moved", "replaced", "active", "completed"]

@@ -7,9 +7,6 @@ its own connection, so the database's own locking decides the order, as between 
 from __future__ import annotations
 
 import asyncio
-import threading
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -19,6 +16,7 @@ from services.sessions.bootstrap import prepare
 from services.sessions.domain.session_model import LoggedSet
 from services.sessions.service_layer.session_lifecycle import StartRequest
 from services.sessions.service_layer.session_logging import PerformanceInput
+from tests.concurrency import run_together
 from tests.integration.sessions.session_support import ACCOUNT, BENCH, client_gym
 from tests.integration.training.library_support import SettableClock
 
@@ -28,21 +26,6 @@ class NoTraining:
 
     async def mark(self, *args: Any, **kwargs: Any) -> None:
         raise AssertionError("training must not be called for freestyle sessions")
-
-
-def run_together(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Start every call at the same moment on its own thread; results or exceptions, in order."""
-    barrier = threading.Barrier(len(calls))
-
-    def run(call: Callable[[], Any]) -> Any:
-        barrier.wait(timeout=10)
-        try:
-            return call()
-        except Exception as error:
-            return error
-
-    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
-        return list(pool.map(run, calls))
 
 
 @pytest.fixture

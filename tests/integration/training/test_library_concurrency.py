@@ -6,9 +6,7 @@ own locking decides who wins, as it does between replicas.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -17,6 +15,7 @@ from kinetic.errors import Conflict
 from kinetic.training.v1 import training_pb2
 from services.training.bootstrap import prepare
 from services.training.service_layer.library_edits import EditCommand
+from tests.concurrency import run_together
 from tests.integration.training.library_support import ACCOUNT, ZONE, SettableClock, strength_a
 
 
@@ -32,21 +31,6 @@ def command(
         expected_versions=expected or {},
         input=body,
     )
-
-
-def run_together(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Start every call at the same moment on its own thread; results or exceptions, in order."""
-    barrier = threading.Barrier(len(calls))
-
-    def run(call: Callable[[], Any]) -> Any:
-        barrier.wait(timeout=10)
-        try:
-            return call()
-        except Exception as error:
-            return error
-
-    with ThreadPoolExecutor(max_workers=len(calls)) as pool:
-        return list(pool.map(run, calls))
 
 
 @pytest.fixture
