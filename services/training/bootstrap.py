@@ -16,6 +16,7 @@ from services.training.entrypoints.grpc import TrainingServicer
 from services.training.service_layer.deletions import TrainingDeletions
 from services.training.service_layer.exercise_catalog import ExerciseCatalog
 from services.training.service_layer.library_edits import TrainingEditor
+from services.training.service_layer.library_feed import LibraryChangeFeed
 from services.training.service_layer.occurrence_status import OccurrenceStatuses
 from services.training.service_layer.training_library import Clock, TrainingLibrary, utc_now
 
@@ -33,10 +34,13 @@ class TrainingApp:
     editor: TrainingEditor
     deletions: TrainingDeletions
     statuses: OccurrenceStatuses
+    feed: LibraryChangeFeed
 
     def servicer(self) -> TrainingServicer:
         """The gRPC servicer over these use cases."""
-        return TrainingServicer(self.catalog, self.library, self.editor, self.deletions, self.statuses)
+        return TrainingServicer(
+            self.catalog, self.library, self.editor, self.deletions, self.statuses, self.feed
+        )
 
 
 def prepare(engine: Engine, clock: Clock = utc_now) -> TrainingApp:
@@ -51,6 +55,7 @@ def prepare(engine: Engine, clock: Clock = utc_now) -> TrainingApp:
         editor=TrainingEditor(engine, clock),
         deletions=TrainingDeletions(engine, clock),
         statuses=OccurrenceStatuses(engine, clock),
+        feed=LibraryChangeFeed(engine),
     )
 
 

@@ -546,3 +546,41 @@ class CreateCustomExerciseResponse(_message.Message):
     EXERCISE_FIELD_NUMBER: _ClassVar[int]
     exercise: Exercise
     def __init__(self, exercise: _Optional[_Union[Exercise, _Mapping]] = ...) -> None: ...
+
+class LibraryChange(_message.Message):
+    __slots__ = ("sequence", "kind", "record_id", "create_time", "epoch", "workout", "plan", "occurrence")
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    RECORD_ID_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    EPOCH_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_FIELD_NUMBER: _ClassVar[int]
+    PLAN_FIELD_NUMBER: _ClassVar[int]
+    OCCURRENCE_FIELD_NUMBER: _ClassVar[int]
+    sequence: int
+    kind: str
+    record_id: str
+    create_time: _timestamp_pb2.Timestamp
+    epoch: str
+    workout: Workout
+    plan: Plan
+    occurrence: Occurrence
+    def __init__(self, sequence: _Optional[int] = ..., kind: _Optional[str] = ..., record_id: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., epoch: _Optional[str] = ..., workout: _Optional[_Union[Workout, _Mapping]] = ..., plan: _Optional[_Union[Plan, _Mapping]] = ..., occurrence: _Optional[_Union[Occurrence, _Mapping]] = ...) -> None: ...
+
+class ListLibraryChangesRequest(_message.Message):
+    __slots__ = ("account_id", "after_sequence", "page_size")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    after_sequence: int
+    page_size: int
+    def __init__(self, account_id: _Optional[str] = ..., after_sequence: _Optional[int] = ..., page_size: _Optional[int] = ...) -> None: ...
+
+class ListLibraryChangesResponse(_message.Message):
+    __slots__ = ("changes", "latest_sequence")
+    CHANGES_FIELD_NUMBER: _ClassVar[int]
+    LATEST_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    changes: _containers.RepeatedCompositeFieldContainer[LibraryChange]
+    latest_sequence: int
+    def __init__(self, changes: _Optional[_Iterable[_Union[LibraryChange, _Mapping]]] = ..., latest_sequence: _Optional[int] = ...) -> None: ...

@@ -100,6 +100,11 @@ class TrainingServiceStub:
                 request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.EraseLibraryRequest.SerializeToString,
                 response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.EraseLibraryResponse.FromString,
                 _registered_method=True)
+        self.ListLibraryChanges = channel.unary_unary(
+                '/kinetic.training.v1.TrainingService/ListLibraryChanges',
+                request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListLibraryChangesRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListLibraryChangesResponse.FromString,
+                _registered_method=True)
 
 
 class TrainingServiceServicer:
@@ -198,6 +203,14 @@ class TrainingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListLibraryChanges(self, request, context):
+        """ListLibraryChanges returns an account's library changes after a sequence, in order, paged, so
+        other services (analytics) can derive data from the library without reading its tables.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TrainingServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -265,6 +278,11 @@ def add_TrainingServiceServicer_to_server(servicer, server):
                     servicer.EraseLibrary,
                     request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.EraseLibraryRequest.FromString,
                     response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.EraseLibraryResponse.SerializeToString,
+            ),
+            'ListLibraryChanges': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListLibraryChanges,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListLibraryChangesRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListLibraryChangesResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -619,6 +637,33 @@ class TrainingService:
             '/kinetic.training.v1.TrainingService/EraseLibrary',
             kinetic_dot_training_dot_v1_dot_training__pb2.EraseLibraryRequest.SerializeToString,
             kinetic_dot_training_dot_v1_dot_training__pb2.EraseLibraryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListLibraryChanges(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.TrainingService/ListLibraryChanges',
+            kinetic_dot_training_dot_v1_dot_training__pb2.ListLibraryChangesRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_training__pb2.ListLibraryChangesResponse.FromString,
             options,
             channel_credentials,
             insecure,

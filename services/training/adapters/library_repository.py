@@ -59,7 +59,9 @@ def read_library(conn: Connection, account_id: str) -> LibraryState | None:
 def create_library(conn: Connection, account_id: str, epoch: str, now: datetime) -> None:
     """A new, empty library (the caller handles a concurrent creation's IntegrityError)."""
     conn.execute(
-        insert(tables.libraries).values(account_id=account_id, epoch=epoch, source_sequence=0, created_at=now)
+        insert(tables.libraries).values(
+            account_id=account_id, epoch=epoch, source_sequence=0, change_sequence=0, created_at=now
+        )
     )
 
 
@@ -85,7 +87,10 @@ def advance_sequence(conn: Connection, account_id: str, state: LibraryState) -> 
 
 
 def erase(conn: Connection, account_id: str, new_epoch: str) -> LibraryState:
-    """Remove every record of the account's library and start ``new_epoch`` at sequence 0."""
+    """Remove every record of the account's library and start ``new_epoch`` at sequence 0.
+
+    The change feed is the caller's to erase too (``library_change_log.erase``): its sequence goes on.
+    """
     for table in (
         tables.workouts,
         tables.plans,
@@ -107,7 +112,8 @@ def erase(conn: Connection, account_id: str, new_epoch: str) -> LibraryState:
 _W = tables.workouts.c
 
 
-def _row_to_workout(row: Row[Any]) -> Workout:
+def workout_from_row(row: Row[Any]) -> Workout:
+    """A workout from a row with the workouts columns (also used by migration 0003's backfill)."""
     return Workout(
         id=row.workout_id,
         version=format_version(row.version_counter, row.version_device),
@@ -128,7 +134,7 @@ def get_workouts(conn: Connection, account_id: str, workout_ids: Iterable[str]) 
     if not ids:
         return {}
     rows = conn.execute(select(tables.workouts).where(_W.account_id == account_id, _W.workout_id.in_(ids)))
-    return {row.workout_id: _row_to_workout(row) for row in rows}
+    return {row.workout_id: workout_from_row(row) for row in rows}
 
 
 def list_workouts(
@@ -149,7 +155,7 @@ def list_workouts(
         .offset(offset)
         .limit(limit)
     )
-    return [_row_to_workout(row) for row in rows], int(total)
+    return [workout_from_row(row) for row in rows], int(total)
 
 
 def recurring_workouts_in(conn: Connection, account_id: str, start: date, end: date) -> list[Workout]:
@@ -162,7 +168,7 @@ def recurring_workouts_in(conn: Connection, account_id: str, start: date, end: d
             or_(_W.active_until.is_(None), _W.active_until > start.isoformat()),
         )
     )
-    return [_row_to_workout(row) for row in rows]
+    return [workout_from_row(row) for row in rows]
 
 
 def _workout_values(workout: Workout, counter: int, device_id: str, now: datetime) -> dict[str, Any]:
@@ -222,7 +228,8 @@ def delete_workouts(conn: Connection, account_id: str, workout_ids: Sequence[str
 _P = tables.plans.c
 
 
-def _row_to_plan(row: Row[Any]) -> Plan:
+def plan_from_row(row: Row[Any]) -> Plan:
+    """A plan from a row with the plans columns."""
     return Plan(
         id=row.plan_id,
         version=format_version(row.version_counter, row.version_device),
@@ -240,7 +247,7 @@ def get_plans(conn: Connection, account_id: str, plan_ids: Iterable[str]) -> dic
     if not ids:
         return {}
     rows = conn.execute(select(tables.plans).where(_P.account_id == account_id, _P.plan_id.in_(ids)))
-    return {row.plan_id: _row_to_plan(row) for row in rows}
+    return {row.plan_id: plan_from_row(row) for row in rows}
 
 
 def list_plans(conn: Connection, account_id: str) -> list[Plan]:
@@ -248,7 +255,7 @@ def list_plans(conn: Connection, account_id: str) -> list[Plan]:
     rows = conn.execute(
         select(tables.plans).where(_P.account_id == account_id).order_by(_P.name_key, _P.plan_id)
     )
-    return [_row_to_plan(row) for row in rows]
+    return [plan_from_row(row) for row in rows]
 
 
 def _plan_values(plan: Plan, counter: int, device_id: str, now: datetime) -> dict[str, Any]:
@@ -292,7 +299,8 @@ def delete_plan(conn: Connection, account_id: str, plan_id: str) -> None:
 _O = tables.occurrence_overrides.c
 
 
-def _row_to_override(row: Row[Any]) -> OccurrenceOverride:
+def override_from_row(row: Row[Any]) -> OccurrenceOverride:
+    """An occurrence override from a row with the occurrence_overrides columns."""
     return OccurrenceOverride(
         workout_id=row.workout_id,
         original_day=date.fromisoformat(row.original_day),
@@ -315,7 +323,7 @@ def overrides_touching(conn: Connection, account_id: str, start: date, end: date
             ),
         )
     )
-    return [_row_to_override(row) for row in rows]
+    return [override_from_row(row) for row in rows]
 
 
 def get_override(
@@ -329,7 +337,7 @@ def get_override(
             _O.original_day == original_day.isoformat(),
         )
     ).first()
-    return _row_to_override(row) if row else None
+    return override_from_row(row) if row else None
 
 
 def put_override(conn: Connection, account_id: str, override: OccurrenceOverride, workout_name: str) -> None:
@@ -353,6 +361,23 @@ def put_override(conn: Connection, account_id: str, override: OccurrenceOverride
     )
 
 
+def uncompleted_overrides(
+    conn: Connection, account_id: str, workout_ids: Sequence[str]
+) -> list[OccurrenceOverride]:
+    """The overrides of ``workout_ids`` that are not completed (pending or active), by original day.
+
+    Completed ones are history: no schedule change hides them and deleting the workout keeps them.
+    """
+    if not workout_ids:
+        return []
+    rows = conn.execute(
+        select(tables.occurrence_overrides)
+        .where(_O.account_id == account_id, _O.workout_id.in_(workout_ids), _O.status != "completed")
+        .order_by(_O.original_day, _O.workout_id)
+    )
+    return [override_from_row(row) for row in rows]
+
+
 def completed_between(
     conn: Connection, account_id: str, after: datetime, before: datetime
 ) -> list[tuple[OccurrenceOverride, str]]:
@@ -367,7 +392,7 @@ def completed_between(
         )
         .order_by(_O.completed_at.desc())
     )
-    return [(_row_to_override(row), row.workout_name) for row in rows]
+    return [(override_from_row(row), row.workout_name) for row in rows]
 
 
 # --- idempotent write requests -----------------------------------------------------------------

@@ -14,6 +14,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    text,
 )
 
 metadata = MetaData()
@@ -78,6 +79,9 @@ libraries = Table(
     Column("epoch", String(36), nullable=False),
     Column("source_sequence", BigInteger, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # Last sequence of the change feed: unlike source_sequence it survives erasure
+    # (docs/decisions/0023-training-change-feed.md).
+    Column("change_sequence", BigInteger, nullable=False, server_default=text("0")),
 )
 
 workouts = Table(
@@ -162,4 +166,19 @@ deletion_previews = Table(
     Column("preview", LargeBinary, nullable=False),  # serialized DeletionPreview
     Column("expires_at", DateTime(timezone=True), nullable=False),
     Column("committed", Boolean, nullable=False),
+)
+
+# The per-account change feed other services derive data from (ListLibraryChanges). ``record`` is a
+# serialized LibraryChange holding only its record (empty for deletions and erasure); the other
+# fields live in columns (docs/decisions/0023-training-change-feed.md).
+library_changes = Table(
+    "library_changes",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("sequence", BigInteger, primary_key=True, autoincrement=False),
+    Column("kind", String(32), nullable=False),
+    Column("record_id", String(64), nullable=False),
+    Column("epoch", String(36), nullable=False),
+    Column("record", LargeBinary, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )

@@ -10,6 +10,7 @@ from services.training.entrypoints.library_grpc import LibraryRpcs
 from services.training.service_layer.deletions import TrainingDeletions
 from services.training.service_layer.exercise_catalog import ExerciseCatalog
 from services.training.service_layer.library_edits import TrainingEditor
+from services.training.service_layer.library_feed import LibraryChangeFeed
 from services.training.service_layer.occurrence_status import OccurrenceStatuses
 from services.training.service_layer.training_library import TrainingLibrary
 
@@ -62,8 +63,9 @@ class TrainingServicer(LibraryRpcs, training_pb2_grpc.TrainingServiceServicer):
         editor: TrainingEditor,
         deletions: TrainingDeletions,
         statuses: OccurrenceStatuses,
+        feed: LibraryChangeFeed,
     ) -> None:
-        super().__init__(library, editor, deletions, statuses)
+        super().__init__(library, editor, deletions, statuses, feed)
         self._catalog = catalog
 
     async def SearchExercises(

@@ -10,6 +10,7 @@ from kinetic.training.v1 import training_pb2
 from services.training.adapters.library_pb import library_to_pb, occurrence_to_pb, plan_to_pb, workout_to_pb
 from services.training.service_layer.deletions import TrainingDeletions
 from services.training.service_layer.library_edits import EditCommand, TrainingEditor
+from services.training.service_layer.library_feed import LibraryChangeFeed
 from services.training.service_layer.occurrence_status import OccurrenceStatuses
 from services.training.service_layer.training_library import CalendarWindow, TrainingLibrary, week_start_of
 
@@ -23,11 +24,13 @@ class LibraryRpcs:
         editor: TrainingEditor,
         deletions: TrainingDeletions,
         statuses: OccurrenceStatuses,
+        feed: LibraryChangeFeed,
     ) -> None:
         self._library = library
         self._editor = editor
         self._deletions = deletions
         self._statuses = statuses
+        self._feed = feed
 
     async def GetLibrary(
         self, request: training_pb2.GetLibraryRequest, context: object
@@ -138,6 +141,14 @@ class LibraryRpcs:
         self, request: training_pb2.EraseLibraryRequest, context: object
     ) -> training_pb2.EraseLibraryResponse:
         return self._statuses.erase(request.account_id)
+
+    async def ListLibraryChanges(
+        self, request: training_pb2.ListLibraryChangesRequest, context: object
+    ) -> training_pb2.ListLibraryChangesResponse:
+        page = self._feed.list_changes(request.account_id, request.after_sequence, request.page_size)
+        return training_pb2.ListLibraryChangesResponse(
+            changes=page.changes, latest_sequence=page.latest_sequence
+        )
 
 
 def _occurrences(window: CalendarWindow, *, with_weeks: bool) -> list[training_pb2.Occurrence]:

@@ -3,7 +3,9 @@
 The preview lists what would go (memberships, workouts, the next 93 days of occurrences, the effect
 on recurring sessions) and returns a token valid five minutes. Only the token's hash is stored. A
 commit needs ``confirmed: true`` and an idempotency key, and is refused when anything the preview
-showed has changed since (docs/decisions/0011-training-library.md).
+showed has changed since (docs/decisions/0011-training-library.md). A commit appends its updates
+and deletions to the library change feed in its transaction, each deleted workout followed by the
+occurrences that go with it (occurrence.lapsed; 0023-training-change-feed.md).
 """
 
 from __future__ import annotations
@@ -18,12 +20,15 @@ from sqlalchemy import Connection, Engine
 
 from kinetic.errors import Conflict, DomainError, InvalidArgument, NotFound
 from kinetic.training.v1 import training_pb2
+from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
+from services.training.adapters.library_change_log import ChangeEntry
 from services.training.adapters.library_pb import library_to_pb, occurrence_to_pb, plan_to_pb, workout_to_pb
 from services.training.adapters.library_repository import StoredPreview
 from services.training.domain import calendar, occurrences
 from services.training.domain.model import Plan, Workout
 from services.training.domain.versions import check_device_id, check_idempotency_key
+from services.training.service_layer.override_visibility import UncompletedOverrides, visibility_entries
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 from services.training.service_layer.write_support import exercise_names_for, replay, request_hash
 
@@ -232,9 +237,10 @@ class TrainingDeletions:
                     f"the {found.kind} changed after the preview; preview again and confirm the new preview",
                     reason="PREVIEW_STALE",
                 )
-            self._delete(conn, account_id, target, found.delete_workouts, device, now)
+            entries = _delete(conn, account_id, target, found.delete_workouts, device, now)
             repo.mark_preview_committed(conn, _token_hash(preview_token))
             state = repo.advance_sequence(conn, account_id, state)
+            change_log.append(conn, account_id, state.epoch, entries, now)
             preview = training_pb2.DeletionPreview()
             preview.ParseFromString(found.preview)
             response = training_pb2.CommitDeletionResponse(library=library_to_pb(state), deleted=preview)
@@ -250,25 +256,64 @@ class TrainingDeletions:
         except NotFound:
             return None
 
-    @staticmethod
-    def _delete(
-        conn: Connection, account_id: str, target: _Target, delete_workouts: bool, device: str, now: datetime
-    ) -> None:
-        if target.workout is not None:
-            if target.containing_plan is not None:
-                plan = target.containing_plan
-                phases = tuple(
-                    replace(p, workout_ids=tuple(w for w in p.workout_ids if w != target.workout.id))
-                    for p in plan.phases
-                )
-                repo.save_plan(conn, account_id, replace(plan, phases=phases), device, now)
-            repo.delete_workouts(conn, account_id, [target.workout.id])
-            return
-        assert target.plan is not None
-        if delete_workouts:
-            repo.delete_workouts(conn, account_id, [w.id for w in target.members])
-        else:
-            for workout in target.members:
-                detached = replace(workout, plan_id=None, phase_id=None)
-                repo.save_workout(conn, account_id, detached, device, now)
-        repo.delete_plan(conn, account_id, target.plan.id)
+
+def _delete(
+    conn: Connection, account_id: str, target: _Target, delete_workouts: bool, device: str, now: datetime
+) -> list[ChangeEntry]:
+    """Carry out the deletion; returns its change feed entries (updates first, the target last)."""
+    if target.workout is not None:
+        updated_plans: list[str] = []
+        if target.containing_plan is not None:
+            plan = target.containing_plan
+            phases = tuple(
+                replace(p, workout_ids=tuple(w for w in p.workout_ids if w != target.workout.id))
+                for p in plan.phases
+            )
+            repo.save_plan(conn, account_id, replace(plan, phases=phases), device, now)
+            updated_plans.append(plan.id)
+        lapsing = _lapsing(conn, account_id, [target.workout])
+        repo.delete_workouts(conn, account_id, [target.workout.id])
+        deleted = change_log.deletion_entry(change_log.WORKOUT_DELETED, target.workout.id)
+        return [
+            *_stored_updates(conn, account_id, [], updated_plans, now),
+            deleted,
+            *lapsing[target.workout.id],
+        ]
+    assert target.plan is not None
+    entries: list[ChangeEntry] = []
+    if delete_workouts:
+        lapsing = _lapsing(conn, account_id, target.members)
+        repo.delete_workouts(conn, account_id, [w.id for w in target.members])
+        for workout in target.members:
+            entries += [
+                change_log.deletion_entry(change_log.WORKOUT_DELETED, workout.id),
+                *lapsing[workout.id],
+            ]
+    else:
+        for workout in target.members:
+            detached = replace(workout, plan_id=None, phase_id=None)
+            repo.save_workout(conn, account_id, detached, device, now)
+        entries += _stored_updates(conn, account_id, [w.id for w in target.members], [], now)
+    repo.delete_plan(conn, account_id, target.plan.id)
+    return [*entries, change_log.deletion_entry(change_log.PLAN_DELETED, target.plan.id)]
+
+
+def _lapsing(conn: Connection, account_id: str, workouts: Sequence[Workout]) -> dict[str, list[ChangeEntry]]:
+    """By workout, occurrence.lapsed for each occurrence that deleting ``workouts`` takes off every
+    read: the moved, replaced and active ones, whose overrides go with the workout (completed ones
+    stay as history). Read before the deletion, so each record is the occurrence as last shown."""
+    overrides = UncompletedOverrides.load(conn, account_id, workouts)
+    return {w.id: visibility_entries(overrides.shown([w]), {}) for w in workouts}
+
+
+def _stored_updates(
+    conn: Connection, account_id: str, workout_ids: list[str], plan_ids: list[str], now: datetime
+) -> list[ChangeEntry]:
+    # A commit has no time zone: a workout's current schedule is rendered for the UTC day.
+    workouts = repo.get_workouts(conn, account_id, workout_ids)
+    names = exercise_names_for(conn, account_id, list(workouts.values()))
+    plans = repo.get_plans(conn, account_id, plan_ids)
+    return [
+        change_log.workout_entry(change_log.WORKOUT_UPDATED, workout_to_pb(workouts[i], names, now.date()))
+        for i in workout_ids
+    ] + [change_log.plan_entry(change_log.PLAN_UPDATED, plan_to_pb(plans[i])) for i in plan_ids]

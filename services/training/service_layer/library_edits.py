@@ -2,8 +2,9 @@
 
 Order inside the write transaction: take the account's write lock, replay a known idempotency key,
 check the epoch, parse and validate the input, check the versions of every existing record the
-action changes, apply it, advance the source sequence, store the result under the key. Any error
-rolls the whole write back. See docs/decisions/0011-training-library.md.
+action changes, apply it, advance the source sequence, append the change feed's entries, store the
+result under the key. Any error rolls the whole write back, feed entries included. See
+docs/decisions/0011-training-library.md and 0023-training-change-feed.md.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from sqlalchemy import Connection, Engine
 from kinetic.errors import DomainError, InvalidArgument, NotFound
 from kinetic.training.v1 import training_pb2
 from services.training.adapters import exercise_repository
+from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
 from services.training.adapters.library_pb import library_to_pb, occurrence_to_pb, plan_to_pb, workout_to_pb
 from services.training.domain import calendar, documents, occurrences
@@ -35,6 +37,7 @@ from services.training.domain.versions import (
     check_idempotency_key,
     format_version,
 )
+from services.training.service_layer.override_visibility import UncompletedOverrides, visibility_entries
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 from services.training.service_layer.write_support import (
     WriteContext,
@@ -112,6 +115,10 @@ class TrainingEditor:
                 plans=[plan_to_pb(p) for p in plans],
                 occurrence=occurrence,
             )
+            entries = ctx.change_entries(response.workouts, response.plans)
+            if occurrence is not None:
+                entries.append(change_log.occurrence_entry(occurrence))
+            change_log.append(conn, account_id, state.epoch, entries, now)
             repo.save_request(
                 conn, account_id, command.idempotency_key, "edit", body, response.SerializeToString(), now
             )
@@ -286,7 +293,11 @@ def _change_schedule(ctx: WriteContext, action: documents.ChangeSchedule) -> Non
     workout = _load_workout(ctx, action.workout_id, "input.workoutID")
     ctx.check_versions(workouts=[workout])
     segments = occurrences.change_schedule(workout.segments, action.effective_day, action.schedule)
-    ctx.save_workout(replace(workout, segments=segments))
+    changed = replace(workout, segments=segments)
+    # Pending overrides whose original day leaves the schedule lapse; ones it gets back show again.
+    overrides = UncompletedOverrides.load(ctx.conn, ctx.account_id, [workout])
+    ctx.occurrence_entries += visibility_entries(overrides.shown([workout]), overrides.shown([changed]))
+    ctx.save_workout(changed)
 
 
 def _change_occurrence(

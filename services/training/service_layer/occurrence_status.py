@@ -2,7 +2,8 @@
 
 The sessions service marks an occurrence active when a session starts from it and completed when it
 ends, so it can no longer be moved. The status is a fact about what happened, not an edit of the
-workout: it advances the source sequence but leaves the workout's version alone.
+workout: it advances the source sequence but leaves the workout's version alone. Both writes append
+to the change feed in their transaction (docs/decisions/0023-training-change-feed.md).
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from sqlalchemy import Engine
 
 from kinetic.errors import InvalidArgument, NotFound
 from kinetic.training.v1 import training_pb2
+from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
-from services.training.adapters.library_pb import library_to_pb, occurrence_to_pb
+from services.training.adapters.library_pb import library_to_pb
 from services.training.domain import calendar, occurrences
 from services.training.domain.model import OccurrenceOverride
+from services.training.service_layer.override_visibility import render, replacement_names
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 
 STATUSES = ("scheduled", "active", "completed")
@@ -40,7 +43,11 @@ class OccurrenceStatuses:
         status: str,
         completed_at: datetime | None,
     ) -> training_pb2.SetOccurrenceStatusResponse:
-        """Mark one occurrence scheduled, active or completed."""
+        """Mark one occurrence scheduled, active or completed.
+
+        Marking "scheduled" an occurrence the schedule no longer has makes it lapse: the response
+        carries no occurrence and the feed gets occurrence.lapsed.
+        """
         require_account(account_id)
         if status not in STATUSES:
             raise InvalidArgument.for_field("status", f"must be one of {', '.join(STATUSES)}")
@@ -54,7 +61,8 @@ class OccurrenceStatuses:
             if workout is None:
                 raise NotFound(f"workout {workout_id} does not exist", reason="WORKOUT_NOT_FOUND")
             current = repo.get_override(conn, account_id, workout_id, day)
-            if occurrences.find_occurrence(workout, [current] if current else [], day) is None:
+            before = occurrences.find_occurrence(workout, [current] if current else [], day)
+            if before is None:
                 raise NotFound(
                     f"workout {workout_id} has no occurrence originally scheduled on {day.isoformat()}",
                     reason="OCCURRENCE_NOT_FOUND",
@@ -66,19 +74,30 @@ class OccurrenceStatuses:
             )
             repo.put_override(conn, account_id, override, workout.content.name)
             state = repo.advance_sequence(conn, account_id, state)
-        after = occurrences.find_occurrence(workout, [override], day)
-        assert after is not None
-        names = {workout.id: workout.content.name}
-        placement = {workout.id: (workout.plan_id or "", workout.phase_id or "")}
-        return training_pb2.SetOccurrenceStatusResponse(
-            library=library_to_pb(state), occurrence=occurrence_to_pb(after, names, placement)
-        )
+            after = occurrences.find_occurrence(workout, [override], day)
+            # A replaced occurrence shows the replacement's name, as calendar reads do.
+            names = replacement_names(conn, account_id, [override])
+            occurrence: training_pb2.Occurrence | None = None
+            if after is None:
+                # Back to "scheduled" on a day the schedule no longer has: only its status kept it,
+                # so it lapses (the row stays and reads ignore it, as for any lapsed override).
+                entry = change_log.lapsed_entry(render(workout, before, names))
+            else:
+                occurrence = render(workout, after, names)
+                entry = change_log.occurrence_entry(occurrence)
+            change_log.append(conn, account_id, state.epoch, [entry], now)
+        return training_pb2.SetOccurrenceStatusResponse(library=library_to_pb(state), occurrence=occurrence)
 
     def erase(self, account_id: str) -> training_pb2.EraseLibraryResponse:
-        """Delete every record of the library and start a new epoch; old epochs' writes get 410."""
+        """Delete every record of the library and start a new epoch; old epochs' writes get 410.
+
+        The change feed loses its earlier changes and gets library.erased; its sequence goes on.
+        """
         require_account(account_id)
-        ensure_library(self._engine, account_id, self._clock())
+        now = self._clock()
+        ensure_library(self._engine, account_id, now)
         with self._engine.begin() as conn:
             repo.lock_library(conn, account_id)
             state = repo.erase(conn, account_id, str(uuid.uuid4()))
+            change_log.erase(conn, account_id, state.epoch, now)
         return training_pb2.EraseLibraryResponse(library=library_to_pb(state))

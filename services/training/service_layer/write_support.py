@@ -19,8 +19,11 @@ from google.protobuf.message import Message
 from sqlalchemy import Connection
 
 from kinetic.errors import Conflict, DomainError, InvalidArgument
+from kinetic.training.v1 import training_pb2
 from services.training.adapters import exercise_repository
+from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
+from services.training.adapters.library_change_log import ChangeEntry
 from services.training.adapters.library_pb import plan_to_pb, workout_to_pb
 from services.training.adapters.library_repository import LibraryState, StoredRequest
 from services.training.domain.model import Plan, Workout
@@ -68,6 +71,10 @@ class WriteContext:
     expected_versions: Mapping[str, str]
     changed_workouts: dict[str, Workout] = field(default_factory=dict)
     changed_plans: dict[str, Plan] = field(default_factory=dict)
+    # ("workout" | "plan", ID) -> created by this write, in the order first saved: the change feed's order.
+    saved: dict[tuple[str, str], bool] = field(default_factory=dict)
+    # Occurrences the write hid (occurrence.lapsed) or showed again: they follow the records' entries.
+    occurrence_entries: list[ChangeEntry] = field(default_factory=list)
 
     def check_versions(self, workouts: Sequence[Workout] = (), plans: Sequence[Plan] = ()) -> None:
         """Every existing record a write changes needs the version the caller read; stale → fresh state."""
@@ -110,6 +117,7 @@ class WriteContext:
         else:
             repo.save_workout(self.conn, self.account_id, workout, self.device_id, self.now)
         self.changed_workouts[workout.id] = workout
+        self.saved.setdefault(("workout", workout.id), new)
 
     def save_plan(self, plan: Plan, *, new: bool = False) -> None:
         """Store a created or changed plan and remember it for the response."""
@@ -118,6 +126,24 @@ class WriteContext:
         else:
             repo.save_plan(self.conn, self.account_id, plan, self.device_id, self.now)
         self.changed_plans[plan.id] = plan
+        self.saved.setdefault(("plan", plan.id), new)
+
+    def change_entries(
+        self, workouts: Sequence[training_pb2.Workout], plans: Sequence[training_pb2.Plan]
+    ) -> list[ChangeEntry]:
+        """The feed entries of this write: every saved record as rendered after it (``workouts`` and
+        ``plans``), created or updated, in the order first saved, then ``occurrence_entries``."""
+        rendered_workouts = {w.id: w for w in workouts}
+        rendered_plans = {p.id: p for p in plans}
+        entries: list[ChangeEntry] = []
+        for (record_type, record_id), created in self.saved.items():
+            if record_type == "workout":
+                kind = change_log.WORKOUT_CREATED if created else change_log.WORKOUT_UPDATED
+                entries.append(change_log.workout_entry(kind, rendered_workouts[record_id]))
+            else:
+                kind = change_log.PLAN_CREATED if created else change_log.PLAN_UPDATED
+                entries.append(change_log.plan_entry(kind, rendered_plans[record_id]))
+        return entries + self.occurrence_entries
 
     def stored_workouts(self) -> list[Workout]:
         """The changed workouts as stored now (with their new versions)."""

@@ -109,3 +109,18 @@ def strength_a(exercise_id: str = "barbell-back-squat", **overrides: Any) -> dic
 def fresh_details(error: RemoteError) -> dict[str, Any]:
     """The fresh state a STALE_VERSION conflict carries."""
     return json.loads(error.metadata["fresh"])
+
+
+async def library_changes(
+    stub: training_pb2_grpc.TrainingServiceStub, after: int = 0, *, account_id: str = ACCOUNT
+) -> list[training_pb2.LibraryChange]:
+    """Every change of the account's library feed after ``after``, following pages to the end."""
+    found: list[training_pb2.LibraryChange] = []
+    while True:
+        page = await stub.ListLibraryChanges(
+            training_pb2.ListLibraryChangesRequest(account_id=account_id, after_sequence=after)
+        )
+        found.extend(page.changes)
+        if not page.changes or page.changes[-1].sequence >= page.latest_sequence:
+            return found
+        after = page.changes[-1].sequence
