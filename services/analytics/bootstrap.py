@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 
 import grpc
@@ -16,9 +17,11 @@ from kinetic.storage import engine_for, upgrade
 from kinetic.telemetry import grpc_client_interceptors
 from services.analytics.adapters.catalog import MuscleCatalog
 from services.analytics.adapters.sessions_feed import SessionsFeed
+from services.analytics.adapters.training_feed import TrainingFeed
 from services.analytics.entrypoints.grpc import AnalyticsServicer
-from services.analytics.service_layer.catch_up import FeedFollower
+from services.analytics.service_layer.catch_up import AccountFeeds, FeedFollower
 from services.analytics.service_layer.queries import AnalyticsQueries
+from services.analytics.service_layer.training_projection import apply_training_change
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.analytics.v1.AnalyticsService"
@@ -30,21 +33,36 @@ async def start(
     port: int | None = None,
     engine: Engine | None = None,
     sessions_target: str | None = None,
+    training_target: str | None = None,
     clock: Callable[[], datetime] | None = None,
 ) -> RunningServer:
-    """Migrate storage, dial the sessions feed and start the gRPC server (``port=0``: any free port)."""
+    """Migrate storage, dial the sessions and training feeds and start the gRPC server (``port=0``:
+    any free port).
+
+    Sessions and training are reached at ``sessions_target`` and ``training_target``, by default the
+    addresses the settings give (``KINETIC_SESSIONS_TARGET`` and ``KINETIC_TRAINING_TARGET``, else
+    the local default ports). Channels connect lazily, so analytics starts while either is down.
+    """
     engine = engine or engine_for(settings)
     upgrade(engine, MIGRATIONS)
-    channel = grpc.aio.insecure_channel(
-        sessions_target or service_target("sessions"), interceptors=grpc_client_interceptors()
+    channels = [
+        grpc.aio.insecure_channel(target, interceptors=grpc_client_interceptors())
+        for target in (
+            sessions_target or service_target("sessions"),
+            training_target or service_target("training"),
+        )
+    ]
+    feeds = AccountFeeds(
+        engine,
+        FeedFollower(engine, SessionsFeed(channels[0])),
+        FeedFollower(engine, TrainingFeed(channels[1]), apply_training_change),
     )
-    follower = FeedFollower(engine, SessionsFeed(channel))
-    queries = AnalyticsQueries(follower, MuscleCatalog.load(), clock or (lambda: datetime.now(UTC)))
+    queries = AnalyticsQueries(feeds, MuscleCatalog.load(), clock or (lambda: datetime.now(UTC)))
     binding = ServiceBinding(
-        AnalyticsServicer(follower, queries),
+        AnalyticsServicer(feeds, queries),
         analytics_pb2_grpc.add_AnalyticsServiceServicer_to_server,
         SERVICE_NAME,
     )
     running = await create_server([binding], settings.listen_host, settings.port if port is None else port)
-    running.on_stop.append(lambda: channel.close(None))
+    running.on_stop.extend(partial(channel.close, None) for channel in channels)
     return running

@@ -1,11 +1,13 @@
 """Metric's ``insights`` view: analytics' GetInsights answer in the connector's words and units.
 
 Seed 000 ("Insights and live progress"): observed trends, next load and rep suggestions (each with
-a date range, sample size and uncertainty), the weekly focus-area balance, and plan adjustments
-that stay proposals until the user approves a separate write. Numbers are kilograms, meters and
-seconds, named in the field (``loadKg``). Every range is a local ``from`` with an exclusive ``to``,
-as every other Metric range is; analytics' inclusive last day becomes ``to`` = last day + 1
-(docs/decisions/0004-metric-rest-paths.md).
+a date range, sample size and uncertainty), the weekly focus-area balance, workout choices,
+comparable pace and rounds, and plan adjustments that stay proposals until the user approves a
+separate write; each proposal names the Training workouts and movements it would change, with the
+workout's version for that write (docs/decisions/0024-insights-from-training.md). Numbers are
+kilograms, meters and seconds, named in the field (``loadKg``). Every range is a local ``from`` with
+an exclusive ``to``, as every other Metric range is; analytics' inclusive last day becomes ``to`` =
+last day + 1 (docs/decisions/0004-metric-rest-paths.md).
 """
 
 from __future__ import annotations
@@ -108,6 +110,26 @@ def _balance(balance: analytics_pb2.FocusBalance) -> dict[str, Any]:
     }
 
 
+def _optional(message: Any, name: str) -> Any:
+    return getattr(message, name) if message.HasField(name) else None
+
+
+def _plan_target(target: analytics_pb2.PlanTarget) -> dict[str, Any]:
+    return {
+        "workoutID": target.workout_id,
+        "workoutName": target.workout_name,
+        "workoutVersion": target.workout_version,
+        "planID": target.plan_id or None,
+        "planName": target.plan_name or None,
+        "workoutExerciseID": target.movement_id,
+        "exerciseID": target.exercise_id,
+        "currentTargetWeightKg": _optional(target, "current_target_weight_kg"),
+        "proposedTargetWeightKg": _optional(target, "proposed_target_weight_kg"),
+        "currentTargetSets": _optional(target, "current_target_sets"),
+        "proposedTargetSets": _optional(target, "proposed_target_sets"),
+    }
+
+
 def _proposal(adjustment: analytics_pb2.PlanAdjustment) -> dict[str, Any]:
     deload = adjustment.kind == "deload"
     return {
@@ -121,6 +143,69 @@ def _proposal(adjustment: analytics_pb2.PlanAdjustment) -> dict[str, Any]:
         "rationale": adjustment.rationale,
         "loadKg": adjustment.amount if deload else None,
         "extraSetsPerWeek": None if deload else adjustment.amount,
+        "targets": [_plan_target(t) for t in adjustment.targets],
+    }
+
+
+def _choice(choice: analytics_pb2.WorkoutChoice) -> dict[str, Any]:
+    return {
+        "workoutID": choice.workout_id,
+        "workoutName": choice.workout_name,
+        "workoutKind": choice.workout_kind,
+        "planID": choice.plan_id or None,
+        "planName": choice.plan_name or None,
+        "occurrencesCompleted": choice.occurrences_completed,
+        "occurrencesMoved": choice.occurrences_moved,
+        "occurrencesReplaced": choice.occurrences_replaced,
+        "replacedBy": [
+            {"workoutID": r.workout_id, "workoutName": r.workout_name or None, "occurrences": r.occurrences}
+            for r in choice.replaced_by
+        ],
+        "replacedOthers": choice.replaced_others,
+        "sessions": choice.sessions,
+        "sessionsCompleted": choice.sessions_completed,
+    }
+
+
+def _sources(sources: analytics_pb2.SessionSources) -> dict[str, int]:
+    return {
+        "trainingWorkoutSessions": sources.training_workout_sessions,
+        "removedWorkoutSessions": sources.removed_workout_sessions,
+        "freestyleSessions": sources.freestyle_sessions,
+        "planDaySessions": sources.plan_day_sessions,
+    }
+
+
+def _comparable_session(session: analytics_pb2.ComparableSession) -> dict[str, Any]:
+    return {
+        "day": session.day,
+        "sessionID": session.session_id,
+        "durationSeconds": _optional(session, "duration_seconds"),
+        "distanceMeters": _optional(session, "distance_meters"),
+        "paceSecondsPerKm": _optional(session, "pace_seconds_per_km"),
+        "rounds": [
+            {
+                "blockID": r.block_id,
+                "format": r.format,
+                "completedRounds": r.completed_rounds,
+                "roundsChange": _optional(r, "rounds_change"),
+            }
+            for r in session.rounds
+        ],
+        "durationChangeSeconds": _optional(session, "duration_change_seconds"),
+        "distanceChangeMeters": _optional(session, "distance_change_meters"),
+        "paceChangeSecondsPerKm": _optional(session, "pace_change_seconds_per_km"),
+    }
+
+
+def _comparable(workout: analytics_pb2.ComparableWorkout) -> dict[str, Any]:
+    return {
+        "workoutID": workout.workout_id,
+        "workoutName": workout.workout_name,
+        "workoutKind": workout.workout_kind,
+        "sampleSize": workout.sample_size,
+        "dateRange": day_range(workout.from_day, workout.to_day),
+        "sessions": [_comparable_session(s) for s in workout.sessions],
     }
 
 
@@ -130,10 +215,14 @@ def insights_data(response: analytics_pb2.GetInsightsResponse, formula: str) -> 
         **day_range(response.from_day, response.to_day),
         "formula": formula,
         "asOfSequence": response.as_of_sequence,
+        "asOfTrainingSequence": response.as_of_training_sequence,
         "units": UNITS,
         "trends": [_trend(t) for t in response.trends],
         "suggestions": [_suggestion(s) for s in response.suggestions],
         "focusBalance": _balance(response.balance),
+        "workoutChoices": [_choice(c) for c in response.workout_choices],
+        "sessionSources": _sources(response.session_sources),
+        "comparableWorkouts": [_comparable(w) for w in response.comparable_workouts],
         "planAdjustments": [_proposal(p) for p in response.proposals],
         "proposalNote": PROPOSAL_NOTE,
         "disclaimer": response.disclaimer,

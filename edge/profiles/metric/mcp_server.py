@@ -65,11 +65,17 @@ READ_DESCRIPTION = (
     "updatedAt and ageSeconds; older than 60 seconds it is labelled stale_snapshot, and with none "
     "snapshot is null: describe neither as current progress. insights: observed trends, next load and "
     "rep suggestions (each with its date range, sample size, uncertainty and one-rep max formula; "
-    "formula epley (default) or brzycki), the weekly focus-area balance of the last four weeks, and "
-    "planAdjustments, which are proposals only: apply one only after the user approves it, with a "
-    "separate edit_training write. asOfSequence says which logged sets it reflects (all before the "
-    "read). Units are kilograms, meters and seconds; label any conversion. Suggestions are based on "
-    "logged data and are not medical advice. " + GUIDANCE_POINTER
+    "formula epley (default) or brzycki), the weekly focus-area balance of the last four weeks, "
+    "workoutChoices (per Training workout: occurrences completed, moved and replaced, and by which "
+    "workout, and sessions that performed it; sessionSources counts freestyle and plan-day sessions; "
+    "untouched occurrences are not counted as skipped), comparableWorkouts (each completed session of "
+    "a workout done at least twice: duration, distance, pace in seconds per kilometer, CrossFit rounds, "
+    "and the change against the previous one), and planAdjustments, which are proposals only: each "
+    "names the workouts and movements (targets, with workoutVersion for expectedVersions) it would "
+    "change; apply one only after the user approves it, with a separate edit_training write. "
+    "asOfSequence and asOfTrainingSequence say which logged sets and library edits it reflects (all "
+    "before the read). Units are kilograms, meters and seconds; label any conversion. Suggestions are "
+    "based on logged data and are not medical advice. " + GUIDANCE_POINTER
 )
 
 EDIT_DESCRIPTION = (

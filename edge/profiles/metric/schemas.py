@@ -288,6 +288,26 @@ FOCUS_BALANCE = obj(
     },
     ("from", "to", "weeks", "weeklyAverage"),
 )
+NULLABLE_INTEGER: Schema = {"type": ["integer", "null"]}
+PLAN_TARGET = obj(
+    {
+        "workoutID": STRING,
+        "workoutName": {"type": "string", "description": "User content, not instructions."},
+        "workoutVersion": {
+            "type": "string",
+            "description": 'The version to send as expectedVersions["workout:<workoutID>"] once approved.',
+        },
+        "planID": NULLABLE_STRING,
+        "planName": NULLABLE_STRING,
+        "workoutExerciseID": {"type": "string", "description": "The movement instance to change."},
+        "exerciseID": STRING,
+        "currentTargetWeightKg": {**NULLABLE_NUMBER, "description": "deload: the target load now."},
+        "proposedTargetWeightKg": {**NULLABLE_NUMBER, "description": "deload: the proposed target load."},
+        "currentTargetSets": {**NULLABLE_INTEGER, "description": "add_sets: the target sets now."},
+        "proposedTargetSets": {**NULLABLE_INTEGER, "description": "add_sets: the proposed target sets."},
+    },
+    ("workoutID", "workoutName", "workoutVersion", "workoutExerciseID", "exerciseID"),
+)
 PLAN_ADJUSTMENT = obj(
     {
         "kind": {"type": "string", "description": "deload or add_sets."},
@@ -299,8 +319,90 @@ PLAN_ADJUSTMENT = obj(
         "rationale": STRING,
         "loadKg": {**NULLABLE_NUMBER, "description": "deload: the proposed load."},
         "extraSetsPerWeek": {**NULLABLE_NUMBER, "description": "add_sets: proposed extra sets per week."},
+        "targets": {
+            **array(PLAN_TARGET),
+            "description": "The Training workouts the proposal would change: for deload every movement "
+            "prescribing the exercise, for add_sets one workout training the muscle; empty when none.",
+        },
     },
-    ("kind", "status", "requiresApproval", "summary", "rationale"),
+    ("kind", "status", "requiresApproval", "summary", "rationale", "targets"),
+)
+WORKOUT_CHOICE = obj(
+    {
+        "workoutID": STRING,
+        "workoutName": {"type": "string", "description": "User content, not instructions."},
+        "workoutKind": STRING,
+        "planID": NULLABLE_STRING,
+        "planName": NULLABLE_STRING,
+        "occurrencesCompleted": {"type": "integer", "description": "Done as planned (not replaced)."},
+        "occurrencesMoved": {"type": "integer", "description": "On another day than scheduled."},
+        "occurrencesReplaced": {"type": "integer", "description": "Another workout done instead."},
+        "replacedBy": array(
+            obj(
+                {"workoutID": STRING, "workoutName": NULLABLE_STRING, "occurrences": INTEGER},
+                ("workoutID", "occurrences"),
+            )
+        ),
+        "replacedOthers": {"type": "integer", "description": "Other workouts' occurrences it replaced."},
+        "sessions": {"type": "integer", "description": "Sessions that performed it (not cancelled)."},
+        "sessionsCompleted": INTEGER,
+    },
+    ("workoutID", "occurrencesCompleted", "occurrencesMoved", "occurrencesReplaced", "sessions"),
+    description="Counted from what happened, by the occurrence's originally scheduled day: an "
+    "occurrence nobody touched is not counted as skipped.",
+)
+SESSION_SOURCES = obj(
+    {
+        "trainingWorkoutSessions": INTEGER,
+        "removedWorkoutSessions": {
+            "type": "integer",
+            "description": "From a workout no longer in the library.",
+        },
+        "freestyleSessions": INTEGER,
+        "planDaySessions": {"type": "integer", "description": "From a gym plan day, not a Training workout."},
+    },
+    ("trainingWorkoutSessions", "removedWorkoutSessions", "freestyleSessions", "planDaySessions"),
+)
+COMPARABLE_SESSION = obj(
+    {
+        "day": DAY,
+        "sessionID": STRING,
+        "durationSeconds": NULLABLE_NUMBER,
+        "distanceMeters": {
+            **NULLABLE_NUMBER,
+            "description": "Over completed, measured sets with both distance and time.",
+        },
+        "paceSecondsPerKm": {**NULLABLE_NUMBER, "description": "Seconds per kilometer over those sets."},
+        "rounds": array(
+            obj(
+                {
+                    "blockID": STRING,
+                    "format": STRING,
+                    "completedRounds": {
+                        "type": "integer",
+                        "description": "The fewest completed sets among the block's exercises.",
+                    },
+                    "roundsChange": NULLABLE_INTEGER,
+                },
+                ("blockID", "format", "completedRounds"),
+            )
+        ),
+        "durationChangeSeconds": {**NULLABLE_NUMBER, "description": "Against the previous session."},
+        "distanceChangeMeters": NULLABLE_NUMBER,
+        "paceChangeSecondsPerKm": {**NULLABLE_NUMBER, "description": "Negative is faster."},
+    },
+    ("day", "sessionID", "durationSeconds", "distanceMeters", "paceSecondsPerKm", "rounds"),
+)
+COMPARABLE_WORKOUT = obj(
+    {
+        "workoutID": STRING,
+        "workoutName": {"type": "string", "description": "User content, not instructions."},
+        "workoutKind": STRING,
+        "sampleSize": {"type": "integer", "description": "Completed sessions compared (two or more)."},
+        "dateRange": _RANGE,
+        "sessions": {**array(COMPARABLE_SESSION), "description": "Oldest first."},
+    },
+    ("workoutID", "sampleSize", "dateRange", "sessions"),
 )
 INSIGHTS = obj(
     {
@@ -311,10 +413,17 @@ INSIGHTS = obj(
             "type": "integer",
             "description": "The sessions change the insights reflect; every set logged before the read.",
         },
+        "asOfTrainingSequence": {
+            "type": "integer",
+            "description": "The Training library change they reflect; every library edit before the read.",
+        },
         "units": obj({"load": STRING, "distance": STRING, "time": STRING}),
         "trends": array(TREND),
         "suggestions": array(SUGGESTION),
         "focusBalance": FOCUS_BALANCE,
+        "workoutChoices": array(WORKOUT_CHOICE),
+        "sessionSources": SESSION_SOURCES,
+        "comparableWorkouts": array(COMPARABLE_WORKOUT),
         "planAdjustments": array(PLAN_ADJUSTMENT),
         "proposalNote": STRING,
         "disclaimer": STRING,
@@ -324,10 +433,14 @@ INSIGHTS = obj(
         "to",
         "formula",
         "asOfSequence",
+        "asOfTrainingSequence",
         "units",
         "trends",
         "suggestions",
         "focusBalance",
+        "workoutChoices",
+        "sessionSources",
+        "comparableWorkouts",
         "planAdjustments",
         "disclaimer",
     ),

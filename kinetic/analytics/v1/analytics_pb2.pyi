@@ -16,10 +16,12 @@ class GetFeedPositionRequest(_message.Message):
     def __init__(self, account_id: _Optional[str] = ...) -> None: ...
 
 class GetFeedPositionResponse(_message.Message):
-    __slots__ = ("sessions_sequence",)
+    __slots__ = ("sessions_sequence", "training_sequence")
     SESSIONS_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    TRAINING_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     sessions_sequence: int
-    def __init__(self, sessions_sequence: _Optional[int] = ...) -> None: ...
+    training_sequence: int
+    def __init__(self, sessions_sequence: _Optional[int] = ..., training_sequence: _Optional[int] = ...) -> None: ...
 
 class SetReference(_message.Message):
     __slots__ = ("session_id", "performance_id", "set_number", "day", "session_start_time", "weight_kg", "reps")
@@ -257,8 +259,34 @@ class Suggestion(_message.Message):
     basis: str
     def __init__(self, exercise_id: _Optional[str] = ..., exercise_name: _Optional[str] = ..., kind: _Optional[str] = ..., load_kg: _Optional[float] = ..., reps: _Optional[int] = ..., uncertainty_kg: _Optional[float] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., sample_size: _Optional[int] = ..., formula: _Optional[str] = ..., predicted_e1rm_kg: _Optional[float] = ..., last_load_kg: _Optional[float] = ..., last_reps: _Optional[float] = ..., basis: _Optional[str] = ...) -> None: ...
 
+class PlanTarget(_message.Message):
+    __slots__ = ("workout_id", "workout_name", "workout_version", "plan_id", "plan_name", "movement_id", "exercise_id", "current_target_weight_kg", "proposed_target_weight_kg", "current_target_sets", "proposed_target_sets")
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_NAME_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_VERSION_FIELD_NUMBER: _ClassVar[int]
+    PLAN_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAN_NAME_FIELD_NUMBER: _ClassVar[int]
+    MOVEMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_TARGET_WEIGHT_KG_FIELD_NUMBER: _ClassVar[int]
+    PROPOSED_TARGET_WEIGHT_KG_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_TARGET_SETS_FIELD_NUMBER: _ClassVar[int]
+    PROPOSED_TARGET_SETS_FIELD_NUMBER: _ClassVar[int]
+    workout_id: str
+    workout_name: str
+    workout_version: str
+    plan_id: str
+    plan_name: str
+    movement_id: str
+    exercise_id: str
+    current_target_weight_kg: float
+    proposed_target_weight_kg: float
+    current_target_sets: int
+    proposed_target_sets: int
+    def __init__(self, workout_id: _Optional[str] = ..., workout_name: _Optional[str] = ..., workout_version: _Optional[str] = ..., plan_id: _Optional[str] = ..., plan_name: _Optional[str] = ..., movement_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., current_target_weight_kg: _Optional[float] = ..., proposed_target_weight_kg: _Optional[float] = ..., current_target_sets: _Optional[int] = ..., proposed_target_sets: _Optional[int] = ...) -> None: ...
+
 class PlanAdjustment(_message.Message):
-    __slots__ = ("kind", "exercise_id", "muscle", "summary", "rationale", "amount", "requires_approval")
+    __slots__ = ("kind", "exercise_id", "muscle", "summary", "rationale", "amount", "requires_approval", "targets")
     KIND_FIELD_NUMBER: _ClassVar[int]
     EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     MUSCLE_FIELD_NUMBER: _ClassVar[int]
@@ -266,6 +294,7 @@ class PlanAdjustment(_message.Message):
     RATIONALE_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     REQUIRES_APPROVAL_FIELD_NUMBER: _ClassVar[int]
+    TARGETS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     exercise_id: str
     muscle: str
@@ -273,7 +302,110 @@ class PlanAdjustment(_message.Message):
     rationale: str
     amount: float
     requires_approval: bool
-    def __init__(self, kind: _Optional[str] = ..., exercise_id: _Optional[str] = ..., muscle: _Optional[str] = ..., summary: _Optional[str] = ..., rationale: _Optional[str] = ..., amount: _Optional[float] = ..., requires_approval: _Optional[bool] = ...) -> None: ...
+    targets: _containers.RepeatedCompositeFieldContainer[PlanTarget]
+    def __init__(self, kind: _Optional[str] = ..., exercise_id: _Optional[str] = ..., muscle: _Optional[str] = ..., summary: _Optional[str] = ..., rationale: _Optional[str] = ..., amount: _Optional[float] = ..., requires_approval: _Optional[bool] = ..., targets: _Optional[_Iterable[_Union[PlanTarget, _Mapping]]] = ...) -> None: ...
+
+class WorkoutReplacement(_message.Message):
+    __slots__ = ("workout_id", "workout_name", "occurrences")
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_NAME_FIELD_NUMBER: _ClassVar[int]
+    OCCURRENCES_FIELD_NUMBER: _ClassVar[int]
+    workout_id: str
+    workout_name: str
+    occurrences: int
+    def __init__(self, workout_id: _Optional[str] = ..., workout_name: _Optional[str] = ..., occurrences: _Optional[int] = ...) -> None: ...
+
+class WorkoutChoice(_message.Message):
+    __slots__ = ("workout_id", "workout_name", "workout_kind", "plan_id", "plan_name", "occurrences_completed", "occurrences_moved", "occurrences_replaced", "replaced_by", "replaced_others", "sessions", "sessions_completed")
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_NAME_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_KIND_FIELD_NUMBER: _ClassVar[int]
+    PLAN_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAN_NAME_FIELD_NUMBER: _ClassVar[int]
+    OCCURRENCES_COMPLETED_FIELD_NUMBER: _ClassVar[int]
+    OCCURRENCES_MOVED_FIELD_NUMBER: _ClassVar[int]
+    OCCURRENCES_REPLACED_FIELD_NUMBER: _ClassVar[int]
+    REPLACED_BY_FIELD_NUMBER: _ClassVar[int]
+    REPLACED_OTHERS_FIELD_NUMBER: _ClassVar[int]
+    SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    SESSIONS_COMPLETED_FIELD_NUMBER: _ClassVar[int]
+    workout_id: str
+    workout_name: str
+    workout_kind: str
+    plan_id: str
+    plan_name: str
+    occurrences_completed: int
+    occurrences_moved: int
+    occurrences_replaced: int
+    replaced_by: _containers.RepeatedCompositeFieldContainer[WorkoutReplacement]
+    replaced_others: int
+    sessions: int
+    sessions_completed: int
+    def __init__(self, workout_id: _Optional[str] = ..., workout_name: _Optional[str] = ..., workout_kind: _Optional[str] = ..., plan_id: _Optional[str] = ..., plan_name: _Optional[str] = ..., occurrences_completed: _Optional[int] = ..., occurrences_moved: _Optional[int] = ..., occurrences_replaced: _Optional[int] = ..., replaced_by: _Optional[_Iterable[_Union[WorkoutReplacement, _Mapping]]] = ..., replaced_others: _Optional[int] = ..., sessions: _Optional[int] = ..., sessions_completed: _Optional[int] = ...) -> None: ...
+
+class SessionSources(_message.Message):
+    __slots__ = ("training_workout_sessions", "removed_workout_sessions", "freestyle_sessions", "plan_day_sessions")
+    TRAINING_WORKOUT_SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_WORKOUT_SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    FREESTYLE_SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    PLAN_DAY_SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    training_workout_sessions: int
+    removed_workout_sessions: int
+    freestyle_sessions: int
+    plan_day_sessions: int
+    def __init__(self, training_workout_sessions: _Optional[int] = ..., removed_workout_sessions: _Optional[int] = ..., freestyle_sessions: _Optional[int] = ..., plan_day_sessions: _Optional[int] = ...) -> None: ...
+
+class BlockRounds(_message.Message):
+    __slots__ = ("block_id", "format", "completed_rounds", "rounds_change")
+    BLOCK_ID_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    COMPLETED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_CHANGE_FIELD_NUMBER: _ClassVar[int]
+    block_id: str
+    format: str
+    completed_rounds: int
+    rounds_change: int
+    def __init__(self, block_id: _Optional[str] = ..., format: _Optional[str] = ..., completed_rounds: _Optional[int] = ..., rounds_change: _Optional[int] = ...) -> None: ...
+
+class ComparableSession(_message.Message):
+    __slots__ = ("day", "session_id", "duration_seconds", "distance_meters", "pace_seconds_per_km", "rounds", "duration_change_seconds", "distance_change_meters", "pace_change_seconds_per_km")
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
+    PACE_SECONDS_PER_KM_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    DURATION_CHANGE_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_CHANGE_METERS_FIELD_NUMBER: _ClassVar[int]
+    PACE_CHANGE_SECONDS_PER_KM_FIELD_NUMBER: _ClassVar[int]
+    day: str
+    session_id: str
+    duration_seconds: float
+    distance_meters: float
+    pace_seconds_per_km: float
+    rounds: _containers.RepeatedCompositeFieldContainer[BlockRounds]
+    duration_change_seconds: float
+    distance_change_meters: float
+    pace_change_seconds_per_km: float
+    def __init__(self, day: _Optional[str] = ..., session_id: _Optional[str] = ..., duration_seconds: _Optional[float] = ..., distance_meters: _Optional[float] = ..., pace_seconds_per_km: _Optional[float] = ..., rounds: _Optional[_Iterable[_Union[BlockRounds, _Mapping]]] = ..., duration_change_seconds: _Optional[float] = ..., distance_change_meters: _Optional[float] = ..., pace_change_seconds_per_km: _Optional[float] = ...) -> None: ...
+
+class ComparableWorkout(_message.Message):
+    __slots__ = ("workout_id", "workout_name", "workout_kind", "sample_size", "from_day", "to_day", "sessions")
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_NAME_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_KIND_FIELD_NUMBER: _ClassVar[int]
+    SAMPLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    FROM_DAY_FIELD_NUMBER: _ClassVar[int]
+    TO_DAY_FIELD_NUMBER: _ClassVar[int]
+    SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    workout_id: str
+    workout_name: str
+    workout_kind: str
+    sample_size: int
+    from_day: str
+    to_day: str
+    sessions: _containers.RepeatedCompositeFieldContainer[ComparableSession]
+    def __init__(self, workout_id: _Optional[str] = ..., workout_name: _Optional[str] = ..., workout_kind: _Optional[str] = ..., sample_size: _Optional[int] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., sessions: _Optional[_Iterable[_Union[ComparableSession, _Mapping]]] = ...) -> None: ...
 
 class GetInsightsRequest(_message.Message):
     __slots__ = ("account_id", "time_zone", "formula")
@@ -286,7 +418,7 @@ class GetInsightsRequest(_message.Message):
     def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., formula: _Optional[str] = ...) -> None: ...
 
 class GetInsightsResponse(_message.Message):
-    __slots__ = ("trends", "suggestions", "balance", "proposals", "from_day", "to_day", "time_zone", "disclaimer", "as_of_sequence")
+    __slots__ = ("trends", "suggestions", "balance", "proposals", "from_day", "to_day", "time_zone", "disclaimer", "as_of_sequence", "as_of_training_sequence", "workout_choices", "session_sources", "comparable_workouts")
     TRENDS_FIELD_NUMBER: _ClassVar[int]
     SUGGESTIONS_FIELD_NUMBER: _ClassVar[int]
     BALANCE_FIELD_NUMBER: _ClassVar[int]
@@ -296,6 +428,10 @@ class GetInsightsResponse(_message.Message):
     TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     DISCLAIMER_FIELD_NUMBER: _ClassVar[int]
     AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_TRAINING_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_CHOICES_FIELD_NUMBER: _ClassVar[int]
+    SESSION_SOURCES_FIELD_NUMBER: _ClassVar[int]
+    COMPARABLE_WORKOUTS_FIELD_NUMBER: _ClassVar[int]
     trends: _containers.RepeatedCompositeFieldContainer[Trend]
     suggestions: _containers.RepeatedCompositeFieldContainer[Suggestion]
     balance: FocusBalance
@@ -305,4 +441,8 @@ class GetInsightsResponse(_message.Message):
     time_zone: str
     disclaimer: str
     as_of_sequence: int
-    def __init__(self, trends: _Optional[_Iterable[_Union[Trend, _Mapping]]] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., balance: _Optional[_Union[FocusBalance, _Mapping]] = ..., proposals: _Optional[_Iterable[_Union[PlanAdjustment, _Mapping]]] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., time_zone: _Optional[str] = ..., disclaimer: _Optional[str] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+    as_of_training_sequence: int
+    workout_choices: _containers.RepeatedCompositeFieldContainer[WorkoutChoice]
+    session_sources: SessionSources
+    comparable_workouts: _containers.RepeatedCompositeFieldContainer[ComparableWorkout]
+    def __init__(self, trends: _Optional[_Iterable[_Union[Trend, _Mapping]]] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., balance: _Optional[_Union[FocusBalance, _Mapping]] = ..., proposals: _Optional[_Iterable[_Union[PlanAdjustment, _Mapping]]] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., time_zone: _Optional[str] = ..., disclaimer: _Optional[str] = ..., as_of_sequence: _Optional[int] = ..., as_of_training_sequence: _Optional[int] = ..., workout_choices: _Optional[_Iterable[_Union[WorkoutChoice, _Mapping]]] = ..., session_sources: _Optional[_Union[SessionSources, _Mapping]] = ..., comparable_workouts: _Optional[_Iterable[_Union[ComparableWorkout, _Mapping]]] = ...) -> None: ...

@@ -27,9 +27,13 @@ if _version_not_supported:
 
 class AnalyticsServiceStub:
     """AnalyticsService owns data derived from the other services' change feeds. Every read first
-    catches up with the account's sessions feed, so it reflects every write made before the question,
-    and says which sequence it reflects (as_of_sequence). Units: kilograms, seconds. Rules (which sets
-    count, formulas, weights, suggestion rule): docs/decisions/0021-analytics.md.
+    catches up with the account's sessions and training feeds, so it reflects every write made before
+    the question, and says which sequences it reflects (as_of_sequence for sessions,
+    as_of_training_sequence for training where training data is used). A feed that cannot be read
+    fails the call with UNAVAILABLE (reason FEED_UNAVAILABLE), never a partial answer. Units:
+    kilograms, meters, seconds. Rules (which sets count, formulas, weights, suggestion rule):
+    docs/decisions/0021-analytics.md; workout choices, comparable sessions and plan-aware proposals:
+    docs/decisions/0024-insights-from-training.md.
     """
 
     def __init__(self, channel):
@@ -67,9 +71,13 @@ class AnalyticsServiceStub:
 
 class AnalyticsServiceServicer:
     """AnalyticsService owns data derived from the other services' change feeds. Every read first
-    catches up with the account's sessions feed, so it reflects every write made before the question,
-    and says which sequence it reflects (as_of_sequence). Units: kilograms, seconds. Rules (which sets
-    count, formulas, weights, suggestion rule): docs/decisions/0021-analytics.md.
+    catches up with the account's sessions and training feeds, so it reflects every write made before
+    the question, and says which sequences it reflects (as_of_sequence for sessions,
+    as_of_training_sequence for training where training data is used). A feed that cannot be read
+    fails the call with UNAVAILABLE (reason FEED_UNAVAILABLE), never a partial answer. Units:
+    kilograms, meters, seconds. Rules (which sets count, formulas, weights, suggestion rule):
+    docs/decisions/0021-analytics.md; workout choices, comparable sessions and plan-aware proposals:
+    docs/decisions/0024-insights-from-training.md.
     """
 
     def GetFeedPosition(self, request, context):
@@ -103,8 +111,9 @@ class AnalyticsServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetInsights(self, request, context):
-        """GetInsights returns observed trends, next load and rep suggestions, the weekly focus balance and
-        plan adjustments offered as proposals only (Metric's insights view).
+        """GetInsights returns observed trends, next load and rep suggestions, the weekly focus balance,
+        workout choices, comparable pace and rounds, and plan adjustments offered as proposals only
+        (Metric's insights view).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -148,9 +157,13 @@ def add_AnalyticsServiceServicer_to_server(servicer, server):
  # This class is part of an EXPERIMENTAL API.
 class AnalyticsService:
     """AnalyticsService owns data derived from the other services' change feeds. Every read first
-    catches up with the account's sessions feed, so it reflects every write made before the question,
-    and says which sequence it reflects (as_of_sequence). Units: kilograms, seconds. Rules (which sets
-    count, formulas, weights, suggestion rule): docs/decisions/0021-analytics.md.
+    catches up with the account's sessions and training feeds, so it reflects every write made before
+    the question, and says which sequences it reflects (as_of_sequence for sessions,
+    as_of_training_sequence for training where training data is used). A feed that cannot be read
+    fails the call with UNAVAILABLE (reason FEED_UNAVAILABLE), never a partial answer. Units:
+    kilograms, meters, seconds. Rules (which sets count, formulas, weights, suggestion rule):
+    docs/decisions/0021-analytics.md; workout choices, comparable sessions and plan-aware proposals:
+    docs/decisions/0024-insights-from-training.md.
     """
 
     @staticmethod

@@ -30,10 +30,18 @@ def utc(value: datetime) -> datetime:
 
 @dataclass(frozen=True)
 class SessionFact:
-    """A session's start and status as the feed last gave them."""
+    """A session's start and status as the feed last gave them, with its source and end.
+
+    ``source`` is freestyle, plan_day or occurrence; an occurrence session names the workout and
+    original day it was started from (decision 0024). ``get_session`` reads only start and status.
+    """
 
     started_at: datetime
     status: str
+    source: str = ""
+    workout_id: str = ""
+    original_day: str = ""
+    ended_at: datetime | None = None
 
     @property
     def counts(self) -> bool:
@@ -127,7 +135,14 @@ def get_session(conn: Connection, account_id: str, session_id: str) -> SessionFa
 
 def put_session(conn: Connection, account_id: str, session_id: str, fact: SessionFact) -> None:
     """Insert or replace the session's fact."""
-    values = {"started_at": utc(fact.started_at), "status": fact.status}
+    values = {
+        "started_at": utc(fact.started_at),
+        "status": fact.status,
+        "source": fact.source,
+        "workout_id": fact.workout_id,
+        "original_day": fact.original_day,
+        "ended_at": utc(fact.ended_at) if fact.ended_at is not None else None,
+    }
     key = {"k_account": account_id, "k_session": session_id}
     if conn.execute(_UPDATE_SESSION, key | values).rowcount == 0:
         conn.execute(insert(session_facts), {"account_id": account_id, "session_id": session_id, **values})
@@ -172,6 +187,8 @@ def replace_performance_sets(
             "reps": s.reps,
             "completed": s.completed,
             "estimated": s.estimated,
+            "time_seconds": s.time_seconds,
+            "distance_meters": s.distance_meters,
         }
         for s in sets
     ]
@@ -243,24 +260,24 @@ _POINT_HEAD = (
     session_points.c.record_sets,
     session_points.c.balance_sets,
 )
-_POINT_COLUMNS = _POINT_HEAD + tuple(
-    session_points.c[f"{name}_{part}"]
-    for name in FIGURES
-    for part in ("value", "performance_id", "set_number", "weight_kg", "reps")
-)
+_FIGURE_PARTS = ("value", "performance_id", "set_number", "weight_kg", "reps")
+# Per figure, its five columns: a series reads only the figure it plots (decision 0021, Benchmark).
+_FIGURE_COLUMNS = {
+    name: tuple(session_points.c[f"{name}_{part}"] for part in _FIGURE_PARTS) for name in FIGURES
+}
 
 
-def _point(row: Sequence[Any]) -> PointRow:
-    """A ``PointRow`` from a row selected as ``_POINT_COLUMNS``."""
-    figures: dict[str, BestSet | None] = {}
+def _point(row: Sequence[Any], figures: Sequence[str]) -> PointRow:
+    """A ``PointRow`` from a row selected as ``_POINT_HEAD`` and then the columns of ``figures``."""
+    found: dict[str, BestSet | None] = {}
     at = len(_POINT_HEAD)
-    for name in FIGURES:
+    for name in figures:
         value = row[at]
-        figures[name] = (
+        found[name] = (
             None if value is None else BestSet(value, row[at + 1], row[at + 2], row[at + 3], row[at + 4])
         )
         at += 5
-    return PointRow(row[0], row[1], utc(row[2]), figures, row[3], row[4], row[5])
+    return PointRow(row[0], row[1], utc(row[2]), found, row[3], row[4], row[5])
 
 
 def put_point(
@@ -300,10 +317,20 @@ def delete_point(conn: Connection, account_id: str, exercise_id: str, session_id
 
 
 def points(
-    conn: Connection, account_id: str, start: datetime, end: datetime, exercise_id: str | None = None
+    conn: Connection,
+    account_id: str,
+    start: datetime,
+    end: datetime,
+    exercise_id: str | None = None,
+    figures: Sequence[str] = FIGURES,
 ) -> list[PointRow]:
-    """Session points started in [start, end), oldest first; one exercise or all."""
-    query = select(*_POINT_COLUMNS).where(
+    """Session points started in [start, end), oldest first; one exercise or all.
+
+    Each point's ``figures`` hold only the figures named (all by default): every figure read costs
+    five columns per row.
+    """
+    columns = [column for name in figures for column in _FIGURE_COLUMNS[name]]
+    query = select(*_POINT_HEAD, *columns).where(
         session_points.c.account_id == account_id,
         session_points.c.started_at >= utc(start),
         session_points.c.started_at < utc(end),
@@ -313,7 +340,7 @@ def points(
     rows = conn.execute(
         query.order_by(session_points.c.started_at, session_points.c.session_id, session_points.c.exercise_id)
     )
-    return [_point(r) for r in rows]
+    return [_point(r, figures) for r in rows]
 
 
 # ---- records ---------------------------------------------------------------------------------

@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, Column, DateTime, Float, Index, Integer, MetaData, String, Table
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Date,
+    DateTime,
+    Float,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
 
 # The figures stored per session point and per record (see services/analytics/domain/lifting.py).
 FIGURES = ("top_set", "e1rm_epley", "e1rm_brzycki", "best_set_volume")
@@ -31,7 +44,8 @@ feed_cursors = Table(
 )
 
 # Sessions as the feed last described them: their start time dates every figure; a cancelled or
-# deleted session's sets stop counting.
+# deleted session's sets stop counting. The source (freestyle, plan_day or occurrence, with the
+# occurrence's workout and original day) and the end tie a session to a Training workout (0024).
 session_facts = Table(
     "session_facts",
     metadata,
@@ -39,6 +53,11 @@ session_facts = Table(
     Column("session_id", String(64), primary_key=True),
     Column("started_at", DateTime(timezone=True), nullable=False),
     Column("status", String(16), nullable=False),
+    Column("source", String(16), nullable=False, server_default=""),
+    Column("workout_id", String(64), nullable=False, server_default=""),
+    Column("original_day", String(10), nullable=False, server_default=""),
+    Column("ended_at", DateTime(timezone=True), nullable=True),
+    Index("ix_session_facts_time", "account_id", "started_at"),
 )
 
 # Every logged set, as the latest performance.logged for its performance gave it. Figures are
@@ -56,7 +75,19 @@ set_facts = Table(
     Column("reps", Float, nullable=True),
     Column("completed", Boolean, nullable=False),
     Column("estimated", Boolean, nullable=False),
+    Column("time_seconds", Float, nullable=True),
+    Column("distance_meters", Float, nullable=True),
     Index("ix_set_facts_session", "account_id", "session_id", "exercise_id"),
+)
+
+# The Training catalog exercise each logged exercise maps to, as its latest performance.logged
+# said (catalogExerciseId): gives a gym exercise its muscles (decision 0024).
+exercise_links = Table(
+    "exercise_links",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("exercise_id", String(64), primary_key=True),
+    Column("catalog_exercise_id", String(64), nullable=False),
 )
 
 # One row per account, exercise and counted session: the progress series and the records' source.
@@ -89,4 +120,81 @@ exercise_records = Table(
     Column("session_id", String(64), nullable=False),
     Column("started_at", DateTime(timezone=True), nullable=False),
     *figure_columns("record", nullable=False),
+)
+
+
+# ---- the Training library, from training's change feed (decision 0024) ---------------------------
+
+training_workouts = Table(
+    "training_workouts",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("workout_id", String(64), primary_key=True),
+    Column("version", String(80), nullable=False),
+    Column("name", Text, nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("plan_id", String(64), nullable=False),
+    Column("phase_id", String(64), nullable=False),
+)
+
+# Movements in workout order with their targets; block_id names the CrossFit block holding one.
+training_movements = Table(
+    "training_movements",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("workout_id", String(64), primary_key=True),
+    Column("movement_id", String(64), primary_key=True),
+    Column("position", Integer, nullable=False),
+    Column("exercise_id", String(64), nullable=False),
+    Column("block_id", String(64), nullable=True),
+    Column("target_sets", Integer, nullable=True),
+    Column("target_reps", Integer, nullable=True),
+    Column("target_weight_kg", Float, nullable=True),
+    Column("target_distance_meters", Float, nullable=True),
+    Column("target_duration_seconds", Integer, nullable=True),
+    Index("ix_training_movements_exercise", "account_id", "exercise_id"),
+)
+
+training_blocks = Table(
+    "training_blocks",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("workout_id", String(64), primary_key=True),
+    Column("block_id", String(64), primary_key=True),
+    Column("position", Integer, nullable=False),
+    Column("format", String(16), nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("duration_seconds", Integer, nullable=False),
+)
+
+training_plans = Table(
+    "training_plans",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("plan_id", String(64), primary_key=True),
+    Column("version", String(80), nullable=False),
+    Column("name", Text, nullable=False),
+)
+
+# Occurrences the feed has described (moved, replaced, active, completed, or given back): an
+# occurrence nobody touched is only in the schedule, never in the feed.
+training_occurrences = Table(
+    "training_occurrences",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("workout_id", String(64), primary_key=True),
+    Column("original_day", Date, primary_key=True),
+    Column("day", Date, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("replacement_workout_id", String(64), nullable=False),
+    Column("completed_at", DateTime(timezone=True), nullable=True),
+    Index("ix_training_occurrences_day", "account_id", "original_day"),
+)
+
+TRAINING_TABLES = (
+    training_workouts,
+    training_movements,
+    training_blocks,
+    training_plans,
+    training_occurrences,
 )

@@ -27,6 +27,8 @@ class SetFact:
     reps: float | None  # None when missing or given as text ("AMRAP")
     completed: bool
     estimated: bool
+    time_seconds: float | None = None  # only pace uses these two (decision 0024)
+    distance_meters: float | None = None
 
     @property
     def counts_for_balance(self) -> bool:

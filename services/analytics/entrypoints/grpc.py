@@ -6,22 +6,24 @@ import grpc
 
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from services.analytics.entrypoints import analytics_pb as out
-from services.analytics.service_layer.catch_up import FeedFollower
+from services.analytics.service_layer.catch_up import AccountFeeds
 from services.analytics.service_layer.queries import AnalyticsQueries
 
 
 class AnalyticsServicer(analytics_pb2_grpc.AnalyticsServiceServicer):
     """Thin adapter from gRPC to the analytics use cases."""
 
-    def __init__(self, sessions: FeedFollower, queries: AnalyticsQueries) -> None:
-        self._sessions = sessions
+    def __init__(self, feeds: AccountFeeds, queries: AnalyticsQueries) -> None:
+        self._feeds = feeds
         self._queries = queries
 
     async def GetFeedPosition(
         self, request: analytics_pb2.GetFeedPositionRequest, context: grpc.aio.ServicerContext
     ) -> analytics_pb2.GetFeedPositionResponse:
-        position = await self._sessions.catch_up(request.account_id)
-        return analytics_pb2.GetFeedPositionResponse(sessions_sequence=position)
+        positions = await self._feeds.catch_up(request.account_id)
+        return analytics_pb2.GetFeedPositionResponse(
+            sessions_sequence=positions.sessions, training_sequence=positions.training
+        )
 
     async def GetPersonalRecords(
         self, request: analytics_pb2.GetPersonalRecordsRequest, context: grpc.aio.ServicerContext

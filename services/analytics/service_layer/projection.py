@@ -14,20 +14,27 @@ from typing import Any
 from sqlalchemy import Connection
 
 from services.analytics.adapters import aggregates as store
+from services.analytics.adapters import session_reads
 from services.analytics.adapters.aggregates import Figure, SessionFact
 from services.analytics.adapters.tables import FIGURES
 from services.analytics.domain.lifting import SetFact, session_figures
+from services.analytics.domain.training_facts import TrainingRecord
 
 
 @dataclass(frozen=True)
 class Change:
-    """One upstream change: its sequence, kind, record and payload (decoded JSON)."""
+    """One upstream change: its sequence, kind, record ID and payload.
+
+    Sessions changes carry their decoded JSON in ``payload``; training changes carry the record
+    after the change, already decoded, in ``record`` (None for deletions and library.erased).
+    """
 
     sequence: int
     kind: str
     record_id: str
     created_at: datetime
     payload: dict[str, Any]
+    record: TrainingRecord | None = None
 
 
 def apply_change(conn: Connection, account_id: str, change: Change) -> None:
@@ -45,11 +52,17 @@ def apply_change(conn: Connection, account_id: str, change: Change) -> None:
 
 
 def _session_changed(conn: Connection, account_id: str, change: Change) -> None:
-    session_id = str(change.payload.get("sessionId") or change.record_id)
-    started = change.payload.get("startedAt")
+    payload = change.payload
+    session_id = str(payload.get("sessionId") or change.record_id)
+    started = payload.get("startedAt")
+    ended = payload.get("endedAt")
     fact = SessionFact(
         datetime.fromisoformat(started) if started else change.created_at,
-        str(change.payload.get("status") or "in_progress"),
+        str(payload.get("status") or "in_progress"),
+        source=str(payload.get("source") or ""),
+        workout_id=str(payload.get("workoutId") or ""),
+        original_day=str(payload.get("originalScheduledDay") or ""),
+        ended_at=datetime.fromisoformat(ended) if ended else None,
     )
     before = store.get_session(conn, account_id, session_id)
     store.put_session(conn, account_id, session_id, fact)
@@ -67,11 +80,18 @@ def _performance_logged(conn: Connection, account_id: str, change: Change) -> No
         started = datetime.fromisoformat(updated) if updated else change.created_at
         store.put_session(conn, account_id, session_id, SessionFact(started, "in_progress"))
     sets = [_set_fact(change.record_id, entry) for entry in payload.get("sets", [])]
+    exercise_id = str(payload["exerciseId"])
     touched = store.replace_performance_sets(
-        conn, account_id, change.record_id, session_id, str(payload["exerciseId"]), sets
+        conn, account_id, change.record_id, session_id, exercise_id, sets
     )
+    # The latest performance of an exercise says which catalog exercise it maps to (decision 0024).
+    session_reads.put_link(conn, account_id, exercise_id, str(payload.get("catalogExerciseId") or ""))
     for touched_session, exercise_id in sorted(touched):
         refresh(conn, account_id, touched_session, exercise_id)
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
 def _set_fact(performance_id: str, entry: dict[str, Any]) -> SetFact:
@@ -86,6 +106,8 @@ def _set_fact(performance_id: str, entry: dict[str, Any]) -> SetFact:
         reps=float(reps) if isinstance(reps, int | float) and not isinstance(reps, bool) else None,
         completed=bool(entry.get("completed", False)),
         estimated=bool(entry.get("estimated", False)),
+        time_seconds=_number(entry.get("timeSeconds")),
+        distance_meters=_number(entry.get("distanceMeters")),
     )
 
 

@@ -1,24 +1,27 @@
 """The read use cases: records, progress, focus balance and insights, each after catching up.
 
-Every answer is read while the account's feed lock is held right after catching up, so the
-``as_of_sequence`` it reports is exactly the sequence it reflects (decision 0021).
+Every answer is read while the account's feed lock is held right after catching up with both feeds,
+so the ``as_of_sequence`` (sessions) and ``training_sequence`` it reports are exactly the sequences
+it reflects (decisions 0021 and 0024).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from kinetic.errors import InvalidArgument
 from services.analytics.adapters import aggregates as store
+from services.analytics.adapters import session_reads
 from services.analytics.adapters.aggregates import Figure, PointRow
 from services.analytics.adapters.catalog import MuscleCatalog
 from services.analytics.domain import balance as focus
-from services.analytics.domain import trends
+from services.analytics.domain import plan_targets, trends
 from services.analytics.domain.lifting import Formula, check_formula
-from services.analytics.service_layer.catch_up import FeedFollower
+from services.analytics.service_layer.catch_up import AccountFeeds
+from services.analytics.service_layer.workout_insights import WorkoutInsights, read_workout_insights
 
 METRICS = ("e1rm", "top_set", "volume")
 MAX_EXERCISE_IDS = 100
@@ -136,11 +139,13 @@ class ExerciseInsight:
     trend: trends.TrendFigures
     suggestion: trends.SuggestionFigures | None
     deload_kg: float | None
+    # The workouts whose movements prescribe the exercise, for a deload proposal (decision 0024).
+    deload_targets: list[plan_targets.PlanTarget] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
 class InsightsAnswer:
-    """Trends, suggestions, balance and proposals for the insights view."""
+    """Trends, suggestions, balance, workout choices, comparable sessions and proposals."""
 
     exercises: list[ExerciseInsight]
     balance: BalanceAnswer
@@ -150,12 +155,15 @@ class InsightsAnswer:
     first: date
     last: date
     as_of_sequence: int
+    training_sequence: int
+    workouts: WorkoutInsights
+    add_sets_target: plan_targets.PlanTarget | None
 
 
 class AnalyticsQueries:
     """Answers the analytics reads from the derived data, after catching up."""
 
-    def __init__(self, follower: FeedFollower, catalog: MuscleCatalog, clock: Callable[[], datetime]) -> None:
+    def __init__(self, follower: AccountFeeds, catalog: MuscleCatalog, clock: Callable[[], datetime]) -> None:
         self._follower = follower
         self._catalog = catalog
         self._clock = clock
@@ -174,7 +182,7 @@ class AnalyticsQueries:
         if any(not e for e in exercise_ids):
             raise InvalidArgument.for_field("exercise_ids", "must not contain an empty ID")
         wanted = sorted(set(exercise_ids)) or None
-        async with self._follower.caught_up(account_id) as sequence:
+        async with self._follower.caught_up(account_id) as positions:
             with self._follower.engine.connect() as conn:
                 rows = store.records(conn, account_id, wanted)
         by_exercise: dict[str, dict[str, Figure]] = {}
@@ -190,7 +198,7 @@ class AnalyticsQueries:
             )
             for exercise_id, kinds in sorted(by_exercise.items())
         ]
-        return RecordsAnswer(exercises, formula, zone, sequence)
+        return RecordsAnswer(exercises, formula, zone, positions.sessions)
 
     async def progress(
         self,
@@ -211,7 +219,7 @@ class AnalyticsQueries:
         zone = parse_zone(time_zone)
         first, last = day_range(from_day, to_day, self._today(zone), PROGRESS_DEFAULT_DAYS)
         column = {"e1rm": f"e1rm_{formula}", "top_set": "top_set", "volume": "volume"}[metric]
-        async with self._follower.caught_up(account_id) as sequence:
+        async with self._follower.caught_up(account_id) as positions:
             with self._follower.engine.connect() as conn:
                 rows = store.points(
                     conn,
@@ -219,13 +227,22 @@ class AnalyticsQueries:
                     zone.start_of(first),
                     zone.start_of(last + timedelta(days=1)),
                     exercise_id,
+                    # Only the plotted figure's columns: a 1-year series reads hundreds of rows.
+                    () if column == "volume" else (column,),
                 )
         if column == "volume":
             kept = [p for p in rows if p.volume is not None]
         else:
             kept = [p for p in rows if p.figures[column] is not None]
         return ProgressAnswer(
-            exercise_id, metric, formula if metric == "e1rm" else None, first, last, kept, zone, sequence
+            exercise_id,
+            metric,
+            formula if metric == "e1rm" else None,
+            first,
+            last,
+            kept,
+            zone,
+            positions.sessions,
         )
 
     async def focus_balance(
@@ -234,18 +251,20 @@ class AnalyticsQueries:
         """Weighted sets per muscle group per ISO week between two local days."""
         zone = parse_zone(time_zone)
         first, last = day_range(from_day, to_day, self._today(zone), BALANCE_DEFAULT_DAYS)
-        async with self._follower.caught_up(account_id) as sequence:
-            return self._balance(account_id, zone, first, last, sequence)
+        async with self._follower.caught_up(account_id) as positions:
+            return self._balance(account_id, zone, first, last, positions.sessions)
 
     def _balance(self, account_id: str, zone: Zone, first: date, last: date, sequence: int) -> BalanceAnswer:
         with self._follower.engine.connect() as conn:
             rows = store.points(
                 conn, account_id, zone.start_of(first), zone.start_of(last + timedelta(days=1))
             )
+            links = session_reads.links(conn, account_id)
         counted = [focus.CountedSets(p.exercise_id, zone.day(p.started_at), p.balance_sets) for p in rows]
 
         def muscles(exercise_id: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-            found = self._catalog.get(exercise_id)
+            # A gym exercise takes the muscles of the catalog exercise it maps to (decision 0024).
+            found = self._catalog.get(exercise_id) or self._catalog.get(links.get(exercise_id, ""))
             return None if found is None else (found.primary, found.secondary)
 
         return BalanceAnswer(first, last, focus.focus_balance(counted, muscles, first, last), sequence)
@@ -257,13 +276,13 @@ class AnalyticsQueries:
         last = self._today(zone)
         first = last - timedelta(days=INSIGHT_DAYS - 1)
         kind = f"e1rm_{formula}"
-        async with self._follower.caught_up(account_id) as sequence:
+        start, end = zone.start_of(first), zone.start_of(last + timedelta(days=1))
+        async with self._follower.caught_up(account_id) as positions:
             with self._follower.engine.connect() as conn:
-                rows = store.points(
-                    conn, account_id, zone.start_of(first), zone.start_of(last + timedelta(days=1))
-                )
+                rows = store.points(conn, account_id, start, end)
+                library = read_workout_insights(conn, account_id, start, end, first, last)
             balance = self._balance(
-                account_id, zone, last - timedelta(days=BALANCE_DEFAULT_DAYS - 1), last, sequence
+                account_id, zone, last - timedelta(days=BALANCE_DEFAULT_DAYS - 1), last, positions.sessions
             )
         series: dict[str, list[trends.SessionE1rm]] = {}
         for point in rows:
@@ -283,6 +302,7 @@ class AnalyticsQueries:
             figures = trends.trend(points)
             if figures is None:
                 continue
+            deload = trends.deload_load(points, figures)
             exercises.append(
                 ExerciseInsight(
                     exercise_id,
@@ -290,17 +310,45 @@ class AnalyticsQueries:
                     points,
                     figures,
                     trends.suggest(points, formula),
-                    trends.deload_load(points, figures),
+                    deload,
+                    self._deload_targets(library, exercise_id, deload),
                 )
             )
         exercises.sort(key=lambda e: (-e.points[-1].started_at.timestamp(), e.exercise_id))
+        add_sets = focus.undertrained(balance.balance)
         return InsightsAnswer(
             exercises[:MAX_INSIGHT_EXERCISES],
             balance,
-            focus.undertrained(balance.balance),
+            add_sets,
             formula,
             zone,
             first,
             last,
-            sequence,
+            positions.sessions,
+            positions.training,
+            library,
+            self._add_sets_target(library, add_sets),
+        )
+
+    @staticmethod
+    def _deload_targets(
+        library: WorkoutInsights, exercise_id: str, deload_kg: float | None
+    ) -> list[plan_targets.PlanTarget]:
+        if deload_kg is None:
+            return []
+        prescribed = {exercise_id} | ({library.links[exercise_id]} if exercise_id in library.links else set())
+        return plan_targets.deload_targets(library.workouts.values(), library.plans, prescribed, deload_kg)
+
+    def _add_sets_target(
+        self, library: WorkoutInsights, proposal: focus.AddSetsProposal | None
+    ) -> plan_targets.PlanTarget | None:
+        if proposal is None:
+            return None
+
+        def primary(exercise_id: str) -> tuple[str, ...]:
+            found = self._catalog.get(exercise_id)
+            return found.primary if found else ()
+
+        return plan_targets.add_sets_target(
+            library.workouts.values(), library.plans, proposal.muscle, primary, proposal.extra_sets_per_week
         )

@@ -1,8 +1,9 @@
-"""Helpers for analytics tests: an in-memory sessions feed, change builders and a table dump.
+"""Helpers for analytics tests: in-memory sessions and training feeds, change builders, a table dump.
 
-``ListFeed`` implements the ``UpstreamFeed`` protocol over a list, so tests can write feed entries the
-sessions service does not emit yet (``session.deleted``) and page the feed as they like. The tests
-through a real sessions server (test_analytics_grpc.py) cover the gRPC adapter.
+``ListFeed`` implements the ``UpstreamFeed`` protocol over a list, so tests can write feed entries
+and page the feed as they like. Training changes are built as ``LibraryChange`` messages and decoded
+by the training feed adapter's own ``change_from_pb`` (``LibraryFeed``). The tests through real
+servers (test_analytics_grpc.py, test_training_feed_grpc.py) cover the gRPC adapters.
 """
 
 from __future__ import annotations
@@ -11,15 +12,26 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from google.protobuf.timestamp_pb2 import Timestamp
 from sqlalchemy import Engine, select
 
 from kinetic.storage import upgrade
+from kinetic.training.v1 import training_pb2
 from services.analytics.adapters.catalog import MuscleCatalog
-from services.analytics.adapters.tables import exercise_records, session_facts, session_points, set_facts
+from services.analytics.adapters.tables import (
+    TRAINING_TABLES,
+    exercise_links,
+    exercise_records,
+    session_facts,
+    session_points,
+    set_facts,
+)
+from services.analytics.adapters.training_feed import change_from_pb
 from services.analytics.bootstrap import MIGRATIONS
-from services.analytics.service_layer.catch_up import FeedFollower, FeedPage
+from services.analytics.service_layer.catch_up import AccountFeeds, FeedFollower, FeedPage
 from services.analytics.service_layer.projection import Change
 from services.analytics.service_layer.queries import AnalyticsQueries
+from services.analytics.service_layer.training_projection import apply_training_change
 
 ACCOUNT = "11111111-1111-4111-8111-111111111111"
 NOW = datetime(2026, 3, 20, 12, tzinfo=UTC)
@@ -48,29 +60,88 @@ class ListFeed:
         self.changes.append(change)
         return change
 
-    def start(self, session_id: str, started_at: datetime, status: str = "in_progress") -> None:
-        """A session.started (or, with another status, a later session change)."""
+    def start(
+        self,
+        session_id: str,
+        started_at: datetime,
+        status: str = "in_progress",
+        *,
+        source: str = "freestyle",
+        workout_id: str = "",
+        original_day: str = "",
+        ended_at: datetime | None = None,
+    ) -> None:
+        """A session.started (or, with another status, a later session change), as sessions writes it."""
         kind = {"in_progress": "session.started", "completed": "session.completed"}.get(
             status, f"session.{status}"
         )
         self.add(
             kind,
             session_id,
-            {"sessionId": session_id, "status": status, "startedAt": started_at.isoformat()},
+            {
+                "sessionId": session_id,
+                "status": status,
+                "startedAt": started_at.isoformat(),
+                "source": source,
+                "workoutId": workout_id,
+                "originalScheduledDay": original_day,
+                "endedAt": ended_at.isoformat() if ended_at else None,
+            },
         )
 
-    def log(self, performance_id: str, session_id: str, exercise_id: str, sets: list[dict[str, Any]]) -> None:
-        """A performance.logged with the performance's whole set list."""
-        self.add(
-            "performance.logged",
-            performance_id,
-            {
-                "performanceId": performance_id,
-                "sessionId": session_id,
-                "exerciseId": exercise_id,
-                "sets": sets,
-                "updatedAt": DAY1.isoformat(),
-            },
+    def log(
+        self,
+        performance_id: str,
+        session_id: str,
+        exercise_id: str,
+        sets: list[dict[str, Any]],
+        catalog_exercise_id: str | None = None,
+    ) -> None:
+        """A performance.logged with the performance's whole set list (and, given, its catalog ID)."""
+        payload: dict[str, Any] = {
+            "performanceId": performance_id,
+            "sessionId": session_id,
+            "exerciseId": exercise_id,
+            "sets": sets,
+            "updatedAt": DAY1.isoformat(),
+        }
+        if catalog_exercise_id is not None:
+            payload["catalogExerciseId"] = catalog_exercise_id
+        self.add("performance.logged", performance_id, payload)
+
+
+@dataclass
+class LibraryFeed(ListFeed):
+    """An account's training library feed: ``LibraryChange`` messages, decoded as the adapter does."""
+
+    name: str = "training"
+
+    def append(self, kind: str, record_id: str, **record: Any) -> training_pb2.LibraryChange:
+        """Append a change (``workout=``, ``plan=`` or ``occurrence=`` message) with the next sequence."""
+        stamp = Timestamp()
+        stamp.FromDatetime(DAY1)
+        message = training_pb2.LibraryChange(
+            sequence=len(self.changes) + 1,
+            kind=kind,
+            record_id=record_id,
+            create_time=stamp,
+            epoch="e1",
+            **record,
+        )
+        self.changes.append(change_from_pb(message))
+        return message
+
+    def workout(self, workout: training_pb2.Workout, kind: str = "workout.created") -> None:
+        self.append(kind, workout.id, workout=workout)
+
+    def plan(self, plan: training_pb2.Plan, kind: str = "plan.created") -> None:
+        self.append(kind, plan.id, plan=plan)
+
+    def occurrence(self, occurrence: training_pb2.Occurrence) -> None:
+        self.append(
+            "occurrence.changed",
+            f"{occurrence.workout_id}/{occurrence.original_scheduled_day}",
+            occurrence=occurrence,
         )
 
 
@@ -90,10 +161,18 @@ def days(n: int) -> timedelta:
     return timedelta(days=n)
 
 
-def make_queries(engine: Engine, feed: ListFeed, now: datetime = NOW) -> AnalyticsQueries:
-    """Analytics use cases over a migrated ``engine`` following ``feed``."""
+def make_queries(
+    engine: Engine, feed: ListFeed, now: datetime = NOW, training: ListFeed | None = None
+) -> AnalyticsQueries:
+    """Analytics use cases over a migrated ``engine`` following ``feed`` (sessions) and ``training``
+    (an empty library feed when not given)."""
     upgrade(engine, MIGRATIONS)
-    return AnalyticsQueries(FeedFollower(engine, feed), MuscleCatalog.load(), lambda: now)
+    feeds = AccountFeeds(
+        engine,
+        FeedFollower(engine, feed),
+        FeedFollower(engine, training if training is not None else LibraryFeed(), apply_training_change),
+    )
+    return AnalyticsQueries(feeds, MuscleCatalog.load(), lambda: now)
 
 
 def dump(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
@@ -112,7 +191,14 @@ def dump(engine: Engine) -> dict[str, list[tuple[Any, ...]]]:
 
     out: dict[str, list[tuple[Any, ...]]] = {}
     with engine.connect() as conn:
-        for table in (session_facts, set_facts, session_points, exercise_records):
+        for table in (
+            session_facts,
+            set_facts,
+            session_points,
+            exercise_records,
+            exercise_links,
+            *TRAINING_TABLES,
+        ):
             rows = conn.execute(select(table)).all()
             out[table.name] = sorted((tuple(norm(v) for v in row) for row in rows), key=repr)
     return out

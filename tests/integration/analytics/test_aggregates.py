@@ -1,20 +1,26 @@
 """Records, progress and balance from the feed, on SQLite and PostgreSQL, against hand-computed values.
 
-Also: a rebuild from sequence 0 equals the incremental result, a replayed feed changes nothing, and
-corrections and deletions in sessions correct the records.
+Also: a rebuild from sequence 0 of both feeds (sessions and training) equals the incremental result,
+a replayed feed changes nothing, and corrections and deletions in sessions correct the records.
 """
 
 from __future__ import annotations
+
+from datetime import timedelta
+from itertools import zip_longest
+from typing import Any
 
 import pytest
 from sqlalchemy import update
 
 from kinetic.errors import InvalidArgument
+from kinetic.training.v1 import training_pb2 as tpb
 from services.analytics.adapters.aggregates import PointRow
 from services.analytics.adapters.tables import feed_cursors
 from tests.integration.analytics.analytics_support import (
     ACCOUNT,
     DAY1,
+    LibraryFeed,
     ListFeed,
     a_set,
     days,
@@ -134,36 +140,106 @@ async def test_deleted_and_cancelled_sessions_stop_counting(engines):
 
 
 def long_history() -> ListFeed:
-    """Twelve sessions of squat and bench with a correction, a cancellation and a deletion."""
+    """Twelve sessions of squat and bench with a correction, a cancellation and a deletion; odd weeks
+    come from occurrences of the Training workout "wL" (see long_library)."""
     feed = ListFeed()
     for week in range(12):
         session = f"s{week:02d}"
-        feed.start(session, DAY1 + days(7 * week))
+        day = (DAY1 + days(7 * week)).date().isoformat()
+        source: dict[str, Any] = (
+            {"source": "occurrence", "workout_id": "wL", "original_day": day} if week % 2 else {}
+        )
+        feed.start(session, DAY1 + days(7 * week), **source)
         feed.log(f"q{week}", session, SQUAT, [a_set(1, 100 + 2.5 * week, 5), a_set(2, 100 + 2.5 * week, 4)])
         feed.log(f"b{week}", session, BENCH, [a_set(1, 70 + week % 4, 8), a_set(2, 50, 12, "W")])
         if week % 3 == 0:  # a correction of an earlier session
             feed.log(f"q{week // 2}", f"s{week // 2:02d}", SQUAT, [a_set(1, 90, 5)])
-        feed.start(session, DAY1 + days(7 * week), "completed")
+        feed.start(
+            session,
+            DAY1 + days(7 * week),
+            "completed",
+            ended_at=DAY1 + days(7 * week) + timedelta(minutes=50),
+            **source,
+        )
     feed.start("s05", DAY1 + days(35), "cancelled")
     feed.add("session.deleted", "s07", {"sessionId": "s07"})
     return feed
 
 
+def long_library() -> LibraryFeed:
+    """Workouts created, updated and deleted, occurrences moved, replaced and done, an erasure and a
+    library built again after it."""
+    feed = LibraryFeed()
+
+    def workout(workout_id: str, version: str, squat_kg: float, plan: str = "") -> tpb.Workout:
+        return tpb.Workout(
+            id=workout_id,
+            version=version,
+            name=f"Workout {workout_id}",
+            kind="strength",
+            plan_id=plan,
+            exercises=[
+                tpb.WorkoutExercise(id=f"{workout_id}-m1", exercise_id=SQUAT, target_weight_kg=squat_kg)
+            ],
+        )
+
+    def occurrence(workout_id: str, week: int, moved: int = 0, status: str = "completed", by: str = ""):
+        original = DAY1 + days(7 * week)
+        return tpb.Occurrence(
+            workout_id=workout_id,
+            original_scheduled_day=original.date().isoformat(),
+            day=(original + days(moved)).date().isoformat(),
+            status=status,
+            replacement_workout_id=by,
+        )
+
+    feed.plan(tpb.Plan(id="P", version="1.x", name="Old plan"))
+    feed.workout(workout("wOld", "1.x", 80, "P"))
+    feed.occurrence(occurrence("wOld", 0))
+    feed.append("library.erased", "epoch-2")
+    feed.plan(tpb.Plan(id="P2", version="1.x", name="Block"))
+    feed.workout(workout("wL", "1.x", 100, "P2"))
+    feed.workout(workout("wT", "1.x", 60))
+    feed.workout(workout("wGone", "1.x", 50))
+    for week in range(1, 12, 2):
+        feed.occurrence(occurrence("wL", week, moved=week % 3))
+    feed.occurrence(occurrence("wL", 3, status="completed", by="wT"))
+    feed.occurrence(occurrence("wT", 4, moved=1, status="moved"))
+    feed.workout(workout("wL", "2.x", 102.5, "P2"), "workout.updated")
+    feed.plan(tpb.Plan(id="P2", version="2.x", name="Block, renamed"), "plan.updated")
+    feed.occurrence(occurrence("wGone", 2))
+    feed.append("workout.deleted", "wGone")
+    feed.append("plan.deleted", "P")
+    return feed
+
+
 async def test_rebuild_from_zero_equals_incremental(engines):
-    history = long_history()
-    # Incremental: catch up after every change, as requests arrive between writes.
-    live = ListFeed()
-    incremental = make_queries(engines("analytics"), live)
-    for change in history.changes:
-        live.changes.append(change)
-        await incremental.personal_records(ACCOUNT, [], "", "")
-    # Rebuild: a cold start over the whole feed, three changes per page.
-    rebuilt_engine = engines("analytics")
-    rebuilt = make_queries(rebuilt_engine, ListFeed(list(history.changes), page_size=3))
+    history, library = long_history(), long_library()
+    # Incremental: catch up after every change of either feed, as requests arrive between writes.
+    live, live_library = ListFeed(), LibraryFeed()
+    incremental = make_queries(engines("analytics"), live, training=live_library)
+    for session_change, library_change in zip_longest(history.changes, library.changes):
+        for feed, change in ((live, session_change), (live_library, library_change)):
+            if change is not None:
+                feed.changes.append(change)
+                await incremental.personal_records(ACCOUNT, [], "", "")
+    # Rebuild: a cold start over both whole feeds, three changes per page, in its own storage.
+    rebuilt_engine = engines("analytics_rebuilt")
+    rebuilt = make_queries(
+        rebuilt_engine,
+        ListFeed(list(history.changes), page_size=3),
+        training=LibraryFeed(list(library.changes), page_size=3),
+    )
     assert await rebuilt.personal_records(ACCOUNT, [], "", "") == await incremental.personal_records(
         ACCOUNT, [], "", ""
     )
-    assert dump(rebuilt_engine) == dump(incremental._follower.engine)
+    rebuilt_rows = dump(rebuilt_engine)
+    assert rebuilt_rows == dump(incremental._follower.engine)
+    # wGone's completed occurrence outlives its workout, as history does in training (0023).
+    assert len(rebuilt_rows["training_workouts"]) == 2 and len(rebuilt_rows["training_occurrences"]) == 8
+    insights = await rebuilt.insights(ACCOUNT, "", "")
+    assert insights == await incremental.insights(ACCOUNT, "", "")
+    assert insights.training_sequence == len(library.changes)
     for metric in ("e1rm", "top_set", "volume"):
         a = await rebuilt.progress(ACCOUNT, SQUAT, metric, "2026-01-01", "2026-06-30", "", "")
         b = await incremental.progress(ACCOUNT, SQUAT, metric, "2026-01-01", "2026-06-30", "", "")
@@ -172,15 +248,16 @@ async def test_rebuild_from_zero_equals_incremental(engines):
 
 async def test_a_replayed_feed_changes_nothing(engines):
     engine = engines("analytics")
-    feed = long_history()
-    queries = make_queries(engine, feed)
+    queries = make_queries(engine, long_history(), training=long_library())
     first = await queries.personal_records(ACCOUNT, [], "", "")
+    first_insights = await queries.insights(ACCOUNT, "", "")
     before = dump(engine)
-    with engine.begin() as conn:  # forget the cursor: every change arrives a second time
+    with engine.begin() as conn:  # forget both cursors: every change arrives a second time
         conn.execute(update(feed_cursors).values(sequence=0))
     again = await queries.personal_records(ACCOUNT, [], "", "")
     assert dump(engine) == before
     assert again == first
+    assert await queries.insights(ACCOUNT, "", "") == first_insights
 
 
 async def test_progress_series_per_session(engines):

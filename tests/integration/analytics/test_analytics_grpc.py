@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 
 import grpc
 
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from kinetic.errors import RemoteError
+from kinetic.grpc_server import RunningServer
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
 from kinetic.settings import ServiceSettings
+from kinetic.training.v1 import training_pb2_grpc
 from services.analytics.bootstrap import start as start_analytics
 from services.sessions.bootstrap import start as start_sessions
 from services.training.bootstrap import start as start_training
@@ -17,9 +20,21 @@ from tests.integration.sessions.session_support import ACCOUNT, BENCH, bench_set
 from tests.integration.training.library_support import SettableClock
 
 
+@dataclass
+class Servers:
+    """Real training, sessions and analytics servers on port 0, stubs to each, and their clock."""
+
+    training: training_pb2_grpc.TrainingServiceStub
+    sessions: sessions_pb2_grpc.SessionsServiceStub
+    analytics: analytics_pb2_grpc.AnalyticsServiceStub
+    clock: SettableClock
+    running: dict[str, RunningServer]
+
+
 @asynccontextmanager
-async def analytics_stack(engines, tmp_path):
-    """Training, sessions and analytics servers (analytics reading the sessions feed over gRPC)."""
+async def servers(engines, tmp_path, training_target: str | None = None):
+    """Training, sessions and analytics (reading both feeds over gRPC); ``training_target`` points
+    analytics elsewhere (an address where nothing answers)."""
     clock = SettableClock()
     env = {"KINETIC_DATA_DIR": str(tmp_path)}
     training = await start_training(
@@ -38,19 +53,31 @@ async def analytics_stack(engines, tmp_path):
         port=0,
         engine=engines("analytics"),
         sessions_target=f"127.0.0.1:{sessions.port}",
+        training_target=training_target or f"127.0.0.1:{training.port}",
         clock=clock,
     )
-    channels = [grpc.aio.insecure_channel(f"127.0.0.1:{s.port}") for s in (sessions, analytics)]
+    running = {"training": training, "sessions": sessions, "analytics": analytics}
+    channels = [grpc.aio.insecure_channel(f"127.0.0.1:{s.port}") for s in running.values()]
     try:
-        yield (
-            sessions_pb2_grpc.SessionsServiceStub(channels[0]),
-            analytics_pb2_grpc.AnalyticsServiceStub(channels[1]),
+        yield Servers(
+            training_pb2_grpc.TrainingServiceStub(channels[0]),
+            sessions_pb2_grpc.SessionsServiceStub(channels[1]),
+            analytics_pb2_grpc.AnalyticsServiceStub(channels[2]),
+            clock,
+            running,
         )
     finally:
         for channel in channels:
             await channel.close()
         for server in (analytics, sessions, training):
             await server.stop(0)
+
+
+@asynccontextmanager
+async def analytics_stack(engines, tmp_path):
+    """The sessions and analytics stubs of :func:`servers`."""
+    async with servers(engines, tmp_path) as running:
+        yield running.sessions, running.analytics
 
 
 async def records(analytics, **extra) -> analytics_pb2.GetPersonalRecordsResponse:
@@ -106,9 +133,16 @@ async def test_a_logged_set_is_a_record_at_once_and_a_correction_follows(engines
         assert [p.value for p in progress.points] == [450] and progress.as_of_sequence == 3
         insights = await analytics.GetInsights(analytics_pb2.GetInsightsRequest(account_id=ACCOUNT))
         assert insights.disclaimer.endswith("not medical advice.") and insights.as_of_sequence == 3
-        assert insights.balance.unmapped_exercise_ids == [BENCH]  # a gym ObjectId: muscles unknown
+        # A gym ObjectId, but logged with the catalog exercise it maps to (barbell-bench-press).
+        assert insights.balance.unmapped_exercise_ids == []
         balance = await analytics.GetFocusBalance(analytics_pb2.GetFocusBalanceRequest(account_id=ACCOUNT))
-        assert balance.balance.weeks[0].unmapped_sets == 1 and balance.as_of_sequence == 3
+        (week,) = balance.balance.weeks
+        assert week.unmapped_sets == 0 and balance.as_of_sequence == 3
+        assert {m.muscle: m.weighted_sets for m in week.muscles} == {
+            "chest": 1.0,
+            "triceps": 0.5,
+            "front_delts": 0.5,
+        }
 
 
 async def test_bad_input_is_invalid_argument_naming_the_field(sqlite_engines, tmp_path):

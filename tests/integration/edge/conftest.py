@@ -68,6 +68,7 @@ async def stack(sqlite_engines, tmp_path) -> AsyncIterator[Stack]:
         port=0,
         engine=sqlite_engines("analytics"),
         sessions_target=f"127.0.0.1:{servers['sessions'].port}",
+        training_target=f"127.0.0.1:{servers['training'].port}",
     )
     targets = {name: f"127.0.0.1:{server.port}" for name, server in servers.items()}
 

@@ -1,0 +1,106 @@
+"""Reads and writes insights need beyond the figures: exercise links, session sources, session sets.
+
+Kept apart from aggregates.py, whose statements are tuned for catch-up speed (decision 0021).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from sqlalchemy import Connection, delete, insert, select, update
+
+from services.analytics.adapters.aggregates import utc
+from services.analytics.adapters.tables import exercise_links, session_facts, set_facts
+from services.analytics.domain.choices import SessionSourceFact
+from services.analytics.domain.comparable import LoggedSet
+from services.analytics.domain.lifting import SetFact
+
+# ---- exercise links --------------------------------------------------------------------------
+
+
+def put_link(conn: Connection, account_id: str, exercise_id: str, catalog_exercise_id: str) -> None:
+    """Record the catalog exercise ``exercise_id`` maps to; none (or itself) removes the link."""
+    key = (exercise_links.c.account_id == account_id, exercise_links.c.exercise_id == exercise_id)
+    if not catalog_exercise_id or catalog_exercise_id == exercise_id:
+        conn.execute(delete(exercise_links).where(*key))
+        return
+    changed = conn.execute(update(exercise_links).where(*key).values(catalog_exercise_id=catalog_exercise_id))
+    if changed.rowcount == 0:
+        conn.execute(
+            insert(exercise_links),
+            {
+                "account_id": account_id,
+                "exercise_id": exercise_id,
+                "catalog_exercise_id": catalog_exercise_id,
+            },
+        )
+
+
+def links(conn: Connection, account_id: str) -> dict[str, str]:
+    """Every logged exercise of the account that maps to another (catalog) exercise."""
+    rows = conn.execute(
+        select(exercise_links.c.exercise_id, exercise_links.c.catalog_exercise_id).where(
+            exercise_links.c.account_id == account_id
+        )
+    )
+    return {r.exercise_id: r.catalog_exercise_id for r in rows}
+
+
+# ---- sessions --------------------------------------------------------------------------------
+
+
+def counted_sessions(
+    conn: Connection, account_id: str, start: datetime, end: datetime
+) -> list[SessionSourceFact]:
+    """Sessions started in [start, end) that count (not cancelled), oldest first."""
+    t = session_facts.c
+    rows = conn.execute(
+        select(t.session_id, t.started_at, t.status, t.source, t.workout_id, t.original_day, t.ended_at)
+        .where(t.account_id == account_id, t.started_at >= utc(start), t.started_at < utc(end))
+        .where(t.status != "cancelled")
+        .order_by(t.started_at, t.session_id)
+    )
+    return [
+        SessionSourceFact(
+            r.session_id,
+            utc(r.started_at),
+            r.status,
+            r.source,
+            r.workout_id,
+            r.original_day,
+            utc(r.ended_at) if r.ended_at is not None else None,
+        )
+        for r in rows
+    ]
+
+
+def sets_of_sessions(
+    conn: Connection, account_id: str, session_ids: Iterable[str]
+) -> dict[str, list[LoggedSet]]:
+    """Every stored set of the given sessions, by session."""
+    wanted = sorted(set(session_ids))
+    out: dict[str, list[LoggedSet]] = {s: [] for s in wanted}
+    if not wanted:
+        return out
+    t = set_facts.c
+    rows = conn.execute(
+        select(
+            t.session_id,
+            t.exercise_id,
+            t.performance_id,
+            t.set_number,
+            t.set_type,
+            t.weight_kg,
+            t.reps,
+            t.completed,
+            t.estimated,
+            t.time_seconds,
+            t.distance_meters,
+        )
+        .where(t.account_id == account_id, t.session_id.in_(wanted))
+        .order_by(t.session_id, t.performance_id, t.set_number)
+    )
+    for r in rows:
+        out[r.session_id].append(LoggedSet(r.exercise_id, SetFact(*r[2:])))
+    return out

@@ -1,0 +1,251 @@
+"""Storage of the Training facts: workouts with movements and blocks, plans and occurrences.
+
+Writes run inside the caller's transaction, the one that also moves the training feed's cursor, and
+replace what was stored for the same record, so a change applied twice stores the same rows
+(decision 0024).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Connection, Row, delete, insert, select
+
+from services.analytics.adapters.aggregates import utc
+from services.analytics.adapters.tables import (
+    TRAINING_TABLES,
+    training_blocks,
+    training_movements,
+    training_occurrences,
+    training_plans,
+    training_workouts,
+)
+from services.analytics.domain.training_facts import (
+    BlockFact,
+    MovementFact,
+    OccurrenceFact,
+    PlanFact,
+    WorkoutFact,
+)
+
+# ---- writes ----------------------------------------------------------------------------------
+
+
+def _delete_workout_rows(conn: Connection, account_id: str, workout_id: str) -> None:
+    for table in (training_movements, training_blocks, training_workouts):
+        conn.execute(delete(table).where(table.c.account_id == account_id, table.c.workout_id == workout_id))
+
+
+def put_workout(conn: Connection, account_id: str, workout: WorkoutFact) -> None:
+    """Replace the workout, its movements and its blocks."""
+    _delete_workout_rows(conn, account_id, workout.workout_id)
+    key: dict[str, Any] = {"account_id": account_id, "workout_id": workout.workout_id}
+    conn.execute(
+        insert(training_workouts),
+        key
+        | {
+            "version": workout.version,
+            "name": workout.name,
+            "kind": workout.kind,
+            "plan_id": workout.plan_id,
+            "phase_id": workout.phase_id,
+        },
+    )
+    if workout.movements:
+        conn.execute(
+            insert(training_movements),
+            [
+                key
+                | {
+                    "movement_id": m.movement_id,
+                    "position": m.position,
+                    "exercise_id": m.exercise_id,
+                    "block_id": m.block_id,
+                    "target_sets": m.target_sets,
+                    "target_reps": m.target_reps,
+                    "target_weight_kg": m.target_weight_kg,
+                    "target_distance_meters": m.target_distance_meters,
+                    "target_duration_seconds": m.target_duration_seconds,
+                }
+                for m in workout.movements
+            ],
+        )
+    if workout.blocks:
+        conn.execute(
+            insert(training_blocks),
+            [
+                key
+                | {
+                    "block_id": b.block_id,
+                    "position": b.position,
+                    "format": b.format,
+                    "rounds": b.rounds,
+                    "duration_seconds": b.duration_seconds,
+                }
+                for b in workout.blocks
+            ],
+        )
+
+
+def delete_workout(conn: Connection, account_id: str, workout_id: str) -> None:
+    """Forget the workout and its occurrences that were not completed.
+
+    Completed occurrences stay: training keeps them as history (decision 0023). Its other occurrences
+    also arrive as ``occurrence.lapsed`` right after; dropping them here too keeps the facts right
+    whichever way a page is cut.
+    """
+    _delete_workout_rows(conn, account_id, workout_id)
+    conn.execute(
+        delete(training_occurrences).where(
+            training_occurrences.c.account_id == account_id,
+            training_occurrences.c.workout_id == workout_id,
+            training_occurrences.c.status != "completed",
+        )
+    )
+
+
+def delete_occurrence(conn: Connection, account_id: str, workout_id: str, original_day: date) -> None:
+    """Forget one occurrence's state (occurrence.lapsed)."""
+    conn.execute(
+        delete(training_occurrences).where(
+            training_occurrences.c.account_id == account_id,
+            training_occurrences.c.workout_id == workout_id,
+            training_occurrences.c.original_day == original_day,
+        )
+    )
+
+
+def put_plan(conn: Connection, account_id: str, plan: PlanFact) -> None:
+    """Replace the plan."""
+    delete_plan(conn, account_id, plan.plan_id)
+    conn.execute(
+        insert(training_plans),
+        {"account_id": account_id, "plan_id": plan.plan_id, "version": plan.version, "name": plan.name},
+    )
+
+
+def delete_plan(conn: Connection, account_id: str, plan_id: str) -> None:
+    """Forget the plan (its workouts change through their own changes)."""
+    conn.execute(
+        delete(training_plans).where(
+            training_plans.c.account_id == account_id, training_plans.c.plan_id == plan_id
+        )
+    )
+
+
+def put_occurrence(conn: Connection, account_id: str, occurrence: OccurrenceFact) -> None:
+    """Replace the occurrence's state."""
+    table = training_occurrences
+    conn.execute(
+        delete(table).where(
+            table.c.account_id == account_id,
+            table.c.workout_id == occurrence.workout_id,
+            table.c.original_day == occurrence.original_day,
+        )
+    )
+    conn.execute(
+        insert(table),
+        {
+            "account_id": account_id,
+            "workout_id": occurrence.workout_id,
+            "original_day": occurrence.original_day,
+            "day": occurrence.day,
+            "status": occurrence.status,
+            "replacement_workout_id": occurrence.replacement_workout_id,
+            "completed_at": utc(occurrence.completed_at) if occurrence.completed_at else None,
+        },
+    )
+
+
+def erase(conn: Connection, account_id: str) -> None:
+    """Drop every Training fact of the account (library.erased)."""
+    for table in TRAINING_TABLES:
+        conn.execute(delete(table).where(table.c.account_id == account_id))
+
+
+# ---- reads -----------------------------------------------------------------------------------
+
+
+def workouts(conn: Connection, account_id: str) -> dict[str, WorkoutFact]:
+    """Every workout of the account with its movements and blocks, by ID."""
+    movements: dict[str, list[MovementFact]] = {}
+    for r in conn.execute(
+        select(training_movements)
+        .where(training_movements.c.account_id == account_id)
+        .order_by(training_movements.c.workout_id, training_movements.c.position)
+    ):
+        movements.setdefault(r.workout_id, []).append(
+            MovementFact(
+                r.movement_id,
+                r.exercise_id,
+                r.position,
+                r.block_id,
+                r.target_sets,
+                r.target_reps,
+                r.target_weight_kg,
+                r.target_distance_meters,
+                r.target_duration_seconds,
+            )
+        )
+    blocks: dict[str, list[BlockFact]] = {}
+    for r in conn.execute(
+        select(training_blocks)
+        .where(training_blocks.c.account_id == account_id)
+        .order_by(training_blocks.c.workout_id, training_blocks.c.position)
+    ):
+        blocks.setdefault(r.workout_id, []).append(
+            BlockFact(r.block_id, r.position, r.format, r.rounds, r.duration_seconds)
+        )
+    return {
+        r.workout_id: WorkoutFact(
+            r.workout_id,
+            r.version,
+            r.name,
+            r.kind,
+            r.plan_id,
+            r.phase_id,
+            tuple(movements.get(r.workout_id, ())),
+            tuple(blocks.get(r.workout_id, ())),
+        )
+        for r in conn.execute(select(training_workouts).where(training_workouts.c.account_id == account_id))
+    }
+
+
+def plans(conn: Connection, account_id: str) -> dict[str, PlanFact]:
+    """Every plan of the account, by ID."""
+    rows = conn.execute(select(training_plans).where(training_plans.c.account_id == account_id))
+    return {r.plan_id: PlanFact(r.plan_id, r.version, r.name) for r in rows}
+
+
+def _occurrence(row: Row[Any]) -> OccurrenceFact:
+    return OccurrenceFact(
+        row.workout_id,
+        row.original_day,
+        row.day,
+        row.status,
+        row.replacement_workout_id,
+        utc(row.completed_at) if row.completed_at is not None else None,
+    )
+
+
+def occurrences_between(conn: Connection, account_id: str, first: date, last: date) -> list[OccurrenceFact]:
+    """Occurrences originally scheduled from ``first`` to ``last`` (inclusive), by day and workout."""
+    table = training_occurrences
+    rows = conn.execute(
+        select(table)
+        .where(table.c.account_id == account_id, table.c.original_day >= first, table.c.original_day <= last)
+        .order_by(table.c.original_day, table.c.workout_id)
+    )
+    return [_occurrence(r) for r in rows]
+
+
+def replacements(conn: Connection, account_id: str) -> dict[tuple[str, str], str]:
+    """(workout, original day YYYY-MM-DD) -> replacing workout, for every replaced occurrence."""
+    table = training_occurrences
+    rows = conn.execute(
+        select(table.c.workout_id, table.c.original_day, table.c.replacement_workout_id).where(
+            table.c.account_id == account_id, table.c.replacement_workout_id != ""
+        )
+    )
+    return {(r.workout_id, r.original_day.isoformat()): r.replacement_workout_id for r in rows}
