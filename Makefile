@@ -47,6 +47,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.exercise_search
 	$(BIN)/python -m benchmarks.session_logging
 	$(BIN)/python -m benchmarks.analytics_service
+	$(BIN)/python -m benchmarks.analytics_points
 
 clean:
 	rm -rf $(VENV)

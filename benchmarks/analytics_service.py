@@ -1,21 +1,23 @@
-"""``python -m benchmarks.analytics_service [--years N]``: analytics through gRPC and the edge.
+"""``python -m benchmarks.analytics_service [--years N] [--profile DIR]``: analytics through the edge.
 
-Starts Kinetic as ``make run`` does (each service and the edge in its own process, SQLite in a
-temporary data directory; the edge via ``benchmarks.bench_edge`` so the per-account budget does not
-cut the run short) and creates two accounts. Their sessions feeds are written straight into the
-sessions service's ``changes`` table in bulk, in the exact form its use cases append them
-(``session.started``, one ``performance.logged`` per set logged with the performance's whole set list
-so far, ``session.completed``): the setup is not what is measured, and the use cases would take
-minutes for 200 000 sets. Sessions' own session rows are not written; analytics reads only the feed.
+Starts Kinetic as ``make run`` does (``benchmarks.processes``: each service and the edge in its own
+process, SQLite in a temporary data directory) and creates three accounts with OAuth access tokens
+for the Metric resource. Their sessions feeds are written straight into the sessions service's
+``changes`` table in bulk, in the exact form its use cases append them (``session.started``, one
+``performance.logged`` per set logged with the performance's whole set list so far,
+``session.completed``): the setup is not what is measured, and the use cases would take minutes for
+200 000 sets. Sessions' own session rows are not written; analytics reads only the feed.
 
 The long account has YEARS (default 10: issue 6's 208 000 sets) of 5 sessions a week, 10 exercises,
-8 working sets each, every set logged one at a time (one change each); the short one 4 weeks.
+8 working sets each, every set logged one at a time (one change each); the short one 4 weeks; the
+year one exactly 1 year, so long/year compares the same answers over 10 versus 1 year of history.
 
-Measured: the cold catch-up of the long account (GetFeedPosition, changes per second), then p50 of
-GetPersonalRecords, a 1-year and a 28-day e1RM GetProgress and GetInsights over gRPC, and of
-``read_training`` view=insights through the edge (MCP, OAuth token), per account, and the long/short
-ratios against the target (<= 1.2x).
-See docs/decisions/0021-analytics.md (Benchmark).
+Measured: the cold catch-up of the long account (GetFeedPosition, changes per second); then, per
+account, p50 and the servers' CPU per call of records, a 1-year and a 28-day e1RM progress series
+through the edge's REST paths (``/api/analytics/...``) and over gRPC, and insights over gRPC and
+through the edge (``read_training`` view=insights over MCP). The accounts take turns in short
+runs so whatever else the machine does hits them alike. Prints long/short ratios against the
+target (<= 1.2x) and long/year ratios. See docs/decisions/0021-analytics.md (Benchmark).
 """
 
 from __future__ import annotations
@@ -23,32 +25,35 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
+import pstats
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode, urlsplit
 
 import grpc
 from sqlalchemy import insert
 
-from benchmarks.http_load import run_load, tool_call_body
-from benchmarks.training_library import (
-    MCP_PATH,
-    ZONE,
-    _account,
-    _free_port,
-    _log_tails,
-    _start,
-    _stop,
-    _wait_ready,
+from benchmarks.http_load import get_requests, run_load, run_requests, tool_call_body
+from benchmarks.move_load import exchange
+from benchmarks.processes import (
+    METRIC_MCP_PATH,
+    free_ports,
+    kinetic_env,
+    log_tails,
+    metric_account,
+    process_cpu_seconds,
+    start_kinetic,
+    stop_kinetic,
+    wait_ready,
 )
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
-from kinetic.settings import SERVICE_NAMES
 from kinetic.storage import make_engine, upgrade
 from services.sessions.adapters.tables import changes
 
@@ -64,13 +69,21 @@ EXERCISES = (
     "pause-back-squat",
     "box-squat",
 )
+ZONE = "Europe/Amsterdam"
 SESSIONS_PER_WEEK = 5
 SETS_PER_EXERCISE = 8
 SHORT_WEEKS = 4
-CALLS = 200
+CALLS = 200  # measured calls per account and operation
 WARMUP_CALLS = 20
+ROUNDS = 5  # the accounts take turns, CALLS / ROUNDS calls at a time
 TARGET_RATIO = 1.2
 SESSIONS_MIGRATIONS = Path("services/sessions/migrations")
+ANALYTICS_PREFIX = "/api/analytics"
+YEAR_WEEKS = 52
+# "year" has exactly the long account's 1-year window of data and nothing before it: long against
+# year compares the same answers (the same 260 points) over 10 years versus 1 year of history, so it
+# shows what history alone costs; long against short is the issue's comparison.
+ACCOUNTS = ("long", "short", "year")
 
 
 def feed_rows(account_id: str, weeks: int, end: datetime) -> list[dict[str, Any]]:
@@ -135,155 +148,269 @@ def write_feeds(data_dir: Path, feeds: dict[str, int], end: datetime) -> tuple[d
     return counts, time.perf_counter() - began
 
 
-async def p50(call: Callable[[], Awaitable[object]], calls: int, warmup: int) -> float:
-    """Median milliseconds of ``calls`` sequential calls after ``warmup`` unmeasured ones."""
-    for _ in range(warmup):
-        await call()
-    times = []
-    for _ in range(calls):
-        began = time.perf_counter()
-        await call()
-        times.append((time.perf_counter() - began) * 1000)
-    return statistics.median(times)
+@dataclass
+class Account:
+    """One benchmarked account: its ID and the Metric access token the edge calls carry."""
+
+    name: str
+    account_id: str
+    token: str
 
 
-async def measure_grpc(
-    port: int, accounts: dict[str, str], year: tuple[str, str], month: tuple[str, str]
-) -> dict[Any, Any]:
-    """Cold catch-up time per account, then p50 of records, the 1-year series and insights."""
-    out: dict[Any, Any] = {}
+@dataclass
+class Figure:
+    """One operation on one account: every measured latency and the servers' CPU seconds spent."""
+
+    latencies_ms: list[float] = field(default_factory=list)
+    cpu_seconds: float = 0.0
+
+    @property
+    def p50(self) -> float:
+        return statistics.median(self.latencies_ms)
+
+    @property
+    def cpu_ms_per_call(self) -> float:
+        return self.cpu_seconds * 1000 / len(self.latencies_ms)
+
+
+# A run of ``n`` calls for one account, returning each call's milliseconds.
+Run = Callable[[Account, int], Awaitable[list[float]]]
+
+
+async def alternate(run: Run, accounts: list[Account], cpu: Callable[[], float]) -> dict[str, Figure]:
+    """Warm up, then ROUNDS turns per account of CALLS / ROUNDS calls, counting servers' CPU."""
+    figures = {account.name: Figure() for account in accounts}
+    for account in accounts:
+        await run(account, WARMUP_CALLS)
+    for _ in range(ROUNDS):
+        for account in accounts:
+            before = cpu()
+            figures[account.name].latencies_ms += await run(account, CALLS // ROUNDS)
+            figures[account.name].cpu_seconds += cpu() - before
+    return figures
+
+
+def grpc_runs(
+    stub: analytics_pb2_grpc.AnalyticsServiceStub, year: tuple[str, str], month: tuple[str, str]
+) -> dict[str, Run]:
+    """The gRPC operations, each a sequential run of timed calls."""
+
+    def timed(call: Callable[[str], Awaitable[object]]) -> Run:
+        async def run(account: Account, calls: int) -> list[float]:
+            out = []
+            for _ in range(calls):
+                began = time.perf_counter()
+                await call(account.account_id)
+                out.append((time.perf_counter() - began) * 1000)
+            return out
+
+        return run
+
+    def progress(days: tuple[str, str]) -> Callable[[str], Awaitable[object]]:
+        return lambda a: stub.GetProgress(
+            analytics_pb2.GetProgressRequest(
+                account_id=a,
+                exercise_id=EXERCISES[0],
+                metric="e1rm",
+                from_day=days[0],
+                to_day=days[1],
+                time_zone=ZONE,
+            )
+        )
+
+    return {
+        "gRPC records": timed(
+            lambda a: stub.GetPersonalRecords(
+                analytics_pb2.GetPersonalRecordsRequest(account_id=a, time_zone=ZONE)
+            )
+        ),
+        "gRPC progress 1y": timed(progress(year)),
+        "gRPC progress 28d": timed(progress(month)),
+        "gRPC insights": timed(
+            lambda a: stub.GetInsights(analytics_pb2.GetInsightsRequest(account_id=a, time_zone=ZONE))
+        ),
+    }
+
+
+def rest_path(name: str, **query: str) -> str:
+    """A path and query of the analytics REST API."""
+    return f"{ANALYTICS_PREFIX}/{name}?{urlencode(query)}"
+
+
+def progress_query(days: tuple[str, str]) -> dict[str, str]:
+    """A progress series over the inclusive ``days``, as REST parameters (``to`` is exclusive)."""
+    end = (datetime.fromisoformat(days[1]) + timedelta(days=1)).date().isoformat()
+    return {"exerciseId": EXERCISES[0], "metric": "e1rm", "from": days[0], "to": end, "timeZone": ZONE}
+
+
+def edge_runs(base_url: str, year: tuple[str, str], month: tuple[str, str]) -> dict[str, Run]:
+    """The edge operations: REST GETs and the Metric insights view over MCP, on one connection."""
+
+    def get(path: str) -> Run:
+        async def run(account: Account, calls: int) -> list[float]:
+            requests = get_requests(base_url, account.token, [path])
+            return (await run_requests(base_url, requests, 1, calls)).latencies_ms
+
+        return run
+
+    async def insights(account: Account, calls: int) -> list[float]:
+        body = tool_call_body("read_training", {"view": "insights", "timeZone": ZONE}, 1)
+        return (await run_load(base_url + METRIC_MCP_PATH, account.token, [body], 1, calls)).latencies_ms
+
+    return {
+        "edge REST records": get(rest_path("records", timeZone=ZONE)),
+        "edge REST progress 1y": get(rest_path("progress", **progress_query(year))),
+        "edge REST progress 28d": get(rest_path("progress", **progress_query(month))),
+        "edge MCP insights": insights,
+    }
+
+
+async def catch_up(port: int, accounts: list[Account]) -> dict[str, tuple[int, float]]:
+    """Cold catch-up of each account: (changes applied, seconds)."""
+    out = {}
     async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
         stub = analytics_pb2_grpc.AnalyticsServiceStub(channel)
-        for name, account_id in accounts.items():
+        for account in accounts:
             began = time.perf_counter()
             position = await stub.GetFeedPosition(
-                analytics_pb2.GetFeedPositionRequest(account_id=account_id), timeout=600
+                analytics_pb2.GetFeedPositionRequest(account_id=account.account_id), timeout=900
             )
-            out[name, "catch_up"] = (position.sessions_sequence, time.perf_counter() - began)
-        calls: dict[str, Callable[[str], Awaitable[object]]] = {
-            "records": lambda a: stub.GetPersonalRecords(
-                analytics_pb2.GetPersonalRecordsRequest(account_id=a, time_zone=ZONE)
-            ),
-            "progress 1y": lambda a: stub.GetProgress(
-                analytics_pb2.GetProgressRequest(
-                    account_id=a,
-                    exercise_id=EXERCISES[0],
-                    metric="e1rm",
-                    from_day=year[0],
-                    to_day=year[1],
-                    time_zone=ZONE,
-                )
-            ),
-            "progress 28d": lambda a: stub.GetProgress(
-                analytics_pb2.GetProgressRequest(
-                    account_id=a,
-                    exercise_id=EXERCISES[0],
-                    metric="e1rm",
-                    from_day=month[0],
-                    to_day=month[1],
-                    time_zone=ZONE,
-                )
-            ),
-            "insights": lambda a: stub.GetInsights(
-                analytics_pb2.GetInsightsRequest(account_id=a, time_zone=ZONE)
-            ),
-        }
-        for what, call in calls.items():
-            for name, account_id in accounts.items():
-
-                def one(
-                    c: Callable[[str], Awaitable[object]] = call, a: str = account_id
-                ) -> Awaitable[object]:
-                    return c(a)
-
-                out[name, what] = await p50(one, CALLS, WARMUP_CALLS)
-        for name, account_id in accounts.items():
-            progress = await calls["progress 1y"](account_id)
-            out[name, "points"] = len(progress.points)  # type: ignore[attr-defined]
+            out[account.name] = (int(position.sessions_sequence), time.perf_counter() - began)
     return out
 
 
-async def measure_edge(mcp_url: str, tokens: dict[str, str]) -> dict[str, float]:
-    """p50 of read_training view=insights through the edge, per account."""
-    body = tool_call_body("read_training", {"view": "insights", "timeZone": ZONE}, 1)
+async def series_points(base_url: str, accounts: list[Account], year: tuple[str, str]) -> dict[str, int]:
+    """Points of the 1-year series per account, read once through the edge."""
+    parts = urlsplit(base_url)
     out = {}
-    for name, token in tokens.items():
-        await run_load(mcp_url, token, [body], 1, WARMUP_CALLS)
-        out[name] = (await run_load(mcp_url, token, [body], 1, CALLS)).p50
+    for account in accounts:
+        (request,) = get_requests(base_url, account.token, [rest_path("progress", **progress_query(year))])
+        reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
+        try:
+            out[account.name] = len(json.loads(await exchange(reader, writer, request))["points"])
+        finally:
+            writer.close()
     return out
+
+
+async def measure(
+    base_url: str,
+    analytics_port: int,
+    accounts: list[Account],
+    cpu: Callable[[], float],
+    year: tuple[str, str],
+    month: tuple[str, str],
+) -> dict[str, dict[str, Figure]]:
+    """Every operation, the accounts taking turns."""
+    figures: dict[str, dict[str, Figure]] = {}
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{analytics_port}") as channel:
+        runs = grpc_runs(analytics_pb2_grpc.AnalyticsServiceStub(channel), year, month)
+        runs |= edge_runs(base_url, year, month)
+        for label, run in runs.items():
+            figures[label] = await alternate(run, accounts, cpu)
+    return figures
+
+
+def report(figures: dict[str, dict[str, Figure]]) -> list[str]:
+    """The table; returns the operations whose long/short p50 ratio misses the target."""
+    print(
+        f"\n{'':<24}{'p50 ms':>9}{'':>8}{'':>8}{'':>8}{'':>8}   {'server CPU ms/call':>18}{'':>8}{'':>8}"
+        f"\n{'operation':<24}{'long':>9}{'short':>8}{'year':>8}{'l/s':>8}{'l/y':>8}"
+        f"   {'long':>18}{'short':>8}{'l/s':>8}"
+    )
+    missed = []
+    for label, by_account in figures.items():
+        long, short, year = by_account["long"], by_account["short"], by_account["year"]
+        ratio = long.p50 / short.p50
+        cpu_ratio = long.cpu_ms_per_call / short.cpu_ms_per_call if short.cpu_ms_per_call else float("nan")
+        print(
+            f"{label:<24}{long.p50:>9.2f}{short.p50:>8.2f}{year.p50:>8.2f}{ratio:>7.2f}x"
+            f"{long.p50 / year.p50:>7.2f}x   "
+            f"{long.cpu_ms_per_call:>18.2f}{short.cpu_ms_per_call:>8.2f}{cpu_ratio:>7.2f}x"
+        )
+        if ratio > TARGET_RATIO:
+            missed.append(label)
+    print(
+        "l/s: long/short (the issue's ratio); l/y: long/year (same answers, 10 versus 1 year of history).\n"
+        "server CPU: user + system time of every Kinetic process per call (/proc), see decision 0019."
+    )
+    return missed
+
+
+def _print_profiles(profile_dir: Path) -> None:
+    for name in ("analytics", "edge"):
+        path = profile_dir / f"{name}.prof"
+        if path.exists():
+            print(f"\n--- {name}: top functions by own time ---")
+            pstats.Stats(str(path)).sort_stats("tottime").print_stats(25)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Start Kinetic, write both feeds, measure, print the table, stop."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.analytics_service", description=__doc__)
     parser.add_argument("--years", type=int, default=10, help="history of the long account (default 10)")
+    parser.add_argument("--profile", type=Path, help="write cProfile output of analytics and the edge here")
     args = parser.parse_args(argv)
+    profile_dir: Path | None = args.profile
+    if profile_dir is not None:
+        profile_dir.mkdir(parents=True, exist_ok=True)
     end = datetime.now(UTC).replace(hour=7, minute=30, second=0, microsecond=0)
     year = ((end - timedelta(days=365)).date().isoformat(), end.date().isoformat())
     month = ((end - timedelta(days=27)).date().isoformat(), end.date().isoformat())
     with tempfile.TemporaryDirectory(prefix="kinetic-bench-analytics-") as tmp:
         data_dir = Path(tmp)
-        ports = {name: _free_port() for name in (*SERVICE_NAMES, "edge")}
-        env = {
-            **os.environ,
-            "KINETIC_DATA_DIR": str(data_dir),
-            **{f"KINETIC_{name.upper()}_PORT": str(port) for name, port in ports.items()},
-            "OTEL_SDK_DISABLED": os.environ.get("OTEL_SDK_DISABLED", "false"),
-        }
-        for name in ("KINETIC_DATABASE_URL", "KINETIC_PUBLIC_URL", "KINETIC_REDIS_URL"):
-            env.pop(name, None)
+        ports = free_ports()
         base_url = f"http://127.0.0.1:{ports['edge']}"
-        processes = _start(env, data_dir, None)
+        processes = start_kinetic(kinetic_env(data_dir, ports), data_dir, profile_dir, ("analytics", "edge"))
         try:
-            _wait_ready(f"{base_url}/readyz", processes)
-            identities = {
-                name: asyncio.run(_account(ports["auth"], base_url + MCP_PATH, f"analytics-{name}"))
-                for name in ("long", "short")
-            }
-            accounts = {name: ident[0] for name, ident in identities.items()}
+            wait_ready(f"{base_url}/readyz", processes)
+            accounts = []
+            for name in ACCOUNTS:
+                account_id, token = asyncio.run(
+                    metric_account(ports["auth"], base_url + METRIC_MCP_PATH, f"analytics-{name}", ZONE)
+                )
+                accounts.append(Account(name, account_id, token))
+            weeks = {"long": 52 * args.years, "short": SHORT_WEEKS, "year": YEAR_WEEKS}
             counts, write_seconds = write_feeds(
-                data_dir, {accounts["long"]: 52 * args.years, accounts["short"]: SHORT_WEEKS}, end
+                data_dir, {a.account_id: weeks[a.name] for a in accounts}, end
             )
-            grpc_figures = asyncio.run(measure_grpc(ports["analytics"], accounts, year, month))
-            edge_figures = asyncio.run(
-                measure_edge(base_url + MCP_PATH, {n: ident[1] for n, ident in identities.items()})
+            caught_up = asyncio.run(catch_up(ports["analytics"], accounts))
+            points = asyncio.run(series_points(base_url, accounts, year))
+            pids = [process.pid for process in processes.values()]
+            figures = asyncio.run(
+                measure(
+                    base_url, ports["analytics"], accounts, lambda: process_cpu_seconds(pids), year, month
+                )
             )
         except BaseException:
-            _stop(processes)
-            _log_tails(data_dir)
+            stop_kinetic(processes)
+            log_tails(data_dir)
             raise
-        _stop(processes)
+        stop_kinetic(processes)
     sets = 52 * args.years * SESSIONS_PER_WEEK * len(EXERCISES) * SETS_PER_EXERCISE
+    by_name = {a.name: a for a in accounts}
     print(
-        f"long account: {args.years} years, {sets} sets, {counts[accounts['long']]} feed changes; "
-        f"short: {SHORT_WEEKS} weeks, {counts[accounts['short']]} changes; "
+        f"long account: {args.years} years, {sets} sets, {counts[by_name['long'].account_id]} feed changes; "
+        f"short: {SHORT_WEEKS} weeks, {counts[by_name['short'].account_id]} changes; "
+        f"year: {YEAR_WEEKS} weeks, {counts[by_name['year'].account_id]} changes; "
         f"feeds written in {write_seconds:.1f}s"
     )
-    for name in ("long", "short"):
-        sequence, seconds = grpc_figures[name, "catch_up"]
+    for name, (sequence, seconds) in caught_up.items():
         print(
             f"cold catch-up {name}: {sequence} changes in {seconds:.1f}s = {sequence / seconds:.0f} changes/s"
         )
     print(
-        f"1-year e1rm series: {grpc_figures['long', 'points']} points (long), "
-        f"{grpc_figures['short', 'points']} (short)"
+        f"1-year e1rm series: {points['long']} points (long), {points['short']} (short), "
+        f"{points['year']} (year)"
     )
-    print(f"\n{'p50 ms':<28}{'long':>8}{'short':>8}{'ratio':>8}")
-    rows = [
-        (f"gRPC {what}", grpc_figures["long", what], grpc_figures["short", what])
-        for what in ("records", "progress 1y", "progress 28d", "insights")
-    ]
-    rows.append(("edge read_training insights", edge_figures["long"], edge_figures["short"]))
-    missed = []
-    for label, long, short in rows:
-        ratio = long / short
-        print(f"{label:<28}{long:>8.2f}{short:>8.2f}{ratio:>7.2f}x")
-        if ratio > TARGET_RATIO:
-            missed.append(label)
+    missed = report(figures)
     if missed:
         print(
-            f"\nlong/short above {TARGET_RATIO}x: {', '.join(missed)} (see docs/decisions/0021-analytics.md)"
+            f"\nlong/short p50 above {TARGET_RATIO}x: {', '.join(missed)}"
+            " (see docs/decisions/0021-analytics.md)"
         )
+    if profile_dir is not None:
+        _print_profiles(profile_dir)
     return 0
 
 

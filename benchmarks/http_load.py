@@ -50,19 +50,31 @@ def tool_call_body(tool: str, arguments: dict[str, object], call_id: int) -> byt
     ).encode()
 
 
-async def _one_caller(
-    url: str, token: str | None, bodies: Sequence[bytes], calls: int, latencies: list[float]
-) -> None:
+def _post_requests(url: str, token: str | None, bodies: Sequence[bytes]) -> list[bytes]:
     parts = urlsplit(url)
-    reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
     auth = f"Authorization: Bearer {token}\r\n" if token else ""
     head = (
         f"POST {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\n{auth}"
         "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
     )
+    return [f"{head}Content-Length: {len(body)}\r\n\r\n".encode() + body for body in bodies]
+
+
+def get_requests(url: str, token: str | None, paths: Sequence[str]) -> list[bytes]:
+    """HTTP/1.1 GETs of ``paths`` (path and query) on ``url``'s host, with the bearer ``token``."""
+    netloc = urlsplit(url).netloc
+    auth = f"Authorization: Bearer {token}\r\n" if token else ""
+    return [
+        f"GET {path} HTTP/1.1\r\nHost: {netloc}\r\n{auth}Accept: application/json\r\n\r\n".encode()
+        for path in paths
+    ]
+
+
+async def _one_caller(url: str, requests: Sequence[bytes], calls: int, latencies: list[float]) -> None:
+    parts = urlsplit(url)
+    reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
     try:
-        for _, body in zip(range(calls), cycle(bodies), strict=False):
-            request = f"{head}Content-Length: {len(body)}\r\n\r\n".encode() + body
+        for _, request in zip(range(calls), cycle(requests), strict=False):
             started = time.perf_counter()
             writer.write(request)
             status_line = await reader.readline()
@@ -79,12 +91,17 @@ async def _one_caller(
         writer.close()
 
 
-async def run_load(
-    url: str, token: str | None, bodies: Sequence[bytes], callers: int, calls: int
-) -> LoadResult:
-    """``calls`` requests spread over ``callers`` concurrent connections."""
+async def run_requests(url: str, requests: Sequence[bytes], callers: int, calls: int) -> LoadResult:
+    """``calls`` prebuilt ``requests`` (cycled) spread over ``callers`` connections to ``url``'s host."""
     latencies: list[float] = []
     per_caller = max(1, calls // callers)
     started = time.perf_counter()
-    await asyncio.gather(*(_one_caller(url, token, bodies, per_caller, latencies) for _ in range(callers)))
+    await asyncio.gather(*(_one_caller(url, requests, per_caller, latencies) for _ in range(callers)))
     return LoadResult(callers, latencies, time.perf_counter() - started)
+
+
+async def run_load(
+    url: str, token: str | None, bodies: Sequence[bytes], callers: int, calls: int
+) -> LoadResult:
+    """``calls`` POSTs of ``bodies`` (cycled) to ``url`` spread over ``callers`` concurrent connections."""
+    return await run_requests(url, _post_requests(url, token, bodies), callers, calls)

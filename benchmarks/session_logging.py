@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import json
 import math
-import os
 import sys
 import tempfile
 import time
@@ -34,13 +33,14 @@ import grpc
 
 from benchmarks.http_load import LoadResult, tool_call_body
 from benchmarks.move_load import exchange
-from benchmarks.training_library import (
-    _free_port,
-    _log_tails,
-    _start,
-    _stop,
-    _wait_ready,
+from benchmarks.processes import (
+    free_ports,
+    kinetic_env,
+    log_tails,
     process_cpu_seconds,
+    start_kinetic,
+    stop_kinetic,
+    wait_ready,
 )
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from kinetic.sessions.v1 import gyms_pb2 as g
@@ -360,22 +360,15 @@ def run_database(database: str, shape: Shape) -> Figures:
     schemas = _pg_schemas(run_id) if database == "postgresql" else {}
     with tempfile.TemporaryDirectory(prefix="kinetic-bench-sessions-") as tmp:
         data_dir = Path(tmp)
-        ports = {name: _free_port() for name in (*SERVICE_NAMES, "edge")}
-        env = {
-            **os.environ,
-            "KINETIC_DATA_DIR": str(data_dir),
-            **{f"KINETIC_{name.upper()}_PORT": str(port) for name, port in ports.items()},
-            "OTEL_SDK_DISABLED": os.environ.get("OTEL_SDK_DISABLED", "false"),
-        }
-        for name in ("KINETIC_DATABASE_URL", "KINETIC_PUBLIC_URL", "KINETIC_REDIS_URL"):
-            env.pop(name, None)
+        ports = free_ports()
+        env = kinetic_env(data_dir, ports)
         if schemas:
             env["KINETIC_DATABASE_URL"] = POSTGRES_URL
             env |= {f"KINETIC_{name.upper()}_DB_SCHEMA": schema for name, schema in schemas.items()}
         url = f"http://127.0.0.1:{ports['edge']}{CLIENT_AI_PATH}"
-        processes = _start(env, data_dir, None)
+        processes = start_kinetic(env, data_dir)
         try:
-            _wait_ready(f"http://127.0.0.1:{ports['edge']}/readyz", processes)
+            wait_ready(f"http://127.0.0.1:{ports['edge']}/readyz", processes)
             servers = {name: processes[name].pid for name in MEASURED}
             results = asyncio.run(
                 _setup_and_measure(
@@ -386,11 +379,11 @@ def run_database(database: str, shape: Shape) -> Figures:
                 )
             )
         except BaseException:
-            _stop(processes)
-            _log_tails(data_dir)
+            stop_kinetic(processes)
+            log_tails(data_dir)
             raise
         finally:
-            _stop(processes)
+            stop_kinetic(processes)
             if schemas:
                 _drop_schemas(schemas)
     return results

@@ -17,28 +17,31 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import pstats
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import grpc
-
 from benchmarks.http_load import LoadResult, run_load, tool_call_body
 from benchmarks.move_load import exchange, run_moves
+
+# Re-exported: the benchmark's smoke test (tests/integration/training/) imports it from here.
+from benchmarks.processes import (
+    METRIC_MCP_PATH,
+    free_ports,
+    kinetic_env,
+    log_tails,
+    metric_account,
+    process_cpu_seconds,
+    start_kinetic,
+    stop_kinetic,
+    wait_ready,
+)
 from benchmarks.training_data import LibraryLoader, LoadReport, MoveTarget, move_targets
-from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
-from kinetic.settings import SERVICE_NAMES
 from kinetic.storage import make_engine
 
 ZONE = "Europe/Amsterdam"
@@ -48,10 +51,8 @@ CALLS = {1: 400, 8: 800}
 WARMUP_CALLS = 120
 # Each measured run is split into this many turns per account (see measure).
 ROUNDS = 8
-READY_TIMEOUT_SECONDS = 90.0
-STOP_TIMEOUT_SECONDS = 20.0
 TARGET_RATIO = 1.2
-MCP_PATH = "/api/connectors/muse/mcp"
+MCP_PATH = METRIC_MCP_PATH
 
 
 @dataclass
@@ -166,97 +167,7 @@ async def measure(
     return results, cpu
 
 
-def process_cpu_seconds(pids: Sequence[int]) -> float:
-    """User plus system CPU seconds the processes have used so far (Linux ``/proc``)."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for pid in pids:
-        # Fields after the parenthesised command name; utime and stime are the 12th and 13th.
-        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-        total += int(fields[11]) + int(fields[12])
-    return total / ticks
-
-
-# --- the processes -----------------------------------------------------------------------------
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _wait_ready(url: str, processes: dict[str, subprocess.Popen[bytes]]) -> None:
-    deadline = time.monotonic() + READY_TIMEOUT_SECONDS
-    while time.monotonic() < deadline:
-        dead = [name for name, process in processes.items() if process.poll() is not None]
-        if dead:
-            sys.exit(f"exited while starting: {', '.join(dead)}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    sys.exit(f"not ready in time: {url}")
-
-
-def _start(
-    env: dict[str, str], log_dir: Path, profile_dir: Path | None
-) -> dict[str, subprocess.Popen[bytes]]:
-    """Each service and the edge in its own process, as ``make run`` starts them; logs to ``log_dir``."""
-    modules = {name: f"services.{name}" for name in SERVICE_NAMES} | {"edge": "benchmarks.bench_edge"}
-    processes: dict[str, subprocess.Popen[bytes]] = {}
-    for name, module in modules.items():
-        command = [sys.executable, "-m", module]
-        if profile_dir is not None and name in ("training", "edge"):
-            profile = str(profile_dir / f"{name}.prof")
-            command = [sys.executable, "-m", "cProfile", "-o", profile, "-m", module]
-        with (log_dir / f"{name}.log").open("wb") as log:
-            processes[name] = subprocess.Popen(
-                command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-            )
-    return processes
-
-
-def _log_tails(log_dir: Path) -> None:
-    for log in sorted(log_dir.glob("*.log")):
-        lines = log.read_text(errors="replace").splitlines()[-15:]
-        print(f"--- {log.name} ---", *lines, sep="\n", file=sys.stderr)
-
-
-def _stop(processes: dict[str, subprocess.Popen[bytes]]) -> None:
-    for process in processes.values():
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-    for process in processes.values():
-        try:
-            process.wait(timeout=STOP_TIMEOUT_SECONDS)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
-async def _account(auth_port: int, mcp_url: str, name: str) -> tuple[str, str]:
-    """A new account and an OAuth-style access token for the Metric resource."""
-    async with grpc.aio.insecure_channel(f"127.0.0.1:{auth_port}") as channel:
-        stub = auth_pb2_grpc.AuthServiceStub(channel)
-        created = await stub.CreateAccount(
-            auth_pb2.CreateAccountRequest(
-                email=f"{name}@bench.kinetic.test",
-                password="bench password 1",
-                display_name=name,
-                time_zone=ZONE,
-            )
-        )
-        account_id = created.account.account_id
-        token = await stub.IssueAccessToken(
-            auth_pb2.IssueAccessTokenRequest(
-                account_id=account_id, audience=mcp_url, scopes=["training"], ttl_seconds=3600
-            )
-        )
-        return account_id, str(token.access_token)
+# --- the accounts ------------------------------------------------------------------------------
 
 
 def _prepare(data_dir: Path, auth_port: int, mcp_url: str) -> list[Account]:
@@ -267,7 +178,7 @@ def _prepare(data_dir: Path, auth_port: int, mcp_url: str) -> list[Account]:
         body = tool_call_body("read_training", calendar_arguments(start, end), 1)
         accounts = []
         for name in ("big", "fresh"):
-            account_id, token = asyncio.run(_account(auth_port, mcp_url, name))
+            account_id, token = asyncio.run(metric_account(auth_port, mcp_url, name, ZONE))
             report = loader.load_big(account_id) if name == "big" else loader.load_fresh(account_id)
             targets = move_targets(engine, account_id, ZONE, loader.today, max(CALLERS))
             accounts.append(Account(name, account_id, token, report, body, targets))
@@ -348,19 +259,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         profile_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="kinetic-bench-training-") as tmp:
         data_dir = Path(tmp)
-        ports = {name: _free_port() for name in (*SERVICE_NAMES, "edge")}
-        env = {
-            **os.environ,
-            "KINETIC_DATA_DIR": str(data_dir),
-            **{f"KINETIC_{name.upper()}_PORT": str(port) for name, port in ports.items()},
-            "OTEL_SDK_DISABLED": os.environ.get("OTEL_SDK_DISABLED", "false"),
-        }
-        for name in ("KINETIC_DATABASE_URL", "KINETIC_PUBLIC_URL", "KINETIC_REDIS_URL"):
-            env.pop(name, None)
+        ports = free_ports()
+        env = kinetic_env(data_dir, ports)
         base_url = f"http://127.0.0.1:{ports['edge']}"
-        processes = _start(env, data_dir, profile_dir)
+        processes = start_kinetic(env, data_dir, profile_dir)
         try:
-            _wait_ready(f"{base_url}/readyz", processes)
+            wait_ready(f"{base_url}/readyz", processes)
             accounts = _prepare(data_dir, ports["auth"], base_url + MCP_PATH)
             servers = [processes["training"].pid, processes["edge"].pid]
             results, cpu = asyncio.run(
@@ -369,10 +273,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
             )
         except BaseException:
-            _stop(processes)
-            _log_tails(data_dir)
+            stop_kinetic(processes)
+            log_tails(data_dir)
             raise
-        _stop(processes)
+        stop_kinetic(processes)
     _describe(accounts)
     missed = report(results, cpu)
     if missed:

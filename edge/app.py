@@ -15,6 +15,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from edge.analytics.rest import analytics_rest_app
 from edge.backends import Backends
 from edge.guard import ProtectedResource, TokenChecker
 from edge.health import health_routes
@@ -150,6 +151,8 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             METRIC.path, protect(no_store(McpEndpoint(metric_mcp)), METRIC), methods=["GET", "POST", "DELETE"]
         ),
         Mount("/api/connectors/muse", app=protect(metric_rest_app(reads, writes), METRIC)),
+        # Kinetic's own analytics API takes Metric's credentials and shares its budget (0025).
+        Mount("/api/analytics", app=protect(analytics_rest_app(lambda: live.backends.analytics), METRIC)),
         Route(
             CLIENT_AI.path,
             protect(no_store(McpEndpoint(client_ai_mcp)), CLIENT_AI, CLIENT_AI_PER_MINUTE),

@@ -1,17 +1,21 @@
 """The OpenAPI 3.1 description of the REST endpoints, served at ``/openapi.json``.
 
 Request and response bodies use the same schemas the MCP tools publish
-(edge/profiles/metric/schemas.py), so the two surfaces cannot drift apart.
+(edge/profiles/metric/schemas.py), so the two surfaces cannot drift apart. The analytics paths
+under ``/api/analytics`` take theirs from edge/analytics/schemas.py, beside their renderer
+(docs/decisions/0025-analytics-rest.md).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from edge.analytics import schemas as analytics
 from edge.profiles.metric import schemas
 from edge.profiles.metric.reads import VIEWS
 
 PREFIX = "/api/connectors/muse"
+ANALYTICS_PREFIX = "/api/analytics"
 
 _ERROR = {
     "type": "object",
@@ -109,6 +113,44 @@ _DELETION_REQUEST = {
 }
 
 
+def _analytics_paths() -> dict[str, Any]:
+    # Kinetic's own analytics reads (docs/decisions/0025-analytics-rest.md).
+    reads = (
+        (
+            "records",
+            "getPersonalRecords",
+            "Heaviest load, estimated one-rep max and best set volume per exercise, each with its set.",
+            analytics.RECORDS_PARAMETERS,
+            analytics.RECORDS,
+        ),
+        (
+            "progress",
+            "getProgress",
+            "One metric of one exercise, one point per session, over a range of local days.",
+            analytics.PROGRESS_PARAMETERS,
+            analytics.PROGRESS,
+        ),
+        (
+            "balance",
+            "getFocusBalance",
+            "Weighted working sets per muscle group per ISO week.",
+            analytics.BALANCE_PARAMETERS,
+            analytics.BALANCE,
+        ),
+    )
+    return {
+        f"{ANALYTICS_PREFIX}/{path}": {
+            "get": {
+                "operationId": operation,
+                "summary": summary,
+                "parameters": parameters,
+                "responses": _responses("The answer.", schema, "400", "401", "403", "429", "503"),
+            }
+        }
+        for path, operation, summary, parameters, schema in reads
+    }
+
+
 def openapi_document(public_url: str) -> dict[str, Any]:
     """The OpenAPI 3.1 document for the REST API at ``public_url``."""
     return {
@@ -116,8 +158,9 @@ def openapi_document(public_url: str) -> dict[str, Any]:
         "info": {
             "title": "Kinetic Training API",
             "version": "0.2.0",
-            "description": "REST mirror of the Metric MCP tools. Units: kilograms, meters, seconds. "
-            "Every response carries Cache-Control: private, no-store.",
+            "description": "REST mirror of the Metric MCP tools, and Kinetic's own analytics reads "
+            "(records, progress, focus balance) under /api/analytics with the same credentials. "
+            "Units: kilograms, meters, seconds. Every response carries Cache-Control: private, no-store.",
         },
         "servers": [{"url": public_url}],
         "security": [{"bearer": ["training"]}],
@@ -162,6 +205,7 @@ def openapi_document(public_url: str) -> dict[str, Any]:
                     ),
                 }
             },
+            **_analytics_paths(),
         },
         "components": {
             "securitySchemes": {

@@ -8,6 +8,7 @@ import os
 import time
 
 from benchmarks.http_load import tool_call_body
+from benchmarks.processes import process_cpu_seconds
 from benchmarks.training_data import BIG, FRESH_WORKOUTS, LibraryLoader, LibraryShape, move_targets
 from benchmarks.training_library import (
     ZONE,
@@ -15,7 +16,6 @@ from benchmarks.training_library import (
     calendar_arguments,
     measure_calendar,
     measure_moves,
-    process_cpu_seconds,
     read_calendar,
 )
 from services.training.service_layer.training_library import TrainingLibrary

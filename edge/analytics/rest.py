@@ -1,0 +1,108 @@
+"""``GET /api/analytics/records``, ``/progress`` and ``/balance``: analytics' reads for Kinetic's apps.
+
+Mounted behind the same guard and per-account budget as Metric's REST paths (edge/app.py): the
+account is always the caller's, never a parameter. Each path relays one AnalyticsService call,
+which catches up with the sessions feed first, so ``asOfSequence`` says which sessions change the
+answer reflects. Every response, errors included, is JSON with ``Cache-Control: private, no-store``
+(docs/decisions/0025-analytics-rest.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeAlias
+
+import grpc
+from starlette.applications import Starlette
+from starlette.datastructures import QueryParams
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from edge.analytics import params, render
+from edge.backends import CALL_TIMEOUT_SECONDS
+from edge.guard import principal_of
+from edge.problems import EdgeProblem, from_remote
+from edge.profiles.metric.rest import NO_STORE, problem_response
+from kinetic.analytics.v1 import analytics_pb2_grpc
+from kinetic.errors import RemoteError
+
+Stub: TypeAlias = analytics_pb2_grpc.AnalyticsServiceStub
+# One read: the gRPC request from the query, the call, and the JSON of the answer.
+Read = Callable[[Stub, str, QueryParams], Awaitable[dict[str, Any]]]
+
+_SERVICE_FIELD = re.compile(r"\b(" + "|".join(params.SERVICE_FIELDS) + r")\b")
+
+
+def _problem(error: grpc.aio.AioRpcError) -> EdgeProblem:
+    """The service's error with its field names as the caller wrote the parameters."""
+    problem = from_remote(RemoteError.from_rpc(error))
+    field = problem.details.get("field")
+    if isinstance(field, str):
+        problem.details["field"] = params.SERVICE_FIELDS.get(field, field)
+        problem.description = _SERVICE_FIELD.sub(
+            lambda m: params.SERVICE_FIELDS[m.group(1)], problem.description
+        )
+    return problem
+
+
+async def _records(stub: Stub, account_id: str, query: QueryParams) -> dict[str, Any]:
+    request = params.records_request(account_id, query)
+    response = await stub.GetPersonalRecords(request, timeout=CALL_TIMEOUT_SECONDS)
+    return render.records_json(response, request.time_zone)
+
+
+async def _progress(stub: Stub, account_id: str, query: QueryParams) -> dict[str, Any]:
+    request = params.progress_request(account_id, query)
+    response = await stub.GetProgress(request, timeout=CALL_TIMEOUT_SECONDS)
+    return render.progress_json(response, request.time_zone)
+
+
+async def _balance(stub: Stub, account_id: str, query: QueryParams) -> dict[str, Any]:
+    request = params.balance_request(account_id, query)
+    response = await stub.GetFocusBalance(request, timeout=CALL_TIMEOUT_SECONDS)
+    return render.balance_json(response, request.time_zone)
+
+
+def analytics_routes(analytics: Callable[[], Stub]) -> list[Route]:
+    """The three read paths; ``analytics`` provides the stub while the app's lifespan runs."""
+
+    def endpoint(read: Read) -> Callable[[Request], Awaitable[Response]]:
+        async def answer(request: Request) -> Response:
+            try:
+                payload = await read(
+                    analytics(), principal_of(request.scope).account_id, request.query_params
+                )
+            except EdgeProblem as problem:
+                return problem_response(problem)
+            except grpc.aio.AioRpcError as error:
+                return problem_response(_problem(error))
+            return JSONResponse(payload, headers=NO_STORE)
+
+        return answer
+
+    return [
+        Route("/records", endpoint(_records), methods=["GET"]),
+        Route("/progress", endpoint(_progress), methods=["GET"]),
+        Route("/balance", endpoint(_balance), methods=["GET"]),
+    ]
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    # Unknown paths and wrong methods answer in the same JSON shape, never Starlette's plain text.
+    status = exc.status_code if isinstance(exc, HTTPException) else 400
+    error = {404: "not_found", 405: "method_not_allowed"}.get(status, "invalid_request")
+    headers = dict(NO_STORE)
+    if isinstance(exc, HTTPException) and exc.headers:
+        headers |= exc.headers
+    description = exc.detail if isinstance(exc, HTTPException) else "invalid request"
+    return JSONResponse(
+        {"error": error, "error_description": description}, status_code=status, headers=headers
+    )
+
+
+def analytics_rest_app(analytics: Callable[[], Stub]) -> Starlette:
+    """The analytics REST API as one app, to mount under ``/api/analytics`` behind the guard."""
+    return Starlette(routes=analytics_routes(analytics), exception_handlers={HTTPException: _http_error})
