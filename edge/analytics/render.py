@@ -14,7 +14,7 @@ from typing import Any
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from edge.profiles.metric.insights import day_range
+from edge.profiles.metric.insights import balance_body, day_range
 from kinetic.analytics.v1 import analytics_pb2
 
 Json = dict[str, Any]
@@ -105,36 +105,10 @@ def progress_json(response: analytics_pb2.GetProgressResponse, time_zone: str) -
     }
 
 
-def _muscles(tallies: Any) -> list[Json]:
-    return [
-        {
-            "muscle": m.muscle,
-            "weightedSets": m.weighted_sets,
-            "primarySets": m.primary_sets,
-            "secondarySets": m.secondary_sets,
-        }
-        for m in tallies
-    ]
-
-
 def balance_json(response: analytics_pb2.GetFocusBalanceResponse, time_zone: str) -> Json:
-    """``GET /api/analytics/balance``."""
-    balance = response.balance
+    """``GET /api/analytics/balance``: the balance as Metric's insights show it, with Kinetic's casing."""
     return {
-        **day_range(balance.from_day, balance.to_day),
         "timeZone": time_zone,
         "asOfSequence": response.as_of_sequence,
-        "primaryWeight": balance.primary_weight,
-        "secondaryWeight": balance.secondary_weight,
-        "weeks": [
-            {
-                "week": w.week,
-                "startDay": w.start_day,
-                "muscles": _muscles(w.muscles),
-                "unmappedSets": w.unmapped_sets,
-            }
-            for w in balance.weeks
-        ],
-        "weeklyAverage": _muscles(balance.weekly_average),
-        "unmappedExerciseIds": list(balance.unmapped_exercise_ids),
+        **balance_body(response.balance, ids_key="unmappedExerciseIds"),
     }

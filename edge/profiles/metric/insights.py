@@ -91,7 +91,9 @@ def _muscles(tallies: Any) -> list[dict[str, Any]]:
     ]
 
 
-def _balance(balance: analytics_pb2.FocusBalance) -> dict[str, Any]:
+def balance_body(balance: analytics_pb2.FocusBalance, ids_key: str = "unmappedExerciseIDs") -> dict[str, Any]:
+    """The focus balance as JSON; ``ids_key`` names the unmapped exercises' list in the caller's style
+    (Metric's ``...IDs``, Kinetic's own REST ``...Ids``)."""
     return {
         **day_range(balance.from_day, balance.to_day),
         "primaryWeight": balance.primary_weight,
@@ -106,7 +108,7 @@ def _balance(balance: analytics_pb2.FocusBalance) -> dict[str, Any]:
             for w in balance.weeks
         ],
         "weeklyAverage": _muscles(balance.weekly_average),
-        "unmappedExerciseIDs": list(balance.unmapped_exercise_ids),
+        ids_key: list(balance.unmapped_exercise_ids),
     }
 
 
@@ -219,7 +221,7 @@ def insights_data(response: analytics_pb2.GetInsightsResponse, formula: str) -> 
         "units": UNITS,
         "trends": [_trend(t) for t in response.trends],
         "suggestions": [_suggestion(s) for s in response.suggestions],
-        "focusBalance": _balance(response.balance),
+        "focusBalance": balance_body(response.balance),
         "workoutChoices": [_choice(c) for c in response.workout_choices],
         "sessionSources": _sources(response.session_sources),
         "comparableWorkouts": [_comparable(w) for w in response.comparable_workouts],

@@ -8,45 +8,12 @@ analytics operations' cases, so every one reaches a handler (docs/decisions/0025
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
 
 import httpx2
-import schemathesis
-from hypothesis import HealthCheck, Phase, given, settings
-from schemathesis import GenerationMode
-from schemathesis.core.result import Ok
 
-from tests.integration.edge.test_openapi_fuzz import CHECKS, EXAMPLES_PER_OPERATION_AND_MODE
+from tests.integration.edge.openapi_fuzzing import fuzz
 
 ANALYTICS_PREFIX = "/api/analytics/"
-
-
-def _fuzz(document: dict, base_url: str, api_key: str) -> Counter[tuple[str, int]]:
-    """Statuses per (path, status) of every generated case, each checked against the document."""
-    schema = schemathesis.openapi.from_dict(document)
-    headers = {"Authorization": f"Bearer {api_key}"}
-    statuses: Counter[tuple[str, int]] = Counter()
-    for result in schema.get_all_operations():
-        assert isinstance(result, Ok), f"the document is invalid: {result}"
-        operation = result.ok()
-        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
-
-            @settings(
-                max_examples=EXAMPLES_PER_OPERATION_AND_MODE,
-                deadline=None,
-                database=None,
-                derandomize=True,
-                phases=[Phase.generate],
-                suppress_health_check=list(HealthCheck),
-            )
-            @given(case=operation.as_strategy(generation_mode=mode))
-            def check(case):
-                response = case.call(base_url=base_url, headers=headers, timeout=30)
-                statuses[case.operation.path, response.status_code] += 1
-                case.validate_response(response, checks=CHECKS)
-
-            check()
-    return statuses
 
 
 async def test_schemathesis_over_the_analytics_paths_finds_no_500s_and_nothing_outside_the_schema(stack):
@@ -56,7 +23,7 @@ async def test_schemathesis_over_the_analytics_paths_finds_no_500s_and_nothing_o
     assert sorted(paths) == [f"{ANALYTICS_PREFIX}{p}" for p in ("balance", "progress", "records")]
 
     statuses = await asyncio.wait_for(
-        asyncio.to_thread(_fuzz, document | {"paths": paths}, stack.base_url, stack.api_key), timeout=120
+        asyncio.to_thread(fuzz, document | {"paths": paths}, stack.base_url, stack.api_key), timeout=120
     )
 
     assert not any(status == 429 for _, status in statuses), "the run stays within the account's budget"

@@ -17,6 +17,7 @@ from kinetic.errors import RemoteError
 from kinetic.settings import ServiceSettings
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from services.training.bootstrap import start
+from services.training.service_layer.library_edits import EditCommand
 
 ACCOUNT = "11111111-1111-4111-8111-111111111111"
 OTHER_ACCOUNT = "22222222-2222-4222-8222-222222222222"
@@ -83,6 +84,21 @@ def edit_request(
         idempotency_key=key,
         expected_versions=expected or {},
         input=as_struct(action_input),
+    )
+
+
+def edit_command(
+    epoch: str, key: str, body: dict[str, Any], expected: dict[str, str] | None = None
+) -> EditCommand:
+    """An edit as the gRPC entrypoint hands it to the use case, for tests that call it directly."""
+    return EditCommand(
+        account_id=ACCOUNT,
+        device_id="muse",
+        epoch=epoch,
+        time_zone=ZONE,
+        idempotency_key=key,
+        expected_versions=expected or {},
+        input=body,
     )
 
 

@@ -15,25 +15,15 @@ import pytest
 from kinetic.errors import Conflict
 from kinetic.training.v1 import training_pb2
 from services.training.bootstrap import prepare
-from services.training.service_layer.library_edits import EditCommand
 from tests.concurrency import run_together
-from tests.integration.training.library_support import ACCOUNT, ZONE, SettableClock, strength_a
+from tests.integration.training.library_support import (
+    ACCOUNT,
+    SettableClock,
+    strength_a,
+)
+from tests.integration.training.library_support import edit_command as command
 
 WRITERS = 8
-
-
-def command(
-    epoch: str, key: str, body: dict[str, Any], expected: dict[str, str] | None = None
-) -> EditCommand:
-    return EditCommand(
-        account_id=ACCOUNT,
-        device_id="muse",
-        epoch=epoch,
-        time_zone=ZONE,
-        idempotency_key=key,
-        expected_versions=expected or {},
-        input=body,
-    )
 
 
 @pytest.fixture
