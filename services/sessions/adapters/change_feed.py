@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import Connection, bindparam, func, insert, select
 
 from services.sessions.adapters.tables import changes
 
@@ -31,26 +31,40 @@ def latest_sequence(conn: Connection, account_id: str) -> int:
     return int(value or 0)
 
 
+# The next sequence and the insert in one statement: INSERT ... SELECT max(sequence) + 1 (1 for an
+# empty feed), one round trip instead of two (docs/decisions/0022-session-logging-benchmark.md).
+_C = changes.c
+_APPEND = insert(changes).from_select(
+    ["account_id", "sequence", "kind", "record_id", "created_at", "payload"],
+    select(
+        bindparam("b_account", type_=_C.account_id.type),
+        func.coalesce(func.max(_C.sequence), 0) + 1,
+        bindparam("b_kind", type_=_C.kind.type),
+        bindparam("b_record", type_=_C.record_id.type),
+        bindparam("b_created", type_=_C.created_at.type),
+        bindparam("b_payload", type_=_C.payload.type),
+    ).where(_C.account_id == bindparam("b_account")),
+)
+
+
 def append(
     conn: Connection, account_id: str, kind: str, record_id: str, payload: dict[str, Any], now: datetime
-) -> int:
+) -> None:
     """Append a change with the next sequence, inside the caller's transaction.
 
     The (account_id, sequence) primary key makes two racing writers collide instead of sharing a
     number; the losing transaction fails and is retried by its use case.
     """
-    sequence = latest_sequence(conn, account_id) + 1
     conn.execute(
-        insert(changes).values(
-            account_id=account_id,
-            sequence=sequence,
-            kind=kind,
-            record_id=record_id,
-            created_at=now,
-            payload=json.dumps(payload, separators=(",", ":"), sort_keys=True),
-        )
+        _APPEND,
+        {
+            "b_account": account_id,
+            "b_kind": kind,
+            "b_record": record_id,
+            "b_created": now,
+            "b_payload": json.dumps(payload, separators=(",", ":"), sort_keys=True),
+        },
     )
-    return sequence
 
 
 def read_after(conn: Connection, account_id: str, after: int, limit: int) -> list[ChangeRecord]:

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Connection, Row, and_, func, insert, select, update
+from sqlalchemy import Connection, Row, and_, bindparam, func, insert, select, update
 
 from services.sessions.adapters.gym_tables import (
     clients,
@@ -21,6 +21,7 @@ from services.sessions.adapters.gym_tables import (
     plans,
     relationships,
 )
+from services.sessions.domain.gym_access import ClientContext
 from services.sessions.domain.gym_equipment import EquipmentItem
 from services.sessions.domain.gym_model import (
     Client,
@@ -40,9 +41,17 @@ from services.sessions.domain.gym_model import (
 )
 
 
-def _company(row: Row[Any]) -> Company:
-    policy = ClientMcpPolicy(tuple(json.loads(row.allowed_modules)), bool(row.write_tools_allowed))
-    return Company(row.id, row.name, bool(row.mcp_integration_enabled), policy)
+def _company(row: Row[Any], prefix: str = "") -> Company:
+    values = row._mapping
+    policy = ClientMcpPolicy(
+        tuple(json.loads(values[f"{prefix}allowed_modules"])), bool(values[f"{prefix}write_tools_allowed"])
+    )
+    return Company(
+        values[f"{prefix}id"],
+        values[f"{prefix}name"],
+        bool(values[f"{prefix}mcp_integration_enabled"]),
+        policy,
+    )
 
 
 def insert_company(conn: Connection, company: Company, now: datetime) -> None:
@@ -110,8 +119,14 @@ def coach_named(conn: Connection, company_id: str, name: str) -> Coach | None:
     return Coach(row.id, row.company_id, row.name) if row else None
 
 
-def _client(row: Row[Any]) -> Client:
-    return Client(row.id, row.account_id, row.name, bool(row.health_data_consent))
+def _client(row: Row[Any], prefix: str = "") -> Client:
+    values = row._mapping
+    return Client(
+        values[f"{prefix}id"],
+        values[f"{prefix}account_id"],
+        values[f"{prefix}name"],
+        bool(values[f"{prefix}health_data_consent"]),
+    )
 
 
 def insert_client(conn: Connection, client: Client, now: datetime) -> None:
@@ -154,6 +169,41 @@ def get_relationship(conn: Connection, client_id: str) -> Relationship | None:
     return Relationship(row.client_id, row.company_id, bool(row.client_ai_access_enabled)) if row else None
 
 
+# The account's client, its relationship and its company in one query instead of three: the gate
+# (CheckClientAccess) runs it before every Client AI call, LogPerformance's visibility check with one
+# exercise joined on. Each table's columns are labelled with a prefix, as they share names (id,
+# name, created_at). See docs/decisions/0022-session-logging-benchmark.md (the profile).
+_CONTEXT_TABLES = clients.outerjoin(relationships, relationships.c.client_id == clients.c.id).outerjoin(
+    companies, companies.c.id == relationships.c.company_id
+)
+_CONTEXT_COLUMNS = (
+    *(c.label(f"client_{c.name}") for c in clients.c),
+    *(c.label(f"relationship_{c.name}") for c in relationships.c),
+    *(c.label(f"company_{c.name}") for c in companies.c),
+)
+_CONTEXT = (
+    select(*_CONTEXT_COLUMNS)
+    .select_from(_CONTEXT_TABLES)
+    .where(clients.c.account_id == bindparam("b_account"))
+)
+
+
+def _context(row: Row[Any] | None) -> ClientContext | None:
+    if row is None or row.relationship_client_id is None or row.company_id is None:
+        return None
+    relationship = Relationship(
+        row.relationship_client_id,
+        row.relationship_company_id,
+        bool(row.relationship_client_ai_access_enabled),
+    )
+    return ClientContext(_client(row, "client_"), _company(row, "company_"), relationship)
+
+
+def client_context(conn: Connection, account_id: str) -> ClientContext | None:
+    """The account's client, company and relationship; None when it is no client or has no company."""
+    return _context(conn.execute(_CONTEXT, {"b_account": account_id}).first())
+
+
 def put_relationship(conn: Connection, relationship: Relationship) -> None:
     """Create the client's relationship or change its AI access."""
     values = {"client_ai_access_enabled": relationship.client_ai_access_enabled}
@@ -168,15 +218,16 @@ def put_relationship(conn: Connection, relationship: Relationship) -> None:
         )
 
 
-def _exercise(row: Row[Any]) -> GymExercise:
+def _exercise(row: Row[Any], prefix: str = "") -> GymExercise:
+    values = row._mapping
     return GymExercise(
-        id=row.id,
-        company_id=row.company_id or "",
-        owner_client_id=row.owner_client_id or "",
-        catalog_exercise_id=row.catalog_exercise_id,
-        name=Localized(row.name_en, row.name_nl),
-        instructions=Localized(row.instructions_en, row.instructions_nl),
-        allowlisted=bool(row.allowlisted),
+        id=values[f"{prefix}id"],
+        company_id=values[f"{prefix}company_id"] or "",
+        owner_client_id=values[f"{prefix}owner_client_id"] or "",
+        catalog_exercise_id=values[f"{prefix}catalog_exercise_id"],
+        name=Localized(values[f"{prefix}name_en"], values[f"{prefix}name_nl"]),
+        instructions=Localized(values[f"{prefix}instructions_en"], values[f"{prefix}instructions_nl"]),
+        allowlisted=bool(values[f"{prefix}allowlisted"]),
     )
 
 
@@ -202,6 +253,24 @@ def get_exercise(conn: Connection, exercise_id: str) -> GymExercise | None:
     """The exercise, or None."""
     row = conn.execute(select(exercises).where(exercises.c.id == exercise_id)).first()
     return _exercise(row) if row else None
+
+
+_CONTEXT_AND_EXERCISE = (
+    select(*_CONTEXT_COLUMNS, *(c.label(f"exercise_{c.name}") for c in exercises.c))
+    .select_from(_CONTEXT_TABLES.outerjoin(exercises, exercises.c.id == bindparam("b_exercise")))
+    .where(clients.c.account_id == bindparam("b_account"))
+)
+
+
+def client_context_and_exercise(
+    conn: Connection, account_id: str, exercise_id: str
+) -> tuple[ClientContext | None, GymExercise | None]:
+    """:func:`client_context` and :func:`get_exercise` in one query (the exercise only with a context)."""
+    row = conn.execute(_CONTEXT_AND_EXERCISE, {"b_account": account_id, "b_exercise": exercise_id}).first()
+    context = _context(row)
+    if context is None or row is None or row.exercise_id is None:
+        return context, None
+    return context, _exercise(row, "exercise_")
 
 
 def get_exercises(conn: Connection, exercise_ids: Iterable[str]) -> dict[str, GymExercise]:

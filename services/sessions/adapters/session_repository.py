@@ -4,6 +4,11 @@ Writers call :func:`lock_account` first: it updates the account's ``session_acco
 makes every write of an account wait for the one before it (a row lock on PostgreSQL, the database
 write lock on SQLite), the pattern of Training's ``lock_library``. A writer therefore sees the
 result of the one before it, so a retried or duplicated request finds its work already done.
+
+The statements LogPerformance runs are built once, here, with bound parameters (``_LOCK``,
+``_SESSION``, ...): one set logged runs each of them, and building and hashing a statement per call
+was a measurable share of the service's CPU. A performance is read with its sets in one joined
+query. See docs/decisions/0022-session-logging-benchmark.md (the profile).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, delete, func, insert, select, update
+from sqlalchemy import Connection, Row, bindparam, delete, func, insert, select, update
 
 from services.sessions.adapters.session_codec import setup_values_from_json, setup_values_to_json
 from services.sessions.adapters.session_tables import (
@@ -44,27 +49,21 @@ def _aware(value: datetime) -> datetime:
 # --- the account row: write lock and experience points -------------------------------------------
 
 
-def account_exists(conn: Connection, account_id: str) -> bool:
-    """Whether the account's row exists (it is made on the account's first write)."""
-    row = conn.execute(
-        select(session_accounts.c.account_id).where(session_accounts.c.account_id == account_id)
-    )
-    return row.first() is not None
-
-
 def create_account(conn: Connection, account_id: str, now: datetime) -> None:
     """The account's row (the caller handles a concurrent creation's IntegrityError)."""
     conn.execute(insert(session_accounts).values(account_id=account_id, experience_points=0, created_at=now))
 
 
-def lock_account(conn: Connection, account_id: str) -> int:
-    """Take the account's write lock for this transaction; returns its experience points."""
-    conn.execute(
-        update(session_accounts)
-        .where(session_accounts.c.account_id == account_id)
-        .values(experience_points=session_accounts.c.experience_points)
-    )
-    return total_experience(conn, account_id)
+_LOCK = (
+    update(session_accounts)
+    .where(session_accounts.c.account_id == bindparam("b_account"))
+    .values(experience_points=session_accounts.c.experience_points)
+)
+
+
+def lock_account(conn: Connection, account_id: str) -> bool:
+    """Take the account's write lock for this transaction; False when the account has no row yet."""
+    return bool(conn.execute(_LOCK, {"b_account": account_id}).rowcount)
 
 
 def total_experience(conn: Connection, account_id: str) -> int:
@@ -145,11 +144,12 @@ def insert_session(conn: Connection, session: Session) -> None:
     )
 
 
+_UPDATE_SESSION = update(sessions).where(_S.session_id == bindparam("b_session"))
+
+
 def update_session(conn: Connection, session: Session) -> None:
     """Store a session's changed fields."""
-    conn.execute(
-        update(sessions).where(_S.session_id == session.session_id).values(**_session_values(session))
-    )
+    conn.execute(_UPDATE_SESSION, {"b_session": session.session_id, **_session_values(session)})
 
 
 def find_active(conn: Connection, account_id: str, source: SessionSource) -> Session | None:
@@ -181,13 +181,16 @@ def delete_session(conn: Connection, session_id: str) -> int:
     return int(removed)
 
 
+_SESSION = select(sessions).where(
+    _S.account_id == bindparam("b_account"), _S.session_id == bindparam("b_session")
+)
+
+
 def get_session(
     conn: Connection, account_id: str, session_id: str, *, with_performances: bool = False
 ) -> Session | None:
     """One of the account's sessions, optionally with its performances."""
-    row = conn.execute(
-        select(sessions).where(_S.account_id == account_id, _S.session_id == session_id)
-    ).first()
+    row = conn.execute(_SESSION, {"b_account": account_id, "b_session": session_id}).first()
     if row is None:
         return None
     found = session_performances(conn, [session_id]).get(session_id, []) if with_performances else []
@@ -242,20 +245,23 @@ def list_sessions(
 # --- performances and sets -----------------------------------------------------------------------
 
 
-def _row_to_set(row: Row[Any]) -> LoggedSet:
-    reps: float | str | None = row.reps_text if row.reps_text is not None else row.reps_number
+def _row_to_set(row: Row[Any], prefix: str = "") -> LoggedSet:
+    """A set from a row of ``performance_sets``, or from a joined row whose set columns are prefixed."""
+    values = row._mapping
+    reps_text = values[f"{prefix}reps_text"]
+    reps: float | str | None = reps_text if reps_text is not None else values[f"{prefix}reps_number"]
     return LoggedSet(
-        set_number=row.set_number,
-        set_type=row.set_type,
-        weight_kg=row.weight_kg,
+        set_number=values[f"{prefix}set_number"],
+        set_type=values[f"{prefix}set_type"],
+        weight_kg=values[f"{prefix}weight_kg"],
         reps=reps,
-        time_seconds=row.time_seconds,
-        distance_meters=row.distance_meters,
-        rest_seconds=row.rest_seconds,
-        rpe=row.rpe,
-        completed=row.completed,
-        notes=row.notes,
-        estimated=row.estimated,
+        time_seconds=values[f"{prefix}time_seconds"],
+        distance_meters=values[f"{prefix}distance_meters"],
+        rest_seconds=values[f"{prefix}rest_seconds"],
+        rpe=values[f"{prefix}rpe"],
+        completed=values[f"{prefix}completed"],
+        notes=values[f"{prefix}notes"],
+        estimated=values[f"{prefix}estimated"],
     )
 
 
@@ -299,16 +305,30 @@ def session_performances(conn: Connection, session_ids: list[str]) -> dict[str, 
     return out
 
 
+# One performance and its sets in one query: a row per set (one row with NULL set columns when it
+# has none), the set columns labelled "set_<name>" as both tables have notes and rest_seconds.
+_SET_PREFIX = "set_"
+_WITH_SETS = select(
+    performances, *(c.label(_SET_PREFIX + c.name) for c in performance_sets.c if c.name != "performance_id")
+).outerjoin(performance_sets, _SET.performance_id == _P.performance_id)
+_PERFORMANCE_BY_ID = _WITH_SETS.where(
+    _P.session_id == bindparam("b_session"), _P.performance_id == bindparam("b_key")
+)
+_PERFORMANCE_BY_EXERCISE = _WITH_SETS.where(
+    _P.session_id == bindparam("b_session"), _P.exercise_id == bindparam("b_key")
+)
+
+
 def get_performance(
     conn: Connection, session_id: str, *, performance_id: str = "", exercise_id: str = ""
 ) -> Performance | None:
     """A session's performance by its ID or by its exercise."""
-    where = [_P.session_id == session_id]
-    where.append(_P.performance_id == performance_id if performance_id else _P.exercise_id == exercise_id)
-    row = conn.execute(select(performances).where(and_(*where))).first()
-    if row is None:
+    statement = _PERFORMANCE_BY_ID if performance_id else _PERFORMANCE_BY_EXERCISE
+    rows = conn.execute(statement, {"b_session": session_id, "b_key": performance_id or exercise_id}).all()
+    if not rows:
         return None
-    return _row_to_performance(row, _sets_of(conn, [row.performance_id])[row.performance_id])
+    found_sets = [_row_to_set(r, _SET_PREFIX) for r in rows if r.set_set_number is not None]
+    return _row_to_performance(rows[0], found_sets)
 
 
 def _performance_values(performance: Performance) -> dict[str, Any]:
@@ -325,27 +345,30 @@ def _performance_values(performance: Performance) -> dict[str, Any]:
     }
 
 
+_INSERT_PERFORMANCE = insert(performances)
+_UPDATE_PERFORMANCE = update(performances).where(_P.performance_id == bindparam("b_performance"))
+
+
 def insert_performance(conn: Connection, account_id: str, performance: Performance, position: int) -> None:
     """Store a new performance (its sets go through :func:`put_sets`)."""
     conn.execute(
-        insert(performances).values(
-            performance_id=performance.performance_id,
-            session_id=performance.session_id,
-            account_id=account_id,
-            exercise_id=performance.exercise_id,
-            position=position,
-            created_at=performance.created_at,
+        _INSERT_PERFORMANCE,
+        {
+            "performance_id": performance.performance_id,
+            "session_id": performance.session_id,
+            "account_id": account_id,
+            "exercise_id": performance.exercise_id,
+            "position": position,
+            "created_at": performance.created_at,
             **_performance_values(performance),
-        )
+        },
     )
 
 
 def update_performance(conn: Connection, performance: Performance) -> None:
     """Store a performance's changed fields."""
     conn.execute(
-        update(performances)
-        .where(_P.performance_id == performance.performance_id)
-        .values(**_performance_values(performance))
+        _UPDATE_PERFORMANCE, {"b_performance": performance.performance_id, **_performance_values(performance)}
     )
 
 
@@ -383,25 +406,34 @@ def _set_values(entry: LoggedSet) -> dict[str, Any]:
     }
 
 
+_INSERT_SET = insert(performance_sets)
+_UPDATE_SET = update(performance_sets).where(
+    _SET.performance_id == bindparam("b_performance"), _SET.set_number == bindparam("b_set_number")
+)
+
+
 def put_sets(conn: Connection, performance_id: str, changed: Iterable[LoggedSet], existing: set[int]) -> None:
     """Insert new set numbers and replace existing ones (``existing``: numbers already stored).
 
-    The (performance_id, set_number) primary key makes a racing second insert of a number fail
-    instead of storing it twice.
+    All new sets go in one statement (an executemany), all replaced ones in another. The
+    (performance_id, set_number) primary key makes a racing second insert of a number fail instead
+    of storing it twice.
     """
+    inserted: list[dict[str, Any]] = []
+    replaced: list[dict[str, Any]] = []
     for entry in changed:
         if entry.set_number in existing:
-            conn.execute(
-                update(performance_sets)
-                .where(_SET.performance_id == performance_id, _SET.set_number == entry.set_number)
-                .values(**_set_values(entry))
+            replaced.append(
+                {"b_performance": performance_id, "b_set_number": entry.set_number, **_set_values(entry)}
             )
         else:
-            conn.execute(
-                insert(performance_sets).values(
-                    performance_id=performance_id, set_number=entry.set_number, **_set_values(entry)
-                )
+            inserted.append(
+                {"performance_id": performance_id, "set_number": entry.set_number, **_set_values(entry)}
             )
+    if replaced:
+        conn.execute(_UPDATE_SET, replaced)
+    if inserted:
+        conn.execute(_INSERT_SET, inserted)
 
 
 def exercise_history(

@@ -9,6 +9,7 @@ from sqlalchemy import Engine
 from kinetic.errors import InvalidArgument
 from services.sessions.adapters import change_feed
 from services.sessions.adapters.change_feed import ChangeRecord
+from services.sessions.adapters.read_engine import read_engine
 
 DEFAULT_PAGE_SIZE = 500
 MAX_PAGE_SIZE = 1000
@@ -26,7 +27,7 @@ class ChangeFeed:
     """The account-ordered record of every change the sessions service makes."""
 
     def __init__(self, engine: Engine) -> None:
-        self._engine = engine
+        self._engine = read_engine(engine)  # reads only
 
     def list_changes(self, account_id: str, after_sequence: int, page_size: int = 0) -> ChangePage:
         """Changes with sequence > ``after_sequence``, in order, at most ``page_size``."""

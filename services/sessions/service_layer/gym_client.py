@@ -14,6 +14,7 @@ from sqlalchemy import Connection, Engine
 
 from kinetic.errors import DomainError, FieldViolation, InvalidArgument, NotFound
 from services.sessions.adapters import gym_repository as repo
+from services.sessions.adapters.read_engine import read_engine
 from services.sessions.domain.gym_access import ClientContext, check_gates, not_a_client
 from services.sessions.domain.gym_equipment import (
     MAX_PROFILE_ITEMS,
@@ -131,16 +132,7 @@ def _not_found(field_name: str, what: str) -> NotFound:
 
 def resolve(conn: Connection, account_id: str) -> ClientContext | None:
     """The account's client, company and relationship; None when the account is no gym's client."""
-    client = repo.client_for_account(conn, account_id)
-    if client is None:
-        return None
-    relationship = repo.get_relationship(conn, client.id)
-    if relationship is None:
-        return None
-    company = repo.get_company(conn, relationship.company_id)
-    if company is None:
-        return None
-    return ClientContext(client, company, relationship)
+    return repo.client_context(conn, account_id)
 
 
 def visible_exercises(
@@ -168,7 +160,7 @@ class ClientWorkouts:
     """The client-facing reads of the Client AI Workout V2 module."""
 
     def __init__(self, engine: Engine) -> None:
-        self._engine = engine
+        self._engine = read_engine(engine)  # reads only
 
     def _context(self, conn: Connection, account_id: str, module: str, write: bool) -> ClientContext:
         _require_account(account_id)
@@ -290,7 +282,7 @@ class SqlGymDirectory:
     """
 
     def __init__(self, engine: Engine) -> None:
-        self._engine = engine
+        self._engine = read_engine(engine)  # reads only
 
     def plan_day(
         self, account_id: str, plan_id: str, plan_moment_id: str, language: str
@@ -328,11 +320,12 @@ class SqlGymDirectory:
         if not (account_id and is_object_id(exercise_id)):
             return None
         with self._engine.connect() as conn:
-            context = resolve(conn, account_id)
-            if context is None:
-                return None
-            exercise = repo.get_exercise(conn, exercise_id.lower())
-        if exercise is None or not exercise.visible_to(context.client.id, context.company.id):
+            context, exercise = repo.client_context_and_exercise(conn, account_id, exercise_id.lower())
+        if (
+            context is None
+            or exercise is None
+            or not exercise.visible_to(context.client.id, context.company.id)
+        ):
             return None
         return directory.VisibleExercise(exercise.id, exercise.name.get(lang), exercise.catalog_exercise_id)
 

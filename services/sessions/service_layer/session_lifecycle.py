@@ -17,6 +17,7 @@ from sqlalchemy import Connection, Engine
 
 from services.sessions.adapters import change_feed
 from services.sessions.adapters import session_repository as repo
+from services.sessions.adapters.read_engine import read_engine
 from services.sessions.adapters.session_codec import session_to_dict
 from services.sessions.domain import session_rules as rules
 from services.sessions.domain import session_status
@@ -137,6 +138,7 @@ class SessionLifecycle:
         self, engine: Engine, gyms: GymDirectory, occurrences: OccurrenceMarker, clock: Clock = utc_now
     ) -> None:
         self._engine = engine
+        self._reads = read_engine(engine)
         self._gyms = gyms
         self._occurrences = occurrences
         self._clock = clock
@@ -165,7 +167,7 @@ class SessionLifecycle:
             title = title or day.day_name or day.plan_name
         title = title or FREESTYLE_TITLE
 
-        with self._engine.connect() as conn:
+        with self._reads.connect() as conn:
             active = repo.find_active(conn, account_id, source)
         if active is not None and active.status == "in_progress":
             return StartResult(self._with_performances(account_id, active.session_id), resumed=True)
@@ -226,7 +228,7 @@ class SessionLifecycle:
             rules.check_text(out, "notes", notes, rules.MAX_NOTES)
         out.raise_if_any()
 
-        with self._engine.connect() as conn:
+        with self._reads.connect() as conn:
             current = repo.get_session(conn, account_id, session_id)
             total = repo.total_experience(conn, account_id)
         if current is None:
@@ -290,7 +292,7 @@ class SessionLifecycle:
         target = _target_status(out, status)
         out.raise_if_any()
 
-        with self._engine.connect() as conn:
+        with self._reads.connect() as conn:
             current = repo.get_session(conn, account_id, session_id)
         if current is None:
             raise SessionNotFound(f"session {session_id} does not exist")
@@ -327,7 +329,7 @@ class SessionLifecycle:
         session_id = rules.check_object_id(out, "sessionId", session_id, required=True)
         out.raise_if_any()
 
-        with self._engine.connect() as conn:
+        with self._reads.connect() as conn:
             current = repo.get_session(conn, account_id, session_id)
         if current is None:
             raise SessionNotFound(f"session {session_id} does not exist (or was deleted already)")
@@ -358,7 +360,7 @@ class SessionLifecycle:
     async def _unmark_occurrence(self, session: Session, device_id: str) -> None:
         if session.source.kind != "occurrence":
             return
-        with self._engine.connect() as conn:
+        with self._reads.connect() as conn:
             others = repo.sessions_of_source(
                 conn, session.account_id, session.source, excluding=session.session_id
             )
@@ -376,7 +378,7 @@ class SessionLifecycle:
         return CompleteResult(session, session.experience_points, total, replayed=True)
 
     def _with_performances(self, account_id: str, session_id: str) -> Session:
-        with self._engine.connect() as conn:
+        with self._reads.connect() as conn:
             session = repo.get_session(conn, account_id, session_id, with_performances=True)
         if session is None:
             raise SessionNotFound(f"session {session_id} does not exist")

@@ -7,6 +7,9 @@ written, no change is appended to the feed, and the result says ``replayed``. A 
 performance per exercise; ``performance_id`` names it explicitly. Each ``performance.logged`` change
 carries the exercise's ``catalogExerciseId`` so feed readers can map gym exercises to catalog
 muscles. See docs/decisions/0017-sessions.md.
+
+One log is one transaction: the session is read once, under the lock, and checked there; the gym
+directory is asked before the lock. Why, and what it saved: docs/decisions/0022 (the profile).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from sqlalchemy import Connection, Engine
 from kinetic.errors import InvalidArgument
 from services.sessions.adapters import change_feed
 from services.sessions.adapters import session_repository as repo
+from services.sessions.adapters.read_engine import read_engine
 from services.sessions.adapters.session_codec import performance_to_dict
 from services.sessions.domain import session_rules as rules
 from services.sessions.domain.object_ids import new_object_id
@@ -31,7 +35,7 @@ from services.sessions.domain.session_errors import (
     TooManyPerformances,
 )
 from services.sessions.domain.session_model import LoggedSet, Performance, Session, SetupValue
-from services.sessions.service_layer.gym_directory import GymDirectory
+from services.sessions.service_layer.gym_directory import GymDirectory, PlanDay, VisibleExercise
 from services.sessions.service_layer.session_support import Clock, locked_write, utc_now
 
 
@@ -64,6 +68,38 @@ class LogResult:
 
 
 T = TypeVar("T")
+
+
+class _GymFacts:
+    """The gym directory's answers for one log, each asked once.
+
+    LogPerformance asks them before it takes the account's write lock (``_ask_gyms_first``): the
+    directory reads on a connection of its own, which a write holding the lock should not wait for.
+    Only when the session changed in between (deleted and another with the same ID made, in theory)
+    is a question first asked under the lock; the answer is the same either way.
+    """
+
+    def __init__(self, gyms: GymDirectory, account_id: str, language: str) -> None:
+        self._gyms = gyms
+        self._account_id = account_id
+        self._language = language
+        self._exercises: dict[str, VisibleExercise | None] = {}
+        self._days: dict[tuple[str, str], PlanDay | None] = {}
+
+    def visible_exercise(self, exercise_id: str) -> VisibleExercise | None:
+        """The exercise if the account may log it."""
+        if exercise_id not in self._exercises:
+            self._exercises[exercise_id] = self._gyms.visible_exercise(
+                self._account_id, exercise_id, self._language
+            )
+        return self._exercises[exercise_id]
+
+    def plan_day(self, plan_id: str, plan_moment_id: str) -> PlanDay | None:
+        """The plan day if it is the account's."""
+        key = (plan_id, plan_moment_id)
+        if key not in self._days:
+            self._days[key] = self._gyms.plan_day(self._account_id, plan_id, plan_moment_id, self._language)
+        return self._days[key]
 
 
 def _keep(new: T | None, old: T) -> T:
@@ -100,11 +136,12 @@ class PerformanceLog:
 
     def __init__(self, engine: Engine, gyms: GymDirectory, clock: Clock = utc_now) -> None:
         self._engine = engine
+        self._reads = read_engine(engine)
         self._gyms = gyms
         self._clock = clock
 
-    def _check(self, account_id: str, given: PerformanceInput) -> tuple[PerformanceInput, str]:
-        """The checked request and the catalog exercise it maps to ("" for a client's own)."""
+    def _check_fields(self, given: PerformanceInput) -> PerformanceInput:
+        """The request's own fields, checked before anything is read; the exercise ID comes later."""
         out = rules.Violations()
         session_id = rules.check_object_id(out, "sessionId", given.session_id, required=True)
         performance_id = rules.check_object_id(out, "performanceId", given.performance_id, required=False)
@@ -119,56 +156,79 @@ class PerformanceLog:
         rules.check_setup_values(out, "nextSetupValues", given.next_setup_values)
         language = rules.check_language(out, given.language)
         out.raise_if_any()
+        return replace(
+            given,
+            session_id=session_id,
+            performance_id=performance_id,
+            plan_exercise_id=plan_exercise_id,
+            language=language,
+        )
 
-        with self._engine.connect() as conn:
-            session = repo.get_session(conn, account_id, session_id)
+    def _ask_gyms_first(self, account_id: str, fields: PerformanceInput) -> _GymFacts:
+        """The directory's answers this log will need, asked before the write lock is taken.
+
+        The exercise is looked up as a gym exercise whenever its ID is one (an occurrence session,
+        which logs catalog IDs, just does not use the answer); the plan day only with a
+        ``planExerciseId``, which needs the session's plan, so only then is the session read here too.
+        """
+        facts = _GymFacts(self._gyms, account_id, fields.language)
+        scratch = rules.Violations()
+        gym_exercise_id = rules.check_exercise_id(scratch, fields.exercise_id, gym=True)
+        if not scratch.items:
+            facts.visible_exercise(gym_exercise_id)
+        if fields.plan_exercise_id:
+            with self._reads.connect() as conn:
+                session = repo.get_session(conn, account_id, fields.session_id)
+            if session is not None and session.source.kind == "plan_day":
+                facts.plan_day(session.source.plan_id, session.source.plan_moment_id)
+        return facts
+
+    @staticmethod
+    def _check_in_session(
+        session: Session | None, fields: PerformanceInput, facts: _GymFacts
+    ) -> tuple[Session, PerformanceInput, str]:
+        """The session, the checked request and the catalog exercise it maps to ("" for a client's own).
+
+        Runs under the write lock on the session read there; errors come in the order they always
+        did: session missing, session ended, bad fields for the session's kind, exercise not visible,
+        plan exercise not of the day.
+        """
+        session_id, plan_exercise_id = fields.session_id, fields.plan_exercise_id
         if session is None:
             raise SessionNotFound(f"session {session_id} does not exist")
         if not session.is_active:
             raise SessionNotActive(
                 f"session {session_id} is {session.status}; sets can only be logged while it is active"
             )
-
+        out = rules.Violations()
         gym_session = session.source.kind != "occurrence"
-        exercise_id = rules.check_exercise_id(out, given.exercise_id, gym=gym_session)
+        exercise_id = rules.check_exercise_id(out, fields.exercise_id, gym=gym_session)
         if plan_exercise_id and session.source.kind != "plan_day":
             out.add("planExerciseId", "can only be given in a session started from a plan day")
         out.raise_if_any()
         catalog_exercise_id = exercise_id  # occurrence sessions log Training catalog IDs themselves
         if gym_session:
-            visible = self._gyms.visible_exercise(account_id, exercise_id, language)
+            visible = facts.visible_exercise(exercise_id)
             if visible is None:
                 raise ExerciseNotVisible(f"exercise {exercise_id} is not visible to you")
             catalog_exercise_id = visible.catalog_exercise_id
             if plan_exercise_id:
-                day = self._gyms.plan_day(
-                    account_id, session.source.plan_id, session.source.plan_moment_id, language
-                )
+                day = facts.plan_day(session.source.plan_id, session.source.plan_moment_id)
                 if day is None or plan_exercise_id not in {e.plan_exercise_id for e in day.exercises}:
                     out.add("planExerciseId", "is not an exercise of this session's plan day")
                     out.raise_if_any()
-        checked = replace(
-            given,
-            session_id=session_id,
-            exercise_id=exercise_id,
-            performance_id=performance_id,
-            plan_exercise_id=plan_exercise_id,
-            language=language,
-        )
-        return checked, catalog_exercise_id
+        return session, replace(fields, exercise_id=exercise_id), catalog_exercise_id
 
     def log(self, account_id: str, given: PerformanceInput) -> LogResult:
         """Upsert the sets and fields of one performance; a repeat writes nothing."""
         rules.require_account(account_id)
-        checked, catalog_exercise_id = self._check(account_id, given)
+        fields = self._check_fields(given)
+        facts = self._ask_gyms_first(account_id, fields)
         now = self._clock()
 
         def write(conn: Connection) -> LogResult:
-            session = repo.get_session(conn, account_id, checked.session_id)
-            if session is None:
-                raise SessionNotFound(f"session {checked.session_id} does not exist")
-            if not session.is_active:
-                raise SessionNotActive(f"session {checked.session_id} is {session.status}")
+            found = repo.get_session(conn, account_id, fields.session_id)
+            session, checked, catalog_exercise_id = self._check_in_session(found, fields, facts)
             stored = self._find(conn, session, checked)
             new = stored is None
             if stored is None:
@@ -217,7 +277,10 @@ class PerformanceLog:
             )
             return LogResult(merged, session, replayed=False)
 
-        return locked_write(self._engine, account_id, now, write)
+        def no_account() -> LogResult:  # an account that never wrote has no session
+            raise SessionNotFound(f"session {fields.session_id} does not exist")
+
+        return locked_write(self._engine, account_id, now, write, no_account=no_account)
 
     def delete(self, account_id: str, session_id: str, performance_id: str) -> Session:
         """Remove one performance and its sets from an active session; returns the session after.
@@ -261,7 +324,10 @@ class PerformanceLog:
             assert after is not None
             return after
 
-        return locked_write(self._engine, account_id, now, write)
+        def no_account() -> Session:  # an account that never wrote has no session
+            raise SessionNotFound(f"session {session_id} does not exist")
+
+        return locked_write(self._engine, account_id, now, write, no_account=no_account)
 
     @staticmethod
     def _find(conn: Connection, session: Session, given: PerformanceInput) -> Performance | None:

@@ -14,6 +14,7 @@ from typing import cast
 from sqlalchemy import Engine
 
 from services.sessions.adapters import session_repository as repo
+from services.sessions.adapters.read_engine import read_engine
 from services.sessions.domain import session_rules as rules
 from services.sessions.domain.object_ids import is_object_id
 from services.sessions.domain.session_errors import SessionNotFound
@@ -70,7 +71,7 @@ class SessionQueries:
     """GetSession, ListSessions, GetExerciseHistory and GetLiveSnapshot."""
 
     def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
-        self._engine = engine
+        self._engine = read_engine(engine)  # reads only
         self._clock = clock
 
     def get(self, account_id: str, session_id: str) -> Session:

@@ -3,7 +3,8 @@
 A write runs in one transaction that first takes the account's write lock
 (``session_repository.lock_account``), so writes of one account run one after another and each sees
 the one before: a retry or a duplicate finds its work done and writes nothing. The change feed's
-next sequence is taken under the same lock, so feed order is write order.
+next sequence is taken under the same lock, so feed order is write order. Reads outside a write use
+:func:`~services.sessions.adapters.read_engine.read_engine`.
 """
 
 from __future__ import annotations
@@ -30,11 +31,8 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def ensure_account(engine: Engine, account_id: str, now: datetime) -> None:
-    """Create the account's lock row on its first write."""
-    with engine.connect() as conn:
-        if repo.account_exists(conn, account_id):
-            return
+def create_account(engine: Engine, account_id: str, now: datetime) -> None:
+    """Create the account's lock row (its first write); a concurrent first write may have made it."""
     try:
         with engine.begin() as conn:
             repo.create_account(conn, account_id, now)
@@ -42,15 +40,34 @@ def ensure_account(engine: Engine, account_id: str, now: datetime) -> None:
         pass  # created by a concurrent first write
 
 
-def locked_write(engine: Engine, account_id: str, now: datetime, work: Callable[[Connection], T]) -> T:
-    """Run ``work`` in one transaction holding the account's write lock; any error rolls it back."""
-    ensure_account(engine, account_id, now)
-    for attempt in range(WRITE_ATTEMPTS):
+def locked_write(
+    engine: Engine,
+    account_id: str,
+    now: datetime,
+    work: Callable[[Connection], T],
+    *,
+    no_account: Callable[[], T] | None = None,
+) -> T:
+    """Run ``work`` in one transaction holding the account's write lock; any error rolls it back.
+
+    The lock is taken first, in the write's own transaction; only an account that has never
+    written has no row to lock, and gets one before the lock is taken again. ``no_account`` is the
+    answer for such an account instead, for a write that needs something the account made before
+    (a session): it creates no row. (Before, every write first checked for the row on a connection
+    of its own: a statement and, on PostgreSQL, four round trips more per write; see
+    docs/decisions/0022-session-logging-benchmark.md.)
+    """
+    failures = 0
+    while True:
         try:
             with engine.begin() as conn:
-                repo.lock_account(conn, account_id)
-                return work(conn)
+                if repo.lock_account(conn, account_id):
+                    return work(conn)
         except IntegrityError:
-            if attempt == WRITE_ATTEMPTS - 1:
+            failures += 1
+            if failures == WRITE_ATTEMPTS:
                 raise
-    raise AssertionError("unreachable")
+            continue
+        if no_account is not None:
+            return no_account()
+        create_account(engine, account_id, now)
