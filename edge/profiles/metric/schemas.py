@@ -163,6 +163,9 @@ DELETION_PREVIEW = obj(
             )
         ),
         "removedOccurrences": array(OCCURRENCE),
+        # Occurrences of other workouts that the deleted workout replaced and that were not done:
+        # they become their own workout's again (decision 0014).
+        "restoredOccurrences": array(OCCURRENCE),
         "windowStartDay": DAY,
         "windowEndDay": DAY,
         "recurrenceEffect": STRING,

@@ -370,7 +370,7 @@ class PlanMembership(_message.Message):
     def __init__(self, plan_id: _Optional[str] = ..., plan_name: _Optional[str] = ..., phase_id: _Optional[str] = ..., phase_name: _Optional[str] = ..., workout_id: _Optional[str] = ...) -> None: ...
 
 class DeletionPreview(_message.Message):
-    __slots__ = ("kind", "plan", "workout", "affected_plan_memberships", "affected_workouts", "removed_occurrences", "window_start_day", "window_end_day", "recurrence_effect")
+    __slots__ = ("kind", "plan", "workout", "affected_plan_memberships", "affected_workouts", "removed_occurrences", "window_start_day", "window_end_day", "recurrence_effect", "restored_occurrences")
     KIND_FIELD_NUMBER: _ClassVar[int]
     PLAN_FIELD_NUMBER: _ClassVar[int]
     WORKOUT_FIELD_NUMBER: _ClassVar[int]
@@ -380,6 +380,7 @@ class DeletionPreview(_message.Message):
     WINDOW_START_DAY_FIELD_NUMBER: _ClassVar[int]
     WINDOW_END_DAY_FIELD_NUMBER: _ClassVar[int]
     RECURRENCE_EFFECT_FIELD_NUMBER: _ClassVar[int]
+    RESTORED_OCCURRENCES_FIELD_NUMBER: _ClassVar[int]
     kind: str
     plan: Plan
     workout: Workout
@@ -389,7 +390,8 @@ class DeletionPreview(_message.Message):
     window_start_day: str
     window_end_day: str
     recurrence_effect: str
-    def __init__(self, kind: _Optional[str] = ..., plan: _Optional[_Union[Plan, _Mapping]] = ..., workout: _Optional[_Union[Workout, _Mapping]] = ..., affected_plan_memberships: _Optional[_Iterable[_Union[PlanMembership, _Mapping]]] = ..., affected_workouts: _Optional[_Iterable[_Union[AffectedWorkout, _Mapping]]] = ..., removed_occurrences: _Optional[_Iterable[_Union[Occurrence, _Mapping]]] = ..., window_start_day: _Optional[str] = ..., window_end_day: _Optional[str] = ..., recurrence_effect: _Optional[str] = ...) -> None: ...
+    restored_occurrences: _containers.RepeatedCompositeFieldContainer[Occurrence]
+    def __init__(self, kind: _Optional[str] = ..., plan: _Optional[_Union[Plan, _Mapping]] = ..., workout: _Optional[_Union[Workout, _Mapping]] = ..., affected_plan_memberships: _Optional[_Iterable[_Union[PlanMembership, _Mapping]]] = ..., affected_workouts: _Optional[_Iterable[_Union[AffectedWorkout, _Mapping]]] = ..., removed_occurrences: _Optional[_Iterable[_Union[Occurrence, _Mapping]]] = ..., window_start_day: _Optional[str] = ..., window_end_day: _Optional[str] = ..., recurrence_effect: _Optional[str] = ..., restored_occurrences: _Optional[_Iterable[_Union[Occurrence, _Mapping]]] = ...) -> None: ...
 
 class AffectedWorkout(_message.Message):
     __slots__ = ("workout_id", "name", "effect")

@@ -8,7 +8,7 @@ checks and the sequence never race (docs/decisions/0011-training-library.md).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
@@ -376,6 +376,67 @@ def uncompleted_overrides(
         .order_by(_O.original_day, _O.workout_id)
     )
     return [override_from_row(row) for row in rows]
+
+
+def pending_replacements_by(
+    conn: Connection, account_id: str, replacement_ids: Sequence[str]
+) -> list[OccurrenceOverride]:
+    """The overrides that are not completed (pending or active) and name one of ``replacement_ids`` as
+    their replacement, by original day then workout ID."""
+    if not replacement_ids:
+        return []
+    rows = conn.execute(
+        select(tables.occurrence_overrides)
+        .where(
+            _O.account_id == account_id,
+            _O.replacement_workout_id.in_(replacement_ids),
+            _O.status != "completed",
+        )
+        .order_by(_O.original_day, _O.workout_id)
+    )
+    return [override_from_row(row) for row in rows]
+
+
+def give_back_replacements(conn: Connection, account_id: str, replacement_names: Mapping[str, str]) -> None:
+    """Deleting the workouts ``replacement_names`` names (ID -> name) ends the replacements they make.
+
+    A pending replacement goes: the occurrence is its own workout's again (a row left with nothing to
+    say is deleted; a moved one stays moved). A completed one is history: it keeps the replacement's
+    ID and stores the replacement's name, which reads show once that workout is gone
+    (docs/decisions/0023-training-change-feed.md, "Deleted replacements").
+    """
+    if not replacement_names:
+        return
+    ids = list(replacement_names)
+    pending = (_O.account_id == account_id, _O.replacement_workout_id.in_(ids), _O.status == "scheduled")
+    conn.execute(delete(tables.occurrence_overrides).where(*pending, _O.destination_day.is_(None)))
+    conn.execute(update(tables.occurrence_overrides).where(*pending).values(replacement_workout_id=None))
+    for replacement_id, name in replacement_names.items():
+        conn.execute(
+            update(tables.occurrence_overrides)
+            .where(
+                _O.account_id == account_id,
+                _O.replacement_workout_id == replacement_id,
+                _O.status == "completed",
+            )
+            .values(workout_name=name)
+        )
+
+
+def stored_names(
+    conn: Connection, account_id: str, identities: Iterable[tuple[str, date]]
+) -> dict[tuple[str, date], str]:
+    """The name stored with each override among ``identities`` ((workout ID, original day))."""
+    wanted = set(identities)
+    if not wanted:
+        return {}
+    rows = conn.execute(
+        select(_O.workout_id, _O.original_day, _O.workout_name).where(
+            _O.account_id == account_id,
+            or_(*(and_(_O.workout_id == w, _O.original_day == d.isoformat()) for w, d in sorted(wanted))),
+        )
+    )
+    return {(row.workout_id, date.fromisoformat(row.original_day)): row.workout_name for row in rows}
 
 
 def completed_between(

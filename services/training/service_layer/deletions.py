@@ -1,11 +1,13 @@
 """Two-step deletion of plans and workouts: a preview bound to the target's state, then a commit.
 
 The preview lists what would go (memberships, workouts, the next 93 days of occurrences, the effect
-on recurring sessions) and returns a token valid five minutes. Only the token's hash is stored. A
-commit needs ``confirmed: true`` and an idempotency key, and is refused when anything the preview
-showed has changed since (docs/decisions/0011-training-library.md). A commit appends its updates
-and deletions to the library change feed in its transaction, each deleted workout followed by the
-occurrences that go with it (occurrence.lapsed; 0023-training-change-feed.md).
+on recurring sessions, and the occurrences of other workouts a deleted workout replaces, which are
+given back to their own workouts) and returns a token valid five minutes. Only the token's hash is
+stored. A commit needs ``confirmed: true`` and an idempotency key, and is refused when anything the
+preview showed has changed since (docs/decisions/0011-training-library.md). A commit appends its
+updates and deletions to the library change feed in its transaction, each deleted workout followed by
+the occurrences that go with it (occurrence.lapsed) and those it gives back (occurrence.changed;
+0023-training-change-feed.md, ``deleted_replacements``).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from services.training.adapters.library_repository import StoredPreview
 from services.training.domain import calendar, occurrences
 from services.training.domain.model import Plan, Workout
 from services.training.domain.versions import check_device_id, check_idempotency_key
+from services.training.service_layer.deleted_replacements import DeletedReplacements
 from services.training.service_layer.override_visibility import UncompletedOverrides, visibility_entries
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 from services.training.service_layer.write_support import exercise_names_for, replay, request_hash
@@ -45,31 +48,39 @@ class _Target:
     workout: Workout | None
     members: list[Workout]  # plan: its workouts; workout: itself
     containing_plan: Plan | None  # workout: the plan it belongs to
+    deleted: list[Workout]  # the members the deletion deletes (none when a plan keeps its workouts)
+    replacements: DeletedReplacements  # what the deleted workouts replace in other workouts
 
 
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _load(conn: Connection, account_id: str, kind: str, target_id: str) -> _Target:
+def _load(conn: Connection, account_id: str, kind: str, target_id: str, delete_workouts: bool) -> _Target:
     if kind == "plan":
         plan = repo.get_plans(conn, account_id, [target_id]).get(target_id)
         if plan is None:
             raise NotFound(f"plan {target_id} does not exist in this library", reason="PLAN_NOT_FOUND")
         ids = [w for phase in plan.phases for w in phase.workout_ids]
         found = repo.get_workouts(conn, account_id, ids)
-        return _Target(plan, None, [found[i] for i in dict.fromkeys(ids) if i in found], None)
+        members = [found[i] for i in dict.fromkeys(ids) if i in found]
+        deleted = members if delete_workouts else []
+        replacements = DeletedReplacements.load(conn, account_id, deleted)
+        return _Target(plan, None, members, None, deleted, replacements)
     workout = repo.get_workouts(conn, account_id, [target_id]).get(target_id)
     if workout is None:
         raise NotFound(f"workout {target_id} does not exist in this library", reason="WORKOUT_NOT_FOUND")
     containing = (
         repo.get_plans(conn, account_id, [workout.plan_id]).get(workout.plan_id) if workout.plan_id else None
     )
-    return _Target(None, workout, [workout], containing)
+    replacements = DeletedReplacements.load(conn, account_id, [workout])
+    return _Target(None, workout, [workout], containing, [workout], replacements)
 
 
-def _state_versions(target: _Target, delete_workouts: bool) -> dict[str, str]:
-    versions: dict[str, str] = {}
+def _state_versions(target: _Target) -> dict[str, str]:
+    # The workouts whose occurrences a deleted workout replaces are bound too: the preview showed
+    # those occurrences given back, and moving or replacing one moves its workout's version on.
+    versions: dict[str, str] = target.replacements.owner_versions()
     if target.plan is not None:
         versions[f"plan:{target.plan.id}"] = target.plan.version
     if target.containing_plan is not None:
@@ -79,21 +90,33 @@ def _state_versions(target: _Target, delete_workouts: bool) -> dict[str, str]:
     return versions
 
 
-def _recurrence_effect(target: _Target, deleted: Sequence[Workout], removed: int) -> str:
-    if target.plan is not None and not deleted:
+def _recurrence_effect(target: _Target, removed: int, restored: Sequence[training_pb2.Occurrence]) -> str:
+    if target.plan is not None and not target.deleted:
         return (
             f"The plan's {len(target.members)} workout(s) keep their definitions and schedules, so their "
             "sessions stay on the calendar within their former phase dates; only the plan and its phases "
             "are removed."
         )
-    recurring = [w for w in deleted if any(s.schedule is not None for s in w.segments)]
+    recurring = [w for w in target.deleted if any(s.schedule is not None for s in w.segments)]
     if not recurring:
-        return "No recurring sessions are affected: the deleted workout(s) have no schedule."
-    names = ", ".join(sorted(w.content.name for w in recurring))
-    return (
-        f"Recurring sessions of {names} stop: {removed} occurrence(s) in the next {PREVIEW_WINDOW_DAYS} days "
-        "are removed and none are scheduled after. Completed history is kept."
-    )
+        effect = "The deleted workout(s) have no schedule, so no recurring sessions of theirs stop."
+    else:
+        names = ", ".join(sorted(w.content.name for w in recurring))
+        effect = (
+            f"Recurring sessions of {names} stop: {removed} occurrence(s) in the next {PREVIEW_WINDOW_DAYS} "
+            "days are removed and none are scheduled after. Completed history is kept."
+        )
+    shown = target.replacements.shown_count()
+    if shown:
+        owners = ", ".join(sorted({o.workout_name for o in restored})) or "other workouts"
+        elsewhere = shown - len(restored)
+        effect += (
+            f" Sessions of {owners} that the deleted workout(s) were to replace go back to their own "
+            f"workout: {len(restored)} in the next {PREVIEW_WINDOW_DAYS} days (restoredOccurrences)"
+            + (f" and {elsewhere} on other days" if elsewhere else "")
+            + ". Completed replacements stay as history."
+        )
+    return effect
 
 
 class TrainingDeletions:
@@ -120,8 +143,9 @@ class TrainingDeletions:
         today = calendar.local_today(zone, now)
         window_end = today + timedelta(days=PREVIEW_WINDOW_DAYS)
         with self._engine.begin() as conn:
-            target = _load(conn, account_id, kind, target_id)
-            deleted = target.members if (kind == "workout" or delete_workouts) else []
+            target = _load(conn, account_id, kind, target_id, delete_workouts)
+            target.replacements.refuse_active()
+            deleted = target.deleted
             overrides = [
                 o
                 for o in repo.overrides_touching(conn, account_id, today, window_end)
@@ -132,12 +156,14 @@ class TrainingDeletions:
                 for o in occurrences.expand(deleted, overrides, today, window_end)
                 if o.status != "completed"
             ]
+            restored = target.replacements.restored_in(today, window_end)
             names = exercise_names_for(conn, account_id, target.members)
             preview = training_pb2.DeletionPreview(
                 kind=kind,
                 window_start_day=today.isoformat(),
                 window_end_day=window_end.isoformat(),
-                recurrence_effect=_recurrence_effect(target, deleted, len(removed)),
+                recurrence_effect=_recurrence_effect(target, len(removed), restored),
+                restored_occurrences=restored,
             )
             if target.plan is not None:
                 preview.plan.CopyFrom(plan_to_pb(target.plan))
@@ -165,7 +191,7 @@ class TrainingDeletions:
                     kind=kind,
                     target_id=target_id,
                     delete_workouts=delete_workouts,
-                    state_versions=_state_versions(target, delete_workouts),
+                    state_versions=_state_versions(target),
                     preview=preview.SerializeToString(),
                     expires_at=expires_at,
                     committed=False,
@@ -232,12 +258,13 @@ class TrainingDeletions:
                     reason="PREVIEW_EXPIRED",
                 )
             target = self._current_target(conn, account_id, found)
-            if target is None or _state_versions(target, found.delete_workouts) != found.state_versions:
+            if target is None or _state_versions(target) != found.state_versions:
                 raise Conflict(
                     f"the {found.kind} changed after the preview; preview again and confirm the new preview",
                     reason="PREVIEW_STALE",
                 )
-            entries = _delete(conn, account_id, target, found.delete_workouts, device, now)
+            target.replacements.refuse_active()  # a session may have started since the preview
+            entries = _delete(conn, account_id, target, device, now)
             repo.mark_preview_committed(conn, _token_hash(preview_token))
             state = repo.advance_sequence(conn, account_id, state)
             change_log.append(conn, account_id, state.epoch, entries, now)
@@ -252,15 +279,16 @@ class TrainingDeletions:
     @staticmethod
     def _current_target(conn: Connection, account_id: str, found: StoredPreview) -> _Target | None:
         try:
-            return _load(conn, account_id, found.kind, found.target_id)
+            return _load(conn, account_id, found.kind, found.target_id, found.delete_workouts)
         except NotFound:
             return None
 
 
 def _delete(
-    conn: Connection, account_id: str, target: _Target, delete_workouts: bool, device: str, now: datetime
+    conn: Connection, account_id: str, target: _Target, device: str, now: datetime
 ) -> list[ChangeEntry]:
-    """Carry out the deletion; returns its change feed entries (updates first, the target last)."""
+    """Carry out the deletion; returns its change feed entries (updates first, the target last; each
+    deleted workout followed by its lapsed occurrences, then the occurrences it gives back)."""
     if target.workout is not None:
         updated_plans: list[str] = []
         if target.containing_plan is not None:
@@ -273,21 +301,25 @@ def _delete(
             updated_plans.append(plan.id)
         lapsing = _lapsing(conn, account_id, [target.workout])
         repo.delete_workouts(conn, account_id, [target.workout.id])
+        target.replacements.store(conn, account_id)
         deleted = change_log.deletion_entry(change_log.WORKOUT_DELETED, target.workout.id)
         return [
             *_stored_updates(conn, account_id, [], updated_plans, now),
             deleted,
             *lapsing[target.workout.id],
+            *target.replacements.entries(target.workout.id),
         ]
     assert target.plan is not None
     entries: list[ChangeEntry] = []
-    if delete_workouts:
-        lapsing = _lapsing(conn, account_id, target.members)
-        repo.delete_workouts(conn, account_id, [w.id for w in target.members])
-        for workout in target.members:
+    if target.deleted:
+        lapsing = _lapsing(conn, account_id, target.deleted)
+        repo.delete_workouts(conn, account_id, [w.id for w in target.deleted])
+        target.replacements.store(conn, account_id)
+        for workout in target.deleted:
             entries += [
                 change_log.deletion_entry(change_log.WORKOUT_DELETED, workout.id),
                 *lapsing[workout.id],
+                *target.replacements.entries(workout.id),
             ]
     else:
         for workout in target.members:

@@ -72,11 +72,23 @@ class OccurrenceStatuses:
                 status=status,  # type: ignore[arg-type]
                 completed_at=(completed_at or now) if status == "completed" else None,
             )
-            repo.put_override(conn, account_id, override, workout.content.name)
-            state = repo.advance_sequence(conn, account_id, state)
-            after = occurrences.find_occurrence(workout, [override], day)
             # A replaced occurrence shows the replacement's name, as calendar reads do.
             names = replacement_names(conn, account_id, [override])
+            stored_name = workout.content.name
+            gone = override.replacement_workout_id
+            if gone and gone not in names and current is not None and current.status == "completed":
+                # Completed as a replacement deleted since: reads show the name stored with it, and a
+                # new completion keeps it; undone, the replacement ends as one not done ends with its
+                # workout (docs/decisions/0023-training-change-feed.md, "Deleted replacements").
+                kept = repo.stored_names(conn, account_id, [(workout_id, day)]).get((workout_id, day), "")
+                names[gone] = kept
+                if status == "completed":
+                    stored_name = kept
+                else:
+                    override = replace(override, replacement_workout_id=None)
+            repo.put_override(conn, account_id, override, stored_name)
+            state = repo.advance_sequence(conn, account_id, state)
+            after = occurrences.find_occurrence(workout, [override], day)
             occurrence: training_pb2.Occurrence | None = None
             if after is None:
                 # Back to "scheduled" on a day the schedule no longer has: only its status kept it,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time
 
 from sqlalchemy import Connection, Engine
@@ -179,6 +179,10 @@ class TrainingLibrary:
         with self._engine.connect() as conn:
             rows = repo.completed_between(conn, account_id, after, before)
             workouts = repo.get_workouts(conn, account_id, {o.workout_id for o, _ in rows})
+            # A replaced occurrence shows the replacement's name, as the calendar does.
+            replacements = repo.get_workouts(
+                conn, account_id, {o.replacement_workout_id for o, _ in rows if o.replacement_workout_id}
+            )
         found: list[Occurrence] = []
         names: dict[str, str] = {}
         for override, stored_name in rows:
@@ -194,7 +198,7 @@ class TrainingLibrary:
                     extra={"workoutName": stored_name},
                 )
             )
-        for workout in workouts.values():
+        for workout in (*workouts.values(), *replacements.values()):
             names[workout.id] = workout.content.name
         placement = {w.id: (w.plan_id or "", w.phase_id or "") for w in workouts.values()}
         return CalendarWindow(state, found, names, placement, 2)
@@ -219,7 +223,32 @@ def window_occurrences(
     expanded = occurrences.expand(list(workouts.values()), overrides, start, end)
     names = {w.id: w.content.name for w in workouts.values()}
     placement = {w.id: (w.plan_id or "", w.phase_id or "") for w in workouts.values()}
-    return expanded, names, placement
+    return with_stored_names(conn, account_id, expanded, names), names, placement
+
+
+def with_stored_names(
+    conn: Connection, account_id: str, found: list[Occurrence], names: dict[str, str]
+) -> list[Occurrence]:
+    """``found`` with the stored name on each occurrence whose replacement no longer exists.
+
+    Only completed ones can name a deleted replacement (deleting it ends the pending ones), and the
+    deletion stored the replacement's name with them, so history keeps the name it showed
+    (docs/decisions/0023-training-change-feed.md, "Deleted replacements").
+    """
+    orphaned = {
+        (o.workout_id, o.original_day)
+        for o in found
+        if o.status == "completed" and o.replacement_workout_id and o.replacement_workout_id not in names
+    }
+    if not orphaned:
+        return found
+    stored = repo.stored_names(conn, account_id, orphaned)
+    return [
+        replace(o, extra={**o.extra, "workoutName": stored[key]})
+        if (key := (o.workout_id, o.original_day)) in stored
+        else o
+        for o in found
+    ]
 
 
 def week_start_of(day: date, week_starts_on: int) -> date:
