@@ -46,6 +46,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.training_library
 	$(BIN)/python -m benchmarks.exercise_search
 	$(BIN)/python -m benchmarks.session_logging
+	$(BIN)/python -m benchmarks.session_statements
 	$(BIN)/python -m benchmarks.analytics_service
 	$(BIN)/python -m benchmarks.analytics_points
 
