@@ -1,9 +1,10 @@
-"""Helpers for Training library tests: a settable clock, a server on port 0, request builders."""
+"""Helpers for Training library tests: a settable clock, a server on port 0, request builders, and
+a client that writes as the apps do."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Iterable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -140,3 +141,132 @@ async def library_changes(
         if not page.changes or page.changes[-1].sequence >= page.latest_sequence:
             return found
         after = page.changes[-1].sequence
+
+
+def autumn_block(*workouts: dict[str, Any]) -> dict[str, Any]:
+    """A createPlan body: plan "Autumn block", one phase "Base" from Mon 21 Sep to 19 Oct 2026 with
+    ``workouts`` (workout bodies, e.g. ``strength_a()["workout"]``)."""
+    phase = {
+        "name": "Base",
+        "startDay": "2026-09-21",
+        "endDayExclusive": "2026-10-19",
+        "workouts": list(workouts),
+    }
+    return {"action": "createPlan", "plan": {"name": "Autumn block", "phases": [phase]}}
+
+
+def occurrence_key(occurrence: training_pb2.Occurrence) -> str:
+    """An occurrence's feed record ID: its workout and original scheduled day."""
+    return f"{occurrence.workout_id}/{occurrence.original_scheduled_day}"
+
+
+def by_key(occurrences: Iterable[training_pb2.Occurrence]) -> dict[str, training_pb2.Occurrence]:
+    """Occurrences by feed record ID."""
+    return {occurrence_key(o): o for o in occurrences}
+
+
+class LibraryClient:
+    """Writes through the server as a client does: the epoch and versions it last read, new keys
+    (``key_prefix`` then a counter), device "muse"."""
+
+    def __init__(self, stub: training_pb2_grpc.TrainingServiceStub, key_prefix: str) -> None:
+        self.stub = stub
+        self.versions: dict[str, str] = {}
+        self._key_prefix = key_prefix
+        self._keys = 0
+
+    def new_key(self) -> str:
+        self._keys += 1
+        return f"{self._key_prefix}-{self._keys:04d}"
+
+    async def edit(self, body: dict[str, Any]) -> training_pb2.EditTrainingResponse:
+        epoch = (await self.stub.GetLibrary(training_pb2.GetLibraryRequest(account_id=ACCOUNT))).library.epoch
+        response = await self.stub.EditTraining(
+            edit_request(epoch, self.new_key(), body, dict(self.versions))
+        )
+        self.versions |= {f"workout:{w.id}": w.version for w in response.workouts}
+        self.versions |= {f"plan:{p.id}": p.version for p in response.plans}
+        return response
+
+    async def create(self, name: str, weekdays: list[int]) -> training_pb2.Workout:
+        schedule = {"type": "weekdays", "weekdays": weekdays}
+        return (await self.edit(strength_a(name=name, schedule=schedule))).workouts[0]
+
+    async def move(self, workout: training_pb2.Workout, day: str, to: str) -> training_pb2.Occurrence:
+        body = {"workoutID": workout.id, "originalScheduledDay": day, "destinationDay": to}
+        return (await self.edit({"action": "moveOccurrence", **body})).occurrence
+
+    async def replace(
+        self, workout: training_pb2.Workout, day: str, by: training_pb2.Workout
+    ) -> training_pb2.Occurrence:
+        body = {"workoutID": workout.id, "originalScheduledDay": day, "replacementWorkoutID": by.id}
+        return (await self.edit({"action": "replaceOccurrence", **body})).occurrence
+
+    async def reschedule(
+        self, workout: training_pb2.Workout, effective: str, weekdays: list[int] | None
+    ) -> training_pb2.EditTrainingResponse:
+        """Changes the schedule from ``effective`` on; None stops it."""
+        schedule = None if weekdays is None else {"type": "weekdays", "weekdays": weekdays}
+        body = {"workoutID": workout.id, "effectiveDay": effective, "schedule": schedule}
+        return await self.edit({"action": "changeSchedule", **body})
+
+    async def mark(
+        self, workout: training_pb2.Workout, day: str, status: str
+    ) -> training_pb2.SetOccurrenceStatusResponse:
+        """The whole response: setting an occurrence back to "scheduled" can leave it without one."""
+        request = training_pb2.SetOccurrenceStatusRequest(
+            account_id=ACCOUNT,
+            workout_id=workout.id,
+            original_scheduled_day=day,
+            status=status,
+            device_id="muse",
+        )
+        return await self.stub.SetOccurrenceStatus(request)
+
+    async def preview(self, kind: str, target_id: str, **extra: Any) -> training_pb2.PreviewDeletionResponse:
+        return await self.stub.PreviewDeletion(
+            training_pb2.PreviewDeletionRequest(
+                account_id=ACCOUNT, kind=kind, id=target_id, time_zone=ZONE, **extra
+            )
+        )
+
+    async def commit(
+        self, preview: training_pb2.PreviewDeletionResponse
+    ) -> training_pb2.CommitDeletionResponse:
+        return await self.stub.CommitDeletion(
+            training_pb2.CommitDeletionRequest(
+                account_id=ACCOUNT,
+                preview_token=preview.preview_token,
+                confirmed=True,
+                idempotency_key=self.new_key(),
+                device_id="muse",
+            )
+        )
+
+    async def delete(self, kind: str, target_id: str, **extra: Any) -> training_pb2.CommitDeletionResponse:
+        """Previews the deletion and commits what the preview showed."""
+        return await self.commit(await self.preview(kind, target_id, **extra))
+
+    async def calendar(self, start: str, end: str) -> list[training_pb2.Occurrence]:
+        """The calendar of [start, end), week_start_day cleared (the feed's records leave it empty)."""
+        listed = await self.stub.ListOccurrences(
+            training_pb2.ListOccurrencesRequest(
+                account_id=ACCOUNT, time_zone=ZONE, from_day=start, to_day=end
+            )
+        )
+        for occurrence in listed.occurrences:
+            occurrence.week_start_day = ""
+        return list(listed.occurrences)
+
+    async def workout(self, workout_id: str) -> training_pb2.Workout:
+        listed = await self.stub.ListWorkouts(
+            training_pb2.ListWorkoutsRequest(account_id=ACCOUNT, workout_ids=[workout_id])
+        )
+        return listed.workouts[0]
+
+    async def latest(self) -> int:
+        page = await self.stub.ListLibraryChanges(training_pb2.ListLibraryChangesRequest(account_id=ACCOUNT))
+        return int(page.latest_sequence)
+
+    async def changes_after(self, after: int) -> list[training_pb2.LibraryChange]:
+        return await library_changes(self.stub, after)

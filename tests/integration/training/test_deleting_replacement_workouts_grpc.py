@@ -10,8 +10,6 @@ keeps the replacement's name; one in progress stops the deletion with OCCURRENCE
 
 from __future__ import annotations
 
-from typing import Any
-
 import grpc
 import pytest
 
@@ -19,10 +17,12 @@ from kinetic.training.v1 import training_pb2
 from tests.integration.training.library_support import (
     ACCOUNT,
     ZONE,
+    LibraryClient,
     SettableClock,
-    edit_request,
+    autumn_block,
+    by_key,
     failure,
-    library_changes,
+    occurrence_key,
     strength_a,
     training_stub,
 )
@@ -35,99 +35,14 @@ SATURDAYS = [7]
 @pytest.fixture
 async def library(engines, tmp_path):
     async with training_stub(engines("training"), tmp_path, SettableClock()) as stub:
-        yield Library(stub)
-
-
-class Library:
-    """Writes through the server as a client does: the epoch and versions it last read, new keys."""
-
-    def __init__(self, stub: Any) -> None:
-        self.stub = stub
-        self.versions: dict[str, str] = {}
-        self._keys = 0
-
-    def key(self) -> str:
-        self._keys += 1
-        return f"muse-replaced-{self._keys:04d}"
-
-    async def edit(self, body: dict[str, Any]) -> training_pb2.EditTrainingResponse:
-        epoch = (await self.stub.GetLibrary(training_pb2.GetLibraryRequest(account_id=ACCOUNT))).library.epoch
-        response = await self.stub.EditTraining(edit_request(epoch, self.key(), body, dict(self.versions)))
-        self.versions |= {f"workout:{w.id}": w.version for w in response.workouts}
-        self.versions |= {f"plan:{p.id}": p.version for p in response.plans}
-        return response
-
-    async def create(self, name: str, weekdays: list[int]) -> training_pb2.Workout:
-        schedule = {"type": "weekdays", "weekdays": weekdays}
-        return (await self.edit(strength_a(name=name, schedule=schedule))).workouts[0]
-
-    async def move(self, workout: training_pb2.Workout, day: str, to: str) -> training_pb2.Occurrence:
-        body = {"workoutID": workout.id, "originalScheduledDay": day, "destinationDay": to}
-        return (await self.edit({"action": "moveOccurrence", **body})).occurrence
-
-    async def replace(
-        self, workout: training_pb2.Workout, day: str, by: training_pb2.Workout
-    ) -> training_pb2.Occurrence:
-        body = {"workoutID": workout.id, "originalScheduledDay": day, "replacementWorkoutID": by.id}
-        return (await self.edit({"action": "replaceOccurrence", **body})).occurrence
-
-    async def mark(self, workout: training_pb2.Workout, day: str, status: str) -> training_pb2.Occurrence:
-        request = training_pb2.SetOccurrenceStatusRequest(
-            account_id=ACCOUNT, workout_id=workout.id, original_scheduled_day=day, status=status
-        )
-        return (await self.stub.SetOccurrenceStatus(request)).occurrence
-
-    async def preview(self, kind: str, target_id: str, **extra: Any) -> training_pb2.PreviewDeletionResponse:
-        return await self.stub.PreviewDeletion(
-            training_pb2.PreviewDeletionRequest(
-                account_id=ACCOUNT, kind=kind, id=target_id, time_zone=ZONE, **extra
-            )
-        )
-
-    async def commit(
-        self, preview: training_pb2.PreviewDeletionResponse
-    ) -> training_pb2.CommitDeletionResponse:
-        return await self.stub.CommitDeletion(
-            training_pb2.CommitDeletionRequest(
-                account_id=ACCOUNT,
-                preview_token=preview.preview_token,
-                confirmed=True,
-                idempotency_key=self.key(),
-                device_id="muse",
-            )
-        )
-
-    async def calendar(self, start: str, end: str) -> dict[str, training_pb2.Occurrence]:
-        """The calendar of [start, end) by feed record ID, week_start_day cleared as in the feed."""
-        listed = await self.stub.ListOccurrences(
-            training_pb2.ListOccurrencesRequest(
-                account_id=ACCOUNT, time_zone=ZONE, from_day=start, to_day=end
-            )
-        )
-        for occurrence in listed.occurrences:
-            occurrence.week_start_day = ""
-        return {key(o): o for o in listed.occurrences}
-
-    async def workout(self, workout_id: str) -> training_pb2.Workout:
-        listed = await self.stub.ListWorkouts(
-            training_pb2.ListWorkoutsRequest(account_id=ACCOUNT, workout_ids=[workout_id])
-        )
-        return listed.workouts[0]
-
-    async def latest(self) -> int:
-        page = await self.stub.ListLibraryChanges(training_pb2.ListLibraryChangesRequest(account_id=ACCOUNT))
-        return int(page.latest_sequence)
-
-
-def key(occurrence: training_pb2.Occurrence) -> str:
-    return f"{occurrence.workout_id}/{occurrence.original_scheduled_day}"
+        yield LibraryClient(stub, "muse-replaced")
 
 
 def summary(occurrence: training_pb2.Occurrence) -> tuple[str, str, str, str]:
     return (occurrence.day, occurrence.status, occurrence.workout_name, occurrence.replacement_workout_id)
 
 
-async def replaced_library(library: Library) -> tuple[training_pb2.Workout, training_pb2.Workout]:
+async def replaced_library(library: LibraryClient) -> tuple[training_pb2.Workout, training_pb2.Workout]:
     """Strength A (Mon/Wed/Fri) with occurrences Mobility (Saturdays) replaces: pending on a past
     day (Fri 18 Sep), in the window (Wed 23 Sep; Fri 25 Sep, moved to Sat 26 Sep first) and after it
     (Mon 28 Dec), and one completed (Mon 21 Sep). Mobility has a moved occurrence of its own."""
@@ -146,7 +61,7 @@ async def test_the_preview_lists_the_occurrences_given_back_in_its_window(librar
 
     preview = (await library.preview("workout", mobility.id)).preview
 
-    assert [(key(o), *summary(o)) for o in preview.restored_occurrences] == [
+    assert [(occurrence_key(o), *summary(o)) for o in preview.restored_occurrences] == [
         (f"{strength.id}/2026-09-23", "2026-09-23", "scheduled", "Strength A", ""),
         (f"{strength.id}/2026-09-25", "2026-09-26", "moved", "Strength A", ""),
     ]
@@ -163,8 +78,9 @@ async def test_after_the_commit_the_calendar_shows_them_as_their_own_workouts(li
     done = await library.commit(await library.preview("workout", mobility.id))
 
     assert len(done.deleted.restored_occurrences) == 2  # the commit returns the preview it carried out
-    shown = await library.calendar("2026-09-14", "2026-12-15") | await library.calendar(
-        "2026-12-15", "2027-01-04"
+    shown = by_key(
+        await library.calendar("2026-09-14", "2026-12-15")
+        + await library.calendar("2026-12-15", "2027-01-04")
     )
     at = {
         day: shown[f"{strength.id}/{day}"] for day in ("2026-09-18", "2026-09-23", "2026-09-25", "2026-12-28")
@@ -181,11 +97,11 @@ async def test_after_the_commit_the_calendar_shows_them_as_their_own_workouts(li
 async def test_a_completed_replaced_occurrence_keeps_the_replacements_name(library):
     strength, mobility = await replaced_library(library)
     completed_key = f"{strength.id}/2026-09-21"
-    before = (await library.calendar("2026-09-14", "2026-10-01"))[completed_key]
+    before = by_key(await library.calendar("2026-09-14", "2026-10-01"))[completed_key]
 
     await library.commit(await library.preview("workout", mobility.id))
 
-    after = (await library.calendar("2026-09-14", "2026-10-01"))[completed_key]
+    after = by_key(await library.calendar("2026-09-14", "2026-10-01"))[completed_key]
     assert after == before
     assert summary(after) == ("2026-09-21", "completed", "Mobility", mobility.id)
     history = await library.stub.ListHistory(
@@ -204,7 +120,7 @@ async def test_the_feed_gives_each_occurrence_back_after_the_workout_deleted(lib
 
     await library.commit(await library.preview("workout", mobility.id))
 
-    changes = await library_changes(library.stub, before)
+    changes = await library.changes_after(before)
     assert [(c.kind, c.record_id) for c in changes] == [
         ("workout.deleted", mobility.id),
         ("occurrence.lapsed", f"{mobility.id}/2026-10-03"),
@@ -214,8 +130,9 @@ async def test_the_feed_gives_each_occurrence_back_after_the_workout_deleted(lib
         ("occurrence.changed", f"{strength.id}/2026-12-28"),
     ]
     # Each record is what the calendar now shows, so a reader replacing by record_id holds it.
-    shown = await library.calendar("2026-09-14", "2026-12-15") | await library.calendar(
-        "2026-12-15", "2027-01-04"
+    shown = by_key(
+        await library.calendar("2026-09-14", "2026-12-15")
+        + await library.calendar("2026-12-15", "2027-01-04")
     )
     for change in changes[2:]:
         assert change.occurrence == shown[change.record_id]
@@ -252,7 +169,7 @@ async def test_a_session_started_after_the_preview_stops_the_commit(library):
     assert (error.code, error.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "OCCURRENCE_LOCKED")
     assert (await library.workout(mobility.id)).id == mobility.id  # nothing was deleted
     assert await library.latest() == before
-    shown = (await library.calendar("2026-09-20", "2026-10-01"))[f"{strength.id}/2026-09-23"]
+    shown = by_key(await library.calendar("2026-09-20", "2026-10-01"))[f"{strength.id}/2026-09-23"]
     assert summary(shown) == ("2026-09-23", "active", "Mobility", mobility.id)
 
 
@@ -270,24 +187,8 @@ async def test_a_replacement_made_after_the_preview_makes_it_stale(library):
 
 async def test_deleting_a_plan_with_its_workouts_gives_back_what_they_replace(library):
     strength = await library.create("Strength A", MON_WED_FRI)
-    plan_input = {
-        "action": "createPlan",
-        "plan": {
-            "name": "Autumn block",
-            "phases": [
-                {
-                    "name": "Base",
-                    "startDay": "2026-09-21",
-                    "endDayExclusive": "2026-10-19",
-                    "workouts": [
-                        strength_a(name="Intervals", schedule={"type": "weekdays", "weekdays": [3]})[
-                            "workout"
-                        ]
-                    ],
-                }
-            ],
-        },
-    }
+    intervals_body = strength_a(name="Intervals", schedule={"type": "weekdays", "weekdays": [3]})["workout"]
+    plan_input = autumn_block(intervals_body)
     planned = await library.edit(plan_input)
     plan, intervals = planned.plans[0], planned.workouts[0]
     await library.replace(strength, "2026-09-25", intervals)
@@ -300,7 +201,7 @@ async def test_deleting_a_plan_with_its_workouts_gives_back_what_they_replace(li
 
     (restored,) = preview.preview.restored_occurrences
     assert summary(restored) == ("2026-09-25", "scheduled", "Strength A", "")
-    changes = await library_changes(library.stub, before)
+    changes = await library.changes_after(before)
     assert [(c.kind, c.record_id) for c in changes] == [
         ("workout.deleted", intervals.id),
         ("occurrence.changed", f"{strength.id}/2026-09-25"),
@@ -316,10 +217,10 @@ async def test_undoing_a_completion_whose_replacement_was_deleted_gives_the_occu
     await library.mark(strength, "2026-09-21", "completed")
     await library.commit(await library.preview("workout", mobility.id))
 
-    undone = await library.mark(strength, "2026-09-21", "scheduled")
+    undone = (await library.mark(strength, "2026-09-21", "scheduled")).occurrence
 
     assert summary(undone) == ("2026-09-21", "scheduled", "Strength A", "")
-    shown = (await library.calendar("2026-09-20", "2026-10-01"))[f"{strength.id}/2026-09-21"]
+    shown = by_key(await library.calendar("2026-09-20", "2026-10-01"))[f"{strength.id}/2026-09-21"]
     assert shown == undone
-    (change,) = await library_changes(library.stub, await library.latest() - 1)
+    (change,) = await library.changes_after(await library.latest() - 1)
     assert (change.kind, change.occurrence) == ("occurrence.changed", undone)

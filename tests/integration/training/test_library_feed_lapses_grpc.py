@@ -10,17 +10,14 @@ occurrence.changed. A reader that applies both ends up holding what the calendar
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from kinetic.training.v1 import training_pb2
 from tests.integration.training.library_support import (
-    ACCOUNT,
-    ZONE,
+    LibraryClient,
     SettableClock,
-    edit_request,
-    library_changes,
+    autumn_block,
+    occurrence_key,
     strength_a,
     training_stub,
 )
@@ -33,98 +30,7 @@ WINDOW = ("2026-09-20", "2026-11-01")
 @pytest.fixture
 async def library(engines, tmp_path):
     async with training_stub(engines("training"), tmp_path, SettableClock()) as stub:
-        yield Library(stub)
-
-
-class Library:
-    """Writes through the server as a client does: the epoch and versions it last read, new keys."""
-
-    def __init__(self, stub: Any) -> None:
-        self.stub = stub
-        self.versions: dict[str, str] = {}
-        self._keys = 0
-
-    def _key(self) -> str:
-        self._keys += 1
-        return f"muse-lapse-{self._keys:04d}"
-
-    async def edit(self, body: dict[str, Any]) -> training_pb2.EditTrainingResponse:
-        epoch = (await self.stub.GetLibrary(training_pb2.GetLibraryRequest(account_id=ACCOUNT))).library.epoch
-        response = await self.stub.EditTraining(edit_request(epoch, self._key(), body, dict(self.versions)))
-        self.versions |= {f"workout:{w.id}": w.version for w in response.workouts}
-        self.versions |= {f"plan:{p.id}": p.version for p in response.plans}
-        return response
-
-    async def create(self, name: str, weekdays: list[int]) -> training_pb2.Workout:
-        schedule = {"type": "weekdays", "weekdays": weekdays}
-        return (await self.edit(strength_a(name=name, schedule=schedule))).workouts[0]
-
-    async def move(self, workout: training_pb2.Workout, day: str, to: str) -> training_pb2.Occurrence:
-        body = {"workoutID": workout.id, "originalScheduledDay": day, "destinationDay": to}
-        return (await self.edit({"action": "moveOccurrence", **body})).occurrence
-
-    async def replace(
-        self, workout: training_pb2.Workout, day: str, by: training_pb2.Workout
-    ) -> training_pb2.Occurrence:
-        body = {"workoutID": workout.id, "originalScheduledDay": day, "replacementWorkoutID": by.id}
-        return (await self.edit({"action": "replaceOccurrence", **body})).occurrence
-
-    async def reschedule(
-        self, workout: training_pb2.Workout, effective: str, weekdays: list[int] | None
-    ) -> training_pb2.EditTrainingResponse:
-        schedule = None if weekdays is None else {"type": "weekdays", "weekdays": weekdays}
-        body = {"workoutID": workout.id, "effectiveDay": effective, "schedule": schedule}
-        return await self.edit({"action": "changeSchedule", **body})
-
-    async def mark(
-        self, workout: training_pb2.Workout, day: str, status: str
-    ) -> training_pb2.SetOccurrenceStatusResponse:
-        request = training_pb2.SetOccurrenceStatusRequest(
-            account_id=ACCOUNT,
-            workout_id=workout.id,
-            original_scheduled_day=day,
-            status=status,
-            device_id="muse",
-        )
-        return await self.stub.SetOccurrenceStatus(request)
-
-    async def delete(self, kind: str, target_id: str, **extra: Any) -> None:
-        preview = await self.stub.PreviewDeletion(
-            training_pb2.PreviewDeletionRequest(
-                account_id=ACCOUNT, kind=kind, id=target_id, time_zone=ZONE, **extra
-            )
-        )
-        await self.stub.CommitDeletion(
-            training_pb2.CommitDeletionRequest(
-                account_id=ACCOUNT,
-                preview_token=preview.preview_token,
-                confirmed=True,
-                idempotency_key=self._key(),
-                device_id="muse",
-            )
-        )
-
-    async def calendar(self) -> list[training_pb2.Occurrence]:
-        """The calendar over WINDOW, week_start_day cleared (the feed's records leave it empty)."""
-        listed = await self.stub.ListOccurrences(
-            training_pb2.ListOccurrencesRequest(
-                account_id=ACCOUNT, time_zone=ZONE, from_day=WINDOW[0], to_day=WINDOW[1]
-            )
-        )
-        for occurrence in listed.occurrences:
-            occurrence.week_start_day = ""
-        return list(listed.occurrences)
-
-    async def latest(self) -> int:
-        page = await self.stub.ListLibraryChanges(training_pb2.ListLibraryChangesRequest(account_id=ACCOUNT))
-        return int(page.latest_sequence)
-
-    async def changes_after(self, after: int) -> list[training_pb2.LibraryChange]:
-        return await library_changes(self.stub, after)
-
-
-def key(occurrence: training_pb2.Occurrence) -> str:
-    return f"{occurrence.workout_id}/{occurrence.original_scheduled_day}"
+        yield LibraryClient(stub, "muse-lapse")
 
 
 def kinds(changes: list[training_pb2.LibraryChange]) -> list[tuple[str, str]]:
@@ -161,8 +67,8 @@ async def test_a_pending_move_lapses_when_a_schedule_change_drops_its_day(librar
     assert changes[1].occurrence == moved  # as the calendar last showed it
     assert (changes[1].occurrence.status, changes[1].occurrence.day) == ("moved", "2026-09-26")
     assert changes[1].epoch == rescheduled.library.epoch
-    calendar = await library.calendar()
-    assert f"{workout.id}/2026-09-25" not in {key(o) for o in calendar}
+    calendar = await library.calendar(*WINDOW)
+    assert f"{workout.id}/2026-09-25" not in {occurrence_key(o) for o in calendar}
     assert "2026-09-26" not in {o.day for o in calendar}
 
 
@@ -186,7 +92,7 @@ async def test_a_replacement_lapses_when_a_schedule_change_drops_its_day(library
         "Mobility",
         mobility.id,
     )
-    assert f"{workout.id}/2026-09-23" not in {key(o) for o in await library.calendar()}
+    assert f"{workout.id}/2026-09-23" not in {occurrence_key(o) for o in await library.calendar(*WINDOW)}
 
 
 async def test_overrides_the_new_schedule_still_has_or_that_are_locked_append_nothing(library):
@@ -197,16 +103,19 @@ async def test_overrides_the_new_schedule_still_has_or_that_are_locked_append_no
     await library.move(workout, "2026-10-05", "2026-10-06")  # Monday stays on the schedule
     completed = (await library.mark(workout, "2026-09-25", "completed")).occurrence
     active = (await library.mark(workout, "2026-10-02", "active")).occurrence
-    shown = {key(o): o for o in await library.calendar() if o.status != "scheduled"}
+    shown = {occurrence_key(o): o for o in await library.calendar(*WINDOW) if o.status != "scheduled"}
     assert len(shown) == 5
     before = await library.latest()
 
     await library.reschedule(workout, "2026-09-24", [2, 4])  # Fridays leave the schedule
 
     assert kinds(await library.changes_after(before)) == [("workout.updated", workout.id)]
-    after = {key(o): o for o in await library.calendar() if o.status != "scheduled"}
+    after = {occurrence_key(o): o for o in await library.calendar(*WINDOW) if o.status != "scheduled"}
     assert after == shown
-    assert after[key(completed)].status == "completed" and after[key(active)].status == "active"
+    assert (
+        after[occurrence_key(completed)].status == "completed"
+        and after[occurrence_key(active)].status == "active"
+    )
 
 
 async def test_a_schedule_change_that_gives_the_day_back_shows_the_override_again(library):
@@ -222,7 +131,7 @@ async def test_a_schedule_change_that_gives_the_day_back_shows_the_override_agai
         ("workout.updated", workout.id),
         ("occurrence.changed", f"{workout.id}/2026-09-25"),
     ]
-    (shown,) = [o for o in await library.calendar() if key(o) == key(moved)]
+    (shown,) = [o for o in await library.calendar(*WINDOW) if occurrence_key(o) == occurrence_key(moved)]
     assert changes[1].occurrence == shown == moved
 
 
@@ -248,20 +157,7 @@ async def test_deleting_a_workout_lapses_its_moved_replaced_and_active_occurrenc
 
 
 async def test_deleting_a_plan_with_its_workouts_follows_each_deletion_with_its_lapses(library):
-    plan_input = {
-        "action": "createPlan",
-        "plan": {
-            "name": "Autumn block",
-            "phases": [
-                {
-                    "name": "Base",
-                    "startDay": "2026-09-21",
-                    "endDayExclusive": "2026-10-19",
-                    "workouts": [strength_a()["workout"], strength_a(name="Strength B")["workout"]],
-                }
-            ],
-        },
-    }
+    plan_input = autumn_block(strength_a()["workout"], strength_a(name="Strength B")["workout"])
     planned = await library.edit(plan_input)
     plan, (first, second) = planned.plans[0], planned.workouts
     replaced = await library.replace(first, "2026-09-21", second)  # the replacement goes too
@@ -274,9 +170,9 @@ async def test_deleting_a_plan_with_its_workouts_follows_each_deletion_with_its_
     changes = await library.changes_after(before)
     assert kinds(changes) == [
         ("workout.deleted", first.id),
-        ("occurrence.lapsed", key(replaced)),
+        ("occurrence.lapsed", occurrence_key(replaced)),
         ("workout.deleted", second.id),
-        ("occurrence.lapsed", key(moved)),
+        ("occurrence.lapsed", occurrence_key(moved)),
         ("plan.deleted", plan.id),
     ]
     assert (changes[1].occurrence, changes[3].occurrence) == (replaced, moved)
@@ -287,16 +183,16 @@ async def test_an_active_occurrence_set_back_to_scheduled_on_a_dropped_day_lapse
     workout = await library.create("Strength A", MON_WED_FRI)
     active = (await library.mark(workout, "2026-09-25", "active")).occurrence
     await library.reschedule(workout, "2026-09-24", [2, 4])  # locked: still shown
-    assert key(active) in {key(o) for o in await library.calendar()}
+    assert occurrence_key(active) in {occurrence_key(o) for o in await library.calendar(*WINDOW)}
     before = await library.latest()
 
     undone = await library.mark(workout, "2026-09-25", "scheduled")
 
     assert not undone.HasField("occurrence")
     changes = await library.changes_after(before)
-    assert kinds(changes) == [("occurrence.lapsed", key(active))]
+    assert kinds(changes) == [("occurrence.lapsed", occurrence_key(active))]
     assert changes[0].occurrence == active
-    assert key(active) not in {key(o) for o in await library.calendar()}
+    assert occurrence_key(active) not in {occurrence_key(o) for o in await library.calendar(*WINDOW)}
 
 
 async def test_a_simple_reader_of_the_feed_holds_what_the_calendar_shows(library):
@@ -329,8 +225,10 @@ async def test_a_simple_reader_of_the_feed_holds_what_the_calendar_shows(library
         ]
     )
     held = held_occurrences(changes)
-    calendar = await library.calendar()
-    overridden = {key(o): o for o in calendar if o.status != "scheduled" or key(o) in held}
+    calendar = await library.calendar(*WINDOW)
+    overridden = {
+        occurrence_key(o): o for o in calendar if o.status != "scheduled" or occurrence_key(o) in held
+    }
     assert held == overridden
-    assert held[key(replaced)] == replaced
+    assert held[occurrence_key(replaced)] == replaced
     assert sorted(o.status for o in held.values()) == ["completed", "moved", "moved", "replaced"]

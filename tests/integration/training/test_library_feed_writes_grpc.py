@@ -17,6 +17,7 @@ from tests.integration.training.library_support import (
     OTHER_ACCOUNT,
     ZONE,
     SettableClock,
+    autumn_block,
     edit_request,
     failure,
     library_changes,
@@ -217,20 +218,7 @@ async def test_occurrence_statuses_append_occurrence_changes_but_no_workout_chan
 
 
 async def make_plan(stub) -> training_pb2.EditTrainingResponse:
-    plan_input = {
-        "action": "createPlan",
-        "plan": {
-            "name": "Autumn block",
-            "phases": [
-                {
-                    "name": "Base",
-                    "startDay": "2026-09-21",
-                    "endDayExclusive": "2026-10-19",
-                    "workouts": [strength_a()["workout"], strength_a(name="Strength B")["workout"]],
-                }
-            ],
-        },
-    }
+    plan_input = autumn_block(strength_a()["workout"], strength_a(name="Strength B")["workout"])
     return await edit(stub, "muse-plan-base-1", plan_input)
 
 
