@@ -2,9 +2,9 @@
 
 Mounted behind the same guard and per-account budget as Metric's REST paths (edge/app.py): the
 account is always the caller's, never a parameter. Each path relays one AnalyticsService call,
-which catches up with the sessions feed first, so ``asOfSequence`` says which sessions change the
-answer reflects. Every response, errors included, is JSON with ``Cache-Control: private, no-store``
-(docs/decisions/0025-analytics-rest.md).
+which catches up with the sessions and training feeds first, so ``asOfSequence`` says which
+sessions change the answer reflects. Every response, errors included, is JSON with
+``Cache-Control: private, no-store`` (docs/decisions/0025-analytics-rest.md).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from edge.analytics import params, render
 from edge.backends import CALL_TIMEOUT_SECONDS
 from edge.guard import principal_of
 from edge.problems import EdgeProblem, from_remote
-from edge.profiles.metric.rest import NO_STORE, problem_response
+from edge.profiles.metric.rest import NO_STORE, http_error, problem_response
 from kinetic.analytics.v1 import analytics_pb2_grpc
 from kinetic.errors import RemoteError
 
@@ -90,19 +90,6 @@ def analytics_routes(analytics: Callable[[], Stub]) -> list[Route]:
     ]
 
 
-async def _http_error(request: Request, exc: Exception) -> Response:
-    # Unknown paths and wrong methods answer in the same JSON shape, never Starlette's plain text.
-    status = exc.status_code if isinstance(exc, HTTPException) else 400
-    error = {404: "not_found", 405: "method_not_allowed"}.get(status, "invalid_request")
-    headers = dict(NO_STORE)
-    if isinstance(exc, HTTPException) and exc.headers:
-        headers |= exc.headers
-    description = exc.detail if isinstance(exc, HTTPException) else "invalid request"
-    return JSONResponse(
-        {"error": error, "error_description": description}, status_code=status, headers=headers
-    )
-
-
 def analytics_rest_app(analytics: Callable[[], Stub]) -> Starlette:
     """The analytics REST API as one app, to mount under ``/api/analytics`` behind the guard."""
-    return Starlette(routes=analytics_routes(analytics), exception_handlers={HTTPException: _http_error})
+    return Starlette(routes=analytics_routes(analytics), exception_handlers={HTTPException: http_error})

@@ -112,8 +112,8 @@ def metric_rest_routes(reads: TrainingReads, writes: TrainingWrites) -> list[Rou
     ]
 
 
-async def _http_error(request: Request, exc: Exception) -> Response:
-    # Unknown paths and wrong methods answer in Metric's shape too, never Starlette's plain text.
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Unknown paths and wrong methods answer in the REST error shape too, never Starlette's plain text."""
     status = exc.status_code if isinstance(exc, HTTPException) else 400
     error = {404: "not_found", 405: "method_not_allowed"}.get(status, "invalid_request")
     headers = dict(NO_STORE)
@@ -127,9 +127,7 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 def metric_rest_app(reads: TrainingReads, writes: TrainingWrites) -> Starlette:
     """The REST mirror as one app, to mount under ``/api/connectors/muse`` behind the guard."""
-    return Starlette(
-        routes=metric_rest_routes(reads, writes), exception_handlers={HTTPException: _http_error}
-    )
+    return Starlette(routes=metric_rest_routes(reads, writes), exception_handlers={HTTPException: http_error})
 
 
 def no_store(app: ASGIApp) -> ASGIApp:

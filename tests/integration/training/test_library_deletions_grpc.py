@@ -4,29 +4,15 @@ confirmation")."""
 from __future__ import annotations
 
 import grpc
-import pytest
 
 from kinetic.training.v1 import training_pb2
 from tests.integration.training.library_support import (
     ACCOUNT,
     ZONE,
-    SettableClock,
     edit_request,
     failure,
     strength_a,
-    training_stub,
 )
-
-
-@pytest.fixture
-def clock() -> SettableClock:
-    return SettableClock()
-
-
-@pytest.fixture
-async def stub(engines, tmp_path, clock):
-    async with training_stub(engines("training"), tmp_path, clock) as connected:
-        yield connected
 
 
 async def make_plan(stub) -> training_pb2.EditTrainingResponse:

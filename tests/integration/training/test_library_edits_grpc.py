@@ -12,24 +12,11 @@ from tests.integration.training.library_support import (
     ACCOUNT,
     OTHER_ACCOUNT,
     ZONE,
-    SettableClock,
     edit_request,
     failure,
     fresh_details,
     strength_a,
-    training_stub,
 )
-
-
-@pytest.fixture
-def clock() -> SettableClock:
-    return SettableClock()
-
-
-@pytest.fixture
-async def stub(engines, tmp_path, clock):
-    async with training_stub(engines("training"), tmp_path, clock) as connected:
-        yield connected
 
 
 async def epoch_of(stub, account_id: str = ACCOUNT) -> str:

@@ -9,32 +9,18 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import grpc
-import pytest
 
 from kinetic.training.v1 import training_pb2
 from tests.integration.training.library_support import (
     ACCOUNT,
     OTHER_ACCOUNT,
     ZONE,
-    SettableClock,
     autumn_block,
     edit_request,
     failure,
     library_changes,
     strength_a,
-    training_stub,
 )
-
-
-@pytest.fixture
-def clock() -> SettableClock:
-    return SettableClock()
-
-
-@pytest.fixture
-async def stub(engines, tmp_path, clock):
-    async with training_stub(engines("training"), tmp_path, clock) as connected:
-        yield connected
 
 
 async def epoch_of(stub) -> str:
