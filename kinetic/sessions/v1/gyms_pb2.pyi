@@ -459,32 +459,40 @@ class ClientEquipmentItem(_message.Message):
     def __init__(self, equipment_key: _Optional[str] = ..., name: _Optional[str] = ..., quantity: _Optional[int] = ...) -> None: ...
 
 class ListMyPlansRequest(_message.Message):
-    __slots__ = ("account_id", "status", "language", "page", "limit")
+    __slots__ = ("account_id", "status", "language", "page", "limit", "page_size", "page_token", "skip")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SKIP_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     status: str
     language: str
     page: int
     limit: int
-    def __init__(self, account_id: _Optional[str] = ..., status: _Optional[str] = ..., language: _Optional[str] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
+    page_size: int
+    page_token: str
+    skip: int
+    def __init__(self, account_id: _Optional[str] = ..., status: _Optional[str] = ..., language: _Optional[str] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., skip: _Optional[int] = ...) -> None: ...
 
 class ListMyPlansResponse(_message.Message):
-    __slots__ = ("plans", "page", "limit", "total_count", "has_more")
+    __slots__ = ("plans", "page", "limit", "total_count", "has_more", "next_page_token")
     PLANS_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
     TOTAL_COUNT_FIELD_NUMBER: _ClassVar[int]
     HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     plans: _containers.RepeatedCompositeFieldContainer[ClientPlanSummary]
     page: int
     limit: int
     total_count: int
     has_more: bool
-    def __init__(self, plans: _Optional[_Iterable[_Union[ClientPlanSummary, _Mapping]]] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ..., total_count: _Optional[int] = ..., has_more: _Optional[bool] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, plans: _Optional[_Iterable[_Union[ClientPlanSummary, _Mapping]]] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ..., total_count: _Optional[int] = ..., has_more: _Optional[bool] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class GetMyPlanRequest(_message.Message):
     __slots__ = ("account_id", "plan_id", "language")

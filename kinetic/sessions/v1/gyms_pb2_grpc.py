@@ -617,7 +617,7 @@ class ClientWorkoutServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListMyPlans(self, request, context):
-        """ListMyPlans lists the client's non-WOD plans, paged from 1, at most 50 per page.
+        """ListMyPlans lists the client's non-WOD plans, paged by token, at most 50 per page.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -154,7 +154,7 @@ class Session(_message.Message):
     def __init__(self, session_id: _Optional[str] = ..., account_id: _Optional[str] = ..., source: _Optional[str] = ..., plan_id: _Optional[str] = ..., plan_moment_id: _Optional[str] = ..., workout_id: _Optional[str] = ..., original_scheduled_day: _Optional[str] = ..., status: _Optional[str] = ..., title: _Optional[str] = ..., notes: _Optional[str] = ..., start_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., experience_points: _Optional[int] = ..., performance_count: _Optional[int] = ..., performances: _Optional[_Iterable[_Union[Performance, _Mapping]]] = ..., company_id: _Optional[str] = ...) -> None: ...
 
 class StartOrResumeSessionRequest(_message.Message):
-    __slots__ = ("account_id", "plan_id", "plan_moment_id", "workout_id", "original_scheduled_day", "title", "language", "device_id")
+    __slots__ = ("account_id", "plan_id", "plan_moment_id", "workout_id", "original_scheduled_day", "title", "language", "device_id", "gym_module")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     PLAN_ID_FIELD_NUMBER: _ClassVar[int]
     PLAN_MOMENT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -163,6 +163,7 @@ class StartOrResumeSessionRequest(_message.Message):
     TITLE_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     DEVICE_ID_FIELD_NUMBER: _ClassVar[int]
+    GYM_MODULE_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     plan_id: str
     plan_moment_id: str
@@ -171,7 +172,8 @@ class StartOrResumeSessionRequest(_message.Message):
     title: str
     language: str
     device_id: str
-    def __init__(self, account_id: _Optional[str] = ..., plan_id: _Optional[str] = ..., plan_moment_id: _Optional[str] = ..., workout_id: _Optional[str] = ..., original_scheduled_day: _Optional[str] = ..., title: _Optional[str] = ..., language: _Optional[str] = ..., device_id: _Optional[str] = ...) -> None: ...
+    gym_module: str
+    def __init__(self, account_id: _Optional[str] = ..., plan_id: _Optional[str] = ..., plan_moment_id: _Optional[str] = ..., workout_id: _Optional[str] = ..., original_scheduled_day: _Optional[str] = ..., title: _Optional[str] = ..., language: _Optional[str] = ..., device_id: _Optional[str] = ..., gym_module: _Optional[str] = ...) -> None: ...
 
 class StartOrResumeSessionResponse(_message.Message):
     __slots__ = ("session", "resumed")
@@ -182,7 +184,7 @@ class StartOrResumeSessionResponse(_message.Message):
     def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ..., resumed: _Optional[bool] = ...) -> None: ...
 
 class LogPerformanceRequest(_message.Message):
-    __slots__ = ("account_id", "session_id", "exercise_id", "sets", "performance_id", "plan_exercise_id", "notes", "rest_seconds", "is_completed", "setup_values", "next_setup_values", "setup_settings_enabled", "show_set_rpe", "language")
+    __slots__ = ("account_id", "session_id", "exercise_id", "sets", "performance_id", "plan_exercise_id", "notes", "rest_seconds", "is_completed", "setup_values", "next_setup_values", "setup_settings_enabled", "show_set_rpe", "language", "gym_module")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
@@ -197,6 +199,7 @@ class LogPerformanceRequest(_message.Message):
     SETUP_SETTINGS_ENABLED_FIELD_NUMBER: _ClassVar[int]
     SHOW_SET_RPE_FIELD_NUMBER: _ClassVar[int]
     LANGUAGE_FIELD_NUMBER: _ClassVar[int]
+    GYM_MODULE_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     session_id: str
     exercise_id: str
@@ -211,7 +214,8 @@ class LogPerformanceRequest(_message.Message):
     setup_settings_enabled: bool
     show_set_rpe: bool
     language: str
-    def __init__(self, account_id: _Optional[str] = ..., session_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., sets: _Optional[_Iterable[_Union[PerformanceSet, _Mapping]]] = ..., performance_id: _Optional[str] = ..., plan_exercise_id: _Optional[str] = ..., notes: _Optional[str] = ..., rest_seconds: _Optional[float] = ..., is_completed: _Optional[bool] = ..., setup_values: _Optional[_Union[SetupValues, _Mapping]] = ..., next_setup_values: _Optional[_Union[SetupValues, _Mapping]] = ..., setup_settings_enabled: _Optional[bool] = ..., show_set_rpe: _Optional[bool] = ..., language: _Optional[str] = ...) -> None: ...
+    gym_module: str
+    def __init__(self, account_id: _Optional[str] = ..., session_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., sets: _Optional[_Iterable[_Union[PerformanceSet, _Mapping]]] = ..., performance_id: _Optional[str] = ..., plan_exercise_id: _Optional[str] = ..., notes: _Optional[str] = ..., rest_seconds: _Optional[float] = ..., is_completed: _Optional[bool] = ..., setup_values: _Optional[_Union[SetupValues, _Mapping]] = ..., next_setup_values: _Optional[_Union[SetupValues, _Mapping]] = ..., setup_settings_enabled: _Optional[bool] = ..., show_set_rpe: _Optional[bool] = ..., language: _Optional[str] = ..., gym_module: _Optional[str] = ...) -> None: ...
 
 class LogPerformanceResponse(_message.Message):
     __slots__ = ("performance", "replayed", "session")
@@ -224,16 +228,18 @@ class LogPerformanceResponse(_message.Message):
     def __init__(self, performance: _Optional[_Union[Performance, _Mapping]] = ..., replayed: _Optional[bool] = ..., session: _Optional[_Union[Session, _Mapping]] = ...) -> None: ...
 
 class CompleteSessionRequest(_message.Message):
-    __slots__ = ("account_id", "session_id", "notes", "device_id")
+    __slots__ = ("account_id", "session_id", "notes", "device_id", "gym_module")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     DEVICE_ID_FIELD_NUMBER: _ClassVar[int]
+    GYM_MODULE_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     session_id: str
     notes: str
     device_id: str
-    def __init__(self, account_id: _Optional[str] = ..., session_id: _Optional[str] = ..., notes: _Optional[str] = ..., device_id: _Optional[str] = ...) -> None: ...
+    gym_module: str
+    def __init__(self, account_id: _Optional[str] = ..., session_id: _Optional[str] = ..., notes: _Optional[str] = ..., device_id: _Optional[str] = ..., gym_module: _Optional[str] = ...) -> None: ...
 
 class CompleteSessionResponse(_message.Message):
     __slots__ = ("session", "experience_points_awarded", "total_experience_points", "replayed")
@@ -248,12 +254,14 @@ class CompleteSessionResponse(_message.Message):
     def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ..., experience_points_awarded: _Optional[int] = ..., total_experience_points: _Optional[int] = ..., replayed: _Optional[bool] = ...) -> None: ...
 
 class GetSessionRequest(_message.Message):
-    __slots__ = ("account_id", "session_id")
+    __slots__ = ("account_id", "session_id", "gym_module")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    GYM_MODULE_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     session_id: str
-    def __init__(self, account_id: _Optional[str] = ..., session_id: _Optional[str] = ...) -> None: ...
+    gym_module: str
+    def __init__(self, account_id: _Optional[str] = ..., session_id: _Optional[str] = ..., gym_module: _Optional[str] = ...) -> None: ...
 
 class GetSessionResponse(_message.Message):
     __slots__ = ("session",)
@@ -262,48 +270,60 @@ class GetSessionResponse(_message.Message):
     def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ...) -> None: ...
 
 class ListSessionsRequest(_message.Message):
-    __slots__ = ("account_id", "status", "date_from", "date_to", "page", "limit")
+    __slots__ = ("account_id", "status", "date_from", "date_to", "page", "limit", "page_size", "page_token", "skip", "gym_module")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     DATE_FROM_FIELD_NUMBER: _ClassVar[int]
     DATE_TO_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SKIP_FIELD_NUMBER: _ClassVar[int]
+    GYM_MODULE_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     status: str
     date_from: str
     date_to: str
     page: int
     limit: int
-    def __init__(self, account_id: _Optional[str] = ..., status: _Optional[str] = ..., date_from: _Optional[str] = ..., date_to: _Optional[str] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
+    page_size: int
+    page_token: str
+    skip: int
+    gym_module: str
+    def __init__(self, account_id: _Optional[str] = ..., status: _Optional[str] = ..., date_from: _Optional[str] = ..., date_to: _Optional[str] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., skip: _Optional[int] = ..., gym_module: _Optional[str] = ...) -> None: ...
 
 class ListSessionsResponse(_message.Message):
-    __slots__ = ("sessions", "page", "limit", "total_count", "has_more")
+    __slots__ = ("sessions", "page", "limit", "total_count", "has_more", "next_page_token")
     SESSIONS_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
     TOTAL_COUNT_FIELD_NUMBER: _ClassVar[int]
     HAS_MORE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     sessions: _containers.RepeatedCompositeFieldContainer[Session]
     page: int
     limit: int
     total_count: int
     has_more: bool
-    def __init__(self, sessions: _Optional[_Iterable[_Union[Session, _Mapping]]] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ..., total_count: _Optional[int] = ..., has_more: _Optional[bool] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, sessions: _Optional[_Iterable[_Union[Session, _Mapping]]] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ..., total_count: _Optional[int] = ..., has_more: _Optional[bool] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class GetExerciseHistoryRequest(_message.Message):
-    __slots__ = ("account_id", "exercise_id", "date_from", "date_to", "limit")
+    __slots__ = ("account_id", "exercise_id", "date_from", "date_to", "limit", "gym_module")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     DATE_FROM_FIELD_NUMBER: _ClassVar[int]
     DATE_TO_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
+    GYM_MODULE_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     exercise_id: str
     date_from: str
     date_to: str
     limit: int
-    def __init__(self, account_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., date_from: _Optional[str] = ..., date_to: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+    gym_module: str
+    def __init__(self, account_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., date_from: _Optional[str] = ..., date_to: _Optional[str] = ..., limit: _Optional[int] = ..., gym_module: _Optional[str] = ...) -> None: ...
 
 class ExerciseHistoryEntry(_message.Message):
     __slots__ = ("session_id", "session_title", "completed_time", "performance")

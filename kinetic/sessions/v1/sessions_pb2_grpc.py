@@ -139,7 +139,7 @@ class SessionsServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListSessions(self, request, context):
-        """ListSessions lists sessions by status and start time, newest first, paged from 1.
+        """ListSessions lists sessions by status and start time, newest first, paged by token.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
