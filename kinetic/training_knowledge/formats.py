@@ -5,7 +5,8 @@ a profile may publish them (each ``*_PATTERN`` is a string usable as a JSON Sche
 same-named constant without the suffix is it compiled) or check them early, but never a copy.
 
 Every pattern is anchored (``^...$``) because JSON Schema patterns are not, and it uses ``[0-9]``
-rather than ``\\d``, which in Python also matches digits of other scripts.
+rather than ``\\d``, which in Python also matches digits of other scripts. In Python, check with
+``fullmatch``: ``$`` alone lets a trailing newline through.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from sqlalchemy import Connection, Engine
 
 from kinetic.errors import Conflict, DomainError, InvalidArgument, NotFound
 from kinetic.training.v1 import training_pb2
+from kinetic.training_knowledge.formats import DELETION_PREVIEW_DAYS, version_key
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
 from services.training.adapters.library_change_log import ChangeEntry
@@ -36,7 +37,6 @@ from services.training.service_layer.training_library import Clock, ensure_libra
 from services.training.service_layer.write_support import exercise_names_for, replay, request_hash
 
 PREVIEW_LIFETIME = timedelta(minutes=5)
-PREVIEW_WINDOW_DAYS = 93
 KINDS = ("plan", "workout")
 
 
@@ -82,11 +82,11 @@ def _state_versions(target: _Target) -> dict[str, str]:
     # those occurrences given back, and moving or replacing one moves its workout's version on.
     versions: dict[str, str] = target.replacements.owner_versions()
     if target.plan is not None:
-        versions[f"plan:{target.plan.id}"] = target.plan.version
+        versions[version_key("plan", target.plan.id)] = target.plan.version
     if target.containing_plan is not None:
-        versions[f"plan:{target.containing_plan.id}"] = target.containing_plan.version
+        versions[version_key("plan", target.containing_plan.id)] = target.containing_plan.version
     for workout in target.members:
-        versions[f"workout:{workout.id}"] = workout.version
+        versions[version_key("workout", workout.id)] = workout.version
     return versions
 
 
@@ -103,8 +103,9 @@ def _recurrence_effect(target: _Target, removed: int, restored: Sequence[trainin
     else:
         names = ", ".join(sorted(w.content.name for w in recurring))
         effect = (
-            f"Recurring sessions of {names} stop: {removed} occurrence(s) in the next {PREVIEW_WINDOW_DAYS} "
-            "days are removed and none are scheduled after. Completed history is kept."
+            f"Recurring sessions of {names} stop: {removed} occurrence(s) in the next "
+            f"{DELETION_PREVIEW_DAYS} days are removed and none are scheduled after. "
+            "Completed history is kept."
         )
     shown = target.replacements.shown_count()
     if shown:
@@ -112,7 +113,7 @@ def _recurrence_effect(target: _Target, removed: int, restored: Sequence[trainin
         elsewhere = shown - len(restored)
         effect += (
             f" Sessions of {owners} that the deleted workout(s) were to replace go back to their own "
-            f"workout: {len(restored)} in the next {PREVIEW_WINDOW_DAYS} days (restoredOccurrences)"
+            f"workout: {len(restored)} in the next {DELETION_PREVIEW_DAYS} days (restoredOccurrences)"
             + (f" and {elsewhere} on other days" if elsewhere else "")
             + ". Completed replacements stay as history."
         )
@@ -141,7 +142,7 @@ class TrainingDeletions:
         now = self._clock()
         state = ensure_library(self._engine, account_id, now)
         today = calendar.local_today(zone, now)
-        window_end = today + timedelta(days=PREVIEW_WINDOW_DAYS)
+        window_end = today + timedelta(days=DELETION_PREVIEW_DAYS)
         with self._engine.begin() as conn:
             target = _load(conn, account_id, kind, target_id, delete_workouts)
             target.replacements.refuse_active()
