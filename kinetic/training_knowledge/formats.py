@@ -50,6 +50,8 @@ SATURDAY: Final = 7
 CALENDAR_MAX_DAYS: Final = 93  # a calendar read covers at most this many days
 HISTORY_MAX_DAYS: Final = 366  # a history read covers at most this many days
 DELETION_PREVIEW_DAYS: Final = 93  # a deletion preview lists the occurrences of this many days ahead
+# A deletion preview's token confirms only what was shown, and only for so long.
+DELETION_PREVIEW_LIFETIME: Final = timedelta(minutes=5)
 MAX_RECORDS_PER_WRITE: Final = 50  # workouts and plans one edit may create or change
 
 

@@ -22,7 +22,11 @@ from sqlalchemy import Connection, Engine
 
 from kinetic.errors import Conflict, DomainError, InvalidArgument, NotFound
 from kinetic.training.v1 import training_pb2
-from kinetic.training_knowledge.formats import DELETION_PREVIEW_DAYS, version_key
+from kinetic.training_knowledge.formats import (
+    DELETION_PREVIEW_DAYS,
+    DELETION_PREVIEW_LIFETIME,
+    version_key,
+)
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
 from services.training.adapters.library_change_log import ChangeEntry
@@ -36,7 +40,6 @@ from services.training.service_layer.override_visibility import UncompletedOverr
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 from services.training.service_layer.write_support import exercise_names_for, replay, request_hash
 
-PREVIEW_LIFETIME = timedelta(minutes=5)
 KINDS = ("plan", "workout")
 
 
@@ -182,7 +185,7 @@ class TrainingDeletions:
             placement = {w.id: (w.plan_id or "", w.phase_id or "") for w in target.members}
             preview.removed_occurrences.extend(occurrence_to_pb(o, workout_names, placement) for o in removed)
             token = secrets.token_urlsafe(32)
-            expires_at = now + PREVIEW_LIFETIME
+            expires_at = now + DELETION_PREVIEW_LIFETIME
             repo.purge_previews(conn, now - timedelta(days=1))
             repo.save_preview(
                 conn,
