@@ -14,11 +14,11 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard
 
-from kinetic.training_rules import BLOCK_FORMATS as BLOCK_FORMATS
-from kinetic.training_rules import CONFIGURATION_FIELDS, NOTES_FIELD, TARGET_FIELDS
-from kinetic.training_rules import TRACKING_MODES as RULE_MODES
-from kinetic.training_rules import UNUSED_SETTING_DEFAULTS as UNUSED_SETTING_DEFAULTS
-from kinetic.training_rules import WORKOUT_KINDS as WORKOUT_KINDS
+from kinetic.training_knowledge.rules import BLOCK_FORMATS as BLOCK_FORMATS
+from kinetic.training_knowledge.rules import CONFIGURATION_FIELDS, NOTES_FIELD, TARGET_FIELDS
+from kinetic.training_knowledge.rules import TRACKING_MODES as RULE_MODES
+from kinetic.training_knowledge.rules import UNUSED_SETTING_DEFAULTS as UNUSED_SETTING_DEFAULTS
+from kinetic.training_knowledge.rules import WORKOUT_KINDS as WORKOUT_KINDS
 
 TRACKING_MODES: tuple[str, ...] = tuple(RULE_MODES)
 

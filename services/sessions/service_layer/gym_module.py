@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
+from kinetic.training_knowledge.catalog import load_catalog
 from services.sessions.service_layer.gym_admin import Clock, GymAdmin, utc_now
 from services.sessions.service_layer.gym_client import ClientWorkouts, SqlGymDirectory
-from services.training.domain.catalog import load_catalog
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ def build_gym_module(engine: Engine, clock: Clock = utc_now) -> GymModule:
     """The gym module over an already migrated sessions ``engine``.
 
     Company exercises map to slugs of Kinetic's exercise catalog, which ships with the code
-    (``services/training/domain/catalog.json``); reading the file needs no call to training.
+    (``kinetic.training_knowledge``, decision 0026); reading it needs no call to training.
     """
     slugs = frozenset(exercise.exercise_id for exercise in load_catalog())
     return GymModule(GymAdmin(engine, slugs, clock), ClientWorkouts(engine), SqlGymDirectory(engine))

@@ -15,8 +15,8 @@ from datetime import date
 from typing import Any
 
 from kinetic.errors import InvalidArgument
-from kinetic.training_rules import MAX_PHASES
-from kinetic.training_rules import MAX_RECORDS_PER_WRITE as MAX_RECORDS_PER_WRITE
+from kinetic.training_knowledge.formats import MAX_RECORDS_PER_WRITE as MAX_RECORDS_PER_WRITE
+from kinetic.training_knowledge.rules import MAX_PHASES
 from services.training.domain.model import Schedule, WorkoutContent
 from services.training.domain.workout_rules import (
     NewID,

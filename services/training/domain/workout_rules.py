@@ -3,7 +3,7 @@
 The input arrives as a ``google.protobuf.Struct``, so every number is a float: whole-number fields
 take ``3.0`` as 3 and refuse ``3.5``; booleans are never numbers; ``null`` means "not sent". Every
 problem is collected, with the path of the field to fix, so one round trip shows them all. The rule
-tables come from ``kinetic.training_rules`` (the same ones the workout guidance publishes); see
+tables come from ``kinetic.training_knowledge.rules`` (the same ones the workout guidance publishes); see
 docs/decisions/0012-training-edit-input.md.
 """
 
@@ -18,7 +18,8 @@ from datetime import date
 from typing import Any
 
 from kinetic.errors import FieldViolation, InvalidArgument
-from kinetic.training_rules import (
+from kinetic.training_knowledge.formats import LOCAL_DAY
+from kinetic.training_knowledge.rules import (
     BLOCK_FORMATS,
     BLOCK_SETTING_MAXIMUMS,
     CONFIGURATION_FIELDS,
@@ -46,7 +47,6 @@ NewID = Callable[[], str]
 KnownExercises = Mapping[str, tuple[str, ...]]
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.IGNORECASE)
-_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _TARGET_ATTRIBUTES: dict[str, str] = {
     "targetSets": "target_sets",
     "targetReps": "target_reps",
@@ -175,7 +175,7 @@ def read_uuid(problems: Violations, path: str, value: Any, hint: str = "") -> st
 
 def read_day(problems: Violations, path: str, value: Any) -> date | None:
     """A local calendar day written YYYY-MM-DD, and nothing else."""
-    if isinstance(value, str) and _DAY.match(value):
+    if isinstance(value, str) and LOCAL_DAY.fullmatch(value):
         try:
             return date.fromisoformat(value)
         except ValueError:

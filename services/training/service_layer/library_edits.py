@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Engine
 
 from kinetic.errors import DomainError, InvalidArgument, NotFound
 from kinetic.training.v1 import training_pb2
+from kinetic.training_knowledge.formats import version_key
 from services.training.adapters import exercise_repository
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
@@ -224,7 +225,8 @@ def _create_plan(ctx: WriteContext, action: documents.CreatePlan) -> None:
                     "does not exist in this library",
                     reason="WORKOUT_NOT_FOUND",
                 )
-    checked = [sources[i] for i in dict.fromkeys(existing_ids) if f"workout:{i}" in ctx.expected_versions]
+    expected = ctx.expected_versions
+    checked = [sources[i] for i in dict.fromkeys(existing_ids) if version_key("workout", i) in expected]
     if checked:
         ctx.check_versions(workouts=checked)
     phases: list[Phase] = []

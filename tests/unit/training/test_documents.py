@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from edge.profiles.metric.guidance import EXAMPLE as GUIDANCE_EXAMPLE
-from kinetic import training_rules
 from kinetic.errors import InvalidArgument
+from kinetic.training_knowledge import rules
 from services.training.domain import documents, model
 from services.training.domain.catalog import load_catalog
 from services.training.domain.model import (
@@ -170,9 +170,9 @@ def test_the_guidance_example_is_accepted_as_is() -> None:
 
 
 def test_the_validator_and_the_guidance_share_one_rule_table() -> None:
-    assert model.WORKOUT_KINDS == training_rules.WORKOUT_KINDS
-    for name, mode in training_rules.TRACKING_MODES.items():
-        assert set(mode.required) | set(mode.optional) <= {*training_rules.TARGETS_BY_NAME, "notes"}, name
+    assert model.WORKOUT_KINDS == rules.WORKOUT_KINDS
+    for name, mode in rules.TRACKING_MODES.items():
+        assert set(mode.required) | set(mode.optional) <= {*rules.TARGETS_BY_NAME, "notes"}, name
 
 
 # --- Numbers as protobuf Struct sends them ------------------------------------------------------
