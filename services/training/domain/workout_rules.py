@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from kinetic.training.v1 import training_pb2
 from kinetic.training_knowledge.rules import (
@@ -333,7 +334,7 @@ def _parse_targets(
     sent = {key for key, attribute in _TARGET_ATTRIBUTES.items() if movement.HasField(attribute)}
     for key in rule.required:
         require(problems, path, key in sent, key, f" for trackingMode {mode}")
-    values: dict[str, int | float | None] = {}
+    values: dict[str, Any] = {}
     for key, attribute in _TARGET_ATTRIBUTES.items():
         if key not in sent:
             continue
@@ -355,4 +356,4 @@ def _parse_targets(
             )
     if len(problems) > before:
         return None
-    return Targets(**values)  # type: ignore[arg-type]
+    return Targets(**values)
