@@ -65,7 +65,8 @@ def edit_input_from_json(value: Any) -> training_pb2.EditInput:
 
 
 def edit_input_to_json(edit: training_pb2.EditInput) -> dict[str, Any]:
-    """Seed 000's JSON for ``edit``: the inverse of ``edit_input_from_json`` (nulls left out)."""
+    """Seed 000's JSON for ``edit``, the inverse of ``edit_input_from_json``: fields not sent are left
+    out, and a stopped recurrence is ``"schedule": null`` again."""
     name = edit.WhichOneof("action")
     if name is None:
         return {}
