@@ -38,11 +38,10 @@ from edge.ratelimit import (
 from edge.well_known import ProtectedResourceInfo, well_known_routes
 from kinetic.access_tokens import AccessTokenVerifier
 from kinetic.auth.v1 import auth_pb2
+from kinetic.protected_resources import CLIENT_AI, METRIC
 from kinetic.settings import EdgeSettings
 from kinetic.telemetry import tracing_active
 
-METRIC = ProtectedResourceInfo("/api/connectors/muse/mcp", "Kinetic Training (Metric profile)", ("training",))
-CLIENT_AI = ProtectedResourceInfo("/mcp/client-ai", "Kinetic Client AI Workout V2", ("client_ai",))
 # Its own budget of 300 per account per minute: a busy Metric connection does not starve it (0020).
 CLIENT_AI_PER_MINUTE = RatePolicy("client_ai_minute", 300, 60)
 

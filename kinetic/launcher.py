@@ -20,12 +20,11 @@ import urllib.request
 from collections.abc import Mapping
 from pathlib import Path
 
+from kinetic.protected_resources import SERVED_BY_EDGE
 from kinetic.settings import SERVICE_NAMES, EdgeSettings
 
 READY_TIMEOUT_SECONDS = 60.0
 STOP_TIMEOUT_SECONDS = 10.0
-
-PROFILE_PATHS = {"Metric": "/api/connectors/muse/mcp", "Client AI Workout V2": "/mcp/client-ai"}
 
 
 def _ensure_demo(env: Mapping[str, str]) -> dict[str, str]:
@@ -145,7 +144,9 @@ def main() -> int:
 
 def _banner(public_url: str, demo: Mapping[str, str]) -> str:
     lines = ["", "Kinetic is running.", ""]
-    lines += [f"  MCP ({profile}): {public_url}{path}" for profile, path in PROFILE_PATHS.items()]
+    lines += [
+        f"  MCP ({resource.profile}): {resource.resource_url(public_url)}" for resource in SERVED_BY_EDGE
+    ]
     lines += [
         f"  REST:          {public_url}/api/connectors/muse/  (OpenAPI: {public_url}/openapi.json)",
         "",
