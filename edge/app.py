@@ -29,6 +29,7 @@ from edge.profiles.metric.rest import metric_rest_app, no_store
 from edge.profiles.metric.writes import TrainingWrites
 from edge.ratelimit import (
     ACCOUNT_PER_MINUTE,
+    ClientAddress,
     RateLimited,
     RatePolicy,
     account_key,
@@ -145,6 +146,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                 oauth=live.backends.oauth, auth=live.backends.auth, training=live.backends.training
             ),
             limiter=limiter,  # failed sign-ins count in the shared limiter (0015)
+            client_address=ClientAddress(settings.trusted_proxy_hops),
         ),
         Route(
             METRIC.path, protect(no_store(McpEndpoint(metric_mcp)), METRIC), methods=["GET", "POST", "DELETE"]

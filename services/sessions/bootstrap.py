@@ -10,7 +10,7 @@ from sqlalchemy import Engine
 
 from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
 from kinetic.sessions.v1 import sessions_pb2_grpc
-from kinetic.settings import ServiceSettings, service_target
+from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for, upgrade
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
@@ -70,12 +70,12 @@ async def start(
     """Migrate storage and start the gRPC server (``port=0`` picks a free port).
 
     Training is reached at ``training_target``, by default the address the settings give
-    (``KINETIC_TRAINING_TARGET``, else ``KINETIC_TRAINING_PORT`` on loopback). ``gyms`` replaces
-    the gym module's directory for the session use cases (tests use a double).
+    (``settings.targets``: ``KINETIC_TRAINING_TARGET``, else ``KINETIC_TRAINING_PORT`` on loopback).
+    ``gyms`` replaces the gym module's directory for the session use cases (tests use a double).
     """
     engine = engine or engine_for(settings)
     channel = grpc.aio.insecure_channel(
-        training_target or service_target("training"), interceptors=grpc_client_interceptors()
+        training_target or settings.targets["training"], interceptors=grpc_client_interceptors()
     )
     occurrences = TrainingOccurrences(training_pb2_grpc.TrainingServiceStub(channel))
     gym_module = build_gym_module(engine, clock)  # the gym admin and client APIs (docs/decisions/0018)
