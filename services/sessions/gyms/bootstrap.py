@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
-from services.sessions.service_layer.gym_admin import Clock, GymAdmin, utc_now
-from services.sessions.service_layer.gym_client import ClientWorkouts, SqlGymDirectory
+from services.sessions.gyms.adapters.directory import SqlGymDirectory
+from services.sessions.gyms.service_layer.admin import Clock, GymAdmin, utc_now
+from services.sessions.gyms.service_layer.client import ClientWorkouts
 from services.training.domain.catalog import load_catalog
 
 

@@ -9,7 +9,7 @@ from typing import Any, cast
 
 from sqlalchemy import Connection, Row, and_, bindparam, func, insert, select, update
 
-from services.sessions.adapters.gym_tables import (
+from services.sessions.gyms.adapters.tables import (
     clients,
     coaches,
     companies,
@@ -21,9 +21,9 @@ from services.sessions.adapters.gym_tables import (
     plans,
     relationships,
 )
-from services.sessions.domain.gym_access import ClientContext
-from services.sessions.domain.gym_equipment import EquipmentItem
-from services.sessions.domain.gym_model import (
+from services.sessions.gyms.domain.access import ClientContext
+from services.sessions.gyms.domain.equipment import EquipmentItem
+from services.sessions.gyms.domain.model import (
     Client,
     ClientMcpPolicy,
     Coach,

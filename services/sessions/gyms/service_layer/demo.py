@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
-from services.sessions.adapters import gym_repository as repo
-from services.sessions.domain.gym_equipment import EquipmentItem
-from services.sessions.domain.gym_model import WORKOUT_V2_MODULE, ClientMcpPolicy, Localized, SetupField
-from services.sessions.service_layer.gym_admin import GymAdmin, NewPlanDay, NewPlanExercise
+from services.sessions.gyms.adapters import repository as repo
+from services.sessions.gyms.domain.admin_input import NewPlanDay, NewPlanExercise
+from services.sessions.gyms.domain.equipment import EquipmentItem
+from services.sessions.gyms.domain.model import WORKOUT_V2_MODULE, ClientMcpPolicy, Localized, SetupField
+from services.sessions.gyms.service_layer.admin import GymAdmin
 
 COMPANY_NAME = "Kinetic Demo Gym"
 COACH_NAME = "Coach Sam"
