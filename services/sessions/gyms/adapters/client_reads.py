@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from sqlalchemy import Connection
 
+from services.sessions.gyms.adapters import plan_repository as plan_repo
 from services.sessions.gyms.adapters import repository as repo
 from services.sessions.gyms.domain.access import ClientContext
 from services.sessions.gyms.domain.model import GymExercise, Plan, PlanExercise
@@ -34,7 +35,7 @@ def visible_exercises(
 
 def own_plan(conn: Connection, context: ClientContext, plan_id: str) -> Plan | None:
     """The plan if it is assigned to the client within its company; None otherwise."""
-    plan = repo.get_plan(conn, plan_id)
+    plan = plan_repo.get_plan(conn, plan_id)
     if plan is None or plan.client_id != context.client.id or plan.company_id != context.company.id:
         return None
     return plan

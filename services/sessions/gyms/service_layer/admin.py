@@ -14,7 +14,9 @@ from sqlalchemy import Connection, Engine
 
 from kinetic.errors import AlreadyExists, DomainError, FieldViolation, InvalidArgument, NotFound
 from services.sessions.domain.object_ids import new_object_id
+from services.sessions.gyms.adapters import plan_repository as plan_repo
 from services.sessions.gyms.adapters import repository as repo
+from services.sessions.gyms.adapters import setup_repository as setup_repo
 from services.sessions.gyms.domain.admin_input import (
     CLIENT_FIELDS,
     COMPANY_FIELDS,
@@ -262,7 +264,7 @@ class GymAdmin:
                 is_wod=is_wod,
                 days=tuple(self._new_day(day) for day in days),
             )
-            repo.insert_plan(conn, plan, self._clock())
+            plan_repo.insert_plan(conn, plan, self._clock())
         return plan
 
     def _new_day(self, day: NewPlanDay) -> PlanDay:
@@ -285,10 +287,10 @@ class GymAdmin:
         plan_id = require_id("plan_id", plan_id)
         plan_status: PlanStatus = parse_status(status)
         with self._engine.begin() as conn:
-            if repo.get_plan(conn, plan_id) is None:
+            if plan_repo.get_plan(conn, plan_id) is None:
                 raise _not_found("plan_id")
-            repo.set_plan_status(conn, plan_id, plan_status)
-            plan = repo.get_plan(conn, plan_id)
+            plan_repo.set_plan_status(conn, plan_id, plan_status)
+            plan = plan_repo.get_plan(conn, plan_id)
         assert plan is not None
         return plan
 
@@ -316,7 +318,7 @@ class GymAdmin:
                         "preset.coach_id", "is not a coach of the exercise's company"
                     )
             preset = MachinePreset(self._new_id(), exercise_id, preset_scope, coach_id, tuple(fields))
-            return repo.put_preset(conn, preset)
+            return setup_repo.put_preset(conn, preset)
 
     def set_equipment_profile(
         self, client_id: str, items: Sequence[EquipmentItem]
@@ -327,7 +329,7 @@ class GymAdmin:
         raise_if([replace(p, field=f"profile.{p.field}") for p in profile_problems(stored)])
         with self._engine.begin() as conn:
             _client(conn, client_id, "profile.client_id")
-            repo.put_profile(conn, client_id, stored, self._clock())
+            setup_repo.put_profile(conn, client_id, stored, self._clock())
         return stored
 
 

@@ -17,7 +17,9 @@ from kinetic import page_tokens
 from kinetic.errors import DomainError, FieldViolation, InvalidArgument, NotFound
 from services.sessions.adapters.read_engine import read_engine
 from services.sessions.domain.object_ids import is_object_id
+from services.sessions.gyms.adapters import plan_repository as plan_repo
 from services.sessions.gyms.adapters import repository as repo
+from services.sessions.gyms.adapters import setup_repository as setup_repo
 from services.sessions.gyms.adapters.client_reads import own_plan, resolve, visible_exercises
 from services.sessions.gyms.domain.access import ClientContext, check_gates, not_a_client
 from services.sessions.gyms.domain.equipment import (
@@ -157,7 +159,7 @@ class ClientWorkouts:
         )
         with self._engine.connect() as conn:
             context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
-            plans, total = repo.list_client_plans(
+            plans, total = plan_repo.list_client_plans(
                 conn, context.client.id, context.company.id, plan_status, offset, size
             )
         return PlanPage(plans, total, page_tokens.next_page_token(offset, size, total, query))
@@ -223,7 +225,7 @@ class ClientWorkouts:
         with self._engine.connect() as conn:
             context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
             self._exercise(conn, context, exercise_id)
-            presets = repo.presets_for_exercise(conn, exercise_id, CLIENT_VISIBLE_SCOPES)
+            presets = setup_repo.presets_for_exercise(conn, exercise_id, CLIENT_VISIBLE_SCOPES)
         company = tuple(f for p in presets if p.scope == "company" for f in p.fields)
         system = tuple(f for p in presets if p.scope == "system" for f in p.fields)
         return PresetView(exercise_id, company, system)
@@ -233,7 +235,7 @@ class ClientWorkouts:
         parse_language(language)
         with self._engine.connect() as conn:
             context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
-            items = repo.get_profile(conn, context.client.id) or ()
+            items = setup_repo.get_profile(conn, context.client.id) or ()
         shown = []
         for item in items:
             kind = kind_named(item.equipment_key)
