@@ -1,4 +1,7 @@
-"""Builds the gym module's use cases for the sessions service's bootstrap (and its CLI and tests)."""
+"""Builds the gyms hexagon for the sessions service's bootstrap (and for its CLI and tests).
+
+Nothing is built at import time; docs/decisions/0029-gyms-hexagon-and-typed-feed.md.
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """Setting a gym up: companies and policy, coaches, clients, exercises, plans, presets, equipment.
 
-Each method is one use case in one transaction. Everything a client AI later reads is checked here,
-on the way in, so reads never meet half-valid data. Choices: docs/decisions/0018-gyms.md.
+Each method is one use case in one transaction. Everything a client AI later reads is checked on the
+way in, so reads never meet half-valid data: the input rules are ``domain/admin_input.py``, the
+checks against stored records (the company exists, the client is the coach's) are here.
+Choices: docs/decisions/0018-gyms.md.
 """
 
 from __future__ import annotations
