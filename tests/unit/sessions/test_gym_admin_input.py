@@ -10,14 +10,19 @@ from services.sessions.gyms.domain.admin_input import (
     NewPlanDay,
     NewPlanExercise,
     client_problems,
+    company_update_problems,
     exercise_problems,
     fields_problems,
     normalized_policy,
     plan_exercise_problems,
     plan_problems,
     policy_problems,
+    preset_coach_id,
+    profile_input_problems,
     require_mask,
+    require_one_owner,
 )
+from services.sessions.gyms.domain.equipment import EquipmentItem
 from services.sessions.gyms.domain.model import ClientMcpPolicy, GymExercise, Localized, SetupField
 
 EXERCISE = "e" * 24
@@ -109,3 +114,33 @@ def test_an_update_mask_names_fields_that_may_change():
         require_mask([], COMPANY_FIELDS)
     with pytest.raises(InvalidArgument, match="owner cannot be changed"):
         require_mask(["name", "owner"], COMPANY_FIELDS)
+
+
+def test_a_company_update_checks_only_the_masked_fields():
+    bad = ClientMcpPolicy(("Bad-Key",))
+    assert company_update_problems(["mcp_integration_enabled"], "", bad) == []
+    assert paths(company_update_problems(["name", "client_mcp_policy"], "", bad)) == [
+        "company.name",
+        "client_mcp_policy.allowed_modules[0]",
+    ]
+
+
+def test_an_exercise_has_one_owner_and_only_private_presets_name_a_coach():
+    require_one_owner("a" * 24, "")
+    for company, owner in (("", ""), ("a" * 24, "c" * 24)):
+        with pytest.raises(InvalidArgument, match=r"exercise\.company_id: set company_id or owner_client_id"):
+            require_one_owner(company, owner)
+    assert preset_coach_id("coach_private", "B" * 24) == "b" * 24
+    assert preset_coach_id("company", "") == ""
+    with pytest.raises(InvalidArgument, match=r"preset\.coach_id: is only for coach_private presets"):
+        preset_coach_id("system", "b" * 24)
+    with pytest.raises(InvalidArgument, match=r"preset\.coach_id: must be a 24-character"):
+        preset_coach_id("coach_private", "")
+
+
+def test_profile_problems_are_named_under_profile():
+    items = (EquipmentItem("dumbbells", 0), EquipmentItem("hovercraft"))
+    assert paths(profile_input_problems(items)) == [
+        "profile.items[0].quantity",
+        "profile.items[1].equipment_key",
+    ]

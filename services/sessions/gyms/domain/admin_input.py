@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from kinetic.errors import FieldViolation, InvalidArgument
 from services.sessions.domain.object_ids import is_object_id
+from services.sessions.gyms.domain.equipment import EquipmentItem, profile_problems
 from services.sessions.gyms.domain.model import (
     EMPTY_TEXT,
     MAX_DAYS,
@@ -92,6 +93,38 @@ def parse_scope(value: str) -> PresetScope:
         if value == scope:
             return scope
     raise InvalidArgument.for_field("preset.scope", f"must be one of {', '.join(PRESET_SCOPES)}")
+
+
+def require_one_owner(company_id: str, owner_client_id: str) -> None:
+    """An exercise belongs to a company or to one client, never both and never neither."""
+    if bool(company_id) == bool(owner_client_id):
+        raise InvalidArgument.for_field("exercise.company_id", "set company_id or owner_client_id, not both")
+
+
+def preset_coach_id(scope: PresetScope, coach_id: str) -> str:
+    """The preset's coach: required (an ObjectId, lowercased) for coach_private, refused otherwise."""
+    if scope == "coach_private":
+        return require_id("preset.coach_id", coach_id)
+    if coach_id:
+        raise InvalidArgument.for_field("preset.coach_id", "is only for coach_private presets")
+    return ""
+
+
+def company_update_problems(
+    mask: Collection[str], name: str, policy: ClientMcpPolicy
+) -> list[FieldViolation]:
+    """Problems with the masked fields of a company update (fields outside the mask are ignored)."""
+    problems: list[FieldViolation] = []
+    if "name" in mask:
+        problems += name_problems("company.name", name)
+    if "client_mcp_policy" in mask:
+        problems += policy_problems(policy)
+    return problems
+
+
+def profile_input_problems(items: tuple[EquipmentItem, ...]) -> list[FieldViolation]:
+    """Problems with an equipment profile, named under ``profile.``."""
+    return [replace(p, field=f"profile.{p.field}") for p in profile_problems(items)]
 
 
 def policy_problems(policy: ClientMcpPolicy) -> list[FieldViolation]:

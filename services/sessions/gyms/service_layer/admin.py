@@ -24,6 +24,7 @@ from services.sessions.gyms.domain.admin_input import (
     COMPANY_FIELDS,
     NewPlanDay,
     client_problems,
+    company_update_problems,
     exercise_problems,
     fields_problems,
     normalized_policy,
@@ -31,10 +32,13 @@ from services.sessions.gyms.domain.admin_input import (
     plan_exercise_problems,
     plan_problems,
     policy_problems,
+    preset_coach_id,
+    profile_input_problems,
     require_id,
     require_mask,
+    require_one_owner,
 )
-from services.sessions.gyms.domain.equipment import EquipmentItem, profile_problems
+from services.sessions.gyms.domain.equipment import EquipmentItem
 from services.sessions.gyms.domain.model import (
     EMPTY_TEXT,
     Client,
@@ -102,12 +106,7 @@ class GymAdmin:
         """Change the masked fields of a company."""
         company_id = require_id("company.id", company_id)
         require_mask(mask, COMPANY_FIELDS)
-        problems: list[FieldViolation] = []
-        if "name" in mask:
-            problems += name_problems("company.name", name)
-        if "client_mcp_policy" in mask:
-            problems += policy_problems(policy or ClientMcpPolicy())
-        raise_if(problems)
+        raise_if(company_update_problems(mask, name, policy or ClientMcpPolicy()))
         with self._engine.begin() as conn:
             company = _company(conn, company_id, "company.id")
             if "name" in mask:
@@ -196,10 +195,7 @@ class GymAdmin:
         allowlisted: bool = True,
     ) -> GymExercise:
         """Add a company exercise (mapped to a catalog slug) or a client's own exercise."""
-        if bool(company_id) == bool(owner_client_id):
-            raise InvalidArgument.for_field(
-                "exercise.company_id", "set company_id or owner_client_id, not both"
-            )
+        require_one_owner(company_id, owner_client_id)
         raise_if(
             exercise_problems(
                 company_id=company_id,
@@ -304,10 +300,7 @@ class GymAdmin:
         """Create or replace the preset of one scope (and coach, for coach_private) for an exercise."""
         exercise_id = require_id("preset.exercise_id", exercise_id)
         preset_scope = parse_scope(scope)
-        if preset_scope == "coach_private":
-            coach_id = require_id("preset.coach_id", coach_id)
-        elif coach_id:
-            raise InvalidArgument.for_field("preset.coach_id", "is only for coach_private presets")
+        coach_id = preset_coach_id(preset_scope, coach_id)
         raise_if(fields_problems(fields))
         with self._engine.begin() as conn:
             exercise = repo.get_exercise(conn, exercise_id)
@@ -328,7 +321,7 @@ class GymAdmin:
         """Replace a client's home-equipment profile."""
         client_id = require_id("profile.client_id", client_id)
         stored = tuple(items)
-        raise_if([replace(p, field=f"profile.{p.field}") for p in profile_problems(stored)])
+        raise_if(profile_input_problems(stored))
         with self._engine.begin() as conn:
             _client(conn, client_id, "profile.client_id")
             setup_repo.put_profile(conn, client_id, stored, self._clock())
