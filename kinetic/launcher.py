@@ -47,7 +47,7 @@ def _ensure_demo_gym(env: Mapping[str, str], account_id: str) -> None:
     So the Client AI Workout V2 profile answers at once with the demo API key (decision 0018).
     """
     result = subprocess.run(
-        [sys.executable, "-m", "services.sessions.gym_cli", "ensure-demo-gym", "--account-id", account_id],
+        [sys.executable, "-m", "services.sessions.gyms", "ensure-demo-gym", "--account-id", account_id],
         env=dict(env),
         capture_output=True,
         text=True,

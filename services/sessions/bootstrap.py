@@ -14,14 +14,15 @@ from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for, upgrade
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
+from services.sessions.adapters.training_occurrences import TrainingOccurrences
 from services.sessions.entrypoints.grpc import ModuleGates, SessionsServicer
-from services.sessions.entrypoints.gym_grpc import gym_bindings
+from services.sessions.gyms.bootstrap import build_gym_module
+from services.sessions.gyms.entrypoints.grpc import gym_bindings
 from services.sessions.service_layer.feed import ChangeFeed
 from services.sessions.service_layer.gym_directory import GymDirectory
-from services.sessions.service_layer.gym_module import build_gym_module
 from services.sessions.service_layer.session_lifecycle import SessionLifecycle
 from services.sessions.service_layer.session_logging import PerformanceLog
-from services.sessions.service_layer.session_occurrences import OccurrenceMarker, TrainingOccurrences
+from services.sessions.service_layer.session_occurrences import OccurrenceMarker
 from services.sessions.service_layer.session_queries import SessionQueries
 from services.sessions.service_layer.session_support import Clock, utc_now
 

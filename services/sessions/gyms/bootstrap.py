@@ -1,4 +1,7 @@
-"""Builds the gym module's use cases for the sessions service's bootstrap (and its CLI and tests)."""
+"""Builds the gyms hexagon for the sessions service's bootstrap (and for its CLI and tests).
+
+Nothing is built at import time; docs/decisions/0029-gyms-hexagon-and-typed-feed.md.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +10,9 @@ from dataclasses import dataclass
 from sqlalchemy import Engine
 
 from kinetic.training_knowledge.catalog import load_catalog
-from services.sessions.service_layer.gym_admin import Clock, GymAdmin, utc_now
-from services.sessions.service_layer.gym_client import ClientWorkouts, SqlGymDirectory
+from services.sessions.gyms.adapters.directory import SqlGymDirectory
+from services.sessions.gyms.service_layer.admin import Clock, GymAdmin, utc_now
+from services.sessions.gyms.service_layer.client import ClientWorkouts
 
 
 @dataclass(frozen=True)
