@@ -54,6 +54,9 @@ class AccessTokenClaims:
     token_id: str
     client_id: str | None
     expires_at: float
+    # The grant (or, outside OAuth, the token) that revokes it; None on tokens signed before auth
+    # added the claim, which the edge checks with auth per request (docs/decisions/0030).
+    session_id: str | None = None
 
 
 def _reject(message: str, reason: str = INVALID_TOKEN) -> Unauthenticated:
@@ -175,6 +178,9 @@ class AccessTokenVerifier:
         client_id = claims.get("client_id")
         if client_id is not None and not isinstance(client_id, str):
             raise _reject("the access token claim 'client_id' is not a string")
+        session_id = claims.get("sid")
+        if session_id is not None and not isinstance(session_id, str):
+            raise _reject("the access token claim 'sid' is not a string")
         return AccessTokenClaims(
             subject=subject,
             audience=audience,
@@ -182,6 +188,7 @@ class AccessTokenVerifier:
             token_id=token_id,
             client_id=client_id or None,
             expires_at=expires_at,
+            session_id=session_id or None,
         )
 
     async def _key(self, kid: str) -> RSAKey:

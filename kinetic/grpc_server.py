@@ -44,10 +44,14 @@ class RunningServer:
     port: int
     health: health.HealthServicer
     on_stop: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    # Run before the graceful stop, e.g. to end server streams that would otherwise use up the grace.
+    before_stop: list[Callable[[], None]] = field(default_factory=list)
 
     async def stop(self, grace: float | None = GRACE_SECONDS) -> None:
         """Mark NOT_SERVING, then stop, letting in-flight calls finish within ``grace`` seconds."""
         self.health.enter_graceful_shutdown()
+        for prepare in self.before_stop:
+            prepare()
         await self.server.stop(grace)
         for close in self.on_stop:
             await close()

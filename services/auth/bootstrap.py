@@ -27,6 +27,7 @@ from services.auth.service_layer.oauth_clients import ClientService
 from services.auth.service_layer.oauth_grants import BrowserSessionService, GrantService
 from services.auth.service_layer.oauth_tokens import OAuthTokenService
 from services.auth.service_layer.purge import PeriodicPurge, PurgeService
+from services.auth.service_layer.revocations import RevocationLog
 from services.auth.service_layer.tokens import TokenService
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -50,6 +51,7 @@ class AuthApp:
     browser_sessions: BrowserSessionService
     deletion: AccountDeletionService
     purge: PurgeService
+    revocations: RevocationLog
 
 
 def _utc_now() -> datetime:
@@ -75,19 +77,21 @@ def build_app(
     tokens = TokenService(engine, issuer, clock)
     clients = ClientService(engine, clock, fetcher)
     hasher = PasswordHasher()
+    revocations = RevocationLog(engine, clock)
     return AuthApp(
         engine=engine,
         issuer=issuer,
         accounts=AccountService(engine, hasher, clock),
-        api_keys=ApiKeyService(engine, clock),
+        api_keys=ApiKeyService(engine, clock, revocations),
         tokens=tokens,
         clients=clients,
         authorizations=AuthorizationService(engine, issuer, clock, clients),
-        oauth_tokens=OAuthTokenService(engine, issuer, clock, tokens),
-        grants=GrantService(engine, clock),
+        oauth_tokens=OAuthTokenService(engine, issuer, clock, tokens, revocations),
+        grants=GrantService(engine, clock, revocations),
         browser_sessions=BrowserSessionService(engine, clock),
-        deletion=AccountDeletionService(engine, hasher),
+        deletion=AccountDeletionService(engine, hasher, clock, revocations),
         purge=PurgeService(engine, clock, grace),
+        revocations=revocations,
     )
 
 
@@ -141,6 +145,8 @@ async def start(
         ),
     ]
     running = await create_server(bindings, settings.listen_host, settings.port if port is None else port)
+    # Revocation streams never finish by themselves: end them before the graceful stop waits on them.
+    running.before_stop.append(app.revocations.close)
     if purge.interval_seconds > 0:
         periodic = PeriodicPurge(app.purge.purge, purge.interval_seconds, purge_wait or asyncio.sleep)
         task = asyncio.create_task(periodic.run(), name="auth-purge")

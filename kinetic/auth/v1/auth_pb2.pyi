@@ -198,3 +198,37 @@ class DeleteAccountResponse(_message.Message):
     deleted_grants: int
     deleted_browser_sessions: int
     def __init__(self, deleted_api_keys: _Optional[int] = ..., deleted_grants: _Optional[int] = ..., deleted_browser_sessions: _Optional[int] = ...) -> None: ...
+
+class WatchRevocationsRequest(_message.Message):
+    __slots__ = ("after_sequence",)
+    AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    after_sequence: int
+    def __init__(self, after_sequence: _Optional[int] = ...) -> None: ...
+
+class Revocation(_message.Message):
+    __slots__ = ("sequence", "token_id", "grant_id", "account_id", "api_key_id", "expire_time")
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_ID_FIELD_NUMBER: _ClassVar[int]
+    GRANT_ID_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    API_KEY_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPIRE_TIME_FIELD_NUMBER: _ClassVar[int]
+    sequence: int
+    token_id: str
+    grant_id: str
+    account_id: str
+    api_key_id: str
+    expire_time: _timestamp_pb2.Timestamp
+    def __init__(self, sequence: _Optional[int] = ..., token_id: _Optional[str] = ..., grant_id: _Optional[str] = ..., account_id: _Optional[str] = ..., api_key_id: _Optional[str] = ..., expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class WatchRevocationsResponse(_message.Message):
+    __slots__ = ("revocations", "snapshot", "current", "sequence")
+    REVOCATIONS_FIELD_NUMBER: _ClassVar[int]
+    SNAPSHOT_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FIELD_NUMBER: _ClassVar[int]
+    SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    revocations: _containers.RepeatedCompositeFieldContainer[Revocation]
+    snapshot: bool
+    current: bool
+    sequence: int
+    def __init__(self, revocations: _Optional[_Iterable[_Union[Revocation, _Mapping]]] = ..., snapshot: _Optional[bool] = ..., current: _Optional[bool] = ..., sequence: _Optional[int] = ...) -> None: ...

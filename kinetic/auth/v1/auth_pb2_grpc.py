@@ -86,6 +86,11 @@ class AuthServiceStub:
                 request_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.DeleteAccountRequest.SerializeToString,
                 response_deserializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.DeleteAccountResponse.FromString,
                 _registered_method=True)
+        self.WatchRevocations = channel.unary_stream(
+                '/kinetic.auth.v1.AuthService/WatchRevocations',
+                request_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.WatchRevocationsRequest.SerializeToString,
+                response_deserializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.WatchRevocationsResponse.FromString,
+                _registered_method=True)
 
 
 class AuthServiceServicer:
@@ -165,6 +170,17 @@ class AuthServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def WatchRevocations(self, request, context):
+        """WatchRevocations streams what auth revokes, so a verifier (the edge) can check access tokens and
+        API keys locally instead of asking on every request (docs/decisions/0030-revocation-push.md).
+        The stream opens with a catch-up (a snapshot of every revocation still in effect, or the
+        backlog after `after_sequence`), ends it with `current`, then sends each revocation as it is
+        committed, and an empty `current` message at least every `HEARTBEAT` (1 s) while idle.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AuthServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -217,6 +233,11 @@ def add_AuthServiceServicer_to_server(servicer, server):
                     servicer.DeleteAccount,
                     request_deserializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.DeleteAccountRequest.FromString,
                     response_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.DeleteAccountResponse.SerializeToString,
+            ),
+            'WatchRevocations': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchRevocations,
+                    request_deserializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.WatchRevocationsRequest.FromString,
+                    response_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.WatchRevocationsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -491,6 +512,33 @@ class AuthService:
             '/kinetic.auth.v1.AuthService/DeleteAccount',
             kinetic_dot_auth_dot_v1_dot_auth__pb2.DeleteAccountRequest.SerializeToString,
             kinetic_dot_auth_dot_v1_dot_auth__pb2.DeleteAccountResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchRevocations(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/kinetic.auth.v1.AuthService/WatchRevocations',
+            kinetic_dot_auth_dot_v1_dot_auth__pb2.WatchRevocationsRequest.SerializeToString,
+            kinetic_dot_auth_dot_v1_dot_auth__pb2.WatchRevocationsResponse.FromString,
             options,
             channel_credentials,
             insecure,

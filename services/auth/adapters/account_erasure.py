@@ -2,7 +2,8 @@
 
 The order follows the foreign keys: refresh tokens before their grants, every child before the
 account row. Access token records go too, so ``CheckAccessToken`` finds no ``jti`` and answers
-inactive on the very next request (unknown tokens are inactive, docs/decisions/0008).
+inactive on the very next request (unknown tokens are inactive, docs/decisions/0008). So do the
+account's earlier revocations; the caller then logs the deletion itself (decision 0030).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from services.auth.adapters.tables import (
     browser_sessions,
     grants,
     refresh_tokens,
+    revocations,
 )
 
 
@@ -50,5 +52,6 @@ def delete_account_rows(conn: Connection, account_id: str) -> DeletedRows:
     ).rowcount
     removed_keys = conn.execute(delete(api_keys).where(api_keys.c.account_id == account_id)).rowcount
     conn.execute(delete(authorization_requests).where(authorization_requests.c.account_id == account_id))
+    conn.execute(delete(revocations).where(revocations.c.account_id == account_id))
     conn.execute(delete(accounts).where(accounts.c.account_id == account_id))
     return DeletedRows(api_keys=removed_keys, grants=removed_grants, browser_sessions=removed_sessions)

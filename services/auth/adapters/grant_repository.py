@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, and_, delete, insert, or_, select, update
 
 from services.auth.adapters.repository import _from_db, _required_time, _to_db
 from services.auth.adapters.tables import access_tokens, browser_sessions, grants, refresh_tokens
@@ -65,26 +65,27 @@ def touch_grant(conn: Connection, grant_id: str, now: datetime, expires_at: date
     )
 
 
-def revoke_grant(conn: Connection, grant_id: str, now: datetime) -> None:
-    """Revoke one grant (the first revocation time stays)."""
-    conn.execute(
+def revoke_grant(conn: Connection, grant_id: str, now: datetime) -> str | None:
+    """Revoke one grant (the first revocation time stays); its account ID if this call revoked it."""
+    row = conn.execute(
         update(grants)
         .where(grants.c.grant_id == grant_id, grants.c.revoked_at.is_(None))
         .values(revoked_at=_to_db(now))
-    )
+        .returning(grants.c.account_id)
+    ).first()
+    return None if row is None else str(row[0])
 
 
-def revoke_grants(conn: Connection, account_id: str, client_id: str | None, now: datetime) -> int:
-    """Revoke the account's live grants (of one client, or all); returns how many."""
+def revoke_grants(conn: Connection, account_id: str, client_id: str | None, now: datetime) -> list[str]:
+    """Revoke the account's unrevoked grants (of one client, or all); returns the IDs of those that
+    were live (expired ones are revoked too, but their tokens have long expired)."""
     conditions = [grants.c.account_id == account_id, grants.c.revoked_at.is_(None)]
     if client_id is not None:
         conditions.append(grants.c.client_id == client_id)
-    live = conn.execute(
-        select(func.count()).select_from(grants).where(*conditions, grants.c.expires_at > _to_db(now))
-    )
-    count = int(live.scalar_one())
+    live = conn.execute(select(grants.c.grant_id).where(*conditions, grants.c.expires_at > _to_db(now)))
+    live_ids = [str(row[0]) for row in live]
     conn.execute(update(grants).where(*conditions).values(revoked_at=_to_db(now)))
-    return count
+    return live_ids
 
 
 def list_live_grants(conn: Connection, account_id: str, now: datetime) -> list[Grant]:
@@ -194,14 +195,35 @@ def access_token_client(conn: Connection, jti: str) -> tuple[str, str | None] | 
     return None if row is None else (row[0], row[1])
 
 
-def revoke_access_tokens(conn: Connection, now: datetime, *, jti: str = "", account_id: str = "") -> None:
-    """Revoke one token by jti, or every token of an account."""
-    column, value = (access_tokens.c.jti, jti) if jti else (access_tokens.c.account_id, account_id)
+def revoke_access_token(conn: Connection, jti: str, now: datetime) -> str | None:
+    """Revoke one token by jti; its account ID if this call revoked it."""
+    row = conn.execute(
+        update(access_tokens)
+        .where(access_tokens.c.jti == jti, access_tokens.c.revoked_at.is_(None))
+        .values(revoked_at=_to_db(now))
+        .returning(access_tokens.c.account_id)
+    ).first()
+    return None if row is None else str(row[0])
+
+
+def revoke_account_access_tokens(conn: Connection, account_id: str, now: datetime) -> list[str]:
+    """Revoke every token of an account; returns the jtis of the live ones issued outside a grant
+    (a grant's tokens are revoked through their grant)."""
+    live = conn.execute(
+        select(access_tokens.c.jti).where(
+            access_tokens.c.account_id == account_id,
+            access_tokens.c.grant_id.is_(None),
+            access_tokens.c.revoked_at.is_(None),
+            access_tokens.c.expires_at > _to_db(now),
+        )
+    )
+    live_ids = [str(row[0]) for row in live]
     conn.execute(
         update(access_tokens)
-        .where(column == value, access_tokens.c.revoked_at.is_(None))
+        .where(access_tokens.c.account_id == account_id, access_tokens.c.revoked_at.is_(None))
         .values(revoked_at=_to_db(now))
     )
+    return live_ids
 
 
 # --- browser sessions -----------------------------------------------------------------------------

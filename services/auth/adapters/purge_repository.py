@@ -20,6 +20,7 @@ from services.auth.adapters.tables import (
     browser_sessions,
     grants,
     refresh_tokens,
+    revocations,
 )
 
 
@@ -33,6 +34,7 @@ class PurgedRows:
     grants: int = 0
     access_tokens: int = 0
     browser_sessions: int = 0
+    revocations: int = 0
 
     @property
     def total(self) -> int:
@@ -44,12 +46,14 @@ class PurgedRows:
             + self.grants
             + self.access_tokens
             + self.browser_sessions
+            + self.revocations
         )
 
 
 def purge_expired(conn: Connection, now: datetime, cutoff: datetime) -> PurgedRows:
     """Delete requests, codes, refresh tokens, grants and access token records that expired (or
-    were revoked) before ``cutoff``, and browser sessions that expired before ``now``."""
+    were revoked) before ``cutoff``, and browser sessions and revocations that expired before
+    ``now`` (a revocation's expiry already outlasts everything it covers: no grace needed)."""
     before = _to_db(cutoff)
     ended_grants = select(grants.c.grant_id).where(
         or_(grants.c.expires_at < before, grants.c.revoked_at < before)
@@ -76,4 +80,5 @@ def purge_expired(conn: Connection, now: datetime, cutoff: datetime) -> PurgedRo
     sessions = conn.execute(
         delete(browser_sessions).where(browser_sessions.c.expires_at < _to_db(now))
     ).rowcount
-    return PurgedRows(requests, codes, refresh, removed_grants, tokens, sessions)
+    ended = conn.execute(delete(revocations).where(revocations.c.expires_at <= _to_db(now))).rowcount
+    return PurgedRows(requests, codes, refresh, removed_grants, tokens, sessions, ended)

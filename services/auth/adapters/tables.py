@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from sqlalchemy import (
+    BigInteger,
     Column,
     DateTime,
     ForeignKeyConstraint,
     Index,
+    Integer,
     MetaData,
     String,
     Table,
@@ -177,4 +179,22 @@ browser_sessions = Table(
     Column("expires_at", DateTime(timezone=True), nullable=False),
     ForeignKeyConstraint(["account_id"], ["accounts.account_id"], name="fk_browser_sessions_account_id"),
     Index("ix_browser_sessions_account", "account_id"),
+)
+
+# --- Revocation log (migration 0003, docs/decisions/0030-revocation-push.md) -----------------------
+# Every revocation, numbered, so edges follow it with WatchRevocations. AUTOINCREMENT on SQLite: a
+# purged sequence is never handed out again, or a watcher resuming after it would skip the new row.
+# No foreign key: an account's deletion tombstone outlives the account row by design.
+revocations = Table(
+    "revocations",
+    metadata,
+    Column("sequence", BigInteger().with_variant(Integer, "sqlite"), primary_key=True, autoincrement=True),
+    Column("kind", String(16), nullable=False),  # token, grant, account or api_key
+    Column("subject", String(36), nullable=False),  # the jti, grant_id, account_id or key_id
+    Column("account_id", String(36), nullable=False),
+    Column("revoked_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+    Index("ix_revocations_account", "account_id"),
+    Index("ix_revocations_expires", "expires_at"),
+    sqlite_autoincrement=True,
 )

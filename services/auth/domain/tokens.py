@@ -73,8 +73,16 @@ def validate_token_request(
     )
 
 
-def build_claims(issuer: str, request: TokenRequest, now: datetime, token_id: str) -> dict[str, object]:
-    """The claim set of an access token; times are whole seconds since the epoch."""
+def build_claims(
+    issuer: str, request: TokenRequest, now: datetime, token_id: str, grant_id: str | None = None
+) -> dict[str, object]:
+    """The claim set of an access token; times are whole seconds since the epoch.
+
+    ``sid`` names what revokes the token besides its ``jti`` and ``sub``: its grant, or, for a token
+    issued outside OAuth, the token itself. Verifiers that follow WatchRevocations check ``jti``,
+    ``sid`` and ``sub`` against the revoked set; a token without ``sid`` predates it and is checked
+    with auth per request (docs/decisions/0030-revocation-push.md).
+    """
     issued_at = int(now.timestamp())
     claims: dict[str, object] = {
         "iss": issuer,
@@ -85,16 +93,20 @@ def build_claims(issuer: str, request: TokenRequest, now: datetime, token_id: st
         "exp": issued_at + request.ttl_seconds,
         "scope": " ".join(request.scopes),
         "jti": token_id,
+        "sid": grant_id or token_id,
     }
     if request.client_id:
         claims["client_id"] = request.client_id
     return claims
 
 
-def sign_access_token(issuer: str, request: TokenRequest, key: RSAKey, now: datetime) -> IssuedToken:
-    """Sign a fresh token for ``request`` with ``key`` (whose ``kid`` goes in the header)."""
+def sign_access_token(
+    issuer: str, request: TokenRequest, key: RSAKey, now: datetime, grant_id: str | None = None
+) -> IssuedToken:
+    """Sign a fresh token for ``request`` with ``key`` (whose ``kid`` goes in the header), as one of
+    ``grant_id``'s tokens when it is given."""
     token_id = str(uuid.uuid4())
-    claims = build_claims(issuer, request, now, token_id)
+    claims = build_claims(issuer, request, now, token_id, grant_id)
     header = {"alg": ALGORITHM, "typ": TOKEN_TYPE, "kid": key.kid}
     token = jwt.encode(header, claims, key, algorithms=[ALGORITHM])
     expires_at = datetime.fromtimestamp(int(now.timestamp()) + request.ttl_seconds, tz=UTC)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
 
@@ -13,6 +13,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from services.auth.domain.accounts import Account
 from services.auth.domain.api_keys import ApiKey
+from services.auth.domain.revocations import ACCOUNT, API_KEY, GRANT, TOKEN, Revocation, RevocationBatch
 
 if TYPE_CHECKING:
     from services.auth.bootstrap import AuthApp
@@ -55,6 +56,24 @@ def api_key_to_pb(key: ApiKey) -> auth_pb2.ApiKey:
     if key.revoked_at is not None:
         message.revoke_time.CopyFrom(_timestamp(key.revoked_at))
     return message
+
+
+def revocation_to_pb(revocation: Revocation) -> auth_pb2.Revocation:
+    """Domain revocation to its protobuf message (the kind picks the ``subject`` field)."""
+    message = auth_pb2.Revocation(sequence=revocation.sequence, expire_time=_timestamp(revocation.expires_at))
+    field = {TOKEN: "token_id", GRANT: "grant_id", ACCOUNT: "account_id", API_KEY: "api_key_id"}
+    setattr(message, field[revocation.kind], revocation.subject)
+    return message
+
+
+def batch_to_pb(batch: RevocationBatch) -> auth_pb2.WatchRevocationsResponse:
+    """One message of the revocation stream."""
+    return auth_pb2.WatchRevocationsResponse(
+        revocations=[revocation_to_pb(revocation) for revocation in batch.revocations],
+        snapshot=batch.snapshot,
+        current=batch.current,
+        sequence=batch.sequence,
+    )
 
 
 class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
@@ -158,3 +177,10 @@ class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
             deleted_grants=deleted.grants,
             deleted_browser_sessions=deleted.browser_sessions,
         )
+
+    async def WatchRevocations(
+        self, request: auth_pb2.WatchRevocationsRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[auth_pb2.WatchRevocationsResponse]:
+        """Stream the revocation log: catch-up first, then each revocation as it is committed."""
+        async for batch in self._app.revocations.watch(request.after_sequence):
+            yield batch_to_pb(batch)

@@ -1,11 +1,17 @@
 """Deleting an account: the password is checked again, then every credential goes with the account.
 
 Removing the rows (rather than marking them revoked) is what deletion promises, and it is also
-what makes each credential fail at once: an API key's digest, a session's digest and an access
-token's ``jti`` are no longer found. See docs/decisions/0016-account-deletion-and-purging.md.
+what makes each credential fail at once when auth is asked: an API key's digest, a session's
+digest and an access token's ``jti`` are no longer found. Edges do not ask per request: the
+deletion leaves one tombstone in the revocation log, naming only the account ID, which they receive
+within a second and which is purged once no token of the account can verify (decision 0030).
+See docs/decisions/0016-account-deletion-and-purging.md.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
 
 from sqlalchemy import Engine
 
@@ -14,6 +20,8 @@ from services.auth.adapters import account_erasure
 from services.auth.adapters.account_erasure import DeletedRows
 from services.auth.domain.accounts import require
 from services.auth.domain.passwords import PasswordHasher
+from services.auth.domain.revocations import Revocation
+from services.auth.service_layer.revocations import RevocationLog
 
 # The same answer as sign-in: a wrong password for an existing account, or no such account.
 _BAD_CREDENTIALS = "the password is incorrect"
@@ -22,9 +30,17 @@ _BAD_CREDENTIALS = "the password is incorrect"
 class AccountDeletionService:
     """Deletes accounts of one auth store. Slow (argon2id): run it in a worker thread."""
 
-    def __init__(self, engine: Engine, hasher: PasswordHasher) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        hasher: PasswordHasher,
+        clock: Callable[[], datetime],
+        revocations: RevocationLog,
+    ) -> None:
         self._engine = engine
         self._hasher = hasher
+        self._clock = clock
+        self._revocations = revocations
 
     def delete_account(self, account_id: str, password: str) -> DeletedRows:
         """Delete the account, its API keys, browser sessions and OAuth grants, codes and tokens.
@@ -41,5 +57,9 @@ class AccountDeletionService:
             raise Unauthenticated(_BAD_CREDENTIALS, reason="INVALID_CREDENTIALS")
         if not self._hasher.verify(stored, password):
             raise Unauthenticated(_BAD_CREDENTIALS, reason="INVALID_CREDENTIALS")
+        now = self._clock()
         with self._engine.begin() as conn:
-            return account_erasure.delete_account_rows(conn, account_id)
+            deleted = account_erasure.delete_account_rows(conn, account_id)
+            self._revocations.record(conn, [Revocation.of_account(account_id, now)], now)
+        self._revocations.announce()
+        return deleted

@@ -22,6 +22,8 @@ from services.auth.domain.api_keys import (
     validate_name,
     validate_scopes,
 )
+from services.auth.domain.revocations import Revocation
+from services.auth.service_layer.revocations import RevocationLog
 
 # One answer for malformed, unknown and revoked keys: a caller learns nothing by probing.
 _INVALID_KEY = "the API key is not valid"
@@ -38,9 +40,10 @@ class CreatedApiKey:
 class ApiKeyService:
     """Personal API keys of one auth store."""
 
-    def __init__(self, engine: Engine, clock: Callable[[], datetime]) -> None:
+    def __init__(self, engine: Engine, clock: Callable[[], datetime], revocations: RevocationLog) -> None:
         self._engine = engine
         self._clock = clock
+        self._revocations = revocations
 
     def create_api_key(self, account_id: str, name: str, scopes: Sequence[str]) -> CreatedApiKey:
         """Make a key for an existing account; the secret is returned once."""
@@ -57,11 +60,16 @@ class ApiKeyService:
         """Revoke one of the account's keys (again is fine); another account's key is NOT_FOUND."""
         require("account_id", account_id)
         require("key_id", key_id)
+        now = self._clock()
         with self._engine.begin() as conn:
-            if repo.get_api_key(conn, account_id, key_id) is None:
+            before = repo.get_api_key(conn, account_id, key_id)
+            if before is None:
                 raise NotFound(f"no API key {key_id!r} for this account", reason="API_KEY_NOT_FOUND")
-            repo.revoke_api_key(conn, key_id, self._clock())
+            repo.revoke_api_key(conn, key_id, now)
+            if before.active:  # edges may hold it verified: tell them (decision 0030)
+                self._revocations.record(conn, [Revocation.of_api_key(key_id, account_id, now)], now)
             revoked = repo.get_api_key(conn, account_id, key_id)
+        self._revocations.announce()
         assert revoked is not None  # found above, in the same transaction
         return revoked
 

@@ -14,14 +14,17 @@ from services.auth.adapters import oauth_repository as repo
 from services.auth.adapters import repository as account_repo
 from services.auth.domain.accounts import require
 from services.auth.domain.oauth_flow import BROWSER_SESSION_TTL, BrowserSession, Grant, digest, new_secret
+from services.auth.domain.revocations import Revocation
+from services.auth.service_layer.revocations import RevocationLog
 
 
 class GrantService:
     """An account's connections: what the account page lists and what Disconnect ends."""
 
-    def __init__(self, engine: Engine, clock: Callable[[], datetime]) -> None:
+    def __init__(self, engine: Engine, clock: Callable[[], datetime], revocations: RevocationLog) -> None:
         self._engine = engine
         self._clock = clock
+        self._revocations = revocations
 
     def list_grants(self, account_id: str) -> list[Grant]:
         """Live grants, newest first, one per client and resource (reconnecting makes a new grant;
@@ -40,19 +43,26 @@ class GrantService:
         require("client_id", client_id)
         now = self._clock()
         with self._engine.begin() as conn:
-            count = grants.revoke_grants(conn, account_id, client_id, now)
+            revoked = grants.revoke_grants(conn, account_id, client_id, now)
             repo.revoke_codes(conn, account_id, client_id, now)
-        return count
+            pushed = [Revocation.of_grant(grant_id, account_id, now) for grant_id in revoked]
+            self._revocations.record(conn, pushed, now)
+        self._revocations.announce()
+        return len(revoked)
 
     def revoke_account_grants(self, account_id: str) -> int:
         """End every connection of the account, and every access token it holds, grant or not."""
         require("account_id", account_id)
         now = self._clock()
         with self._engine.begin() as conn:
-            count = grants.revoke_grants(conn, account_id, None, now)
+            revoked = grants.revoke_grants(conn, account_id, None, now)
             repo.revoke_codes(conn, account_id, None, now)
-            grants.revoke_access_tokens(conn, now, account_id=account_id)
-        return count
+            grantless = grants.revoke_account_access_tokens(conn, account_id, now)
+            pushed = [Revocation.of_grant(grant_id, account_id, now) for grant_id in revoked]
+            pushed += [Revocation.of_token(token_id, account_id, now) for token_id in grantless]
+            self._revocations.record(conn, pushed, now)
+        self._revocations.announce()
+        return len(revoked)
 
 
 class BrowserSessionService:

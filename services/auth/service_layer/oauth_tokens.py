@@ -29,7 +29,9 @@ from services.auth.domain.oauth_flow import (
     verifier_matches,
 )
 from services.auth.domain.oauth_resources import find_resource, normalize_scopes
+from services.auth.domain.revocations import Revocation
 from services.auth.domain.tokens import validate_token_request
+from services.auth.service_layer.revocations import RevocationLog
 from services.auth.service_layer.tokens import TokenService
 
 GRANT_TYPES = ("authorization_code", "refresh_token")
@@ -73,12 +75,24 @@ class OAuthTokenService:
     """Issues, rotates, revokes and checks the tokens of OAuth grants."""
 
     def __init__(
-        self, engine: Engine, issuer: str, clock: Callable[[], datetime], tokens: TokenService
+        self,
+        engine: Engine,
+        issuer: str,
+        clock: Callable[[], datetime],
+        tokens: TokenService,
+        revocations: RevocationLog,
     ) -> None:
         self._engine = engine
         self._issuer = issuer
         self._clock = clock
         self._tokens = tokens
+        self._revocations = revocations
+
+    def _end_grant(self, conn: Connection, grant_id: str, now: datetime) -> None:
+        """Revoke a grant and log it for the edges (announce after the commit)."""
+        account_id = grants.revoke_grant(conn, grant_id, now)
+        if account_id is not None:
+            self._revocations.record(conn, [Revocation.of_grant(grant_id, account_id, now)], now)
 
     def exchange(self, request: TokenGrantRequest) -> TokenResponse:
         """Run the ``authorization_code`` or ``refresh_token`` grant."""
@@ -128,7 +142,8 @@ class OAuthTokenService:
         with self._engine.begin() as conn:
             used = repo.get_code(conn, code_sha256)
             if used is not None and used.grant_id is not None:
-                grants.revoke_grant(conn, used.grant_id, now)
+                self._end_grant(conn, used.grant_id, now)
+        self._revocations.announce()
         raise _invalid_grant("the authorization code was already used; the connection it made is revoked")
 
     def _refresh(self, request: TokenGrantRequest) -> TokenResponse:
@@ -155,7 +170,8 @@ class OAuthTokenService:
                     return self._issue(conn, grant, scopes, now)
         # A rotated token presented again: it leaked, or the client lost a race. Revoke the family.
         with self._engine.begin() as conn:
-            grants.revoke_grant(conn, grant.grant_id, now)
+            self._end_grant(conn, grant.grant_id, now)
+        self._revocations.announce()
         raise _invalid_grant("the refresh token was already used; the connection is revoked, authorize again")
 
     def _narrowed(self, grant: Grant, scope: str) -> tuple[str, ...]:
@@ -195,12 +211,16 @@ class OAuthTokenService:
                 jti, token_client = verified
                 if not client_id or not token_client or token_client == client_id:
                     with self._engine.begin() as conn:
-                        grants.revoke_access_tokens(conn, now, jti=jti)
+                        account_id = grants.revoke_access_token(conn, jti, now)
+                        if account_id is not None:
+                            self._revocations.record(conn, [Revocation.of_token(jti, account_id, now)], now)
+                    self._revocations.announce()
             return
         with self._engine.begin() as conn:
             stored = grants.get_refresh_token(conn, digest(token))
             if stored is not None and (not client_id or stored.client_id == client_id):
-                grants.revoke_grant(conn, stored.grant_id, now)
+                self._end_grant(conn, stored.grant_id, now)
+        self._revocations.announce()
 
     def is_active(self, token_id: str) -> bool:
         """Whether a signed token still counts: known, unexpired, and neither it nor its grant revoked."""

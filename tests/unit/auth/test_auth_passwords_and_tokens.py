@@ -72,10 +72,18 @@ def test_access_token_header_and_claims(signing_key):
         "exp": issued_at + 600,
         "scope": "training mcp:full",
         "jti": issued.token_id,
+        "sid": issued.token_id,  # issued outside a grant: the token is its own revocation unit
         "client_id": "claude",
     }
     assert uuid.UUID(issued.token_id).version == 4
     assert issued.expires_at == NOW.replace(microsecond=0) + timedelta(seconds=600)
+
+
+def test_a_grant_token_names_its_grant_in_sid(signing_key):
+    request = validate_token_request("acc-1", "https://kinetic.test/mcp", ["training"])
+    issued = sign_access_token("https://kinetic.test", request, signing_key, NOW, grant_id="grant-7")
+    claims = segment(issued.access_token, 1)
+    assert (claims["sid"], claims["jti"]) == ("grant-7", issued.token_id)
 
 
 def test_access_token_without_client_has_no_client_claim_and_default_ttl(signing_key):
