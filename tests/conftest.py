@@ -36,6 +36,11 @@ class EngineFactory:
             self._made.append((engine, schema))
         return engine
 
+    @property
+    def made(self) -> list[Engine]:
+        """The engines made so far, in order (a second replica can share a service's store)."""
+        return [engine for engine, _ in self._made]
+
     def close(self) -> None:
         for engine, schema in self._made:
             if schema is not None:

@@ -116,6 +116,8 @@ class RevocationLog:
     async def watch(self, after_sequence: int) -> AsyncIterator[RevocationBatch]:
         """Catch up (snapshot, or the backlog after ``after_sequence``), then follow the log."""
         with self._listening() as wakeup:
+            if wakeup.closed:
+                return  # stopping: an empty stream sends the watcher to another replica
             snapshot = self._starts_with_snapshot(after_sequence)
             cursor = 0 if snapshot else after_sequence
             first = True
