@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
@@ -36,6 +37,7 @@ from edge.ratelimit import (
     build_limiter,
     metric_refusal,
 )
+from edge.revocation_watcher import RevocationWatcher
 from edge.well_known import ProtectedResourceInfo, well_known_routes
 from kinetic.access_tokens import AccessTokenVerifier
 from kinetic.auth.v1 import auth_pb2
@@ -121,14 +123,21 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             return str(response.jwks_json)
 
         live.backends = connected
+        # Auth pushes what it revokes; the guard checks locally while the stream is current (0030).
+        revocations = RevocationWatcher(connected.auth)
+        watching = asyncio.create_task(revocations.run(), name="revocation-watcher")
         live.checker = TokenChecker(
-            AccessTokenVerifier(public_url, fetch_jwks), connected.auth, connected.oauth
+            AccessTokenVerifier(public_url, fetch_jwks), connected.auth, connected.oauth, revocations
         )
         app.state.backends = connected
+        app.state.revocations = revocations
         try:
             async with metric_mcp.session_manager.run(), client_ai_mcp.session_manager.run():
                 yield
         finally:
+            watching.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watching
             await limiter.close()
             if owned:
                 await connected.close()

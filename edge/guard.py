@@ -2,9 +2,14 @@
 
 Two kinds of bearer credential are accepted:
 - access tokens (RS256 JWT, ``typ: at+jwt``), verified locally against the auth service's JWKS,
-  with ``aud`` equal to the resource URL (RFC 8707: a token for one profile is refused by another);
-- personal API keys (``rf_`` + 64 hex), checked by the auth service on every request so that a
-  revoked key fails at once.
+  with ``aud`` equal to the resource URL (RFC 8707: a token for one profile is refused by another),
+  then checked against the revoked set that auth pushes (``jti``, ``sid`` = grant, ``sub``);
+- personal API keys (``rf_`` + 64 hex), verified by the auth service once and then kept for at
+  most 60 s, a revocation clearing them at once.
+No round trip per request: "checked on every request" (decisions 0008, 0016) is superseded by
+docs/decisions/0030-revocation-push.md. While the revocation stream is not current (see
+``edge.revocation_watcher``), and for tokens signed before ``sid`` existed, the guard asks auth per
+request as before: fail closed, never open.
 Failures answer 401 with ``WWW-Authenticate`` pointing at the resource's metadata (RFC 9728);
 a token without the needed scope answers 403 ``insufficient_scope``.
 """
@@ -19,7 +24,8 @@ import grpc
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from edge.backends import CALL_TIMEOUT_SECONDS
-from kinetic.access_tokens import AccessTokenVerifier
+from edge.revocation_watcher import RevocationWatcher
+from kinetic.access_tokens import AccessTokenClaims, AccessTokenVerifier
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc, oauth_pb2, oauth_pb2_grpc
 from kinetic.errors import RemoteError, Unauthenticated
 
@@ -55,10 +61,12 @@ class TokenChecker:
         verifier: AccessTokenVerifier,
         auth: auth_pb2_grpc.AuthServiceStub,
         oauth: oauth_pb2_grpc.OAuthServiceStub,
+        revocations: RevocationWatcher | None = None,
     ) -> None:
         self._verifier = verifier
         self._auth = auth
         self._oauth = oauth
+        self._revocations = revocations
 
     async def authenticate(self, authorization: str | None, audience: str) -> Principal:
         """Check the header's bearer credential for ``audience``; raise CredentialError if refused."""
@@ -77,15 +85,19 @@ class TokenChecker:
         except grpc.aio.AioRpcError as error:
             # The signing keys could not be fetched: an outage, not a bad token.
             raise CredentialError("temporarily_unavailable", "cannot check credentials now", 503) from error
-        await self._require_active(claims.token_id)
+        await self._require_active(claims)
         return Principal(claims.subject, frozenset(claims.scopes), "access_token", claims.client_id or "")
 
-    async def _require_active(self, token_id: str) -> None:
-        # Asked on every request, not cached: a revoked token (Disconnect, refresh reuse, library
-        # erased) must fail on the very next request.
+    async def _require_active(self, claims: AccessTokenClaims) -> None:
+        watcher = self._revocations
+        if watcher is not None and watcher.revoked.token_revoked(claims):
+            raise CredentialError("invalid_token", "the access token was revoked")
+        if watcher is not None and watcher.local and claims.session_id is not None:
+            return  # the revoked set is current and covers this token: no round trip (0030)
+        # Stream not current, or a token without "sid" (signed before 0030): ask auth, fail closed.
         try:
             response = await self._oauth.CheckAccessToken(
-                oauth_pb2.CheckAccessTokenRequest(token_id=token_id), timeout=CALL_TIMEOUT_SECONDS
+                oauth_pb2.CheckAccessTokenRequest(token_id=claims.token_id), timeout=CALL_TIMEOUT_SECONDS
             )
         except grpc.aio.AioRpcError as error:
             raise CredentialError("temporarily_unavailable", "cannot check credentials now", 503) from error
@@ -93,6 +105,12 @@ class TokenChecker:
             raise CredentialError("invalid_token", "the access token was revoked")
 
     async def _api_key(self, secret: str) -> Principal:
+        watcher = self._revocations
+        if watcher is not None and watcher.local:
+            cached = watcher.api_keys.get(secret)
+            if cached is not None and not watcher.revoked.api_key_revoked(cached.key_id, cached.account_id):
+                return Principal(cached.account_id, cached.scopes, "api_key")
+        revision = None if watcher is None else watcher.revision
         try:
             response = await self._auth.VerifyApiKey(
                 auth_pb2.VerifyApiKeyRequest(secret=secret), timeout=CALL_TIMEOUT_SECONDS
@@ -103,7 +121,12 @@ class TokenChecker:
                 raise CredentialError("invalid_token", "the API key is unknown or revoked") from error
             raise CredentialError("temporarily_unavailable", "cannot check credentials now", 503) from error
         key = response.api_key
-        return Principal(key.account_id, frozenset(key.scopes), "api_key")
+        scopes = frozenset(key.scopes)
+        # Cached only if no revocation arrived while auth was answering: one that did may be this
+        # key's, and it has already been applied to a cache that did not hold the key yet.
+        if watcher is not None and watcher.local and watcher.revision == revision:
+            watcher.api_keys.put(secret, key.key_id, key.account_id, scopes)
+        return Principal(key.account_id, scopes, "api_key")
 
 
 def challenge(error: str, description: str, scope: str, metadata_url: str) -> str:

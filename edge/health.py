@@ -1,4 +1,9 @@
-"""``/healthz``: the edge process is alive. ``/readyz``: every backend reports SERVING."""
+"""``/healthz``: the edge process is alive. ``/readyz``: every backend reports SERVING.
+
+``/readyz`` also says how credentials are checked: ``local`` while the revocation stream from auth
+is current, ``per_request`` while the edge asks auth on every request (decision 0030). Either way
+the edge serves, so it does not change readiness.
+"""
 
 from __future__ import annotations
 
@@ -34,7 +39,10 @@ async def readyz(request: Request) -> Response:
     statuses = await asyncio.gather(*(_status(channels[name]) for name in names))
     backends = dict(zip(names, statuses, strict=True))
     ready = all(status == "SERVING" for status in statuses)
-    return JSONResponse({"ready": ready, "backends": backends}, status_code=200 if ready else 503)
+    revocations = getattr(request.app.state, "revocations", None)
+    checks = "local" if revocations is not None and revocations.local else "per_request"
+    body = {"ready": ready, "backends": backends, "credential_checks": checks}
+    return JSONResponse(body, status_code=200 if ready else 503)
 
 
 health_routes = [Route("/healthz", healthz), Route("/readyz", readyz)]

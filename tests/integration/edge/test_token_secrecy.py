@@ -194,7 +194,7 @@ async def test_no_secret_reaches_logs_traces_or_tool_results(exporter, stack, ev
     spans = span_texts(exporter.get_finished_spans())
     # The capture works: the edge's HTTP traffic and the gRPC calls were recorded.
     assert any("POST /token" in text for text in logs + spans), "no record of the token endpoint"
-    assert any("CheckAccessToken" in text for text in spans), "no gRPC spans recorded"
+    assert any("ExchangeToken" in text for text in spans), "no gRPC spans recorded"
     assert any(record.levelno == logging.DEBUG for record in everything_logged.records)
     for name, secret in secrets.items():
         assert not [t for t in logs if secret in t], f"the {name} appears in a log record"

@@ -1,0 +1,170 @@
+"""Follows ``AuthService.WatchRevocations`` so the guard can check credentials without asking auth.
+
+One background task per edge process (started by the app's lifespan). Its states:
+
+- ``starting``: not connected yet. The guard asks auth per request (``CheckAccessToken``,
+  ``VerifyApiKey``), as it did before the stream existed.
+- ``local``: the stream has delivered its catch-up (``current``). The guard checks access tokens
+  against the JWKS and the revoked set only, and serves API keys from the verified-key cache.
+- ``fallback``: the stream broke (auth restarted, network, no heartbeat for ``SILENCE_LIMIT_SECONDS``,
+  or an auth without the RPC). The guard asks auth per request again: fail closed, never open. The
+  watcher reconnects with capped backoff and resumes after the last sequence it applied.
+
+Entering ``fallback`` (from ``local``, or the first failure while ``starting``) logs one WARNING;
+reaching ``local`` logs one INFO. The gauge ``kinetic.edge.revocation_stream.connected`` is 1 while
+``local`` and 0 otherwise; ``kinetic.edge.revocation_stream.fallbacks`` counts entries into
+``fallback``. See docs/decisions/0030-revocation-push.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+
+import grpc
+from opentelemetry import metrics
+
+from edge.api_key_cache import ApiKeyCache
+from edge.revoked_set import RevokedSet
+from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
+
+log = logging.getLogger(__name__)
+
+STARTING = "starting"
+LOCAL = "local"
+FALLBACK = "fallback"
+
+# Reconnect after 0.1 s, doubling up to 5 s: a restarted auth is followed again within seconds
+# without a crash-looping one being hammered.
+FIRST_RETRY_SECONDS = 0.1
+MAX_RETRY_SECONDS = 5.0
+# Auth sends a heartbeat every second while idle; three missed ones mean the connection is dead.
+SILENCE_LIMIT_SECONDS = 3.0
+
+
+class RevocationWatcher:
+    """Keeps ``revoked`` and ``api_keys`` in step with auth's revocation log."""
+
+    def __init__(
+        self,
+        auth: auth_pb2_grpc.AuthServiceStub,
+        *,
+        revoked: RevokedSet | None = None,
+        api_keys: ApiKeyCache | None = None,
+        meter: metrics.Meter | None = None,
+        first_retry: float = FIRST_RETRY_SECONDS,
+        max_retry: float = MAX_RETRY_SECONDS,
+        silence_limit: float = SILENCE_LIMIT_SECONDS,
+    ) -> None:
+        self._auth = auth
+        self.revoked = revoked or RevokedSet()
+        self.api_keys = api_keys or ApiKeyCache()
+        self._first_retry = first_retry
+        self._max_retry = max_retry
+        self._silence_limit = silence_limit
+        self.state = STARTING
+        self.sequence = 0  # of the last message applied; the resume point
+        # Bumped on every applied change; the guard caches a key only if nothing changed meanwhile.
+        self.revision = 0
+        meter = meter or metrics.get_meter("kinetic.edge")
+        meter.create_observable_gauge(
+            "kinetic.edge.revocation_stream.connected",
+            callbacks=[lambda _options: [metrics.Observation(1 if self.local else 0)]],
+            description="1 while the edge checks credentials locally, 0 while it asks auth per request",
+        )
+        self._fallbacks = meter.create_counter(
+            "kinetic.edge.revocation_stream.fallbacks",
+            description="times the edge fell back to asking auth per request",
+        )
+
+    @property
+    def local(self) -> bool:
+        """Whether the guard may rely on the revoked set alone."""
+        return self.state == LOCAL
+
+    async def run(self) -> None:
+        """Follow the stream until cancelled, reconnecting with capped backoff."""
+        delay = self._first_retry
+        while True:
+            try:
+                reached_local = await self._follow()
+                reason = "auth ended the stream"
+            except grpc.aio.AioRpcError as error:
+                reached_local = self.local
+                reason = f"{error.code().name}: {error.details()}"
+            except TimeoutError:
+                reached_local = self.local
+                reason = f"no message for {self._silence_limit:g} s"
+            except Exception as error:
+                reached_local = self.local
+                reason = repr(error)
+            self._fall_back(reason)
+            if reached_local:
+                delay = self._first_retry
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self._max_retry)
+
+    async def _follow(self) -> bool:
+        """Read one stream until it ends; True if it became current."""
+        call = self._auth.WatchRevocations(auth_pb2.WatchRevocationsRequest(after_sequence=self.sequence))
+        snapshot: list[auth_pb2.Revocation] | None = None
+        became_local = False
+        try:
+            while True:
+                async with asyncio.timeout(self._silence_limit):
+                    message = await call.read()
+                if message is grpc.aio.EOF:
+                    return became_local
+                assert isinstance(message, auth_pb2.WatchRevocationsResponse)
+                if message.snapshot:
+                    snapshot = []
+                if snapshot is not None:
+                    # Built aside and swapped in whole: a half-received snapshot never shrinks the set.
+                    snapshot.extend(message.revocations)
+                else:
+                    self._apply(message.revocations)
+                    self.sequence = message.sequence
+                if message.current:
+                    if snapshot is not None:
+                        self._replace(snapshot, message.sequence)
+                        snapshot = None
+                    became_local = True
+                    self._become_local()
+        finally:
+            call.cancel()
+
+    def _apply(self, revocations: Iterable[auth_pb2.Revocation]) -> None:
+        for revocation in revocations:
+            self.revoked.add(revocation)
+            kind = revocation.WhichOneof("subject")
+            if kind == "api_key_id":
+                self.api_keys.forget_key(revocation.api_key_id)
+            elif kind == "account_id":
+                self.api_keys.forget_account(revocation.account_id)
+            self.revision += 1
+
+    def _replace(self, revocations: list[auth_pb2.Revocation], sequence: int) -> None:
+        self.revoked.replace(revocations)
+        self.api_keys.clear()
+        self.sequence = sequence
+        self.revision += 1
+
+    def _become_local(self) -> None:
+        if self.state == LOCAL:
+            return
+        self.state = LOCAL
+        log.info(
+            "revocation stream from auth is current (sequence %d, %d revoked): checking credentials locally",
+            self.sequence,
+            len(self.revoked),
+        )
+
+    def _fall_back(self, reason: str) -> None:
+        self.api_keys.clear()  # trusted only while the stream is current
+        self.revision += 1
+        if self.state == FALLBACK:
+            return
+        self.state = FALLBACK
+        self._fallbacks.add(1)
+        log.warning("revocation stream from auth is down (%s): asking auth on every request", reason)
