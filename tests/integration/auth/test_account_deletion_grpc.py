@@ -4,8 +4,10 @@ the account (API key, access token, refresh token, browser session) fails on the
 from __future__ import annotations
 
 import grpc
+from sqlalchemy import select
 
 from kinetic.auth.v1 import auth_pb2, oauth_pb2
+from services.auth.adapters import tables
 from tests.integration.auth.oauth_support import PASSWORD, failure
 
 
@@ -84,3 +86,43 @@ async def test_a_code_approved_before_deletion_cannot_be_redeemed_after(harness)
     )
     error = await failure(harness.oauth.ExchangeToken(harness.exchange_request(code, verifier)))
     assert error.reason == "invalid_grant"
+
+
+async def test_deletion_leaves_no_row_of_the_account_in_any_auth_table(harness, engines):
+    """Every auth table is enumerated from the metadata, so a new table is checked the day it is made.
+
+    The one row left is the deletion's own tombstone in the revocation log, naming only the account
+    ID, which edges need until the account's last token expires (decision 0030)."""
+    await _credentials(harness)
+    await harness.code()  # an authorization request and a code besides the redeemed ones
+    key = await harness.auth.CreateApiKey(
+        auth_pb2.CreateApiKeyRequest(account_id=harness.account_id, name="revoked", scopes=["training"])
+    )
+    await harness.auth.RevokeApiKey(
+        auth_pb2.RevokeApiKeyRequest(account_id=harness.account_id, key_id=key.api_key.key_id)
+    )
+    engine = engines.made[0]
+    owned = [table for table in tables.metadata.sorted_tables if "account_id" in table.c]
+
+    def rows_of_the_account() -> dict[str, list[tuple[object, ...]]]:
+        with engine.connect() as conn:
+            found = {
+                table.name: [
+                    tuple(row)
+                    for row in conn.execute(select(table).where(table.c.account_id == harness.account_id))
+                ]
+                for table in owned
+            }
+        return {name: rows for name, rows in found.items() if rows}
+
+    before = rows_of_the_account()
+    assert {"accounts", "api_keys", "grants", "access_tokens", "revocations"} <= before.keys()
+
+    await harness.auth.DeleteAccount(
+        auth_pb2.DeleteAccountRequest(account_id=harness.account_id, password=PASSWORD)
+    )
+    after = rows_of_the_account()
+    assert list(after) == ["revocations"]
+    with engine.connect() as conn:
+        tombstone = conn.execute(select(tables.revocations.c.kind, tables.revocations.c.subject)).all()
+    assert tombstone == [("account", harness.account_id)]
