@@ -1,0 +1,124 @@
+"""The guard with a revocation watcher: when it asks auth, and when the revoked set answers alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from edge.guard import CredentialError, TokenChecker
+from edge.revocation_watcher import FALLBACK, LOCAL, RevocationWatcher
+from kinetic.access_tokens import AccessTokenClaims
+from kinetic.auth.v1 import auth_pb2, oauth_pb2
+
+AUDIENCE = "https://kinetic.test/api/connectors/muse/mcp"
+SECRET = "rf_" + "ab" * 32
+LATER = Timestamp(seconds=4_000_000_000)
+
+
+class FakeVerifier:
+    """Stands in for the JWKS verifier: every token verifies to ``claims``."""
+
+    def __init__(self, claims: AccessTokenClaims) -> None:
+        self.claims = claims
+
+    async def verify(self, token: str, *, audience: str) -> AccessTokenClaims:
+        return self.claims
+
+
+class FakeAuth:
+    """Counts the per-request checks the guard makes; answers them as ``active`` says."""
+
+    def __init__(self) -> None:
+        self.checks = 0
+        self.verifications = 0
+        self.active = True
+        self.during_verification: Any = None
+
+    async def CheckAccessToken(self, request: oauth_pb2.CheckAccessTokenRequest, **options: Any) -> Any:
+        self.checks += 1
+        return oauth_pb2.CheckAccessTokenResponse(active=self.active)
+
+    async def VerifyApiKey(self, request: auth_pb2.VerifyApiKeyRequest, **options: Any) -> Any:
+        self.verifications += 1
+        if self.during_verification is not None:
+            self.during_verification()
+        key = auth_pb2.ApiKey(key_id="key-1", account_id="acc-1", scopes=["training"])
+        return auth_pb2.VerifyApiKeyResponse(api_key=key)
+
+
+def claims(session_id: str | None = "grant-1") -> AccessTokenClaims:
+    return AccessTokenClaims("acc-1", AUDIENCE, ("training",), "jti-1", "metric-muse", 4e9, session_id)
+
+
+def checker(
+    state: str, session_id: str | None = "grant-1"
+) -> tuple[TokenChecker, FakeAuth, RevocationWatcher]:
+    auth = FakeAuth()
+    watcher = RevocationWatcher(auth)  # never run: the test sets its state
+    watcher.state = state
+    guard = TokenChecker(FakeVerifier(claims(session_id)), auth, auth, watcher)  # type: ignore[arg-type]
+    return guard, auth, watcher
+
+
+def revoke(watcher: RevocationWatcher, kind: str, subject: str) -> None:
+    message = auth_pb2.Revocation(expire_time=LATER)
+    setattr(message, kind, subject)
+    watcher._apply([message])
+
+
+async def test_while_local_a_token_with_sid_is_checked_without_auth() -> None:
+    guard, auth, _ = checker(LOCAL)
+    principal = await guard.authenticate("Bearer x.y.z", AUDIENCE)
+    assert (principal.account_id, principal.client_id, auth.checks) == ("acc-1", "metric-muse", 0)
+
+
+@pytest.mark.parametrize(
+    ("kind", "subject"), [("token_id", "jti-1"), ("grant_id", "grant-1"), ("account_id", "acc-1")]
+)
+async def test_a_revoked_token_is_refused_without_asking_auth(kind: str, subject: str) -> None:
+    guard, auth, watcher = checker(LOCAL)
+    revoke(watcher, kind, subject)
+    with pytest.raises(CredentialError) as refused:
+        await guard.authenticate("Bearer x.y.z", AUDIENCE)
+    assert (refused.value.error, auth.checks) == ("invalid_token", 0)
+
+
+async def test_a_token_without_sid_is_still_checked_with_auth() -> None:
+    guard, auth, _ = checker(LOCAL, session_id=None)
+    await guard.authenticate("Bearer x.y.z", AUDIENCE)
+    assert auth.checks == 1
+
+
+async def test_in_fallback_every_token_is_checked_with_auth_and_refused_if_inactive() -> None:
+    guard, auth, _ = checker(FALLBACK)
+    await guard.authenticate("Bearer x.y.z", AUDIENCE)
+    auth.active = False
+    with pytest.raises(CredentialError):
+        await guard.authenticate("Bearer x.y.z", AUDIENCE)
+    assert auth.checks == 2
+
+
+async def test_while_local_a_key_is_verified_once_until_it_is_revoked() -> None:
+    guard, auth, watcher = checker(LOCAL)
+    for _ in range(3):
+        assert (await guard.authenticate(f"Bearer {SECRET}", AUDIENCE)).account_id == "acc-1"
+    assert auth.verifications == 1
+    revoke(watcher, "api_key_id", "key-1")
+    await guard.authenticate(f"Bearer {SECRET}", AUDIENCE)  # the fake auth still says yes
+    assert auth.verifications == 2, "the revocation dropped the cached key"
+
+
+async def test_in_fallback_a_key_is_verified_on_every_request() -> None:
+    guard, auth, _ = checker(FALLBACK)
+    for _ in range(3):
+        await guard.authenticate(f"Bearer {SECRET}", AUDIENCE)
+    assert auth.verifications == 3
+
+
+async def test_a_key_verified_while_a_revocation_arrived_is_not_cached() -> None:
+    guard, auth, watcher = checker(LOCAL)
+    auth.during_verification = lambda: revoke(watcher, "api_key_id", "another-key")
+    await guard.authenticate(f"Bearer {SECRET}", AUDIENCE)
+    assert len(watcher.api_keys) == 0
