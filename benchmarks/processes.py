@@ -89,8 +89,8 @@ def start_kinetic(
     return processes
 
 
-def wait_ready(url: str, processes: Processes) -> None:
-    """Poll ``url`` (the edge's /readyz) until 200; exit if a process dies or time runs out."""
+def wait_ready(url: str, processes: Processes, expect: int = 200) -> None:
+    """Poll ``url`` (the edge's /readyz) until it answers ``expect``; exit if a process dies or time is up."""
     deadline = time.monotonic() + READY_TIMEOUT_SECONDS
     while time.monotonic() < deadline:
         dead = [name for name, process in processes.items() if process.poll() is not None]
@@ -98,10 +98,11 @@ def wait_ready(url: str, processes: Processes) -> None:
             sys.exit(f"exited while starting: {', '.join(dead)}")
         try:
             with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
+                if response.status == expect:
                     return
-        except OSError:
-            pass
+        except OSError as error:
+            if getattr(error, "code", None) == expect:  # an HTTPError with the status awaited
+                return
         time.sleep(0.2)
     sys.exit(f"not ready in time: {url}")
 
