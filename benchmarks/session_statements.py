@@ -40,8 +40,8 @@ from kinetic.storage import drop_schema, make_engine
 from services.sessions.bootstrap import SessionsApp, prepare
 from services.sessions.domain.session_model import LoggedSet
 from services.sessions.gyms.bootstrap import GymModule, build_gym_module
-from services.sessions.gyms.domain.admin_input import NewPlanDay, NewPlanExercise
-from services.sessions.gyms.domain.model import ClientMcpPolicy, Localized
+from services.sessions.gyms.domain.admin_input import NewPlanDay
+from services.sessions.gyms.domain.model import ClientMcpPolicy, Localized, PlanExerciseContent
 from services.sessions.gyms.service_layer.demo import DEMO_EXERCISES
 from services.sessions.service_layer.session_lifecycle import StartRequest
 from services.sessions.service_layer.session_logging import PerformanceInput
@@ -187,7 +187,7 @@ def open_gym(gym: GymModule, app: SessionsApp) -> Caller:
     client = admin.create_client(ACCOUNT, "Stats", True)
     admin.set_relationship(client.id, company.id, True)
     days = tuple(
-        NewPlanDay(Localized(f"Day {d}", f"Dag {d}"), exercises=(NewPlanExercise(exercise_ids[d], 4),))
+        NewPlanDay(Localized(f"Day {d}", f"Dag {d}"), exercises=(PlanExerciseContent(exercise_ids[d], 4),))
         for d in range(SESSIONS)
     )
     plan = admin.create_plan(

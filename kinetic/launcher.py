@@ -26,18 +26,27 @@ READY_TIMEOUT_SECONDS = 60.0
 STOP_TIMEOUT_SECONDS = 10.0
 
 
-def _ensure_demo(env: Mapping[str, str]) -> dict[str, str]:
-    """Create (or reuse) the demo account and API key; returns email, password and api_key."""
+def _run_tool(env: Mapping[str, str], what: str, *module_and_args: str) -> str:
+    """Run one of Kinetic's command-line tools (``python -m module args``); returns its output.
+
+    A failure stops the launcher with the tool's own message: nothing can start without the demo.
+    """
     result = subprocess.run(
-        [sys.executable, "-m", "services.auth.cli", "ensure-demo", "--json"],
+        [sys.executable, "-m", *module_and_args],
         env=dict(env),
         capture_output=True,
         text=True,
         check=False,
     )
     if result.returncode != 0:
-        sys.exit(f"could not prepare the demo account: {result.stderr.strip() or result.stdout.strip()}")
-    demo: dict[str, str] = json.loads(result.stdout)
+        sys.exit(f"could not prepare {what}: {result.stderr.strip() or result.stdout.strip()}")
+    return result.stdout
+
+
+def _ensure_demo(env: Mapping[str, str]) -> dict[str, str]:
+    """Create (or reuse) the demo account and API key; returns email, password and api_key."""
+    output = _run_tool(env, "the demo account", "services.auth.cli", "ensure-demo", "--json")
+    demo: dict[str, str] = json.loads(output)
     return demo
 
 
@@ -46,15 +55,7 @@ def _ensure_demo_gym(env: Mapping[str, str], account_id: str) -> None:
 
     So the Client AI Workout V2 profile answers at once with the demo API key (decision 0018).
     """
-    result = subprocess.run(
-        [sys.executable, "-m", "services.sessions.gyms", "ensure-demo-gym", "--account-id", account_id],
-        env=dict(env),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if result.returncode != 0:
-        sys.exit(f"could not prepare the demo gym: {result.stderr.strip() or result.stdout.strip()}")
+    _run_tool(env, "the demo gym", "services.sessions.gyms", "ensure-demo-gym", "--account-id", account_id)
 
 
 def _ready(url: str) -> bool:

@@ -22,16 +22,11 @@ import sys
 from collections.abc import Sequence
 from dataclasses import asdict
 
-from sqlalchemy.exc import SQLAlchemyError
-
-from kinetic.errors import DomainError, InvalidArgument
+from kinetic.cli import run_command
 from kinetic.settings import ServiceSettings
 from services.auth.bootstrap import AuthApp, prepare
 from services.auth.domain.api_keys import KNOWN_SCOPES, validate_name, validate_scopes
 from services.auth.entrypoints.demo import ensure_demo
-
-EXIT_FAILED = 1
-EXIT_BAD_INPUT = 2
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -125,22 +120,13 @@ def _run(app: AuthApp, args: argparse.Namespace, settings: ServiceSettings) -> N
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the process exit status."""
     args = _parser().parse_args(argv)  # exits 2 with usage on a malformed command line
-    try:
+
+    def command() -> None:
         settings = ServiceSettings.from_env("auth")
         app = prepare(settings)
         _run(app, args, settings)
-    except (InvalidArgument, ValueError) as exc:
-        # ValueError: a malformed setting (SettingsError) or schema name, i.e. bad input too.
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except DomainError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
-        return EXIT_FAILED
-    except SQLAlchemyError as exc:
-        # The driver's message names the database problem; the stack trace would add nothing.
-        print(f"error: storage unavailable: {str(exc).splitlines()[0]}", file=sys.stderr)
-        return EXIT_FAILED
-    return 0
+
+    return run_command(command)
 
 
 if __name__ == "__main__":

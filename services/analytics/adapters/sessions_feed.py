@@ -12,8 +12,8 @@ from datetime import UTC, datetime
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
+from services.analytics.adapters.feed_pages import CALL_TIMEOUT_SECONDS, read_feed_page
 from services.analytics.domain.lifting import SetFact
 from services.analytics.domain.session_changes import LoggedPerformance, SessionState
 from services.analytics.service_layer.catch_up import FeedPage
@@ -32,16 +32,12 @@ class SessionsFeed:
 
     async def read_after(self, account_id: str, after_sequence: int, page_size: int) -> FeedPage:
         """One page of changes after ``after_sequence``, payloads decoded."""
-        try:
-            response = await self._stub.ListChanges(
-                sessions_pb2.ListChangesRequest(
-                    account_id=account_id, after_sequence=after_sequence, page_size=page_size
-                ),
-                timeout=10,
-            )
-        except grpc.aio.AioRpcError as error:
-            raise RemoteError.from_rpc(error) from error
-        return FeedPage([change_from_pb(c) for c in response.changes], response.latest_sequence)
+        request = sessions_pb2.ListChangesRequest(
+            account_id=account_id, after_sequence=after_sequence, page_size=page_size
+        )
+        return await read_feed_page(
+            self._stub.ListChanges(request, timeout=CALL_TIMEOUT_SECONDS), change_from_pb
+        )
 
 
 def change_from_pb(change: sessions_pb2.Change) -> Change:

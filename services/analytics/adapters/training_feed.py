@@ -10,8 +10,8 @@ from datetime import UTC, date
 
 import grpc
 
-from kinetic.errors import RemoteError
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
+from services.analytics.adapters.feed_pages import CALL_TIMEOUT_SECONDS, read_feed_page
 from services.analytics.domain.training_facts import (
     BlockFact,
     MovementFact,
@@ -36,16 +36,12 @@ class TrainingFeed:
 
     async def read_after(self, account_id: str, after_sequence: int, page_size: int) -> FeedPage:
         """One page of changes after ``after_sequence``, records decoded."""
-        try:
-            response = await self._stub.ListLibraryChanges(
-                training_pb2.ListLibraryChangesRequest(
-                    account_id=account_id, after_sequence=after_sequence, page_size=page_size
-                ),
-                timeout=10,
-            )
-        except grpc.aio.AioRpcError as error:
-            raise RemoteError.from_rpc(error) from error
-        return FeedPage([change_from_pb(c) for c in response.changes], response.latest_sequence)
+        request = training_pb2.ListLibraryChangesRequest(
+            account_id=account_id, after_sequence=after_sequence, page_size=page_size
+        )
+        return await read_feed_page(
+            self._stub.ListLibraryChanges(request, timeout=CALL_TIMEOUT_SECONDS), change_from_pb
+        )
 
 
 def change_from_pb(change: training_pb2.LibraryChange) -> Change:

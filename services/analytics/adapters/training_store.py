@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Connection, Row, delete, insert, select
+from sqlalchemy import Connection, Row, Table, delete, insert, select
 
 from services.analytics.adapters.aggregates import utc
 from services.analytics.adapters.tables import (
@@ -169,34 +169,8 @@ def erase(conn: Connection, account_id: str) -> None:
 
 def workouts(conn: Connection, account_id: str) -> dict[str, WorkoutFact]:
     """Every workout of the account with its movements and blocks, by ID."""
-    movements: dict[str, list[MovementFact]] = {}
-    for r in conn.execute(
-        select(training_movements)
-        .where(training_movements.c.account_id == account_id)
-        .order_by(training_movements.c.workout_id, training_movements.c.position)
-    ):
-        movements.setdefault(r.workout_id, []).append(
-            MovementFact(
-                r.movement_id,
-                r.exercise_id,
-                r.position,
-                r.block_id,
-                r.target_sets,
-                r.target_reps,
-                r.target_weight_kg,
-                r.target_distance_meters,
-                r.target_duration_seconds,
-            )
-        )
-    blocks: dict[str, list[BlockFact]] = {}
-    for r in conn.execute(
-        select(training_blocks)
-        .where(training_blocks.c.account_id == account_id)
-        .order_by(training_blocks.c.workout_id, training_blocks.c.position)
-    ):
-        blocks.setdefault(r.workout_id, []).append(
-            BlockFact(r.block_id, r.position, r.format, r.rounds, r.duration_seconds)
-        )
+    movements = _rows_by_workout(conn, training_movements, account_id)
+    blocks = _rows_by_workout(conn, training_blocks, account_id)
     return {
         r.workout_id: WorkoutFact(
             r.workout_id,
@@ -205,11 +179,39 @@ def workouts(conn: Connection, account_id: str) -> dict[str, WorkoutFact]:
             r.kind,
             r.plan_id,
             r.phase_id,
-            tuple(movements.get(r.workout_id, ())),
-            tuple(blocks.get(r.workout_id, ())),
+            tuple(_movement(m) for m in movements.get(r.workout_id, ())),
+            tuple(_block(b) for b in blocks.get(r.workout_id, ())),
         )
         for r in conn.execute(select(training_workouts).where(training_workouts.c.account_id == account_id))
     }
+
+
+def _rows_by_workout(conn: Connection, table: Table, account_id: str) -> dict[str, list[Row[Any]]]:
+    """The account's rows of a per-workout table (movements, blocks), by workout, in workout order."""
+    grouped: dict[str, list[Row[Any]]] = {}
+    for row in conn.execute(
+        select(table).where(table.c.account_id == account_id).order_by(table.c.workout_id, table.c.position)
+    ):
+        grouped.setdefault(row.workout_id, []).append(row)
+    return grouped
+
+
+def _movement(row: Row[Any]) -> MovementFact:
+    return MovementFact(
+        row.movement_id,
+        row.exercise_id,
+        row.position,
+        row.block_id,
+        row.target_sets,
+        row.target_reps,
+        row.target_weight_kg,
+        row.target_distance_meters,
+        row.target_duration_seconds,
+    )
+
+
+def _block(row: Row[Any]) -> BlockFact:
+    return BlockFact(row.block_id, row.position, row.format, row.rounds, row.duration_seconds)
 
 
 def plans(conn: Connection, account_id: str) -> dict[str, PlanFact]:

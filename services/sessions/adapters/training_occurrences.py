@@ -7,14 +7,13 @@ use case stores nothing and the caller can retry (docs/decisions/0017-sessions.m
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.errors import DomainError, FieldViolation, InvalidArgument, NotFound, RemoteError
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from services.sessions.domain.session_errors import TrainingUnavailable
+from services.sessions.domain.session_status import OccurrenceMark
 
 # A stuck training service turns into TRAINING_UNAVAILABLE, not a hung session start.
 CALL_TIMEOUT_SECONDS = 10.0
@@ -28,27 +27,18 @@ class TrainingOccurrences:
     def __init__(self, stub: training_pb2_grpc.TrainingServiceStub) -> None:
         self._stub = stub
 
-    async def mark(
-        self,
-        account_id: str,
-        workout_id: str,
-        original_scheduled_day: str,
-        status: str,
-        *,
-        completed_at: datetime | None,
-        device_id: str,
-    ) -> None:
+    async def mark(self, change: OccurrenceMark) -> None:
         """Mark the occurrence; training's refusals come back as the matching domain error."""
         request = training_pb2.SetOccurrenceStatusRequest(
-            account_id=account_id,
-            workout_id=workout_id,
-            original_scheduled_day=original_scheduled_day,
-            status=status,
-            device_id=device_id or "sessions",
+            account_id=change.account_id,
+            workout_id=change.source.workout_id,
+            original_scheduled_day=change.source.original_scheduled_day,
+            status=change.status,
+            device_id=change.device_id or "sessions",
         )
-        if completed_at is not None:
+        if change.completed_at is not None:
             stamp = Timestamp()
-            stamp.FromDatetime(completed_at)
+            stamp.FromDatetime(change.completed_at)
             request.complete_time.CopyFrom(stamp)
         try:
             await self._stub.SetOccurrenceStatus(request, timeout=CALL_TIMEOUT_SECONDS)

@@ -9,10 +9,11 @@ nothing. Reasons: docs/decisions/0017-sessions.md.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 
 from services.sessions.domain.session_errors import InvalidStatusTransition
-from services.sessions.domain.session_model import SessionStatus
+from services.sessions.domain.session_model import SessionSource, SessionStatus
 
 # Target status -> the statuses it may be reached from.
 ALLOWED_FROM: dict[SessionStatus, tuple[SessionStatus, ...]] = {
@@ -43,6 +44,21 @@ def is_replay(session_id: str, current: SessionStatus, target: SessionStatus) ->
             metadata={"status": current, "requestedStatus": target},
         )
     return False
+
+
+@dataclass(frozen=True)
+class OccurrenceMark:
+    """A Training occurrence's new status, as a session's start, completion or removal sets it.
+
+    ``source`` is the session's occurrence source (its workout and original day); ``completed_at``
+    goes with "completed"; ``device_id`` names the device whose request caused the change.
+    """
+
+    account_id: str
+    source: SessionSource
+    status: str
+    completed_at: datetime | None = None
+    device_id: str = ""
 
 
 def occurrence_status_after(

@@ -29,6 +29,7 @@ from services.sessions.domain.session_errors import (
     WodNotSupported,
 )
 from services.sessions.domain.session_model import Session, SessionSource, SessionStatus
+from services.sessions.domain.session_status import OccurrenceMark
 from services.sessions.domain.xp import experience_points
 from services.sessions.service_layer.gym_directory import GymDirectory
 from services.sessions.service_layer.session_occurrences import OccurrenceMarker, unmark
@@ -173,12 +174,7 @@ class SessionLifecycle:
             return StartResult(self._with_performances(account_id, active.session_id), resumed=True)
         if active is None and source.kind == "occurrence":
             await self._occurrences.mark(
-                account_id,
-                source.workout_id,
-                source.original_scheduled_day,
-                "active",
-                completed_at=None,
-                device_id=request.device_id,
+                OccurrenceMark(account_id, source, "active", device_id=request.device_id)
             )
 
         now = self._clock()
@@ -243,12 +239,7 @@ class SessionLifecycle:
         now = self._clock()
         if current.source.kind == "occurrence":
             await self._occurrences.mark(
-                account_id,
-                current.source.workout_id,
-                current.source.original_scheduled_day,
-                "completed",
-                completed_at=now,
-                device_id=device_id,
+                OccurrenceMark(account_id, current.source, "completed", completed_at=now, device_id=device_id)
             )
 
         def write(conn: Connection) -> CompleteResult:
@@ -367,8 +358,7 @@ class SessionLifecycle:
         await unmark(
             self._occurrences,
             session.account_id,
-            session.source.workout_id,
-            session.source.original_scheduled_day,
+            session.source,
             others,
             device_id,
         )

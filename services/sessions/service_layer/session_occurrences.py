@@ -15,23 +15,14 @@ from datetime import datetime
 from typing import Protocol
 
 from kinetic.errors import NotFound
-from services.sessions.domain.session_model import SessionStatus
-from services.sessions.domain.session_status import occurrence_status_after
+from services.sessions.domain.session_model import SessionSource, SessionStatus
+from services.sessions.domain.session_status import OccurrenceMark, occurrence_status_after
 
 
 class OccurrenceMarker(Protocol):
     """Sets an occurrence's status in the Training library."""
 
-    async def mark(
-        self,
-        account_id: str,
-        workout_id: str,
-        original_scheduled_day: str,
-        status: str,
-        *,
-        completed_at: datetime | None,
-        device_id: str,
-    ) -> None:
+    async def mark(self, change: OccurrenceMark) -> None:
         """Mark the occurrence "scheduled", "active" or "completed"; raises a DomainError if refused."""
         ...
 
@@ -39,8 +30,7 @@ class OccurrenceMarker(Protocol):
 async def unmark(
     marker: OccurrenceMarker,
     account_id: str,
-    workout_id: str,
-    original_scheduled_day: str,
+    source: SessionSource,
     others: list[tuple[SessionStatus, datetime | None]],
     device_id: str,
 ) -> None:
@@ -54,11 +44,4 @@ async def unmark(
     """
     status, completed_at = occurrence_status_after(others)
     with contextlib.suppress(NotFound):
-        await marker.mark(
-            account_id,
-            workout_id,
-            original_scheduled_day,
-            status,
-            completed_at=completed_at,
-            device_id=device_id,
-        )
+        await marker.mark(OccurrenceMark(account_id, source, status, completed_at, device_id))

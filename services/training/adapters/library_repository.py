@@ -8,12 +8,12 @@ checks and the sequence never race (docs/decisions/0011-training-library.md).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import Connection, Row, and_, delete, func, insert, or_, select, update
+from sqlalchemy import Column, Connection, Row, and_, delete, func, insert, or_, select, update
 
 from services.training.adapters import tables
 from services.training.adapters.library_codec import (
@@ -107,6 +107,25 @@ def erase(conn: Connection, account_id: str, new_epoch: str) -> LibraryState:
     return LibraryState(new_epoch, 0)
 
 
+_Record = TypeVar("_Record")
+
+
+def _records_by_id(
+    conn: Connection,
+    id_column: Column[str],
+    account_id: str,
+    ids: Iterable[str],
+    from_row: Callable[[Row[Any]], _Record],
+) -> dict[str, _Record]:
+    """The account's rows of ``id_column``'s table whose ID is among ``ids``, read, by ID."""
+    wanted = list(dict.fromkeys(ids))
+    if not wanted:
+        return {}
+    table = id_column.table
+    rows = conn.execute(select(table).where(table.c.account_id == account_id, id_column.in_(wanted)))
+    return {row._mapping[id_column]: from_row(row) for row in rows}
+
+
 # --- workouts ----------------------------------------------------------------------------------
 
 _W = tables.workouts.c
@@ -130,11 +149,7 @@ def workout_from_row(row: Row[Any]) -> Workout:
 
 def get_workouts(conn: Connection, account_id: str, workout_ids: Iterable[str]) -> dict[str, Workout]:
     """The account's workouts among ``workout_ids``, by ID (missing ones are absent)."""
-    ids = list(dict.fromkeys(workout_ids))
-    if not ids:
-        return {}
-    rows = conn.execute(select(tables.workouts).where(_W.account_id == account_id, _W.workout_id.in_(ids)))
-    return {row.workout_id: workout_from_row(row) for row in rows}
+    return _records_by_id(conn, _W.workout_id, account_id, workout_ids, workout_from_row)
 
 
 def list_workouts(
@@ -242,12 +257,8 @@ def plan_from_row(row: Row[Any]) -> Plan:
 
 
 def get_plans(conn: Connection, account_id: str, plan_ids: Iterable[str]) -> dict[str, Plan]:
-    """The account's plans among ``plan_ids``."""
-    ids = list(dict.fromkeys(plan_ids))
-    if not ids:
-        return {}
-    rows = conn.execute(select(tables.plans).where(_P.account_id == account_id, _P.plan_id.in_(ids)))
-    return {row.plan_id: plan_from_row(row) for row in rows}
+    """The account's plans among ``plan_ids``, by ID (missing ones are absent)."""
+    return _records_by_id(conn, _P.plan_id, account_id, plan_ids, plan_from_row)
 
 
 def list_plans(conn: Connection, account_id: str) -> list[Plan]:

@@ -80,6 +80,11 @@ def read_name(problems: Violations, path: str, value: str) -> str | None:
     return name
 
 
+def read_required_name(problems: Violations, path: str, sent: bool, value: str) -> str | None:
+    """The ``name`` of the message at ``path``: required (``sent``), then read as :func:`read_name`."""
+    return read_name(problems, f"{path}.name", value) if require(problems, path, sent, "name") else None
+
+
 def read_notes(problems: Violations, path: str, value: str) -> str | None:
     """Free text of at most 4000 characters, kept as sent."""
     if len(value) > MAX_NOTES_CHARS:

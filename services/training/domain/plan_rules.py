@@ -18,8 +18,8 @@ from services.training.domain.input_values import (
     Violations,
     check_count,
     read_day,
-    read_name,
     read_notes,
+    read_required_name,
     read_uuid,
     require,
 )
@@ -61,11 +61,7 @@ def parse_plan(
 ) -> PlanDraft | None:
     """The plan of a ``createPlan``, or None when ``problems`` gained a problem."""
     before = len(problems)
-    name = (
-        read_name(problems, "input.plan.name", plan.name)
-        if require(problems, "input.plan", plan.HasField("name"), "name")
-        else None
-    )
+    name = read_required_name(problems, "input.plan", plan.HasField("name"), plan.name)
     notes = read_notes(problems, "input.plan.notes", plan.notes) if plan.HasField("notes") else ""
     parsed: list[tuple[PhaseDraft | None, _Span | None]] = []
     if check_count(problems, "input.plan.phases", plan.phases, 1, MAX_PHASES, "phases"):
@@ -85,11 +81,7 @@ def _parse_phase(
 ) -> tuple[PhaseDraft | None, _Span | None]:
     """The phase, and its days even when the rest is wrong (so overlaps are reported too)."""
     before = len(problems)
-    name = (
-        read_name(problems, f"{path}.name", phase.name)
-        if require(problems, path, phase.HasField("name"), "name")
-        else None
-    )
+    name = read_required_name(problems, path, phase.HasField("name"), phase.name)
     start = (
         read_day(problems, f"{path}.startDay", phase.start_day)
         if require(problems, path, phase.HasField("start_day"), "startDay")

@@ -34,6 +34,7 @@ from services.training.domain.input_values import (
     read_name,
     read_notes,
     read_number,
+    read_required_name,
     read_uuid,
     require,
     show_value,
@@ -143,11 +144,7 @@ def parse_workout(
 ) -> WorkoutDraft | None:
     """A complete workout, as ``createWorkout`` and a new plan phase's workouts send it."""
     before = len(problems)
-    name = (
-        read_name(problems, f"{path}.name", workout.name)
-        if require(problems, path, workout.HasField("name"), "name")
-        else None
-    )
+    name = read_required_name(problems, path, workout.HasField("name"), workout.name)
     kind = (
         read_choice(problems, f"{path}.kind", workout.kind, WORKOUT_KINDS)
         if require(problems, path, workout.HasField("kind"), "kind")

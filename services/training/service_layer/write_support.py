@@ -113,19 +113,15 @@ class WriteContext:
 
     def save_workout(self, workout: Workout, *, new: bool = False) -> None:
         """Store a created or changed workout and remember it for the response."""
-        if new:
-            repo.insert_workout(self.conn, self.account_id, workout, self.device_id, self.now)
-        else:
-            repo.save_workout(self.conn, self.account_id, workout, self.device_id, self.now)
+        store = repo.insert_workout if new else repo.save_workout
+        store(self.conn, self.account_id, workout, self.device_id, self.now)
         self.changed_workouts[workout.id] = workout
         self.saved.setdefault(("workout", workout.id), new)
 
     def save_plan(self, plan: Plan, *, new: bool = False) -> None:
         """Store a created or changed plan and remember it for the response."""
-        if new:
-            repo.insert_plan(self.conn, self.account_id, plan, self.device_id, self.now)
-        else:
-            repo.save_plan(self.conn, self.account_id, plan, self.device_id, self.now)
+        store = repo.insert_plan if new else repo.save_plan
+        store(self.conn, self.account_id, plan, self.device_id, self.now)
         self.changed_plans[plan.id] = plan
         self.saved.setdefault(("plan", plan.id), new)
 

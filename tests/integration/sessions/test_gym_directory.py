@@ -10,8 +10,8 @@ from kinetic.sessions.v1 import sessions_pb2
 from kinetic.storage import upgrade
 from services.sessions.bootstrap import MIGRATIONS
 from services.sessions.gyms.bootstrap import build_gym_module
-from services.sessions.gyms.domain.admin_input import NewPlanDay, NewPlanExercise
-from services.sessions.gyms.domain.model import ClientMcpPolicy, Localized
+from services.sessions.gyms.domain.admin_input import NewPlanDay
+from services.sessions.gyms.domain.model import ClientMcpPolicy, Localized, PlanExerciseContent
 from tests.integration.sessions.gym_support import ACCOUNT_A, ACCOUNT_B, client_gym, gym_server
 from tests.integration.sessions.session_support import failure
 
@@ -48,9 +48,9 @@ def make_client(gyms, account_id: str, company_id: str, name: str):
             NewPlanDay(
                 Localized("Push day", "Push-dag"),
                 exercises=(
-                    NewPlanExercise(bench.id, 3, "8-10", 80.0, 120),
-                    NewPlanExercise(hidden.id, 3, "10"),
-                    NewPlanExercise(own.id, 2, "AMRAP"),
+                    PlanExerciseContent(bench.id, 3, "8-10", 80.0, 120),
+                    PlanExerciseContent(hidden.id, 3, "10"),
+                    PlanExerciseContent(own.id, 2, "AMRAP"),
                 ),
             ),
             NewPlanDay(Localized("Secret", "Geheim"), visible=False),

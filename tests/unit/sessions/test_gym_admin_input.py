@@ -8,7 +8,6 @@ from kinetic.errors import InvalidArgument
 from services.sessions.gyms.domain.admin_input import (
     COMPANY_FIELDS,
     NewPlanDay,
-    NewPlanExercise,
     client_problems,
     company_update_problems,
     exercise_problems,
@@ -23,7 +22,13 @@ from services.sessions.gyms.domain.admin_input import (
     require_one_owner,
 )
 from services.sessions.gyms.domain.equipment import EquipmentItem
-from services.sessions.gyms.domain.model import ClientMcpPolicy, GymExercise, Localized, SetupField
+from services.sessions.gyms.domain.model import (
+    ClientMcpPolicy,
+    GymExercise,
+    Localized,
+    PlanExerciseContent,
+    SetupField,
+)
 
 EXERCISE = "e" * 24
 NAMED = Localized("Push", "Duwen")
@@ -35,8 +40,8 @@ def paths(problems) -> list[str]:
 
 def test_a_plan_reports_every_bad_field_with_its_path():
     days = [
-        NewPlanDay(Localized("", "Duwen"), exercises=(NewPlanExercise("nope", 0, "8 reps", 1001.0, -1),)),
-        NewPlanDay(NAMED, exercises=(NewPlanExercise(EXERCISE, notes=Localized("x" * 4001)),)),
+        NewPlanDay(Localized("", "Duwen"), exercises=(PlanExerciseContent("nope", 0, "8 reps", 1001.0, -1),)),
+        NewPlanDay(NAMED, exercises=(PlanExerciseContent(EXERCISE, notes=Localized("x" * 4001)),)),
     ]
     problems = plan_problems(Localized("Plan", ""), Localized(), days)
     assert paths(problems) == [
@@ -52,7 +57,7 @@ def test_a_plan_reports_every_bad_field_with_its_path():
     assert problems[4].description == 'must be like "8", "8-10" or "AMRAP"'
     assert (
         plan_problems(
-            NAMED, Localized(), [NewPlanDay(NAMED, exercises=(NewPlanExercise(EXERCISE, 3, "8-10"),))]
+            NAMED, Localized(), [NewPlanDay(NAMED, exercises=(PlanExerciseContent(EXERCISE, 3, "8-10"),))]
         )
         == []
     )
@@ -64,7 +69,12 @@ def test_plan_exercises_must_be_the_companys_or_the_clients_own():
     own = GymExercise("2" * 24, "", client, "", NAMED, Localized(), True)
     days = [
         NewPlanDay(
-            NAMED, exercises=(NewPlanExercise("2" * 24), NewPlanExercise("1" * 24), NewPlanExercise("3" * 24))
+            NAMED,
+            exercises=(
+                PlanExerciseContent("2" * 24),
+                PlanExerciseContent("1" * 24),
+                PlanExerciseContent("3" * 24),
+            ),
         )
     ]
     problems = plan_exercise_problems(days, {e.id: e for e in (theirs, own)}, company, client)

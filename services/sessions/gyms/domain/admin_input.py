@@ -17,7 +17,6 @@ from kinetic.errors import FieldViolation, InvalidArgument
 from services.sessions.domain.object_ids import is_object_id
 from services.sessions.gyms.domain.equipment import EquipmentItem, profile_problems
 from services.sessions.gyms.domain.model import (
-    EMPTY_TEXT,
     MAX_DAYS,
     MAX_EXERCISES_PER_DAY,
     MAX_MODULE_CHARS,
@@ -32,6 +31,7 @@ from services.sessions.gyms.domain.model import (
     ClientMcpPolicy,
     GymExercise,
     Localized,
+    PlanExerciseContent,
     PresetScope,
     SetupField,
     localized_problems,
@@ -49,24 +49,12 @@ CLIENT_FIELDS = frozenset({"name", "health_data_consent"})
 
 
 @dataclass(frozen=True)
-class NewPlanExercise:
-    """An exercise of a plan day as an admin describes it (IDs are assigned on the way in)."""
-
-    exercise_id: str
-    target_sets: int | None = None
-    target_reps: str = ""
-    target_weight_kg: float | None = None
-    rest_seconds: int | None = None
-    notes: Localized = EMPTY_TEXT
-
-
-@dataclass(frozen=True)
 class NewPlanDay:
-    """A plan day as an admin describes it."""
+    """A plan day as an admin describes it (IDs are assigned on the way in)."""
 
     name: Localized
     visible: bool = True
-    exercises: tuple[NewPlanExercise, ...] = ()
+    exercises: tuple[PlanExerciseContent, ...] = ()
 
 
 def require_id(field_name: str, value: str) -> str:
@@ -206,7 +194,7 @@ def days_problems(days: Sequence[NewPlanDay]) -> list[FieldViolation]:
     return problems
 
 
-def target_problems(path: str, item: NewPlanExercise) -> list[FieldViolation]:
+def target_problems(path: str, item: PlanExerciseContent) -> list[FieldViolation]:
     """Problems with one plan exercise's ID, targets and notes, under ``path``."""
     problems: list[FieldViolation] = []
     if not is_object_id(item.exercise_id):

@@ -6,7 +6,7 @@ Dutch; people and companies keep one name (a proper noun). Choices: docs/decisio
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Literal
 
 from kinetic.errors import FieldViolation, InvalidArgument
@@ -126,16 +126,27 @@ class GymExercise:
 
 
 @dataclass(frozen=True)
-class PlanExercise:
-    """One exercise of a day with the coach's targets (kilograms, seconds)."""
+class PlanExerciseContent:
+    """An exercise of a day with the coach's targets (kilograms, seconds): what an admin writes."""
 
-    id: str
     exercise_id: str
     target_sets: int | None = None
     target_reps: str = ""
     target_weight_kg: float | None = None
     rest_seconds: int | None = None
     notes: Localized = EMPTY_TEXT
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlanExercise(PlanExerciseContent):
+    """A stored exercise of a day: its content and the ID it was given on the way in."""
+
+    id: str
+
+    @classmethod
+    def identified(cls, id: str, content: PlanExerciseContent) -> PlanExercise:
+        """``content`` stored under ``id``."""
+        return cls(id=id, **{item.name: getattr(content, item.name) for item in fields(PlanExerciseContent)})
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
@@ -36,10 +35,10 @@ from typing import Any
 from google.protobuf import json_format
 from google.protobuf.message import Message
 from sqlalchemy import Engine
-from sqlalchemy.exc import SQLAlchemyError
 
 import services.sessions
-from kinetic.errors import DomainError, InvalidArgument
+from kinetic.cli import run_command
+from kinetic.errors import InvalidArgument
 from kinetic.sessions.v1 import gyms_pb2
 from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for, upgrade
@@ -51,8 +50,6 @@ from services.sessions.gyms.entrypoints import pb
 from services.sessions.gyms.service_layer.demo import ensure_demo_gym
 
 MIGRATIONS = Path(services.sessions.__file__).parent / "migrations"
-EXIT_FAILED = 1
-EXIT_BAD_INPUT = 2
 ON_OFF = ("on", "off")
 
 
@@ -250,7 +247,8 @@ def _run(gyms: GymModule, engine: Engine, args: argparse.Namespace) -> dict[str,
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the process exit status."""
     args = _parser().parse_args(argv)  # exits 2 with usage on a malformed command line
-    try:
+
+    def command() -> None:
         settings = ServiceSettings.from_env("sessions")
         engine = engine_for(settings)
         try:
@@ -258,15 +256,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             result = _run(build_gym_module(engine), engine, args)
         finally:
             engine.dispose()
-    except (InvalidArgument, ValueError, OSError) as exc:
-        # ValueError: a malformed setting; OSError: an unreadable @file. Both are bad input.
-        print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except DomainError as exc:
-        print(f"error: {exc.message}", file=sys.stderr)
-        return EXIT_FAILED
-    except SQLAlchemyError as exc:
-        print(f"error: storage unavailable: {str(exc).splitlines()[0]}", file=sys.stderr)
-        return EXIT_FAILED
-    print(json.dumps(result, sort_keys=True))
-    return 0
+        print(json.dumps(result, sort_keys=True))
+
+    # An unreadable @file (OSError) is bad input too.
+    return run_command(command, bad_input=(OSError,))

@@ -6,7 +6,7 @@ from google.protobuf import struct_pb2
 
 from kinetic.errors import InvalidArgument
 from kinetic.sessions.v1 import gyms_pb2
-from services.sessions.gyms.domain.admin_input import NewPlanDay, NewPlanExercise
+from services.sessions.gyms.domain.admin_input import NewPlanDay
 from services.sessions.gyms.domain.equipment import EquipmentItem
 from services.sessions.gyms.domain.model import (
     Client,
@@ -18,6 +18,7 @@ from services.sessions.gyms.domain.model import (
     Localized,
     MachinePreset,
     Plan,
+    PlanExerciseContent,
     SetupField,
     SetupScalar,
 )
@@ -87,7 +88,7 @@ def new_days(message: gyms_pb2.WorkoutPlan) -> list[NewPlanDay]:
             name=localized(day.name),
             visible=day.visible,
             exercises=tuple(
-                NewPlanExercise(
+                PlanExerciseContent(
                     exercise_id=item.exercise_id,
                     target_sets=item.target_sets if item.HasField("target_sets") else None,
                     target_reps=item.target_reps,

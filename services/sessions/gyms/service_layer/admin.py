@@ -267,15 +267,7 @@ class GymAdmin:
 
     def _new_day(self, day: NewPlanDay) -> PlanDay:
         exercises = tuple(
-            PlanExercise(
-                id=self._new_id(),
-                exercise_id=item.exercise_id.lower(),
-                target_sets=item.target_sets,
-                target_reps=item.target_reps,
-                target_weight_kg=item.target_weight_kg,
-                rest_seconds=item.rest_seconds,
-                notes=item.notes,
-            )
+            PlanExercise.identified(self._new_id(), replace(item, exercise_id=item.exercise_id.lower()))
             for item in day.exercises
         )
         return PlanDay(self._new_id(), day.name, day.visible, exercises)

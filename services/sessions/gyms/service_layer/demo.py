@@ -16,9 +16,15 @@ from sqlalchemy import Engine
 from services.sessions.gyms.adapters import plan_repository as plan_repo
 from services.sessions.gyms.adapters import repository as repo
 from services.sessions.gyms.adapters import setup_repository as setup_repo
-from services.sessions.gyms.domain.admin_input import NewPlanDay, NewPlanExercise
+from services.sessions.gyms.domain.admin_input import NewPlanDay
 from services.sessions.gyms.domain.equipment import EquipmentItem
-from services.sessions.gyms.domain.model import WORKOUT_V2_MODULE, ClientMcpPolicy, Localized, SetupField
+from services.sessions.gyms.domain.model import (
+    WORKOUT_V2_MODULE,
+    ClientMcpPolicy,
+    Localized,
+    PlanExerciseContent,
+    SetupField,
+)
 from services.sessions.gyms.service_layer.admin import GymAdmin
 
 COMPANY_NAME = "Kinetic Demo Gym"
@@ -278,7 +284,7 @@ def ensure_demo_gym(
             NewPlanDay(
                 name=name,
                 exercises=tuple(
-                    NewPlanExercise(
+                    PlanExerciseContent(
                         exercise_ids[t.slug], t.sets, t.reps, t.weight_kg, t.rest_seconds, t.notes
                     )
                     for t in targets
