@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint protos check-protos bench install clean
+.PHONY: run test lint protos check-protos bench bench-quick install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,11 +43,17 @@ check-protos: $(STAMP)
 ## Benchmarks, one after the other; benchmarks/README.md says what each measures and prints.
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.training_library
-	$(BIN)/python -m benchmarks.exercise_search
+	$(BIN)/python -m benchmarks.edge_vs_inprocess
 	$(BIN)/python -m benchmarks.session_logging
 	$(BIN)/python -m benchmarks.session_statements
 	$(BIN)/python -m benchmarks.analytics_service
 	$(BIN)/python -m benchmarks.analytics_points
+
+## Under 2 minutes: the exercise search and the 93-day calendar through the edge beside one in-process
+## server, each target's ratio with PASS or FAIL (exit status 1 on FAIL). Run it after any change on
+## the request path (docs/decisions/0031-edge-performance.md).
+bench-quick: $(STAMP)
+	$(BIN)/python -m benchmarks.edge_vs_inprocess --quick
 
 clean:
 	rm -rf $(VENV)

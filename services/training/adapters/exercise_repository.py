@@ -104,7 +104,7 @@ def _tag_filters(muscle: str, equipment: str) -> list[ColumnElement[bool]]:
 def _candidates_statement(by_muscle: bool, by_equipment: bool) -> Select[Any]:
     """The candidate query, built once per filter combination; values are bound per call.
 
-    Building the statement on every search cost more than running it (benchmarks/exercise_search.py).
+    Building the statement on every search cost more than running it (benchmarks/edge_vs_inprocess.py).
     """
     ids = select(exercise_terms.c.exercise_id).where(
         exercise_terms.c.term >= bindparam("low"), exercise_terms.c.term < bindparam("high")

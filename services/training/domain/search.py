@@ -25,7 +25,7 @@ _SUBSTRING = 100.0
 
 
 # Names, aliases and queries repeat from call to call; normalising them dominated a search's CPU
-# (benchmarks/exercise_search.py), so results are memoised. Both functions are pure.
+# (benchmarks/edge_vs_inprocess.py), so results are memoised. Both functions are pure.
 @lru_cache(maxsize=16384)
 def normalize(text: str) -> str:
     """Lowercase, strip accents, drop apostrophes, turn other punctuation into spaces, collapse spaces.
