@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
+from typing import Any
 from urllib.parse import urlsplit
 
 from mcp.server import MCPServer
+from mcp.server.lowlevel import Server
 from mcp.server.transport_security import TransportSecuritySettings
 from opentelemetry.instrumentation.asgi import OpenTelemetryMiddleware
 from starlette.applications import Starlette
@@ -19,13 +21,14 @@ from edge.analytics.rest import analytics_rest_app
 from edge.backends import Backends
 from edge.guard import ProtectedResource, TokenChecker
 from edge.health import health_routes
+from edge.mcp_profile.builder import build_profile
 from edge.oauth import OAuthStubs, oauth_routes
 from edge.openapi import openapi_document
 from edge.profiles.client_ai.mcp_server import build_client_ai_server
 from edge.profiles.client_ai.workouts import ClientWorkouts
-from edge.profiles.metric.mcp_server import build_metric_server
 from edge.profiles.metric.reads import TrainingReads
 from edge.profiles.metric.rest import metric_rest_app, no_store
+from edge.profiles.metric.tools import metric_profile
 from edge.profiles.metric.writes import TrainingWrites
 from edge.ratelimit import (
     ACCOUNT_PER_MINUTE,
@@ -35,6 +38,7 @@ from edge.ratelimit import (
     build_limiter,
     metric_refusal,
 )
+from edge.ratelimit.responses import Render
 from edge.well_known import ProtectedResourceInfo, well_known_routes
 from kinetic.access_tokens import AccessTokenVerifier
 from kinetic.auth.v1 import auth_pb2
@@ -67,7 +71,7 @@ def _transport_security(public_url: str) -> TransportSecuritySettings:
 class McpEndpoint:
     """Hands requests straight to an MCP session manager (a Mount would redirect the bare path)."""
 
-    def __init__(self, server: MCPServer) -> None:
+    def __init__(self, server: Server[Any] | MCPServer) -> None:
         self._server = server
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -82,7 +86,8 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         lambda: live.backends.training, lambda: live.backends.sessions, lambda: live.backends.analytics
     )
     writes = TrainingWrites(lambda: live.backends.training)
-    metric_mcp = build_metric_server(reads, writes)
+    metric = build_profile(metric_profile(reads, writes))
+    metric_mcp = metric.server
     client_ai_mcp = build_client_ai_server(
         ClientWorkouts(lambda: live.backends.sessions, lambda: live.backends.client_workouts)
     )
@@ -98,11 +103,15 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
     limiter = build_limiter(settings.redis_url)
 
     def protect(
-        app: ASGIApp, resource: ProtectedResourceInfo, policy: RatePolicy = ACCOUNT_PER_MINUTE
+        app: ASGIApp,
+        resource: ProtectedResourceInfo,
+        policy: RatePolicy = ACCOUNT_PER_MINUTE,
+        refusal: Render = metric_refusal,
     ) -> ProtectedResource:
         # The limiter runs inside the guard, keyed by the authenticated account: the MCP path and
-        # its REST mirror share one budget of 300 requests per account per minute.
-        limited = RateLimited(app, limiter, policy, account_key, metric_refusal)
+        # its REST mirror share one budget of 300 requests per account per minute. A refusal is in
+        # the profile's error style (Metric's JSON for REST).
+        limited = RateLimited(app, limiter, policy, account_key, refusal)
         return ProtectedResource(
             limited,
             resource_url=resource.resource_url(public_url),
@@ -148,9 +157,11 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             limiter=limiter,  # failed sign-ins count in the shared limiter (0015)
         ),
         Route(
-            METRIC.path, protect(no_store(McpEndpoint(metric_mcp)), METRIC), methods=["GET", "POST", "DELETE"]
+            METRIC.path,
+            protect(no_store(McpEndpoint(metric_mcp)), METRIC, refusal=metric.profile.errors.rate_limited),
+            methods=["GET", "POST", "DELETE"],
         ),
-        Mount("/api/connectors/muse", app=protect(metric_rest_app(reads, writes), METRIC)),
+        Mount("/api/connectors/muse", app=protect(metric_rest_app(metric.tools), METRIC)),
         # Kinetic's own analytics API takes Metric's credentials and shares its budget (0025).
         Mount("/api/analytics", app=protect(analytics_rest_app(lambda: live.backends.analytics), METRIC)),
         Route(

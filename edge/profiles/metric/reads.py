@@ -1,4 +1,4 @@
-"""Metric's ``read_training``: argument checks, the backend calls, and the result's shape.
+"""Metric's ``read_training``: the views' days and defaults, the backend calls, the result's shape.
 
 Shared by the MCP tool and its REST mirror, so both answer the same thing for the same input.
 Every view carries ``epoch``, ``sourceSequence``, ``timeZone``, ``contentTrust: "user-provided"``,
@@ -42,11 +42,6 @@ VIEW_ARGUMENTS: dict[str, tuple[str, ...]] = {
     "insights": ("formula",),
     "active": (),
 }
-READ_ARGUMENTS: tuple[str, ...] = (
-    "view",
-    "timeZone",
-    *dict.fromkeys(a for v in VIEW_ARGUMENTS.values() for a in v),
-)
 CONTENT_TRUST = "user-provided"
 
 CALENDAR_MAX_DAYS = 93
@@ -138,17 +133,12 @@ class TrainingReads:
         self._analytics = analytics
 
     async def read(self, account_id: str, args: Mapping[str, Any]) -> dict[str, Any]:
-        """Check ``args``, read the view, and wrap it the way every Metric view is wrapped."""
-        arg.reject_unknown(args, READ_ARGUMENTS)
-        view = arg.text(args, "view", max_length=40)
-        if not view:
-            raise invalid_field("view", f"is required; one of {', '.join(VIEWS)}")
-        if view not in VIEWS:
-            raise invalid_field("view", f"unknown view {view!r}; one of {', '.join(VIEWS)}")
-        misplaced = sorted(set(args) - {"view", "timeZone", *VIEW_ARGUMENTS[view]})
-        if misplaced:
-            takes = ", ".join(VIEW_ARGUMENTS[view]) or "only timeZone"
-            raise invalid_field(misplaced[0], f"does not apply to the {view} view; it takes {takes}")
+        """Read the view and wrap it the way every Metric view is wrapped.
+
+        ``args`` conform to read_training's published schema and its rules (tools.py): a known
+        view, and only that view's arguments.
+        """
+        view = args["view"]
         zone = arg.time_zone(args)
         try:
             library, data = await self._view(view, account_id, zone, args)
@@ -297,9 +287,6 @@ class TrainingReads:
     ) -> tuple[training_pb2.Library, dict[str, Any]]:
         workout_id = arg.text(args, "id", max_length=80)
         name = arg.text(args, "name")
-        chosen = [n for n in ("id", "name", "pageToken") if args.get(n)]
-        if len(chosen) > 1 and "id" in chosen:
-            raise invalid_field(chosen[1], "cannot be combined with id")
         if workout_id:
             response = await self._list_workouts(account_id, workout_ids=[workout_id])
             workouts = [workout_json(w) for w in response.workouts]
