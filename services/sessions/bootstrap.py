@@ -14,7 +14,7 @@ from kinetic.settings import ServiceSettings, service_target
 from kinetic.storage import engine_for, upgrade
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
-from services.sessions.entrypoints.grpc import SessionsServicer
+from services.sessions.entrypoints.grpc import ModuleGates, SessionsServicer
 from services.sessions.entrypoints.gym_grpc import gym_bindings
 from services.sessions.service_layer.feed import ChangeFeed
 from services.sessions.service_layer.gym_directory import GymDirectory
@@ -39,9 +39,9 @@ class SessionsApp:
     log: PerformanceLog
     queries: SessionQueries
 
-    def servicer(self) -> SessionsServicer:
-        """The SessionsService servicer over these use cases."""
-        return SessionsServicer(self.feed, self.lifecycle, self.log, self.queries)
+    def servicer(self, gates: ModuleGates) -> SessionsServicer:
+        """The SessionsService servicer over these use cases, checking gym modules with ``gates``."""
+        return SessionsServicer(self.feed, self.lifecycle, self.log, self.queries, gates)
 
 
 def prepare(
@@ -81,7 +81,11 @@ async def start(
     gym_module = build_gym_module(engine, clock)  # the gym admin and client APIs (docs/decisions/0018)
     app = prepare(engine, occurrences, gyms or gym_module.directory, clock)
     bindings = [
-        ServiceBinding(app.servicer(), sessions_pb2_grpc.add_SessionsServiceServicer_to_server, SERVICE_NAME),
+        ServiceBinding(
+            app.servicer(gym_module.client.check_access),
+            sessions_pb2_grpc.add_SessionsServiceServicer_to_server,
+            SERVICE_NAME,
+        ),
         *gym_bindings(gym_module),
     ]
     running = await create_server(bindings, settings.listen_host, settings.port if port is None else port)

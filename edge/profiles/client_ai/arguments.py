@@ -28,6 +28,7 @@ SET_TYPES = ("N", "W", "D", "F")
 
 MAX_PAGE = 100_000
 MAX_LIMIT = 50
+DEFAULT_LIMIT = 20  # the services' page size when limit is not sent
 MAX_WINDOW_DAYS = 366
 MAX_SETS = 50
 MAX_SET_NUMBER = 100
@@ -380,11 +381,12 @@ def setup_values(args: Args, name: str) -> sessions_pb2.SetupValues | None:
 def parse_list_plans(args: Args) -> gyms_pb2.ListMyPlansRequest:
     """client_ai_list_my_workout_plans."""
     reject_unknown(args, "client_ai_list_my_workout_plans")
+    size = limit(args)
     return gyms_pb2.ListMyPlansRequest(
         status=one_of(args, "status", PLAN_STATUSES),
         language=language(args),
-        page=page(args),
-        limit=limit(args),
+        page_size=size,
+        skip=(page(args) - 1) * (size or DEFAULT_LIMIT),
     )
 
 
@@ -438,8 +440,13 @@ def parse_list_sessions(args: Args) -> sessions_pb2.ListSessionsRequest:
     reject_unknown(args, "client_ai_list_my_workout_sessions")
     status = one_of(args, "status", SESSION_STATUSES)
     date_from, date_to = window(args)
+    size = limit(args)
     return sessions_pb2.ListSessionsRequest(
-        status=status, date_from=date_from, date_to=date_to, page=page(args), limit=limit(args)
+        status=status,
+        date_from=date_from,
+        date_to=date_to,
+        page_size=size,
+        skip=(page(args) - 1) * (size or DEFAULT_LIMIT),
     )
 
 

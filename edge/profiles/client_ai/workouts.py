@@ -21,7 +21,7 @@ from edge.profiles.client_ai import records
 from edge.profiles.client_ai.problems import MODULE, from_service
 from edge.profiles.metric.arguments import device_id
 from kinetic.errors import RemoteError
-from kinetic.sessions.v1 import gyms_pb2, gyms_pb2_grpc, sessions_pb2_grpc
+from kinetic.sessions.v1 import gyms_pb2, gyms_pb2_grpc, sessions_pb2, sessions_pb2_grpc
 
 Args = Mapping[str, Any]
 Result = dict[str, Any]
@@ -89,10 +89,7 @@ class ClientWorkouts:
         response = await self._gyms().ListMyPlans(request, timeout=CALL_TIMEOUT_SECONDS)
         return {
             "plans": [records.plan_summary(p) for p in response.plans],
-            "page": response.page,
-            "limit": response.limit,
-            "totalCount": response.total_count,
-            "hasMore": response.has_more,
+            **_page_fields(request, response.total_count, response.next_page_token),
             "language": request.language,
         }
 
@@ -155,10 +152,7 @@ class ClientWorkouts:
         response = await self._sessions().ListSessions(request, timeout=CALL_TIMEOUT_SECONDS)
         return {
             "sessions": [records.session(s, with_performances=False) for s in response.sessions],
-            "page": response.page,
-            "limit": response.limit,
-            "totalCount": response.total_count,
-            "hasMore": response.has_more,
+            **_page_fields(request, response.total_count, response.next_page_token),
         }
 
     async def _get_session(self, principal: Principal, args: Args) -> Result:
@@ -226,3 +220,11 @@ class ClientWorkouts:
             "totalExperiencePoints": response.total_experience_points,
             "replayed": response.replayed,
         }
+
+
+def _page_fields(
+    request: gyms_pb2.ListMyPlansRequest | sessions_pb2.ListSessionsRequest, total: int, next_token: str
+) -> Result:
+    # Client AI pages by number (its contract); the services page by skip and token.
+    size = request.page_size or arg.DEFAULT_LIMIT
+    return {"page": request.skip // size + 1, "limit": size, "totalCount": total, "hasMore": bool(next_token)}

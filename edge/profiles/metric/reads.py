@@ -235,7 +235,7 @@ class TrainingReads:
         chunk_end = end
         while chunk_end > start and len(found) <= HISTORY_SESSION_LIMIT:
             chunk_start = max(start, chunk_end - SESSION_WINDOW)
-            page = 1
+            token = ""
             while len(found) <= HISTORY_SESSION_LIMIT:
                 response = await self._sessions().ListSessions(
                     sessions_pb2.ListSessionsRequest(
@@ -244,15 +244,15 @@ class TrainingReads:
                         date_from=_instant(chunk_start),
                         # The service's end is inclusive; the view's is exclusive.
                         date_to=_instant(chunk_end - timedelta(milliseconds=1)),
-                        page=page,
-                        limit=SESSION_PAGE,
+                        page_size=SESSION_PAGE,
+                        page_token=token,
                     ),
                     timeout=CALL_TIMEOUT_SECONDS,
                 )
                 found.extend(response.sessions)
-                if not response.has_more:
+                token = response.next_page_token
+                if not token:
                     break
-                page += 1
             chunk_end = chunk_start
         return found
 

@@ -162,15 +162,6 @@ def check_status(out: Violations, value: str) -> str:
     return value
 
 
-def check_page(out: Violations, page: int, limit: int) -> tuple[int, int]:
-    """Page from 1 (0 means 1) and a limit of 1 to 50 (0 means 20)."""
-    if page < 0:
-        out.add("page", "must be 1 or more")
-    if limit < 0 or limit > MAX_PAGE_LIMIT:
-        out.add("limit", f"must be from 1 to {MAX_PAGE_LIMIT}")
-    return max(page, 1), limit or DEFAULT_PAGE_LIMIT
-
-
 def _parse_instant(value: str) -> tuple[datetime, bool] | None:
     # (the instant, whether it was a date alone); a date-time without an offset is UTC.
     try:

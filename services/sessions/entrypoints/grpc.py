@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
@@ -18,17 +19,34 @@ from services.sessions.service_layer.session_lifecycle import SessionLifecycle, 
 from services.sessions.service_layer.session_logging import PerformanceLog
 from services.sessions.service_layer.session_queries import SessionQueries
 
+# Checks every gate of a gym module for an account (write gate too when asked); raises the gate's error.
+ModuleGates = Callable[[str, str, bool], object]
+
 
 class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
-    """Thin adapter from gRPC to the sessions use cases."""
+    """Thin adapter from gRPC to the sessions use cases.
+
+    A request with ``gym_module`` set acts for a gym client under that module: its gates run first,
+    here in the service, so a gRPC caller cannot skip what the Client AI edge relies on.
+    """
 
     def __init__(
-        self, feed: ChangeFeed, lifecycle: SessionLifecycle, log: PerformanceLog, queries: SessionQueries
+        self,
+        feed: ChangeFeed,
+        lifecycle: SessionLifecycle,
+        log: PerformanceLog,
+        queries: SessionQueries,
+        gates: ModuleGates,
     ) -> None:
         self._feed = feed
         self._lifecycle = lifecycle
         self._log = log
         self._queries = queries
+        self._gates = gates
+
+    def _gate(self, account_id: str, module: str, *, write: bool) -> None:
+        if module:
+            self._gates(account_id, module, write)
 
     async def ListChanges(
         self, request: sessions_pb2.ListChangesRequest, context: grpc.aio.ServicerContext
@@ -52,6 +70,7 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
     async def StartOrResumeSession(
         self, request: sessions_pb2.StartOrResumeSessionRequest, context: grpc.aio.ServicerContext
     ) -> sessions_pb2.StartOrResumeSessionResponse:
+        self._gate(request.account_id, request.gym_module, write=True)
         result = await self._lifecycle.start_or_resume(
             StartRequest(
                 account_id=request.account_id,
@@ -71,6 +90,7 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
     async def LogPerformance(
         self, request: sessions_pb2.LogPerformanceRequest, context: grpc.aio.ServicerContext
     ) -> sessions_pb2.LogPerformanceResponse:
+        self._gate(request.account_id, request.gym_module, write=True)
         result = self._log.log(request.account_id, performance_input_from_pb(request))
         return sessions_pb2.LogPerformanceResponse(
             performance=performance_to_pb(result.performance),
@@ -81,6 +101,7 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
     async def CompleteSession(
         self, request: sessions_pb2.CompleteSessionRequest, context: grpc.aio.ServicerContext
     ) -> sessions_pb2.CompleteSessionResponse:
+        self._gate(request.account_id, request.gym_module, write=True)
         result = await self._lifecycle.complete(
             request.account_id,
             request.session_id,
@@ -97,31 +118,33 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
     async def GetSession(
         self, request: sessions_pb2.GetSessionRequest, context: grpc.aio.ServicerContext
     ) -> sessions_pb2.GetSessionResponse:
+        self._gate(request.account_id, request.gym_module, write=False)
         session = self._queries.get(request.account_id, request.session_id)
         return sessions_pb2.GetSessionResponse(session=session_to_pb(session))
 
     async def ListSessions(
         self, request: sessions_pb2.ListSessionsRequest, context: grpc.aio.ServicerContext
     ) -> sessions_pb2.ListSessionsResponse:
+        self._gate(request.account_id, request.gym_module, write=False)
         found = self._queries.list_sessions(
             request.account_id,
             status=request.status,
             date_from=request.date_from,
             date_to=request.date_to,
-            page=request.page,
-            limit=request.limit,
+            page_size=request.page_size,
+            page_token=request.page_token,
+            skip=request.skip,
         )
         return sessions_pb2.ListSessionsResponse(
             sessions=[session_to_pb(s) for s in found.sessions],
-            page=found.page,
-            limit=found.limit,
             total_count=found.total,
-            has_more=found.has_more,
+            next_page_token=found.next_page_token,
         )
 
     async def GetExerciseHistory(
         self, request: sessions_pb2.GetExerciseHistoryRequest, context: grpc.aio.ServicerContext
     ) -> sessions_pb2.GetExerciseHistoryResponse:
+        self._gate(request.account_id, request.gym_module, write=False)
         entries = self._queries.exercise_history(
             request.account_id,
             request.exercise_id,

@@ -158,7 +158,12 @@ class ClientWorkoutServicer(gyms_pb2_grpc.ClientWorkoutServiceServicer):
         self, request: gyms_pb2.ListMyPlansRequest, context: Context
     ) -> gyms_pb2.ListMyPlansResponse:
         page = self._workouts.list_my_plans(
-            request.account_id, request.status, request.language, request.page, request.limit
+            request.account_id,
+            request.status,
+            request.language,
+            request.page_size,
+            request.page_token,
+            request.skip,
         )
         language = parse_language(request.language)
         return gyms_pb2.ListMyPlansResponse(
@@ -172,10 +177,8 @@ class ClientWorkoutServicer(gyms_pb2_grpc.ClientWorkoutServiceServicer):
                 )
                 for plan, day_count in page.plans
             ],
-            page=page.page,
-            limit=page.limit,
             total_count=page.total_count,
-            has_more=page.has_more,
+            next_page_token=page.next_page_token,
         )
 
     async def GetMyPlan(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection, Engine
 
+from kinetic import page_tokens
 from kinetic.errors import DomainError, FieldViolation, InvalidArgument, NotFound
 from services.sessions.adapters import gym_repository as repo
 from services.sessions.adapters.read_engine import read_engine
@@ -42,7 +43,6 @@ from services.sessions.service_layer import gym_directory as directory
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 50
-MAX_PAGE = 10_000
 MAX_ACCOUNT_ID_CHARS = 36
 
 
@@ -57,14 +57,8 @@ class PlanPage:
     """One page of the client's plans, each with its number of visible days."""
 
     plans: list[tuple[Plan, int]]
-    page: int
-    limit: int
     total_count: int
-
-    @property
-    def has_more(self) -> bool:
-        """Whether a later page has plans."""
-        return self.page * self.limit < self.total_count
+    next_page_token: str
 
 
 @dataclass(frozen=True)
@@ -177,22 +171,22 @@ class ClientWorkouts:
         with self._engine.connect() as conn:
             return self._context(conn, account_id, module, write)
 
-    def list_my_plans(self, account_id: str, status: str, language: str, page: int, limit: int) -> PlanPage:
-        """A page of the client's non-WOD plans, newest first."""
+    def list_my_plans(
+        self, account_id: str, status: str, language: str, page_size: int, page_token: str = "", skip: int = 0
+    ) -> PlanPage:
+        """A page of the client's non-WOD plans, newest first (token plus ``skip``)."""
         parse_language(language)
         plan_status: PlanStatus | None = parse_status(status) if status else None
-        page = page or 1
-        limit = limit or DEFAULT_LIMIT
-        if not 1 <= page <= MAX_PAGE:
-            raise InvalidArgument.for_field("page", f"must be between 1 and {MAX_PAGE} (pages start at 1)")
-        if not 1 <= limit <= MAX_LIMIT:
-            raise InvalidArgument.for_field("limit", f"must be between 1 and {MAX_LIMIT}")
+        query = ("plans", account_id, status)
+        offset, size = page_tokens.page_window(
+            page_size, page_token, skip, query, default=DEFAULT_LIMIT, maximum=MAX_LIMIT
+        )
         with self._engine.connect() as conn:
             context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
             plans, total = repo.list_client_plans(
-                conn, context.client.id, context.company.id, plan_status, (page - 1) * limit, limit
+                conn, context.client.id, context.company.id, plan_status, offset, size
             )
-        return PlanPage(plans, page, limit, total)
+        return PlanPage(plans, total, page_tokens.next_page_token(offset, size, total, query))
 
     def _plan(self, conn: Connection, context: ClientContext, plan_id: str) -> Plan:
         plan = own_plan(conn, context, plan_id)

@@ -13,6 +13,7 @@ from typing import cast
 
 from sqlalchemy import Engine
 
+from kinetic import page_tokens
 from services.sessions.adapters import session_repository as repo
 from services.sessions.adapters.read_engine import read_engine
 from services.sessions.domain import session_rules as rules
@@ -30,14 +31,8 @@ class SessionList:
     """One page of sessions."""
 
     sessions: list[Session]
-    page: int
-    limit: int
     total: int
-
-    @property
-    def has_more(self) -> bool:
-        """Whether a later page has sessions."""
-        return self.page * self.limit < self.total
+    next_page_token: str
 
 
 @dataclass(frozen=True)
@@ -93,20 +88,25 @@ class SessionQueries:
         status: str = "",
         date_from: str = "",
         date_to: str = "",
-        page: int = 0,
-        limit: int = 0,
+        page_size: int = 0,
+        page_token: str = "",
+        skip: int = 0,
     ) -> SessionList:
-        """Sessions started in the window, newest first, paged from 1."""
+        """Sessions started in the window, newest first, a page at a time (token plus ``skip``)."""
         rules.require_account(account_id)
         out = rules.Violations()
         rules.check_status(out, status)
         start, end = rules.check_window(out, date_from, date_to, self._clock())
-        page, limit = rules.check_page(out, page, limit)
         out.raise_if_any()
+        query = ("sessions", account_id, status, date_from, date_to)
+        offset, size = page_tokens.page_window(
+            page_size, page_token, skip, query, default=rules.DEFAULT_PAGE_LIMIT, maximum=rules.MAX_PAGE_LIMIT
+        )
         with self._engine.connect() as conn:
             wanted = cast(SessionStatus | None, status or None)
-            found = repo.list_sessions(conn, account_id, wanted, start, end, (page - 1) * limit, limit)
-        return SessionList(found.sessions, page, limit, found.total)
+            found = repo.list_sessions(conn, account_id, wanted, start, end, offset, size)
+        following = page_tokens.next_page_token(offset, size, found.total, query)
+        return SessionList(found.sessions, found.total, following)
 
     def exercise_history(
         self, account_id: str, exercise_id: str, *, date_from: str = "", date_to: str = "", limit: int = 0

@@ -9,11 +9,11 @@ from datetime import UTC, datetime
 
 from sqlalchemy import Engine
 
+from kinetic import page_tokens
 from kinetic.errors import AlreadyExists, FieldViolation, InvalidArgument, NotFound
 from services.training.adapters import exercise_repository as repo
 from services.training.domain.exercises import EQUIPMENT, MUSCLES, Exercise, validate_exercise
 from services.training.domain.search import candidate_prefixes, normalize, rank
-from services.training.service_layer import page_tokens
 
 MAX_QUERY_CHARS = 200
 DEFAULT_PAGE_SIZE = 20

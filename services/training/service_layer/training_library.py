@@ -14,13 +14,13 @@ from datetime import UTC, date, datetime, time
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from kinetic import page_tokens
 from kinetic.errors import InvalidArgument, NotFound
 from services.training.adapters import exercise_repository
 from services.training.adapters import library_repository as repo
 from services.training.adapters.library_repository import LibraryState
 from services.training.domain import calendar, occurrences
 from services.training.domain.model import Occurrence, OccurrenceOverride, Plan, Workout
-from services.training.service_layer import page_tokens
 
 DEFAULT_WORKOUT_PAGE = 50
 MAX_WORKOUT_PAGE = 100

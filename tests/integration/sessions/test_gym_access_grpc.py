@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import grpc
 import pytest
 
-from kinetic.sessions.v1 import gyms_pb2
+from kinetic.sessions.v1 import gyms_pb2, sessions_pb2
 from tests.integration.sessions.gym_support import (
     ACCOUNT_A,
     ACCOUNT_B,
@@ -210,3 +212,81 @@ async def test_check_requires_account_and_module(stubs):
         0
     ].field == "account_id"
     assert (await failure(stubs.client.CheckClientAccess(check(module="")))).violations[0].field == "module"
+
+
+def _session_calls(session_id: str, exercise_id: str) -> dict[str, tuple[bool, Any]]:
+    """Each client-facing SessionsService RPC acting under the module: (writes?, request factory)."""
+    gated: dict[str, Any] = {"account_id": ACCOUNT_A, "gym_module": MODULE}
+    logged = sessions_pb2.PerformanceSet(set_number=1, weight_kg=60, reps_number=5, completed=True)
+    return {
+        "StartOrResumeSession": (
+            True,
+            lambda s: s.StartOrResumeSession(sessions_pb2.StartOrResumeSessionRequest(**gated)),
+        ),
+        "LogPerformance": (
+            True,
+            lambda s: s.LogPerformance(
+                sessions_pb2.LogPerformanceRequest(
+                    session_id=session_id, exercise_id=exercise_id, sets=[logged], **gated
+                )
+            ),
+        ),
+        "CompleteSession": (
+            True,
+            lambda s: s.CompleteSession(sessions_pb2.CompleteSessionRequest(session_id=session_id, **gated)),
+        ),
+        "GetSession": (
+            False,
+            lambda s: s.GetSession(sessions_pb2.GetSessionRequest(session_id=session_id, **gated)),
+        ),
+        "ListSessions": (False, lambda s: s.ListSessions(sessions_pb2.ListSessionsRequest(**gated))),
+        "GetExerciseHistory": (
+            False,
+            lambda s: s.GetExerciseHistory(
+                sessions_pb2.GetExerciseHistoryRequest(exercise_id=exercise_id, **gated)
+            ),
+        ),
+    }
+
+
+@pytest.mark.parametrize(
+    "rpc",
+    [
+        "StartOrResumeSession",
+        "LogPerformance",
+        "CompleteSession",
+        "GetSession",
+        "ListSessions",
+        "GetExerciseHistory",
+    ],
+)
+async def test_session_rpcs_under_the_module_check_the_gates_in_the_service(stubs, rpc):
+    gym = await client_gym(stubs.admin)
+    started = await stubs.sessions.StartOrResumeSession(
+        sessions_pb2.StartOrResumeSessionRequest(account_id=ACCOUNT_A, gym_module=MODULE)
+    )
+    session_id = started.session.session_id
+    write, call = _session_calls(session_id, gym.exercises["bench"].id)[rpc]
+    await set_consent(stubs, gym, False)
+    assert (await failure(call(stubs.sessions))).reason == "HEALTH_DATA_CONSENT_REQUIRED"
+    await set_consent(stubs, gym, True)
+    await set_policy(stubs, gym.company.id, [MODULE], False)
+    if write:
+        assert (await failure(call(stubs.sessions))).reason == "WRITE_TOOLS_NOT_ALLOWED"
+    else:
+        await call(stubs.sessions)  # reads need no write permission
+    # Nothing was stored by the refused calls: the session is as it was started.
+    stored = await stubs.sessions.GetSession(
+        sessions_pb2.GetSessionRequest(account_id=ACCOUNT_A, session_id=session_id)
+    )
+    assert (stored.session.status, list(stored.session.performances)) == ("in_progress", [])
+
+
+async def test_without_a_module_the_account_logs_as_itself(stubs):
+    # Kinetic's own profiles act for the account, not a gym client: the gym's gates do not apply.
+    gym = await client_gym(stubs.admin)
+    await set_consent(stubs, gym, False)
+    started = await stubs.sessions.StartOrResumeSession(
+        sessions_pb2.StartOrResumeSessionRequest(account_id=ACCOUNT_A)
+    )
+    assert started.session.status == "in_progress"

@@ -143,7 +143,7 @@ async def test_plans_check_targets_and_refuse_foreign_exercises(stubs):
     request.plan.client_id = other.client.id
     del request.plan.days[:]
     assert (await failure(stubs.admin.CreatePlan(request))).violations[0].field == "plan.client_id"
-    listed = await stubs.client.ListMyPlans(gyms_pb2.ListMyPlansRequest(account_id=ACCOUNT_A, limit=50))
+    listed = await stubs.client.ListMyPlans(gyms_pb2.ListMyPlansRequest(account_id=ACCOUNT_A, page_size=50))
     assert [p.name for p in listed.plans] == ["Push / Pull"]  # nothing was stored
 
 

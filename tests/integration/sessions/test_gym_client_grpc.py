@@ -58,7 +58,7 @@ async def test_plans_list_in_english_and_dutch_without_wod(stubs):
     assert dutch.plans[0].description == "Duwen / Trekken beschrijving"
     assert english.plans[0].status == "Active"
     assert english.plans[0].day_count == 2  # the hidden day is not counted
-    assert (english.total_count, english.page, english.limit, english.has_more) == (1, 1, 20, False)
+    assert (english.total_count, english.next_page_token) == (1, "")
 
 
 async def test_plan_shows_visible_day_summaries_in_order(stubs):
@@ -126,23 +126,30 @@ async def test_status_filter_and_paging(stubs):
     gym = await client_gym(stubs.admin)
     for index in range(3):
         await create_plan(stubs.admin, gym, f"Draft {index}", f"Concept {index}", [], status="Draft")
-    drafts = await stubs.client.ListMyPlans(plans_request(status="Draft", limit=2))
-    assert (len(drafts.plans), drafts.total_count, drafts.has_more) == (2, 3, True)
-    second = await stubs.client.ListMyPlans(plans_request(status="Draft", limit=2, page=2))
-    assert (len(second.plans), second.has_more) == (1, False)
+    drafts = await stubs.client.ListMyPlans(plans_request(status="Draft", page_size=2))
+    assert (len(drafts.plans), drafts.total_count, bool(drafts.next_page_token)) == (2, 3, True)
+    second = await stubs.client.ListMyPlans(
+        plans_request(status="Draft", page_size=2, page_token=drafts.next_page_token)
+    )
+    assert (len(second.plans), second.next_page_token) == (1, "")
     assert {p.id for p in drafts.plans}.isdisjoint({p.id for p in second.plans})
     assert all(p.status == "Draft" for p in [*drafts.plans, *second.plans])
-    beyond = await stubs.client.ListMyPlans(plans_request(status="Draft", limit=2, page=3))
+    beyond = await stubs.client.ListMyPlans(plans_request(status="Draft", page_size=2, skip=4))
     assert (list(beyond.plans), beyond.total_count) == ([], 3)
-    assert len((await stubs.client.ListMyPlans(plans_request(limit=50))).plans) == 4
+    assert len((await stubs.client.ListMyPlans(plans_request(page_size=50))).plans) == 4
+    # A token answers only the query that issued it.
+    active_query = plans_request(status="Active", page_size=2, page_token=drafts.next_page_token)
+    other_query = await failure(stubs.client.ListMyPlans(active_query))
+    assert other_query.violations[0].field == "page_token"
 
 
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [
-        ({"page": -1}, "page"),
-        ({"limit": 51}, "limit"),
-        ({"limit": -1}, "limit"),
+        ({"skip": -1}, "skip"),
+        ({"page_size": 51}, "page_size"),
+        ({"page_size": -1}, "page_size"),
+        ({"page_token": "garbled"}, "page_token"),
         ({"language": "de"}, "language"),
         ({"language": "EN"}, "language"),
         ({"status": "active"}, "status"),

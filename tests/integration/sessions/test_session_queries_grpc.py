@@ -74,8 +74,11 @@ async def test_list_sessions_filters_by_status_and_window_and_pages_from_one(eng
         active = await start_freestyle(stack)
 
         everything = await stack.sessions.ListSessions(listing())
-        completed = await stack.sessions.ListSessions(listing(status="completed", limit=2))
-        second_page = await stack.sessions.ListSessions(listing(status="completed", limit=2, page=2))
+        completed = await stack.sessions.ListSessions(listing(status="completed", page_size=2))
+        second_page = await stack.sessions.ListSessions(
+            listing(status="completed", page_size=2, page_token=completed.next_page_token)
+        )
+        skipped = await stack.sessions.ListSessions(listing(status="completed", page_size=2, skip=1))
         in_progress = await stack.sessions.ListSessions(listing(status="in_progress"))
         first_day = await stack.sessions.ListSessions(listing(date_from="2026-09-20", date_to="2026-09-20"))
         from_only = await stack.sessions.ListSessions(listing(date_from="2026-09-21T00:00:00Z"))
@@ -83,9 +86,10 @@ async def test_list_sessions_filters_by_status_and_window_and_pages_from_one(eng
 
         assert [s.session_id for s in everything.sessions] == [active.session_id, *reversed(done)]
         assert not everything.sessions[0].performances  # lists carry no performances
-        assert (completed.total_count, completed.has_more, completed.page, completed.limit) == (3, True, 1, 2)
+        assert completed.total_count == 3 and completed.next_page_token
         assert [s.session_id for s in completed.sessions] == [done[2], done[1]]
-        assert [s.session_id for s in second_page.sessions] == [done[0]] and not second_page.has_more
+        assert [s.session_id for s in second_page.sessions] == [done[0]] and not second_page.next_page_token
+        assert [s.session_id for s in skipped.sessions] == [done[1], done[0]] and not skipped.next_page_token
         assert [s.session_id for s in in_progress.sessions] == [active.session_id]
         assert [s.session_id for s in first_day.sessions] == [done[0]]
         assert from_only.total_count == 3
@@ -96,8 +100,9 @@ async def test_list_and_history_limits_name_the_field(engines, tmp_path):
     async with session_stack(engines, tmp_path) as stack:
         cases = {
             "status": listing(status="done"),
-            "limit": listing(limit=51),
-            "page": listing(page=-1),
+            "page_size": listing(page_size=51),
+            "skip": listing(skip=-1),
+            "page_token": listing(page_token="not-a-token"),
             "dateFrom": listing(date_from="2025-09-01", date_to="2026-09-03"),
             "dateTo": listing(date_to="next week"),
         }

@@ -114,8 +114,9 @@ def test_language_is_en_or_nl_and_defaults_to_en():
 
 def test_pages_start_at_one_and_limits_stop_at_fifty():
     request = arg.parse_list_plans({"page": 2, "limit": 50.0, "status": "Active"})
-    assert (request.page, request.limit, request.status) == (2, 50, "Active")
-    assert arg.parse_list_plans({}).page == 1 and arg.parse_list_plans({}).limit == 0
+    assert (request.skip, request.page_size, request.status) == (50, 50, "Active")
+    assert (arg.parse_list_plans({}).skip, arg.parse_list_plans({}).page_size) == (0, 0)
+    assert arg.parse_list_plans({"page": 3}).skip == 40  # 20 per page when limit is not sent
     for bad in ({"page": 0}, {"page": -1}, {"page": 1.5}, {"page": "2"}, {"page": True}):
         assert refusal("client_ai_list_my_workout_plans", bad).details["field"] == "page"
     for bad in ({"limit": 51}, {"limit": 0}, {"limit": "10"}):

@@ -41,3 +41,27 @@ def decode(token: str, *query_parts: str) -> int:
             "page_token", "belongs to another query; repeat the same query and filters to page on"
         )
     return offset
+
+
+# Far beyond any real account; keeps a skip from turning into a huge OFFSET scan.
+MAX_SKIP = 5_000_000
+
+
+def page_window(
+    page_size: int, page_token: str, skip: int, query_parts: tuple[str, ...], *, default: int, maximum: int
+) -> tuple[int, int]:
+    """The (offset, size) a list request asks for: ``skip`` more rows after its token's offset.
+
+    Raises InvalidArgument naming ``page_size``, ``skip`` or ``page_token``.
+    """
+    if not 0 <= page_size <= maximum:
+        raise InvalidArgument.for_field("page_size", f"must be from 1 to {maximum} (0 means {default})")
+    if not 0 <= skip <= MAX_SKIP:
+        raise InvalidArgument.for_field("skip", f"must be from 0 to {MAX_SKIP}")
+    return decode(page_token, *query_parts) + skip, page_size or default
+
+
+def next_page_token(offset: int, size: int, total: int, query_parts: tuple[str, ...]) -> str:
+    """Token for the page after ``[offset, offset + size)``; empty when nothing follows."""
+    following = offset + size
+    return encode(following, *query_parts) if following < total else ""
