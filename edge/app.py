@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Protocol
 from urllib.parse import urlsplit
 
-from mcp.server import MCPServer
-from mcp.server.lowlevel import Server
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from opentelemetry.instrumentation.asgi import OpenTelemetryMiddleware
 from starlette.applications import Starlette
@@ -24,7 +23,7 @@ from edge.health import health_routes
 from edge.mcp_profile.builder import build_profile
 from edge.oauth import OAuthStubs, oauth_routes
 from edge.openapi import openapi_document
-from edge.profiles.client_ai.mcp_server import build_client_ai_server
+from edge.profiles.client_ai.tools import client_ai_profile
 from edge.profiles.client_ai.workouts import ClientWorkouts
 from edge.profiles.metric.reads import TrainingReads
 from edge.profiles.metric.rest import metric_rest_app, no_store
@@ -68,10 +67,17 @@ def _transport_security(public_url: str) -> TransportSecuritySettings:
     )
 
 
+class ServesMcp(Protocol):
+    """An MCP server whose streamable HTTP app is built (a profile's, or the SDK's MCPServer)."""
+
+    @property
+    def session_manager(self) -> StreamableHTTPSessionManager: ...
+
+
 class McpEndpoint:
     """Hands requests straight to an MCP session manager (a Mount would redirect the bare path)."""
 
-    def __init__(self, server: Server[Any] | MCPServer) -> None:
+    def __init__(self, server: ServesMcp) -> None:
         self._server = server
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -88,9 +94,12 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
     writes = TrainingWrites(lambda: live.backends.training)
     metric = build_profile(metric_profile(reads, writes))
     metric_mcp = metric.server
-    client_ai_mcp = build_client_ai_server(
-        ClientWorkouts(lambda: live.backends.sessions, lambda: live.backends.client_workouts)
+    client_ai = build_profile(
+        client_ai_profile(
+            ClientWorkouts(lambda: live.backends.sessions, lambda: live.backends.client_workouts)
+        )
     )
+    client_ai_mcp = client_ai.server
     for server in (metric_mcp, client_ai_mcp):
         server.streamable_http_app(
             streamable_http_path="/",
@@ -166,7 +175,12 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         Mount("/api/analytics", app=protect(analytics_rest_app(lambda: live.backends.analytics), METRIC)),
         Route(
             CLIENT_AI.path,
-            protect(no_store(McpEndpoint(client_ai_mcp)), CLIENT_AI, CLIENT_AI_PER_MINUTE),
+            protect(
+                no_store(McpEndpoint(client_ai_mcp)),
+                CLIENT_AI,
+                CLIENT_AI_PER_MINUTE,
+                refusal=client_ai.profile.errors.rate_limited,
+            ),
             methods=["GET", "POST", "DELETE"],
         ),
     ]

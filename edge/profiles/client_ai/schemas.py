@@ -1,7 +1,8 @@
 """Input and output JSON Schemas of the Client AI Workout V2 tools (seed 002).
 
-Inputs list exactly the seed's fields with ``additionalProperties: false`` (the server refuses
-anything else itself, arguments.py). Outputs are written out in full, without ``$ref``: the MCP
+Inputs list exactly the seed's fields with ``additionalProperties: false``; they are the only
+statement of the arguments' types and limits: the profile builder validates every call against
+them (docs/decisions/0028-profile-builder.md). Outputs are written out in full, without ``$ref``: the MCP
 client checks results against them with no registry to resolve references in. Records allow
 extra properties so the services can add fields without breaking clients.
 """
@@ -10,9 +11,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from edge.profiles.client_ai import arguments as arg
-
 Schema = dict[str, Any]
+
+LANGUAGES = ("en", "nl")
+PLAN_STATUSES = ("Active", "Inactive", "Draft")
+SESSION_STATUSES = ("planned", "in_progress", "paused", "completed", "stopped", "cancelled")
+SET_TYPES = ("N", "W", "D", "F")
+MAX_LIMIT = 50
+MAX_SETS = 50
+MAX_SET_NUMBER = 100
+MAX_NOTES = 2000
+MAX_SET_NOTES = 1000
+MAX_SETUP_VALUES = 8
+MAX_SETUP_KEY = 64
+MAX_REPS = 1000
+MAX_REPS_TEXT = 20
+MAX_REST_SECONDS = 86_400
+# Set figures: (lowest, highest) in the API's units (kilograms, meters, seconds); RPE 0-10 is the
+# contract's own scale.
+SET_NUMBERS: dict[str, tuple[float, float]] = {
+    "weight": (0, 1000),
+    "timeSeconds": (0, 86_400),
+    "distanceMeters": (0, 1_000_000),
+    "restSeconds": (0, 86_400),
+    "rpe": (0, 10),
+}
 
 STRING: Schema = {"type": "string"}
 INTEGER: Schema = {"type": "integer"}
@@ -50,14 +73,14 @@ def _object_id(what: str) -> Schema:
 
 LANGUAGE: Schema = {
     "type": "string",
-    "enum": list(arg.LANGUAGES),
+    "enum": list(LANGUAGES),
     "description": "Content language (default en).",
 }
 PAGE: Schema = {"type": "integer", "minimum": 1, "description": "Page number, starting at 1."}
 LIMIT: Schema = {
     "type": "integer",
     "minimum": 1,
-    "maximum": arg.MAX_LIMIT,
+    "maximum": MAX_LIMIT,
     "description": "Page size, max 50.",
 }
 DATE_FROM: Schema = {
@@ -69,34 +92,34 @@ DATE_TO: Schema = {
     "type": "string",
     "description": "End date filter in ISO 8601 format (a YYYY-MM-DD date includes that whole UTC day).",
 }
-NOTES: Schema = {"type": "string", "maxLength": arg.MAX_NOTES}
+NOTES: Schema = {"type": "string", "maxLength": MAX_NOTES}
 
 
 def _range(description: str, name: str) -> Schema:
-    low, high = arg.SET_NUMBERS[name]
+    low, high = SET_NUMBERS[name]
     return {"type": "number", "minimum": low, "maximum": high, "description": description}
 
 
 SET_INPUT = obj(
     {
-        "setNumber": {"type": "integer", "minimum": 1, "maximum": arg.MAX_SET_NUMBER},
+        "setNumber": {"type": "integer", "minimum": 1, "maximum": MAX_SET_NUMBER},
         "setType": {
             "type": "string",
-            "enum": list(arg.SET_TYPES),
+            "enum": list(SET_TYPES),
             "description": "N normal, W warm-up, D drop, F failure (default N).",
         },
         "weight": _range("Load in kilograms.", "weight"),
         "reps": {
             "type": ["number", "string"],
-            "description": f"Repetitions: a number (0-{arg.MAX_REPS}) or text such as AMRAP "
-            f"(1-{arg.MAX_REPS_TEXT} characters).",
+            "description": f"Repetitions: a number (0-{MAX_REPS}) or text such as AMRAP "
+            f"(1-{MAX_REPS_TEXT} characters).",
         },
         "timeSeconds": _range("Duration in seconds.", "timeSeconds"),
         "distanceMeters": _range("Distance in meters.", "distanceMeters"),
         "restSeconds": _range("Rest after the set in seconds.", "restSeconds"),
         "rpe": _range("Rate of perceived exertion, 0-10.", "rpe"),
         "completed": BOOLEAN,
-        "notes": {"type": "string", "maxLength": arg.MAX_SET_NOTES},
+        "notes": {"type": "string", "maxLength": MAX_SET_NOTES},
     },
     ("setNumber",),
     additionalProperties=False,
@@ -105,16 +128,16 @@ SET_INPUT = obj(
 
 def _setup_values(description: str) -> Schema:
     item = obj(
-        {"key": {"type": "string", "minLength": 1, "maxLength": arg.MAX_SETUP_KEY}, "value": SCALAR},
+        {"key": {"type": "string", "minLength": 1, "maxLength": MAX_SETUP_KEY}, "value": SCALAR},
         ("key", "value"),
         additionalProperties=False,
     )
-    return array(item, maxItems=arg.MAX_SETUP_VALUES, description=description)
+    return array(item, maxItems=MAX_SETUP_VALUES, description=description)
 
 
 _INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
     "client_ai_list_my_workout_plans": {
-        "status": {"type": "string", "enum": list(arg.PLAN_STATUSES), "description": "Plan status filter."},
+        "status": {"type": "string", "enum": list(PLAN_STATUSES), "description": "Plan status filter."},
         "language": LANGUAGE,
         "page": PAGE,
         "limit": LIMIT,
@@ -139,7 +162,7 @@ _INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
     "client_ai_list_my_workout_sessions": {
         "status": {
             "type": "string",
-            "enum": list(arg.SESSION_STATUSES),
+            "enum": list(SESSION_STATUSES),
             "description": "Session status filter.",
         },
         "dateFrom": DATE_FROM,
@@ -159,7 +182,7 @@ _INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
         "sessionId": _object_id("The active session ID"),
         "exerciseId": _object_id("The exercise ID the sets belong to"),
         "sets": array(
-            SET_INPUT, minItems=1, maxItems=arg.MAX_SETS, description="1-50 sets, upserted by setNumber."
+            SET_INPUT, minItems=1, maxItems=MAX_SETS, description="1-50 sets, upserted by setNumber."
         ),
         "performanceId": _object_id("Existing performance record ID to update"),
         "planExerciseId": _object_id("Plan exercise ID linking the performance to the plan day"),
@@ -167,7 +190,7 @@ _INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
         "restSeconds": {
             "type": "number",
             "minimum": 0,
-            "maximum": arg.MAX_REST_SECONDS,
+            "maximum": MAX_REST_SECONDS,
             "description": "Rest time between sets in seconds.",
         },
         "isCompleted": {**BOOLEAN, "description": "Mark the exercise performance as completed."},
@@ -243,7 +266,7 @@ SESSION = obj(
         "source": {"type": "string", "description": "plan_day, occurrence or freestyle."},
         "planId": {"type": ["string", "null"]},
         "planMomentId": {"type": ["string", "null"]},
-        "status": {"type": "string", "enum": list(arg.SESSION_STATUSES)},
+        "status": {"type": "string", "enum": list(SESSION_STATUSES)},
         "title": STRING,
         "notes": STRING,
         "startedAt": TIMESTAMP,
@@ -256,7 +279,7 @@ SESSION = obj(
     ("id", "source", "status", "title", "performanceCount"),
 )
 _PAGING = {"page": INTEGER, "limit": INTEGER, "totalCount": INTEGER, "hasMore": BOOLEAN}
-_LANGUAGE_OUT = {"language": {"type": "string", "enum": list(arg.LANGUAGES)}}
+_LANGUAGE_OUT = {"language": {"type": "string", "enum": list(LANGUAGES)}}
 PLAN_SUMMARY = obj(
     {"id": STRING, "name": STRING, "description": STRING, "status": STRING, "dayCount": INTEGER},
     ("id", "name", "status"),
