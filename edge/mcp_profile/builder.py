@@ -37,7 +37,6 @@ from edge.mcp_profile.validation import (
     compile_validator,
     invalid_arguments,
     query_types,
-    schema_violations,
 )
 from edge.mcp_tracing import trace_within_edge
 from edge.problems import EdgeProblem, from_remote
@@ -110,7 +109,7 @@ class CompiledTool:
 
     def check(self, arguments: Arguments) -> None:
         """Refuse ``arguments`` that break the schema or a cross-field rule, listing every violation."""
-        violations = schema_violations(self._validator, arguments)
+        violations = self._validator.violations(arguments)
         if not violations:
             # The rules read typed, known arguments: they run only on arguments the schema accepts.
             for rule in self.spec.rules:

@@ -1,8 +1,11 @@
 """Arguments checked once against the schema a tool publishes (docs/decisions/0028-profile-builder.md).
 
-Each tool's validator is compiled when the profile is built; a call only runs it. Every violation
-is listed with its path in the tool's own terms (``sets[2].weight``), so a caller fixes all of
-them in one round trip, the way the services list theirs.
+Each tool's schema is compiled twice when the profile is built, and a call runs one of them: the
+Rust ``jsonschema_rs`` validator answers "valid?" in microseconds (pure-Python ``jsonschema``
+took 60-110 µs for a small call and 4 ms for 50 sets, 8x the hand-written checks it replaces);
+only a refused call is explained by ``jsonschema``, which lists every violation with its path in
+the tool's own terms (``sets[2].weight``), so a caller fixes all of them in one round trip, the
+way the services list theirs. Both read the same schema as draft 2020-12.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from jsonschema.protocols import Validator
@@ -41,16 +45,28 @@ class Violation:
     message: str
 
 
-def compile_validator(schema: Schema) -> Validator:
-    """A validator for ``schema``, checked and built once (draft 2020-12 unless it says otherwise).
+class ArgumentValidator:
+    """One tool's input schema, compiled: a fast verdict, and every violation when it refuses."""
 
-    MCP tool schemas are JSON Schema 2020-12 by default; formats are not asserted, as in the
-    draft itself, so the schema means the same to the server as to every client.
-    """
-    cls = validator_for(schema, default=Draft202012Validator)
-    cls.check_schema(schema)
-    validator: Validator = cls(schema)
-    return validator
+    def __init__(self, schema: Schema) -> None:
+        # MCP tool schemas are JSON Schema 2020-12 by default; formats are not asserted, as in the
+        # draft itself, so the schema means the same to the server as to every client.
+        cls = validator_for(schema, default=Draft202012Validator)
+        cls.check_schema(schema)
+        self._explainer: Validator = cls(schema)
+        self._accepts = jsonschema_rs.validator_for(dict(schema), validate_formats=False).is_valid
+
+    def violations(self, arguments: Mapping[str, Any]) -> list[Violation]:
+        """Every way ``arguments`` break the schema; empty (and quickly so) when they conform."""
+        if self._accepts(arguments):
+            return []
+        # jsonschema is the reference: were the two ever to disagree, its empty list accepts.
+        return schema_violations(self._explainer, arguments)
+
+
+def compile_validator(schema: Schema) -> ArgumentValidator:
+    """The validator of ``schema``, checked and built once (draft 2020-12 unless it says otherwise)."""
+    return ArgumentValidator(schema)
 
 
 def schema_violations(validator: Validator, arguments: Mapping[str, Any]) -> list[Violation]:

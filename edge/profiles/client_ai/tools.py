@@ -14,7 +14,7 @@ from mcp.types import ToolAnnotations
 from edge.mcp_profile.builder import Arguments, Handler, Profile, ToolSpec
 from edge.mcp_profile.errors import CLIENT_AI_ERRORS
 from edge.mcp_profile.validation import Violation
-from edge.profiles.client_ai import schemas
+from edge.profiles.client_ai import results, schemas
 from edge.profiles.client_ai.problems import MODULE, from_service
 from edge.profiles.client_ai.workouts import ClientWorkouts
 
@@ -131,7 +131,7 @@ def client_ai_profile(workouts: ClientWorkouts) -> Profile:
             title=TITLES[name],
             description=DESCRIPTIONS[name],
             input_schema=schemas.input_schema(name),
-            output_schema=schemas.OUTPUT_SCHEMAS[name],
+            output_schema=results.OUTPUT_SCHEMAS[name],
             annotations=_annotations(name),
             scope=SCOPE,
             handler=handler,

@@ -8,6 +8,7 @@ from collections.abc import MutableMapping
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 from mcp.client import Client
 from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
@@ -23,7 +24,14 @@ from edge.mcp_profile.errors import (
     RUNFLOW_ERRORS,
     ErrorStyle,
 )
-from edge.mcp_profile.validation import Violation, from_query, path_text, query_types
+from edge.mcp_profile.validation import (
+    Violation,
+    compile_validator,
+    from_query,
+    path_text,
+    query_types,
+    schema_violations,
+)
 from edge.problems import EdgeProblem
 from edge.ratelimit.responses import metric_refusal, ows_refusal, primed_refusal, runflow_refusal
 
@@ -164,6 +172,28 @@ async def test_cross_field_rules_run_on_arguments_the_schema_accepts() -> None:
     # A schema violation is reported alone: the rules never see untyped arguments.
     body = json.loads(text_of(await call(METRIC_ERRORS, {"sets": [], "plan": "p"})))
     assert "goes with" not in body["error_description"]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        GOOD,
+        {**GOOD, "sets": [{"setNumber": 1.0}]},  # 1.0 is an integer in JSON Schema
+        {**GOOD, "sets": [{"setNumber": True}]},  # a boolean is not
+        {**GOOD, "pageSize": None},
+        {**GOOD, "pageSize": 2.5},
+        {**GOOD, "sessionId": "AB12"},
+        {**GOOD, "sets": []},
+        {**GOOD, "sets": [{"setNumber": 1, "weight": 1e308}]},
+        {"sessionId": "ab12"},
+        {**GOOD, "plan": ""},
+    ],
+)
+def test_the_fast_verdict_and_the_explanation_agree(arguments: dict[str, Any]) -> None:
+    validator = compile_validator(LOG_INPUT)
+    explained = schema_violations(Draft202012Validator(LOG_INPUT), arguments)
+    assert (validator.violations(arguments) == []) == (explained == [])
+    assert validator.violations(arguments) == explained
 
 
 def test_paths_read_as_callers_write_them() -> None:
