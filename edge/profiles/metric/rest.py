@@ -99,7 +99,7 @@ def metric_rest_routes(tools: Mapping[str, CompiledTool]) -> list[Route]:
         try:
             body = await json_body(request)
             step = body.pop("step", None)
-            if step not in steps:
+            if not isinstance(step, str) or step not in steps:  # a list or object cannot be a key
                 raise invalid_field("step", 'must be "preview" or "commit"')
         except EdgeProblem as problem:
             return problem_response(problem)

@@ -119,6 +119,9 @@ async def test_metric_tools_refuse_unknown_and_mistyped_arguments_like_rest(stac
                 "/training/deletions", json={"step": "commit", **COMMIT, "clientId": OBJECT_ID}
             ),
         }
+        # Which table entry runs is the REST mirror's own choice: a step that is no string is a 400.
+        step = await http.post("/training/deletions", json={"step": ["preview"], **PREVIEW})
+    assert step.status_code == 400 and step.json()["field"] == "step"
     for key, response in rest.items():
         assert response.status_code == 400, (key, response.text)
         body = response.json()
