@@ -40,8 +40,7 @@ check-protos: $(STAMP)
 	PYTHON=$(BIN)/python scripts/gen_protos.sh
 	@test -z "$$(git status --porcelain -- kinetic/auth/v1 kinetic/training/v1 kinetic/sessions/v1 kinetic/analytics/v1)" || (git status --short -- kinetic/*/v1; echo "generated stubs differ from the committed ones: run make protos and commit"; exit 1)
 
-## Benchmarks: the Training library through the edge, big library vs fresh account (0019), then
-## the exercises search, edge chain vs one in-process MCP server (0007).
+## Benchmarks, one after the other; benchmarks/README.md says what each measures and prints.
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.training_library
 	$(BIN)/python -m benchmarks.exercise_search

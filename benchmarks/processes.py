@@ -2,7 +2,7 @@
 
 Every service in ``kinetic.settings.SERVICE_NAMES`` and the edge run in their own process with one
 environment: SQLite files in a temporary data directory and a free port per process in
-``KINETIC_<NAME>_PORT``, so each service finds the others (``kinetic.settings.service_target``)
+``KINETIC_<NAME>_PORT``, so each service finds the others (``kinetic.settings``' default targets)
 exactly as under the launcher. The edge runs as ``benchmarks.bench_edge`` (the launcher's
 ``KINETIC_EDGE_MODULE``) so the per-account budgets do not cut a run short.
 """

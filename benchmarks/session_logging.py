@@ -47,7 +47,7 @@ from kinetic.sessions.v1 import gyms_pb2 as g
 from kinetic.sessions.v1 import gyms_pb2_grpc
 from kinetic.settings import SERVICE_NAMES
 from kinetic.storage import drop_schema, make_engine
-from services.sessions.service_layer.gym_demo import DEMO_EXERCISES
+from services.sessions.gyms.service_layer.demo import DEMO_EXERCISES
 
 CLIENT_AI_PATH = "/mcp/client-ai"
 MODULE = "client_ai_workout_v2"

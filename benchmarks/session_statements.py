@@ -38,11 +38,11 @@ from sqlalchemy import Engine, event
 
 from kinetic.storage import drop_schema, make_engine
 from services.sessions.bootstrap import SessionsApp, prepare
-from services.sessions.domain.gym_model import ClientMcpPolicy, Localized
 from services.sessions.domain.session_model import LoggedSet
-from services.sessions.service_layer.gym_admin import NewPlanDay, NewPlanExercise
-from services.sessions.service_layer.gym_demo import DEMO_EXERCISES
-from services.sessions.service_layer.gym_module import GymModule, build_gym_module
+from services.sessions.gyms.bootstrap import GymModule, build_gym_module
+from services.sessions.gyms.domain.admin_input import NewPlanDay, NewPlanExercise
+from services.sessions.gyms.domain.model import ClientMcpPolicy, Localized
+from services.sessions.gyms.service_layer.demo import DEMO_EXERCISES
 from services.sessions.service_layer.session_lifecycle import StartRequest
 from services.sessions.service_layer.session_logging import PerformanceInput
 

@@ -26,6 +26,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine
 
+from kinetic.training_edit_json import edit_input_from_json
 from services.training.domain.calendar import CALENDAR_MAX_DAYS, local_today, week_start
 from services.training.service_layer.library_edits import EditCommand, TrainingEditor
 from services.training.service_layer.occurrence_status import OccurrenceStatuses
@@ -196,7 +197,7 @@ class LibraryLoader:
                 time_zone=self.zone,
                 idempotency_key=f"load-{uuid.uuid4().hex}",
                 expected_versions={f"workout:{w}": report.versions[w] for w in workout_ids},
-                input=action,
+                input=edit_input_from_json(action),
             )
         )
         report.writes += 1

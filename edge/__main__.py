@@ -8,17 +8,18 @@ import signal
 import uvicorn
 
 from edge.app import create_app
-from kinetic.settings import EdgeSettings
+from kinetic.settings import load_settings_or_exit
 from kinetic.telemetry import configure_telemetry
 
 
 def main() -> None:
-    """Read settings, build the app, serve."""
+    """Read settings (exit 2 when malformed), build the app, serve."""
+    all_settings = load_settings_or_exit("edge")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s edge %(levelname)s %(message)s")
     # The MCP SDK logs every stateless request at INFO; keep the edge's log for what matters.
     logging.getLogger("mcp").setLevel(logging.WARNING)
-    configure_telemetry("edge")
-    settings = EdgeSettings.from_env()
+    configure_telemetry("edge", all_settings.tracing)
+    settings = all_settings.edge
     # uvicorn drains on SIGTERM/SIGINT, then re-raises the signal under the handler that was in
     # place before it started; ignoring them here makes a graceful stop exit with status 0.
     signal.signal(signal.SIGTERM, signal.SIG_IGN)

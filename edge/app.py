@@ -31,6 +31,7 @@ from edge.profiles.metric.tools import metric_profile
 from edge.profiles.metric.writes import TrainingWrites
 from edge.ratelimit import (
     ACCOUNT_PER_MINUTE,
+    ClientAddress,
     RateLimited,
     RatePolicy,
     account_key,
@@ -41,11 +42,10 @@ from edge.ratelimit.responses import Render
 from edge.well_known import ProtectedResourceInfo, well_known_routes
 from kinetic.access_tokens import AccessTokenVerifier
 from kinetic.auth.v1 import auth_pb2
+from kinetic.protected_resources import CLIENT_AI, METRIC
 from kinetic.settings import EdgeSettings
 from kinetic.telemetry import tracing_active
 
-METRIC = ProtectedResourceInfo("/api/connectors/muse/mcp", "Kinetic Training (Metric profile)", ("training",))
-CLIENT_AI = ProtectedResourceInfo("/mcp/client-ai", "Kinetic Client AI Workout V2", ("client_ai",))
 # Its own budget of 300 per account per minute: a busy Metric connection does not starve it (0020).
 CLIENT_AI_PER_MINUTE = RatePolicy("client_ai_minute", 300, 60)
 
@@ -164,6 +164,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                 oauth=live.backends.oauth, auth=live.backends.auth, training=live.backends.training
             ),
             limiter=limiter,  # failed sign-ins count in the shared limiter (0015)
+            client_address=ClientAddress(settings.trusted_proxy_hops),
         ),
         Route(
             METRIC.path,

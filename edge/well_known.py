@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -11,22 +10,10 @@ from starlette.routing import Route
 
 from kinetic.auth.v1 import auth_pb2
 
+# Re-exported: the edge's profiles name their resource by this type; the table is in kinetic.
+from kinetic.protected_resources import ProtectedResourceInfo
 
-@dataclass(frozen=True)
-class ProtectedResourceInfo:
-    """One protected path (a tool profile) and what it accepts."""
-
-    path: str  # e.g. "/api/connectors/muse/mcp"
-    name: str
-    scopes: tuple[str, ...]
-
-    def resource_url(self, public_url: str) -> str:
-        """The resource identifier tokens must carry as ``aud``."""
-        return public_url + self.path
-
-    def metadata_url(self, public_url: str) -> str:
-        """Where the metadata lives: at the origin root, the resource path appended (RFC 9728 §3.1)."""
-        return public_url + "/.well-known/oauth-protected-resource" + self.path
+__all__ = ["ProtectedResourceInfo", "well_known_routes"]
 
 
 def well_known_routes(public_url: str, resources: list[ProtectedResourceInfo]) -> list[Route]:

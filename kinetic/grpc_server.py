@@ -19,7 +19,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from kinetic.errors import DomainErrorInterceptor
-from kinetic.settings import ServiceSettings
+from kinetic.settings import ServiceSettings, load_settings_or_exit
 from kinetic.telemetry import configure_telemetry, grpc_server_interceptors
 
 log = logging.getLogger(__name__)
@@ -90,8 +90,12 @@ async def serve(start: Callable[[], Awaitable[RunningServer]], name: str) -> Non
 
 
 def run_service(service: str, start: Callable[[ServiceSettings], Awaitable[RunningServer]]) -> None:
-    """Entry point of ``python -m services.<service>``: logging, tracing, settings, serve until SIGTERM."""
+    """Entry point of ``python -m services.<service>``: settings, logging, tracing, serve until SIGTERM.
+
+    Malformed settings end the process with status 2 before anything starts.
+    """
+    settings = load_settings_or_exit(service)
     logging.basicConfig(level=logging.INFO, format=f"%(asctime)s {service} %(levelname)s %(message)s")
-    configure_telemetry(service)
-    settings = ServiceSettings.from_env(service)
-    asyncio.run(serve(lambda: start(settings), service))
+    configure_telemetry(service, settings.tracing)
+    service_settings = settings.service(service)
+    asyncio.run(serve(lambda: start(service_settings), service))

@@ -18,14 +18,12 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Mapping
-from pathlib import Path
 
-from kinetic.settings import SERVICE_NAMES, EdgeSettings
+from kinetic.protected_resources import SERVED_BY_EDGE
+from kinetic.settings import SERVICE_NAMES, load_settings_or_exit
 
 READY_TIMEOUT_SECONDS = 60.0
 STOP_TIMEOUT_SECONDS = 10.0
-
-PROFILE_PATHS = {"Metric": "/api/connectors/muse/mcp", "Client AI Workout V2": "/mcp/client-ai"}
 
 
 def _ensure_demo(env: Mapping[str, str]) -> dict[str, str]:
@@ -49,7 +47,7 @@ def _ensure_demo_gym(env: Mapping[str, str], account_id: str) -> None:
     So the Client AI Workout V2 profile answers at once with the demo API key (decision 0018).
     """
     result = subprocess.run(
-        [sys.executable, "-m", "services.sessions.gym_cli", "ensure-demo-gym", "--account-id", account_id],
+        [sys.executable, "-m", "services.sessions.gyms", "ensure-demo-gym", "--account-id", account_id],
         env=dict(env),
         capture_output=True,
         text=True,
@@ -96,11 +94,13 @@ def _spawn(module: str, env: Mapping[str, str]) -> subprocess.Popen[bytes]:
 
 def main() -> int:
     """Start everything, print the connection details, wait for Ctrl-C, stop everything."""
-    env = dict(os.environ)
-    env.setdefault("KINETIC_DATA_DIR", "./var")
-    env["KINETIC_DATA_DIR"] = str(Path(env["KINETIC_DATA_DIR"]).resolve())
-    Path(env["KINETIC_DATA_DIR"]).mkdir(parents=True, exist_ok=True)
-    settings = EdgeSettings.from_env(env)
+    # Checked here once, so a bad value stops the launch before any process starts.
+    all_settings = load_settings_or_exit("kinetic")
+    settings = all_settings.edge
+    data_dir = all_settings.data_dir.resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    # Children get this environment, with the data directory made absolute: they all read the same.
+    env = {**os.environ, "KINETIC_DATA_DIR": str(data_dir)}
     demo = _ensure_demo(env)
     _ensure_demo_gym(env, demo["account_id"])
 
@@ -115,7 +115,7 @@ def main() -> int:
 
     processes = {name: _spawn(f"services.{name}", env) for name in SERVICE_NAMES}
     # Benchmarks swap in an edge entry point with the account budget lifted (benchmarks/bench_edge.py).
-    processes["edge"] = _spawn(env.get("KINETIC_EDGE_MODULE", "edge"), env)
+    processes["edge"] = _spawn(settings.module, env)
     outcome = 1
     try:
         deadline = time.monotonic() + READY_TIMEOUT_SECONDS
@@ -145,7 +145,9 @@ def main() -> int:
 
 def _banner(public_url: str, demo: Mapping[str, str]) -> str:
     lines = ["", "Kinetic is running.", ""]
-    lines += [f"  MCP ({profile}): {public_url}{path}" for profile, path in PROFILE_PATHS.items()]
+    lines += [
+        f"  MCP ({resource.profile}): {resource.resource_url(public_url)}" for resource in SERVED_BY_EDGE
+    ]
     lines += [
         f"  REST:          {public_url}/api/connectors/muse/  (OpenAPI: {public_url}/openapi.json)",
         "",

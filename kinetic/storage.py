@@ -8,7 +8,6 @@ docs/decisions/0002-sync-storage-on-the-event-loop.md.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +15,8 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 
-from kinetic.settings import ServiceSettings
+from kinetic.settings import SCHEMA_NAME, ServiceSettings
 from kinetic.telemetry import instrument_engine
-
-_SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 
 def make_engine(
@@ -28,7 +25,7 @@ def make_engine(
     """An engine for ``service``: a SQLite file in ``data_dir``, or ``schema`` on PostgreSQL."""
     if database_url:
         schema = schema or service
-        if not _SCHEMA_NAME.match(schema):
+        if not SCHEMA_NAME.match(schema):
             raise ValueError(f"invalid schema name {schema!r}")
         url = database_url.replace("postgresql://", "postgresql+psycopg://", 1)
         engine = create_engine(

@@ -1,8 +1,9 @@
 """OpenTelemetry, configured once per process from the standard ``OTEL_*`` variables.
 
-``OTEL_SERVICE_NAME`` names the process (default: the service name passed in);
-``OTEL_EXPORTER_OTLP_ENDPOINT`` (or ``OTEL_EXPORTER_OTLP_TRACES_ENDPOINT``) turns on OTLP/gRPC export;
-``OTEL_TRACES_EXPORTER=console`` prints spans; ``OTEL_SDK_DISABLED=true`` turns tracing off.
+``kinetic.settings`` reads them into ``TracingSettings``: ``OTEL_SERVICE_NAME`` names the process
+(default: the service name passed in); ``OTEL_EXPORTER_OTLP_ENDPOINT`` (or
+``OTEL_EXPORTER_OTLP_TRACES_ENDPOINT``) turns on OTLP/gRPC export; ``OTEL_TRACES_EXPORTER=console``
+prints spans; ``OTEL_SDK_DISABLED=true`` turns tracing off.
 
 With no exporter configured nothing would ever leave the process, so no SDK provider is installed
 and the HTTP, gRPC and SQL hooks are left out: they cost about a millisecond of CPU per tool call
@@ -12,9 +13,7 @@ provider is active when a server, channel or engine is built, including one a te
 
 from __future__ import annotations
 
-import os
 import threading
-from collections.abc import Mapping
 from typing import Any
 
 from opentelemetry import trace
@@ -22,34 +21,33 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, ConsoleSpanExporter, SpanExporter
 
+from kinetic.settings import TracingSettings
+
 _lock = threading.Lock()
 _configured = False
 
 
-def _exporter(env: Mapping[str, str]) -> SpanExporter | None:
-    names = {n.strip() for n in env.get("OTEL_TRACES_EXPORTER", "otlp").split(",")}
-    endpoint = env.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") or env.get("OTEL_EXPORTER_OTLP_ENDPOINT")
-    if "console" in names:
+def _exporter(tracing: TracingSettings) -> SpanExporter | None:
+    if tracing.exporter == "console":
         return ConsoleSpanExporter()
-    if "otlp" in names and endpoint:
+    if tracing.exporter == "otlp":
         from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
 
         return OTLPSpanExporter()  # reads the endpoint, headers and TLS settings from OTEL_* itself
     return None
 
 
-def configure_telemetry(service_name: str, env: Mapping[str, str] | None = None) -> None:
+def configure_telemetry(service_name: str, tracing: TracingSettings) -> None:
     """Install the global tracer provider once; later calls (and tests that set their own) win nothing."""
     global _configured
-    env = os.environ if env is None else env
     with _lock:
-        if _configured or env.get("OTEL_SDK_DISABLED", "").lower() == "true":
+        if _configured:
             return
         _configured = True
-        exporter = _exporter(env)
+        exporter = _exporter(tracing)
         if exporter is None or tracing_active():
             return
-        resource = Resource.create({"service.name": env.get("OTEL_SERVICE_NAME", service_name)})
+        resource = Resource.create({"service.name": tracing.service_name or service_name})
         provider = TracerProvider(resource=resource)
         provider.add_span_processor(BatchSpanProcessor(exporter))
         trace.set_tracer_provider(provider)

@@ -17,7 +17,7 @@ from edge.oauth.backend import OAuthStubs
 from edge.oauth.endpoints import metadata_endpoint, register_endpoint, revoke_endpoint, token_endpoint
 from edge.oauth.pages import AuthorizationPages
 from edge.oauth.throttle import SigninThrottle
-from edge.ratelimit import ClientAddress, RateLimiter, trusted_proxy_hops_from_env
+from edge.ratelimit import ClientAddress, RateLimiter
 from edge.ratelimit.local_limiter import LocalRateLimiter
 
 __all__ = ["DEFAULT_SCOPES", "OAuthStubs", "oauth_routes"]
@@ -37,11 +37,9 @@ def oauth_routes(
 
     ``scopes_supported`` is advertised in discovery and offered for personal API keys. ``limiter``
     counts failed passwords (the app's shared limiter; a process-local one when None), keyed per
-    address by ``client_address`` (``KINETIC_TRUSTED_PROXY_HOPS`` decides by default).
+    address by ``client_address`` (the peer's address when None: no proxy is trusted).
     """
-    throttle = SigninThrottle(
-        limiter or LocalRateLimiter(), client_address or ClientAddress(trusted_proxy_hops_from_env())
-    )
+    throttle = SigninThrottle(limiter or LocalRateLimiter(), client_address or ClientAddress())
     authorization = AuthorizationPages(public_url, stubs)
     account = AccountPages(public_url, stubs, key_scopes=tuple(scopes_supported), throttle=throttle)
     return [

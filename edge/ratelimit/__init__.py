@@ -4,8 +4,8 @@ Budgets live in Redis when ``KINETIC_REDIS_URL`` is set (shared by every replica
 process otherwise; see docs/decisions/0009-rate-limits.md.
 """
 
-from edge.ratelimit.factory import build_limiter, redis_url_from_env
-from edge.ratelimit.keys import ClientAddress, account_key, token_key, trusted_proxy_hops_from_env
+from edge.ratelimit.factory import build_limiter
+from edge.ratelimit.keys import ClientAddress, account_key, token_key
 from edge.ratelimit.limiter import Decision, RateLimiter, RateLimitExceeded
 from edge.ratelimit.middleware import RateLimited
 from edge.ratelimit.policy import (
@@ -35,8 +35,6 @@ __all__ = [
     "metric_refusal",
     "ows_refusal",
     "primed_refusal",
-    "redis_url_from_env",
     "runflow_refusal",
     "token_key",
-    "trusted_proxy_hops_from_env",
 ]

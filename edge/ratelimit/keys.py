@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
-import os
-from collections.abc import Mapping
 
 from starlette.types import Scope
 
 from edge.guard import PRINCIPAL_KEY, Principal
-
-TRUSTED_PROXY_HOPS_ENV = "KINETIC_TRUSTED_PROXY_HOPS"
 
 
 def account_key(scope: Scope) -> str | None:
@@ -31,19 +27,10 @@ def token_key(scope: Scope) -> str | None:
     return None
 
 
-def trusted_proxy_hops_from_env(env: Mapping[str, str] | None = None) -> int:
-    """``KINETIC_TRUSTED_PROXY_HOPS``: how many proxies in front of the edge append X-Forwarded-For."""
-    env = os.environ if env is None else env
-    raw = env.get(TRUSTED_PROXY_HOPS_ENV) or "0"
-    hops = int(raw)
-    if hops < 0:
-        raise ValueError(f"{TRUSTED_PROXY_HOPS_ENV} must be 0 or more, got {raw!r}")
-    return hops
-
-
 class ClientAddress:
     """The caller's address as a key; ``X-Forwarded-For`` counts only behind trusted proxies.
 
+    ``trusted_hops`` is the edge's ``trusted_proxy_hops`` setting (``KINETIC_TRUSTED_PROXY_HOPS``).
     With ``trusted_hops`` proxies, each appending the address it received from, the client is the
     ``trusted_hops``-th entry from the right; entries further left are whatever the client sent.
     IPv6 addresses are keyed by their /64, which one subscriber usually holds whole.

@@ -12,7 +12,7 @@ from sqlalchemy import Engine
 
 from kinetic.analytics.v1 import analytics_pb2_grpc
 from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
-from kinetic.settings import ServiceSettings, service_target
+from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for, upgrade
 from kinetic.telemetry import grpc_client_interceptors
 from services.analytics.adapters.catalog import MuscleCatalog
@@ -40,16 +40,17 @@ async def start(
     any free port).
 
     Sessions and training are reached at ``sessions_target`` and ``training_target``, by default the
-    addresses the settings give (``KINETIC_SESSIONS_TARGET`` and ``KINETIC_TRAINING_TARGET``, else
-    the local default ports). Channels connect lazily, so analytics starts while either is down.
+    addresses the settings give (``settings.targets``: ``KINETIC_SESSIONS_TARGET`` and
+    ``KINETIC_TRAINING_TARGET``, else the local default ports). Channels connect lazily, so
+    analytics starts while either is down.
     """
     engine = engine or engine_for(settings)
     upgrade(engine, MIGRATIONS)
     channels = [
         grpc.aio.insecure_channel(target, interceptors=grpc_client_interceptors())
         for target in (
-            sessions_target or service_target("sessions"),
-            training_target or service_target("training"),
+            sessions_target or settings.targets["sessions"],
+            training_target or settings.targets["training"],
         )
     ]
     feeds = AccountFeeds(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -14,9 +13,9 @@ from sqlalchemy import Engine
 
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
 from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
-from kinetic.settings import ServiceSettings
+from kinetic.settings import AuthSettings, PurgeSettings, ServiceSettings
 from kinetic.storage import engine_for, upgrade
-from services.auth.adapters.cimd import MetadataDocumentFetcher, allowed_hosts_from_env
+from services.auth.adapters.cimd import MetadataDocumentFetcher
 from services.auth.domain.passwords import PasswordHasher
 from services.auth.entrypoints.grpc import AuthServicer
 from services.auth.entrypoints.oauth_grpc import OAuthServicer
@@ -27,7 +26,7 @@ from services.auth.service_layer.oauth_authorizations import AuthorizationServic
 from services.auth.service_layer.oauth_clients import ClientService
 from services.auth.service_layer.oauth_grants import BrowserSessionService, GrantService
 from services.auth.service_layer.oauth_tokens import OAuthTokenService
-from services.auth.service_layer.purge import PeriodicPurge, PurgeService, PurgeSettings
+from services.auth.service_layer.purge import PeriodicPurge, PurgeService
 from services.auth.service_layer.tokens import TokenService
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -61,15 +60,18 @@ def build_app(
     engine: Engine,
     *,
     issuer: str,
+    auth_settings: AuthSettings | None = None,
     clock: Callable[[], datetime] | None = None,
     fetcher: MetadataDocumentFetcher | None = None,
     purge_grace_seconds: int | None = None,
 ) -> AuthApp:
     """Wire the use cases on a migrated ``engine``; ``clock`` lets tests fix the time, ``fetcher``
-    replaces the network fetch of Client ID Metadata Documents."""
+    replaces the network fetch of Client ID Metadata Documents, ``purge_grace_seconds`` the
+    settings' grace. ``auth_settings`` defaults to ``AuthSettings()``, the documented defaults."""
+    auth_settings = auth_settings or AuthSettings()
     clock = clock or _utc_now
-    fetcher = fetcher or MetadataDocumentFetcher(allowed_hosts_from_env(os.environ))
-    grace = PurgeSettings.from_env().grace_seconds if purge_grace_seconds is None else purge_grace_seconds
+    fetcher = fetcher or MetadataDocumentFetcher(auth_settings.cimd_allowed_hosts)
+    grace = auth_settings.purge.grace_seconds if purge_grace_seconds is None else purge_grace_seconds
     tokens = TokenService(engine, issuer, clock)
     clients = ClientService(engine, clock, fetcher)
     hasher = PasswordHasher()
@@ -104,7 +106,12 @@ def prepare(
     engine.hide_parameters = True
     upgrade(engine, MIGRATIONS)
     app = build_app(
-        engine, issuer=settings.issuer, clock=clock, fetcher=fetcher, purge_grace_seconds=purge_grace_seconds
+        engine,
+        issuer=settings.issuer,
+        auth_settings=settings.auth,
+        clock=clock,
+        fetcher=fetcher,
+        purge_grace_seconds=purge_grace_seconds,
     )
     app.tokens.ensure_signing_key()
     return app
@@ -121,11 +128,11 @@ async def start(
     purge_wait: Callable[[float], Awaitable[object]] | None = None,
 ) -> RunningServer:
     """Prepare storage and start the gRPC server (``port=0`` picks a free port) and the periodic
-    purge of expired OAuth rows (``purge`` defaults to the environment's settings).
+    purge of expired OAuth rows (``purge`` replaces ``settings.auth.purge``).
 
     ``clock``, ``fetcher`` and ``purge_wait`` (what the purge task awaits between runs) are for tests.
     """
-    purge = purge or PurgeSettings.from_env()
+    purge = purge or settings.auth.purge
     app = prepare(settings, engine, clock=clock, fetcher=fetcher, purge_grace_seconds=purge.grace_seconds)
     bindings = [
         ServiceBinding(AuthServicer(app), auth_pb2_grpc.add_AuthServiceServicer_to_server, SERVICE_NAME),

@@ -1,7 +1,8 @@
 """``python -m services.auth.cli``: manage accounts and API keys directly in the auth storage.
 
-Reads the same ``KINETIC_*`` settings as the service (``KINETIC_DATA_DIR``, ``KINETIC_DATABASE_URL``,
-``KINETIC_AUTH_DB_SCHEMA``) and migrates the storage first, so it works before the service ever ran.
+Reads the same ``KINETIC_*`` settings as the service (``kinetic.settings``: ``KINETIC_DATA_DIR``,
+``KINETIC_DATABASE_URL``, ``KINETIC_AUTH_DB_SCHEMA``, the ``KINETIC_DEMO_*`` values) and migrates
+the storage first, so it works before the service ever ran.
 Bad input exits with status 2 and one line on stderr; a missing or duplicate record with status 1.
 
     python -m services.auth.cli create-account --email ada@example.com --password '...' \\
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -111,7 +111,7 @@ def _run(app: AuthApp, args: argparse.Namespace, settings: ServiceSettings) -> N
             file=sys.stderr,
         )
     elif args.command == "ensure-demo":
-        credentials, warnings = ensure_demo(app, settings.data_dir, os.environ)
+        credentials, warnings = ensure_demo(app, settings.data_dir, settings.auth.demo)
         for warning in warnings:
             print(f"warning: {warning}", file=sys.stderr)
         if args.json:

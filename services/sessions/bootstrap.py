@@ -10,18 +10,19 @@ from sqlalchemy import Engine
 
 from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
 from kinetic.sessions.v1 import sessions_pb2_grpc
-from kinetic.settings import ServiceSettings, service_target
+from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for, upgrade
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
+from services.sessions.adapters.training_occurrences import TrainingOccurrences
 from services.sessions.entrypoints.grpc import ModuleGates, SessionsServicer
-from services.sessions.entrypoints.gym_grpc import gym_bindings
+from services.sessions.gyms.bootstrap import build_gym_module
+from services.sessions.gyms.entrypoints.grpc import gym_bindings
 from services.sessions.service_layer.feed import ChangeFeed
 from services.sessions.service_layer.gym_directory import GymDirectory
-from services.sessions.service_layer.gym_module import build_gym_module
 from services.sessions.service_layer.session_lifecycle import SessionLifecycle
 from services.sessions.service_layer.session_logging import PerformanceLog
-from services.sessions.service_layer.session_occurrences import OccurrenceMarker, TrainingOccurrences
+from services.sessions.service_layer.session_occurrences import OccurrenceMarker
 from services.sessions.service_layer.session_queries import SessionQueries
 from services.sessions.service_layer.session_support import Clock, utc_now
 
@@ -70,12 +71,12 @@ async def start(
     """Migrate storage and start the gRPC server (``port=0`` picks a free port).
 
     Training is reached at ``training_target``, by default the address the settings give
-    (``KINETIC_TRAINING_TARGET``, else ``KINETIC_TRAINING_PORT`` on loopback). ``gyms`` replaces
-    the gym module's directory for the session use cases (tests use a double).
+    (``settings.targets``: ``KINETIC_TRAINING_TARGET``, else ``KINETIC_TRAINING_PORT`` on loopback).
+    ``gyms`` replaces the gym module's directory for the session use cases (tests use a double).
     """
     engine = engine or engine_for(settings)
     channel = grpc.aio.insecure_channel(
-        training_target or service_target("training"), interceptors=grpc_client_interceptors()
+        training_target or settings.targets["training"], interceptors=grpc_client_interceptors()
     )
     occurrences = TrainingOccurrences(training_pb2_grpc.TrainingServiceStub(channel))
     gym_module = build_gym_module(engine, clock)  # the gym admin and client APIs (docs/decisions/0018)

@@ -8,18 +8,17 @@ epoch check. Its refusals map to Metric's statuses in ``edge.problems.from_train
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import grpc
-from google.protobuf import json_format, struct_pb2
 
 from edge.backends import CALL_TIMEOUT_SECONDS
 from edge.guard import Principal
 from edge.problems import from_training, invalid_field
 from edge.profiles.metric import arguments as arg
+from edge.profiles.metric.edit_input import edit_input
 from edge.profiles.metric.reads import CONTENT_TRUST
 from edge.profiles.metric.records import library_fields, record, versions_of
 from kinetic.errors import RemoteError
@@ -70,32 +69,6 @@ def _expected_versions(args: Mapping[str, Any]) -> dict[str, str]:
     return dict(versions)
 
 
-def _input_struct(args: Mapping[str, Any]) -> struct_pb2.Struct:
-    value = arg.object_argument(args, "input", required=True)
-    action = value.get("action")
-    if not isinstance(action, str) or not action:
-        raise invalid_field("input.action", "is required: the change to make, e.g. createWorkout")
-    _require_finite(value, "input")
-    struct = struct_pb2.Struct()
-    try:
-        json_format.ParseDict(value, struct)
-    except json_format.ParseError as error:
-        raise invalid_field("input", f"cannot be read: {str(error)[:200]}") from None
-    return struct
-
-
-def _require_finite(value: Any, path: str) -> None:
-    # JSON has no NaN or Infinity, but Python's parser lets them through.
-    if isinstance(value, float) and not math.isfinite(value):
-        raise invalid_field(path, "must be a finite number")
-    if isinstance(value, dict):
-        for key, item in value.items():
-            _require_finite(item, f"{path}.{key}")
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            _require_finite(item, f"{path}[{index}]")
-
-
 def _library_result(library: training_pb2.Library, **rest: Any) -> dict[str, Any]:
     return {**library_fields(library), **rest}
 
@@ -116,7 +89,7 @@ class TrainingWrites:
             time_zone=arg.time_zone(args, required=True),
             idempotency_key=arg.idempotency_key(args),
             expected_versions=_expected_versions(args),
-            input=_input_struct(args),
+            edit_input=edit_input(args),
         )
         try:
             response = await self._training().EditTraining(request, timeout=CALL_TIMEOUT_SECONDS)

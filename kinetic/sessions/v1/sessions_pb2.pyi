@@ -10,18 +10,58 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Change(_message.Message):
-    __slots__ = ("sequence", "kind", "record_id", "create_time", "payload_json")
+    __slots__ = ("sequence", "kind", "record_id", "create_time", "payload_json", "session", "session_deleted", "performance_logged", "performance_deleted")
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     RECORD_ID_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     PAYLOAD_JSON_FIELD_NUMBER: _ClassVar[int]
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    SESSION_DELETED_FIELD_NUMBER: _ClassVar[int]
+    PERFORMANCE_LOGGED_FIELD_NUMBER: _ClassVar[int]
+    PERFORMANCE_DELETED_FIELD_NUMBER: _ClassVar[int]
     sequence: int
     kind: str
     record_id: str
     create_time: _timestamp_pb2.Timestamp
     payload_json: str
-    def __init__(self, sequence: _Optional[int] = ..., kind: _Optional[str] = ..., record_id: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., payload_json: _Optional[str] = ...) -> None: ...
+    session: Session
+    session_deleted: SessionDeleted
+    performance_logged: PerformanceLogged
+    performance_deleted: PerformanceDeleted
+    def __init__(self, sequence: _Optional[int] = ..., kind: _Optional[str] = ..., record_id: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., payload_json: _Optional[str] = ..., session: _Optional[_Union[Session, _Mapping]] = ..., session_deleted: _Optional[_Union[SessionDeleted, _Mapping]] = ..., performance_logged: _Optional[_Union[PerformanceLogged, _Mapping]] = ..., performance_deleted: _Optional[_Union[PerformanceDeleted, _Mapping]] = ...) -> None: ...
+
+class SessionDeleted(_message.Message):
+    __slots__ = ("session", "performance_ids", "delete_time")
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    PERFORMANCE_IDS_FIELD_NUMBER: _ClassVar[int]
+    DELETE_TIME_FIELD_NUMBER: _ClassVar[int]
+    session: Session
+    performance_ids: _containers.RepeatedScalarFieldContainer[str]
+    delete_time: _timestamp_pb2.Timestamp
+    def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ..., performance_ids: _Optional[_Iterable[str]] = ..., delete_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class PerformanceLogged(_message.Message):
+    __slots__ = ("session_id", "performance", "catalog_exercise_id")
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    PERFORMANCE_FIELD_NUMBER: _ClassVar[int]
+    CATALOG_EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    session_id: str
+    performance: Performance
+    catalog_exercise_id: str
+    def __init__(self, session_id: _Optional[str] = ..., performance: _Optional[_Union[Performance, _Mapping]] = ..., catalog_exercise_id: _Optional[str] = ...) -> None: ...
+
+class PerformanceDeleted(_message.Message):
+    __slots__ = ("performance_id", "session_id", "exercise_id", "delete_time")
+    PERFORMANCE_ID_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    DELETE_TIME_FIELD_NUMBER: _ClassVar[int]
+    performance_id: str
+    session_id: str
+    exercise_id: str
+    delete_time: _timestamp_pb2.Timestamp
+    def __init__(self, performance_id: _Optional[str] = ..., session_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., delete_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class ListChangesRequest(_message.Message):
     __slots__ = ("account_id", "after_sequence", "page_size")

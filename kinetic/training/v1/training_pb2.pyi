@@ -301,7 +301,7 @@ class ListHistoryResponse(_message.Message):
     def __init__(self, library: _Optional[_Union[Library, _Mapping]] = ..., occurrences: _Optional[_Iterable[_Union[Occurrence, _Mapping]]] = ...) -> None: ...
 
 class EditTrainingRequest(_message.Message):
-    __slots__ = ("account_id", "device_id", "epoch", "time_zone", "idempotency_key", "expected_versions", "input")
+    __slots__ = ("account_id", "device_id", "epoch", "time_zone", "idempotency_key", "expected_versions", "input", "edit_input")
     class ExpectedVersionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -316,6 +316,7 @@ class EditTrainingRequest(_message.Message):
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_VERSIONS_FIELD_NUMBER: _ClassVar[int]
     INPUT_FIELD_NUMBER: _ClassVar[int]
+    EDIT_INPUT_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     device_id: str
     epoch: str
@@ -323,7 +324,210 @@ class EditTrainingRequest(_message.Message):
     idempotency_key: str
     expected_versions: _containers.ScalarMap[str, str]
     input: _struct_pb2.Struct
-    def __init__(self, account_id: _Optional[str] = ..., device_id: _Optional[str] = ..., epoch: _Optional[str] = ..., time_zone: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., expected_versions: _Optional[_Mapping[str, str]] = ..., input: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    edit_input: EditInput
+    def __init__(self, account_id: _Optional[str] = ..., device_id: _Optional[str] = ..., epoch: _Optional[str] = ..., time_zone: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., expected_versions: _Optional[_Mapping[str, str]] = ..., input: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., edit_input: _Optional[_Union[EditInput, _Mapping]] = ...) -> None: ...
+
+class EditInput(_message.Message):
+    __slots__ = ("create_workout", "update_workout", "create_plan", "update_plan", "move_occurrence", "replace_occurrence", "change_schedule")
+    CREATE_WORKOUT_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_WORKOUT_FIELD_NUMBER: _ClassVar[int]
+    CREATE_PLAN_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_PLAN_FIELD_NUMBER: _ClassVar[int]
+    MOVE_OCCURRENCE_FIELD_NUMBER: _ClassVar[int]
+    REPLACE_OCCURRENCE_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_SCHEDULE_FIELD_NUMBER: _ClassVar[int]
+    create_workout: CreateWorkoutAction
+    update_workout: UpdateWorkoutAction
+    create_plan: CreatePlanAction
+    update_plan: UpdatePlanAction
+    move_occurrence: MoveOccurrenceAction
+    replace_occurrence: ReplaceOccurrenceAction
+    change_schedule: ChangeScheduleAction
+    def __init__(self, create_workout: _Optional[_Union[CreateWorkoutAction, _Mapping]] = ..., update_workout: _Optional[_Union[UpdateWorkoutAction, _Mapping]] = ..., create_plan: _Optional[_Union[CreatePlanAction, _Mapping]] = ..., update_plan: _Optional[_Union[UpdatePlanAction, _Mapping]] = ..., move_occurrence: _Optional[_Union[MoveOccurrenceAction, _Mapping]] = ..., replace_occurrence: _Optional[_Union[ReplaceOccurrenceAction, _Mapping]] = ..., change_schedule: _Optional[_Union[ChangeScheduleAction, _Mapping]] = ...) -> None: ...
+
+class CreateWorkoutAction(_message.Message):
+    __slots__ = ("workout",)
+    WORKOUT_FIELD_NUMBER: _ClassVar[int]
+    workout: WorkoutInput
+    def __init__(self, workout: _Optional[_Union[WorkoutInput, _Mapping]] = ...) -> None: ...
+
+class UpdateWorkoutAction(_message.Message):
+    __slots__ = ("workout_id", "workout")
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_FIELD_NUMBER: _ClassVar[int]
+    workout_id: str
+    workout: WorkoutInput
+    def __init__(self, workout_id: _Optional[str] = ..., workout: _Optional[_Union[WorkoutInput, _Mapping]] = ...) -> None: ...
+
+class CreatePlanAction(_message.Message):
+    __slots__ = ("plan",)
+    PLAN_FIELD_NUMBER: _ClassVar[int]
+    plan: PlanInput
+    def __init__(self, plan: _Optional[_Union[PlanInput, _Mapping]] = ...) -> None: ...
+
+class UpdatePlanAction(_message.Message):
+    __slots__ = ("plan_id", "plan")
+    PLAN_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAN_FIELD_NUMBER: _ClassVar[int]
+    plan_id: str
+    plan: PlanChangesInput
+    def __init__(self, plan_id: _Optional[str] = ..., plan: _Optional[_Union[PlanChangesInput, _Mapping]] = ...) -> None: ...
+
+class MoveOccurrenceAction(_message.Message):
+    __slots__ = ("workout_id", "original_scheduled_day", "destination_day")
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    ORIGINAL_SCHEDULED_DAY_FIELD_NUMBER: _ClassVar[int]
+    DESTINATION_DAY_FIELD_NUMBER: _ClassVar[int]
+    workout_id: str
+    original_scheduled_day: str
+    destination_day: str
+    def __init__(self, workout_id: _Optional[str] = ..., original_scheduled_day: _Optional[str] = ..., destination_day: _Optional[str] = ...) -> None: ...
+
+class ReplaceOccurrenceAction(_message.Message):
+    __slots__ = ("workout_id", "original_scheduled_day", "replacement_workout_id")
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    ORIGINAL_SCHEDULED_DAY_FIELD_NUMBER: _ClassVar[int]
+    REPLACEMENT_WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    workout_id: str
+    original_scheduled_day: str
+    replacement_workout_id: str
+    def __init__(self, workout_id: _Optional[str] = ..., original_scheduled_day: _Optional[str] = ..., replacement_workout_id: _Optional[str] = ...) -> None: ...
+
+class ChangeScheduleAction(_message.Message):
+    __slots__ = ("workout_id", "effective_day", "schedule", "stop_recurring")
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    EFFECTIVE_DAY_FIELD_NUMBER: _ClassVar[int]
+    SCHEDULE_FIELD_NUMBER: _ClassVar[int]
+    STOP_RECURRING_FIELD_NUMBER: _ClassVar[int]
+    workout_id: str
+    effective_day: str
+    schedule: ScheduleInput
+    stop_recurring: bool
+    def __init__(self, workout_id: _Optional[str] = ..., effective_day: _Optional[str] = ..., schedule: _Optional[_Union[ScheduleInput, _Mapping]] = ..., stop_recurring: _Optional[bool] = ...) -> None: ...
+
+class WorkoutInput(_message.Message):
+    __slots__ = ("name", "kind", "notes", "schedule", "exercises", "cross_fit_blocks")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    SCHEDULE_FIELD_NUMBER: _ClassVar[int]
+    EXERCISES_FIELD_NUMBER: _ClassVar[int]
+    CROSS_FIT_BLOCKS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    kind: str
+    notes: str
+    schedule: ScheduleInput
+    exercises: MovementList
+    cross_fit_blocks: CrossFitBlockList
+    def __init__(self, name: _Optional[str] = ..., kind: _Optional[str] = ..., notes: _Optional[str] = ..., schedule: _Optional[_Union[ScheduleInput, _Mapping]] = ..., exercises: _Optional[_Union[MovementList, _Mapping]] = ..., cross_fit_blocks: _Optional[_Union[CrossFitBlockList, _Mapping]] = ...) -> None: ...
+
+class MovementList(_message.Message):
+    __slots__ = ("items",)
+    ITEMS_FIELD_NUMBER: _ClassVar[int]
+    items: _containers.RepeatedCompositeFieldContainer[MovementInput]
+    def __init__(self, items: _Optional[_Iterable[_Union[MovementInput, _Mapping]]] = ...) -> None: ...
+
+class MovementInput(_message.Message):
+    __slots__ = ("workout_exercise_id", "exercise_id", "tracking_mode", "notes", "target_sets", "target_reps", "target_weight_kg", "target_duration_seconds", "target_distance_meters", "target_calories", "interval_work_seconds", "interval_rest_seconds", "interval_rounds", "rest_seconds")
+    WORKOUT_EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    TRACKING_MODE_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    TARGET_SETS_FIELD_NUMBER: _ClassVar[int]
+    TARGET_REPS_FIELD_NUMBER: _ClassVar[int]
+    TARGET_WEIGHT_KG_FIELD_NUMBER: _ClassVar[int]
+    TARGET_DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    TARGET_DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
+    TARGET_CALORIES_FIELD_NUMBER: _ClassVar[int]
+    INTERVAL_WORK_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    INTERVAL_REST_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    INTERVAL_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    REST_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    workout_exercise_id: str
+    exercise_id: str
+    tracking_mode: str
+    notes: str
+    target_sets: int
+    target_reps: int
+    target_weight_kg: float
+    target_duration_seconds: int
+    target_distance_meters: float
+    target_calories: int
+    interval_work_seconds: int
+    interval_rest_seconds: int
+    interval_rounds: int
+    rest_seconds: int
+    def __init__(self, workout_exercise_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., tracking_mode: _Optional[str] = ..., notes: _Optional[str] = ..., target_sets: _Optional[int] = ..., target_reps: _Optional[int] = ..., target_weight_kg: _Optional[float] = ..., target_duration_seconds: _Optional[int] = ..., target_distance_meters: _Optional[float] = ..., target_calories: _Optional[int] = ..., interval_work_seconds: _Optional[int] = ..., interval_rest_seconds: _Optional[int] = ..., interval_rounds: _Optional[int] = ..., rest_seconds: _Optional[int] = ...) -> None: ...
+
+class CrossFitBlockList(_message.Message):
+    __slots__ = ("items",)
+    ITEMS_FIELD_NUMBER: _ClassVar[int]
+    items: _containers.RepeatedCompositeFieldContainer[CrossFitBlockInput]
+    def __init__(self, items: _Optional[_Iterable[_Union[CrossFitBlockInput, _Mapping]]] = ...) -> None: ...
+
+class CrossFitBlockInput(_message.Message):
+    __slots__ = ("id", "configuration", "exercise_ids")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    CONFIGURATION_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_IDS_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    configuration: BlockConfigurationInput
+    exercise_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, id: _Optional[str] = ..., configuration: _Optional[_Union[BlockConfigurationInput, _Mapping]] = ..., exercise_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BlockConfigurationInput(_message.Message):
+    __slots__ = ("format", "duration_seconds", "rounds", "interval_seconds")
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    INTERVAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    format: str
+    duration_seconds: int
+    rounds: int
+    interval_seconds: int
+    def __init__(self, format: _Optional[str] = ..., duration_seconds: _Optional[int] = ..., rounds: _Optional[int] = ..., interval_seconds: _Optional[int] = ...) -> None: ...
+
+class ScheduleInput(_message.Message):
+    __slots__ = ("type", "weekdays", "interval_days")
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    WEEKDAYS_FIELD_NUMBER: _ClassVar[int]
+    INTERVAL_DAYS_FIELD_NUMBER: _ClassVar[int]
+    type: str
+    weekdays: _containers.RepeatedScalarFieldContainer[int]
+    interval_days: int
+    def __init__(self, type: _Optional[str] = ..., weekdays: _Optional[_Iterable[int]] = ..., interval_days: _Optional[int] = ...) -> None: ...
+
+class PlanInput(_message.Message):
+    __slots__ = ("name", "notes", "phases")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    PHASES_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    notes: str
+    phases: _containers.RepeatedCompositeFieldContainer[PhaseInput]
+    def __init__(self, name: _Optional[str] = ..., notes: _Optional[str] = ..., phases: _Optional[_Iterable[_Union[PhaseInput, _Mapping]]] = ...) -> None: ...
+
+class PhaseInput(_message.Message):
+    __slots__ = ("name", "start_day", "end_day_exclusive", "workouts", "existing_workout_ids")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    START_DAY_FIELD_NUMBER: _ClassVar[int]
+    END_DAY_EXCLUSIVE_FIELD_NUMBER: _ClassVar[int]
+    WORKOUTS_FIELD_NUMBER: _ClassVar[int]
+    EXISTING_WORKOUT_IDS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    start_day: str
+    end_day_exclusive: str
+    workouts: _containers.RepeatedCompositeFieldContainer[WorkoutInput]
+    existing_workout_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, name: _Optional[str] = ..., start_day: _Optional[str] = ..., end_day_exclusive: _Optional[str] = ..., workouts: _Optional[_Iterable[_Union[WorkoutInput, _Mapping]]] = ..., existing_workout_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PlanChangesInput(_message.Message):
+    __slots__ = ("name", "notes")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    notes: str
+    def __init__(self, name: _Optional[str] = ..., notes: _Optional[str] = ...) -> None: ...
 
 class EditTrainingResponse(_message.Message):
     __slots__ = ("library", "action", "workouts", "plans", "occurrence", "replayed")

@@ -1,17 +1,16 @@
 """The Training exercise catalog's names and muscles, read as static data.
 
-The catalog ships as ``services/training/domain/catalog.json`` in the same image and cannot change
-while a process runs, so analytics reads the file once instead of asking training over gRPC on every
-balance (decision 0021). Only the fields analytics needs are kept.
+The catalog ships with every image in the training knowledge package
+(``kinetic.training_knowledge.catalog``, docs/decisions/0026-training-knowledge-package.md) and
+cannot change while a process runs, so analytics reads it once instead of asking training over gRPC
+on every balance (decision 0021). Only the fields analytics needs are kept.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 
-CATALOG_PATH = Path(__file__).resolve().parents[2] / "training" / "domain" / "catalog.json"
+from kinetic.training_knowledge.catalog import load_catalog
 
 
 @dataclass(frozen=True)
@@ -30,20 +29,16 @@ class MuscleCatalog:
         self._exercises = exercises
 
     @classmethod
-    def load(cls, path: Path = CATALOG_PATH) -> MuscleCatalog:
-        """Read the catalog file; fails fast naming the file when it is missing or malformed."""
-        try:
-            entries = json.loads(path.read_text(encoding="utf-8"))
-            return cls(
-                {
-                    str(e["exercise_id"]): ExerciseMuscles(
-                        str(e["name"]), tuple(e["primary_muscles"]), tuple(e["secondary_muscles"])
-                    )
-                    for e in entries
-                }
-            )
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            raise RuntimeError(f"cannot read the exercise catalog {path}: {error}") from error
+    def load(cls) -> MuscleCatalog:
+        """The shipped catalog; fails fast (``ValueError`` naming the entry) when it is malformed."""
+        return cls(
+            {
+                exercise.exercise_id: ExerciseMuscles(
+                    exercise.name, exercise.primary_muscles, exercise.secondary_muscles
+                )
+                for exercise in load_catalog()
+            }
+        )
 
     def get(self, exercise_id: str) -> ExerciseMuscles | None:
         """The exercise's muscles, None when it is not a catalog exercise."""

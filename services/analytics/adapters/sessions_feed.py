@@ -1,22 +1,31 @@
-"""Reads the sessions service's change feed over gRPC (never its tables)."""
+"""Reads the sessions service's change feed over gRPC (never its tables).
+
+Each ``Change`` is decoded here from its typed payload into the facts analytics keeps
+(domain/session_changes.py), so nothing past this module sees protobuf. The deprecated
+``payload_json`` is not read (docs/decisions/0029-gyms-hexagon-and-typed-feed.md).
+"""
 
 from __future__ import annotations
 
-import json
-from datetime import UTC
+from datetime import UTC, datetime
 
 import grpc
+from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
+from services.analytics.domain.lifting import SetFact
+from services.analytics.domain.session_changes import LoggedPerformance, SessionState
 from services.analytics.service_layer.catch_up import FeedPage
 from services.analytics.service_layer.projection import Change
+
+FEED_NAME = "sessions"
 
 
 class SessionsFeed:
     """``UpstreamFeed`` backed by ``SessionsService.ListChanges``."""
 
-    name = "sessions"
+    name = FEED_NAME
 
     def __init__(self, channel: grpc.aio.Channel) -> None:
         self._stub = sessions_pb2_grpc.SessionsServiceStub(channel)
@@ -32,16 +41,68 @@ class SessionsFeed:
             )
         except grpc.aio.AioRpcError as error:
             raise RemoteError.from_rpc(error) from error
-        return FeedPage(
-            changes=[
-                Change(
-                    sequence=change.sequence,
-                    kind=change.kind,
-                    record_id=change.record_id,
-                    created_at=change.create_time.ToDatetime(tzinfo=UTC),
-                    payload=json.loads(change.payload_json) if change.payload_json else {},
-                )
-                for change in response.changes
-            ],
-            latest_sequence=response.latest_sequence,
-        )
+        return FeedPage([change_from_pb(c) for c in response.changes], response.latest_sequence)
+
+
+def change_from_pb(change: sessions_pb2.Change) -> Change:
+    """One sessions change as analytics applies it."""
+    created = _time(change.create_time)
+    which = change.WhichOneof("payload")
+    return Change(
+        sequence=change.sequence,
+        kind=change.kind,
+        record_id=change.record_id,
+        created_at=created,
+        session=session_state(change.session, created) if which == "session" else None,
+        performance=logged_performance(change.performance_logged) if which == "performance_logged" else None,
+    )
+
+
+def _time(stamp: Timestamp) -> datetime:
+    value: datetime = stamp.ToDatetime(tzinfo=UTC)
+    return value
+
+
+def session_state(session: sessions_pb2.Session, created_at: datetime) -> SessionState:
+    """The session facts of a session change (its start defaults to the change's own time)."""
+    return SessionState(
+        session_id=session.session_id,
+        status=session.status or "in_progress",
+        started_at=_time(session.start_time) if session.HasField("start_time") else created_at,
+        ended_at=_time(session.end_time) if session.HasField("end_time") else None,
+        source=session.source,
+        workout_id=session.workout_id,
+        original_day=session.original_scheduled_day,
+    )
+
+
+def logged_performance(logged: sessions_pb2.PerformanceLogged) -> LoggedPerformance:
+    """A performance.logged payload with its sets as analytics stores them."""
+    performance = logged.performance
+    return LoggedPerformance(
+        performance_id=performance.performance_id,
+        session_id=logged.session_id,
+        exercise_id=performance.exercise_id,
+        catalog_exercise_id=logged.catalog_exercise_id,
+        updated_at=_time(performance.update_time) if performance.HasField("update_time") else None,
+        sets=tuple(set_fact(performance.performance_id, entry) for entry in performance.sets),
+    )
+
+
+def _optional(entry: sessions_pb2.PerformanceSet, name: str) -> float | None:
+    return float(getattr(entry, name)) if entry.HasField(name) else None
+
+
+def set_fact(performance_id: str, entry: sessions_pb2.PerformanceSet) -> SetFact:
+    """One set; reps given as text ("AMRAP") say nothing countable and are stored as unknown."""
+    return SetFact(
+        performance_id=performance_id,
+        set_number=entry.set_number,
+        set_type=entry.set_type or "N",
+        weight_kg=_optional(entry, "weight_kg"),
+        reps=entry.reps_number if entry.WhichOneof("reps") == "reps_number" else None,
+        completed=entry.completed,
+        estimated=entry.estimated,
+        time_seconds=_optional(entry, "time_seconds"),
+        distance_meters=_optional(entry, "distance_meters"),
+    )

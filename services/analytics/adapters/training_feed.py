@@ -55,7 +55,6 @@ def change_from_pb(change: training_pb2.LibraryChange) -> Change:
         kind=change.kind,
         record_id=change.record_id,
         created_at=change.create_time.ToDatetime(tzinfo=UTC),
-        payload={},
         record=_record(change),
     )
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import Connection
 
@@ -17,52 +16,52 @@ from services.analytics.adapters import aggregates as store
 from services.analytics.adapters import session_reads
 from services.analytics.adapters.aggregates import Figure, SessionFact
 from services.analytics.adapters.tables import FIGURES
-from services.analytics.domain.lifting import SetFact, session_figures
+from services.analytics.domain.lifting import session_figures
+from services.analytics.domain.session_changes import LoggedPerformance, SessionState
 from services.analytics.domain.training_facts import TrainingRecord
 
 
 @dataclass(frozen=True)
 class Change:
-    """One upstream change: its sequence, kind, record ID and payload.
+    """One upstream change: its sequence, kind, record ID and what it carries, already decoded.
 
-    Sessions changes carry their decoded JSON in ``payload``; training changes carry the record
-    after the change, already decoded, in ``record`` (None for deletions and library.erased).
+    Sessions changes carry the session after a session change in ``session`` and the logged
+    performance in ``performance`` (deletions carry neither: ``record_id`` names what went);
+    training changes carry the record after the change in ``record`` (None for deletions and
+    library.erased).
     """
 
     sequence: int
     kind: str
     record_id: str
     created_at: datetime
-    payload: dict[str, Any]
+    session: SessionState | None = None
+    performance: LoggedPerformance | None = None
     record: TrainingRecord | None = None
 
 
 def apply_change(conn: Connection, account_id: str, change: Change) -> None:
     """Apply one change; kinds analytics has no use for are skipped (the cursor still moves)."""
-    if change.kind == "performance.logged":
-        _performance_logged(conn, account_id, change)
+    if change.kind == "performance.logged" and change.performance is not None:
+        _performance_logged(conn, account_id, change.record_id, change.performance, change.created_at)
     elif change.kind == "performance.deleted":
         for session_id, exercise_id in store.delete_performance_sets(conn, account_id, change.record_id):
             refresh(conn, account_id, session_id, exercise_id)
     elif change.kind == "session.deleted":
         for exercise_id in store.delete_session(conn, account_id, change.record_id):
             refresh(conn, account_id, change.record_id, exercise_id)
-    elif change.kind.startswith("session."):
-        _session_changed(conn, account_id, change)
+    elif change.kind.startswith("session.") and change.session is not None:
+        _session_changed(conn, account_id, change.session.session_id or change.record_id, change.session)
 
 
-def _session_changed(conn: Connection, account_id: str, change: Change) -> None:
-    payload = change.payload
-    session_id = str(payload.get("sessionId") or change.record_id)
-    started = payload.get("startedAt")
-    ended = payload.get("endedAt")
+def _session_changed(conn: Connection, account_id: str, session_id: str, session: SessionState) -> None:
     fact = SessionFact(
-        datetime.fromisoformat(started) if started else change.created_at,
-        str(payload.get("status") or "in_progress"),
-        source=str(payload.get("source") or ""),
-        workout_id=str(payload.get("workoutId") or ""),
-        original_day=str(payload.get("originalScheduledDay") or ""),
-        ended_at=datetime.fromisoformat(ended) if ended else None,
+        session.started_at,
+        session.status,
+        source=session.source,
+        workout_id=session.workout_id,
+        original_day=session.original_day,
+        ended_at=session.ended_at,
     )
     before = store.get_session(conn, account_id, session_id)
     store.put_session(conn, account_id, session_id, fact)
@@ -71,44 +70,21 @@ def _session_changed(conn: Connection, account_id: str, change: Change) -> None:
             refresh(conn, account_id, session_id, exercise_id)
 
 
-def _performance_logged(conn: Connection, account_id: str, change: Change) -> None:
-    payload = change.payload
-    session_id = str(payload["sessionId"])
+def _performance_logged(
+    conn: Connection, account_id: str, performance_id: str, logged: LoggedPerformance, created_at: datetime
+) -> None:
+    session_id = logged.session_id
     if store.get_session(conn, account_id, session_id) is None:
         # The session's own change always comes first; this only guards a feed read mid-history.
-        updated = payload.get("updatedAt")
-        started = datetime.fromisoformat(updated) if updated else change.created_at
+        started = logged.updated_at or created_at
         store.put_session(conn, account_id, session_id, SessionFact(started, "in_progress"))
-    sets = [_set_fact(change.record_id, entry) for entry in payload.get("sets", [])]
-    exercise_id = str(payload["exerciseId"])
     touched = store.replace_performance_sets(
-        conn, account_id, change.record_id, session_id, exercise_id, sets
+        conn, account_id, performance_id, session_id, logged.exercise_id, list(logged.sets)
     )
     # The latest performance of an exercise says which catalog exercise it maps to (decision 0024).
-    session_reads.put_link(conn, account_id, exercise_id, str(payload.get("catalogExerciseId") or ""))
+    session_reads.put_link(conn, account_id, logged.exercise_id, logged.catalog_exercise_id)
     for touched_session, exercise_id in sorted(touched):
         refresh(conn, account_id, touched_session, exercise_id)
-
-
-def _number(value: Any) -> float | None:
-    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
-
-
-def _set_fact(performance_id: str, entry: dict[str, Any]) -> SetFact:
-    reps = entry.get("reps")
-    weight = entry.get("weight")
-    return SetFact(
-        performance_id=performance_id,
-        set_number=int(entry["setNumber"]),
-        set_type=str(entry.get("setType") or "N"),
-        weight_kg=float(weight) if isinstance(weight, int | float) else None,
-        # Reps given as text ("AMRAP") say nothing countable: stored as unknown.
-        reps=float(reps) if isinstance(reps, int | float) and not isinstance(reps, bool) else None,
-        completed=bool(entry.get("completed", False)),
-        estimated=bool(entry.get("estimated", False)),
-        time_seconds=_number(entry.get("timeSeconds")),
-        distance_meters=_number(entry.get("distanceMeters")),
-    )
 
 
 def refresh(conn: Connection, account_id: str, session_id: str, exercise_id: str) -> None:

@@ -15,7 +15,7 @@ import socket
 import ssl
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -30,8 +30,6 @@ from services.auth.domain.oauth_errors import oauth_error
 MAX_DOCUMENT_BYTES = 64 * 1024
 FETCH_TIMEOUT_SECONDS = 5.0
 CACHE_SECONDS = 300.0
-ALLOWED_HOSTS_ENV = "KINETIC_CIMD_ALLOWED_HOSTS"
-DEFAULT_ALLOWED_HOSTS = ("muse.ai",)
 
 
 @dataclass(frozen=True)
@@ -56,14 +54,6 @@ class HttpReply:
 
 Resolver = Callable[[str, int], list[str]]
 Transport = Callable[[FetchTarget], HttpReply]
-
-
-def allowed_hosts_from_env(env: Mapping[str, str]) -> tuple[str, ...]:
-    """``KINETIC_CIMD_ALLOWED_HOSTS`` (comma-separated), ``muse.ai`` when unset."""
-    raw = env.get(ALLOWED_HOSTS_ENV)
-    if raw is None:
-        return DEFAULT_ALLOWED_HOSTS
-    return tuple(host.strip().lower() for host in raw.split(",") if host.strip())
 
 
 def address_allowed(address: str) -> bool:

@@ -7,7 +7,6 @@ and it lets a presented secret be found with one indexed lookup.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import hmac
 import re
@@ -16,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from urllib.parse import urlencode, urlsplit, urlunsplit
+
+from authlib.oauth2.rfc7636 import create_s256_code_challenge
 
 from services.auth.domain.oauth_errors import oauth_error
 
@@ -144,9 +145,10 @@ def validate_code_challenge(challenge: str, method: str) -> str:
 
 
 def s256(verifier: str) -> str:
-    """The S256 challenge of ``verifier``."""
-    raw = hashlib.sha256(verifier.encode("ascii")).digest()
-    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
+    """The S256 challenge of ``verifier``: base64url of its SHA-256 digest, unpadded (RFC 7636 §4.2)."""
+    # Authlib's PKCE helper; the verifier's shape and S256-only are checked here (verifier_matches).
+    challenge: str = create_s256_code_challenge(verifier)
+    return challenge
 
 
 def verifier_matches(verifier: str, challenge: str) -> bool:

@@ -1,9 +1,10 @@
 """Demo credentials for ``make run``: one account and one API key, the same on every start.
 
-Values come from ``KINETIC_DEMO_EMAIL``, ``KINETIC_DEMO_PASSWORD`` and ``KINETIC_DEMO_API_KEY`` when
-set, else from ``demo-credentials.json`` in the data directory, else they are generated once. The
-file exists because storage keeps only hashes: without it a second start could not show the
-password and key again. It is written owner-read-only, next to the databases it unlocks.
+Values come from the settings (``KINETIC_DEMO_EMAIL``, ``KINETIC_DEMO_PASSWORD`` and
+``KINETIC_DEMO_API_KEY``) when set, else from ``demo-credentials.json`` in the data directory, else
+they are generated once. The file exists because storage keeps only hashes: without it a second
+start could not show the password and key again. It is written owner-read-only, next to the
+databases it unlocks.
 """
 
 from __future__ import annotations
@@ -11,11 +12,11 @@ from __future__ import annotations
 import json
 import os
 import secrets
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from kinetic.errors import InvalidArgument, Unauthenticated
+from kinetic.settings import DemoSettings
 from services.auth.bootstrap import AuthApp
 from services.auth.domain.api_keys import KNOWN_SCOPES, is_well_formed, new_secret
 
@@ -50,13 +51,14 @@ def _write_private(path: Path, content: str) -> None:
         handle.write(content)
 
 
-def ensure_demo(app: AuthApp, data_dir: Path, env: Mapping[str, str]) -> tuple[DemoCredentials, list[str]]:
+def ensure_demo(app: AuthApp, data_dir: Path, demo: DemoSettings) -> tuple[DemoCredentials, list[str]]:
     """Create or reuse the demo account and key; returns them and any warnings to show."""
     path = data_dir / CREDENTIALS_FILE
     stored = _stored(path)
-    email = env.get("KINETIC_DEMO_EMAIL") or stored.get("email") or DEFAULT_EMAIL
-    password = env.get("KINETIC_DEMO_PASSWORD") or stored.get("password") or secrets.token_urlsafe(15)
-    api_key = env.get("KINETIC_DEMO_API_KEY") or stored.get("api_key") or new_secret()
+    email = demo.email or stored.get("email") or DEFAULT_EMAIL
+    password = demo.password or stored.get("password") or secrets.token_urlsafe(15)
+    api_key = demo.api_key or stored.get("api_key") or new_secret()
+    # The settings check a configured key; this catches a hand-edited credentials file.
     if not is_well_formed(api_key):
         raise InvalidArgument.for_field(
             "KINETIC_DEMO_API_KEY", "must be 'rf_' followed by 64 lowercase hex characters"

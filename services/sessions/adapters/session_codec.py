@@ -1,6 +1,8 @@
 """Sessions and performances as JSON: the change feed's payloads and the stored setup values.
 
 Keys are camelCase, as the Client AI contract (seed 002) names the fields; times are ISO 8601 UTC.
+The feed's stored payloads keep this form (every row ever written must still read), and the
+``*_from_dict`` functions read it back for ``ListChanges``' typed payload (decision 0029).
 """
 
 from __future__ import annotations
@@ -9,7 +11,17 @@ import json
 from datetime import datetime
 from typing import Any
 
-from services.sessions.domain.session_model import LoggedSet, Performance, Session, SetupScalar, SetupValue
+from services.sessions.domain.session_model import (
+    STATUSES,
+    LoggedSet,
+    Performance,
+    Session,
+    SessionSource,
+    SessionStatus,
+    SetupScalar,
+    SetupValue,
+    SourceKind,
+)
 
 
 def _time(value: datetime | None) -> str | None:
@@ -95,3 +107,71 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "experiencePoints": session.experience_points,
         "performanceCount": session.performance_count,
     }
+
+
+# --- back from JSON (the stored feed) --------------------------------------------------------------
+
+
+def time_from_json(value: str | None) -> datetime | None:
+    """A time :func:`_time` wrote; None for null or a missing key."""
+    return datetime.fromisoformat(value) if value else None
+
+
+def setup_list_from_json(items: list[dict[str, Any]]) -> tuple[SetupValue, ...]:
+    """A setup value list as :func:`_setup_list` wrote it."""
+    return tuple(SetupValue(item["key"], item["value"]) for item in items)
+
+
+def set_from_dict(entry: dict[str, Any]) -> LoggedSet:
+    """A set as :func:`set_to_dict` wrote it (left-out numbers are unset)."""
+    reps = entry.get("reps")
+    return LoggedSet(
+        set_number=int(entry["setNumber"]),
+        set_type=str(entry.get("setType") or "N"),
+        weight_kg=entry.get("weight"),
+        reps=reps if isinstance(reps, str) or reps is None else float(reps),
+        time_seconds=entry.get("timeSeconds"),
+        distance_meters=entry.get("distanceMeters"),
+        rest_seconds=entry.get("restSeconds"),
+        rpe=entry.get("rpe"),
+        completed=bool(entry.get("completed", False)),
+        notes=str(entry.get("notes") or ""),
+        estimated=bool(entry.get("estimated", False)),
+    )
+
+
+def _source_kind(value: str) -> SourceKind:
+    return "plan_day" if value == "plan_day" else "occurrence" if value == "occurrence" else "freestyle"
+
+
+def _status(value: str) -> SessionStatus:
+    return next((status for status in STATUSES if status == value), "in_progress")
+
+
+def session_from_dict(account_id: str, data: dict[str, Any], fallback_time: datetime) -> Session:
+    """A session as :func:`session_to_dict` wrote it, for ``account_id`` (no performances).
+
+    ``fallback_time`` (the change's own time) stands in for a missing start or update time, which
+    no payload the service wrote lacks; it keeps a hand-made row from failing the whole page.
+    """
+    started = time_from_json(data.get("startedAt")) or fallback_time
+    return Session(
+        session_id=str(data.get("sessionId") or ""),
+        account_id=account_id,
+        source=SessionSource(
+            kind=_source_kind(str(data.get("source") or "")),
+            plan_id=str(data.get("planId") or ""),
+            plan_moment_id=str(data.get("planMomentId") or ""),
+            workout_id=str(data.get("workoutId") or ""),
+            original_scheduled_day=str(data.get("originalScheduledDay") or ""),
+        ),
+        company_id=str(data.get("companyId") or ""),
+        status=_status(str(data.get("status") or "")),
+        title=str(data.get("title") or ""),
+        notes=str(data.get("notes") or ""),
+        started_at=started,
+        ended_at=time_from_json(data.get("endedAt")),
+        updated_at=time_from_json(data.get("updatedAt")) or started,
+        experience_points=int(data.get("experiencePoints") or 0),
+        performance_count=int(data.get("performanceCount") or 0),
+    )

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
+from services.sessions.entrypoints.change_pb import change_to_pb
 from services.sessions.entrypoints.session_pb import (
     performance_input_from_pb,
     performance_to_pb,
@@ -52,19 +52,7 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
         self, request: sessions_pb2.ListChangesRequest, context: grpc.aio.ServicerContext
     ) -> sessions_pb2.ListChangesResponse:
         page = self._feed.list_changes(request.account_id, request.after_sequence, request.page_size)
-        changes = []
-        for change in page.changes:
-            created = Timestamp()
-            created.FromDatetime(change.created_at)
-            changes.append(
-                sessions_pb2.Change(
-                    sequence=change.sequence,
-                    kind=change.kind,
-                    record_id=change.record_id,
-                    create_time=created,
-                    payload_json=json.dumps(change.payload, separators=(",", ":"), sort_keys=True),
-                )
-            )
+        changes = [change_to_pb(request.account_id, change) for change in page.changes]
         return sessions_pb2.ListChangesResponse(changes=changes, latest_sequence=page.latest_sequence)
 
     async def StartOrResumeSession(

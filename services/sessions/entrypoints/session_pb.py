@@ -108,7 +108,8 @@ def set_to_pb(entry: LoggedSet) -> sessions_pb2.PerformanceSet:
     return message
 
 
-def _setup_value_to_pb(item: SetupValue) -> sessions_pb2.SetupValue:
+def setup_value_to_pb(item: SetupValue) -> sessions_pb2.SetupValue:
+    """A setup value; its Python type says which of the oneof is set."""
     if isinstance(item.value, bool):
         return sessions_pb2.SetupValue(key=item.key, bool_value=item.value)
     if isinstance(item.value, str):
@@ -124,8 +125,8 @@ def performance_to_pb(performance: Performance) -> sessions_pb2.Performance:
         plan_exercise_id=performance.plan_exercise_id,
         notes=performance.notes,
         is_completed=performance.is_completed,
-        setup_values=[_setup_value_to_pb(v) for v in performance.setup_values],
-        next_setup_values=[_setup_value_to_pb(v) for v in performance.next_setup_values],
+        setup_values=[setup_value_to_pb(v) for v in performance.setup_values],
+        next_setup_values=[setup_value_to_pb(v) for v in performance.next_setup_values],
         setup_settings_enabled=performance.setup_settings_enabled,
         show_set_rpe=performance.show_set_rpe,
         sets=[set_to_pb(s) for s in performance.sets],

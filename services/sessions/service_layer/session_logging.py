@@ -22,6 +22,7 @@ from sqlalchemy import Connection, Engine
 
 from kinetic.errors import InvalidArgument
 from services.sessions.adapters import change_feed
+from services.sessions.adapters import performance_repository as performance_repo
 from services.sessions.adapters import session_repository as repo
 from services.sessions.adapters.read_engine import read_engine
 from services.sessions.adapters.session_codec import performance_to_dict
@@ -257,12 +258,12 @@ class PerformanceLog:
                 return LogResult(stored, session, replayed=True)
             merged = replace(merged, updated_at=now)
             if new:
-                repo.insert_performance(conn, account_id, merged, session.performance_count)
+                performance_repo.insert_performance(conn, account_id, merged, session.performance_count)
             else:
-                repo.update_performance(conn, merged)
+                performance_repo.update_performance(conn, merged)
             existing_numbers = {s.set_number for s in stored.sets}
             changed_sets = [s for s in merged.sets if s not in stored.sets]
-            repo.put_sets(conn, merged.performance_id, changed_sets, existing_numbers)
+            performance_repo.put_sets(conn, merged.performance_id, changed_sets, existing_numbers)
             session = replace(
                 session, updated_at=now, performance_count=session.performance_count + (1 if new else 0)
             )
@@ -303,13 +304,13 @@ class PerformanceLog:
                     f"session {session_id} is {session.status}; performances can only be removed "
                     "while it is active (delete the whole session instead)"
                 )
-            found = repo.get_performance(conn, session_id, performance_id=performance_id)
+            found = performance_repo.get_performance(conn, session_id, performance_id=performance_id)
             if found is None:
                 raise PerformanceNotFound(
                     f"performance {performance_id} is not part of session {session_id} "
                     "(or was deleted already)"
                 )
-            repo.delete_performance(conn, performance_id)
+            performance_repo.delete_performance(conn, performance_id)
             repo.update_session(
                 conn, replace(session, updated_at=now, performance_count=session.performance_count - 1)
             )
@@ -332,8 +333,10 @@ class PerformanceLog:
     @staticmethod
     def _find(conn: Connection, session: Session, given: PerformanceInput) -> Performance | None:
         if not given.performance_id:
-            return repo.get_performance(conn, session.session_id, exercise_id=given.exercise_id)
-        found = repo.get_performance(conn, session.session_id, performance_id=given.performance_id)
+            return performance_repo.get_performance(conn, session.session_id, exercise_id=given.exercise_id)
+        found = performance_repo.get_performance(
+            conn, session.session_id, performance_id=given.performance_id
+        )
         if found is None:
             raise PerformanceNotFound(
                 f"performance {given.performance_id} is not part of session {session.session_id}"

@@ -59,7 +59,7 @@ exercise_tags = Table(
     Column("exercise_id", String(64), primary_key=True),
 )
 
-# Fingerprint of the seeded catalog, so a restart re-seeds only when catalog.json changed.
+# Fingerprint of the seeded catalog, so a restart re-seeds only when the shipped catalog changed.
 catalog_state = Table(
     "catalog_state",
     metadata,

@@ -10,19 +10,19 @@ See docs/decisions/0013-occurrence-expansion.md.
 
 from __future__ import annotations
 
-import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
 from kinetic.errors import InvalidArgument
+from kinetic.training_knowledge import formats
 
-# Seed 000: calendar requests cover up to 93 days, history requests up to 366.
-CALENDAR_MAX_DAYS = 93
-HISTORY_MAX_DAYS = 366
+# Seed 000's windows (93 days of calendar, 366 of history), defined with the other formats.
+from kinetic.training_knowledge.formats import CALENDAR_MAX_DAYS as CALENDAR_MAX_DAYS
+from kinetic.training_knowledge.formats import HISTORY_MAX_DAYS as HISTORY_MAX_DAYS
 
-# ``date.fromisoformat`` also takes "20260925" and "2026-W39-5"; the contract is YYYY-MM-DD only.
-_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# Days are checked against ``formats.LOCAL_DAY`` first: ``date.fromisoformat`` also takes "20260925"
+# and "2026-W39-5", the contract YYYY-MM-DD only.
 _DAY_HINT = "must be a local day YYYY-MM-DD, e.g. 2026-09-25"
 
 # Files in the zone database that are not zones a user lives in: "localtime" is this server's own
@@ -32,7 +32,7 @@ _NOT_USER_ZONES = frozenset({"localtime", "Factory", "posixrules"})
 
 def parse_day(value: str, field: str) -> date:
     """A strict ``YYYY-MM-DD`` local day; anything else is an error naming ``field``."""
-    if not isinstance(value, str) or not _DAY.fullmatch(value):
+    if not isinstance(value, str) or not formats.LOCAL_DAY.fullmatch(value):
         raise InvalidArgument.for_field(field, _DAY_HINT)
     try:
         return date.fromisoformat(value)
@@ -94,17 +94,21 @@ def check_window(start: date, end: date, max_days: int, *, start_field: str, end
 
 def check_week_starts_on(value: int, field: str = "weekStartsOn") -> int:
     """The user's first weekday, 1 = Sunday ... 7 = Saturday."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 7:
+    is_weekday_number = isinstance(value, int) and not isinstance(value, bool)
+    if not is_weekday_number or not formats.SUNDAY <= value <= formats.SATURDAY:
         raise InvalidArgument.for_field(field, "must be the first weekday, 1 (Sunday) to 7 (Saturday)")
     return value
 
 
 def metric_weekday(day: date) -> int:
     """The weekday number of ``day`` as the contract counts it: 1 = Sunday ... 7 = Saturday."""
-    return day.isoweekday() % 7 + 1
+    return formats.weekday_number(day)
 
 
 def week_start(day: date, week_starts_on: int) -> date:
-    """The first day of the week containing ``day`` for weeks starting on ``week_starts_on``."""
-    check_week_starts_on(week_starts_on)
-    return day - timedelta(days=(metric_weekday(day) - week_starts_on) % 7)
+    """The first day of the week containing ``day`` for weeks starting on ``week_starts_on``.
+
+    A first weekday outside 1-7 is refused as a ``weekStartsOn`` field error before the shared
+    arithmetic (``formats.week_start``) runs.
+    """
+    return formats.week_start(day, check_week_starts_on(week_starts_on))

@@ -1,80 +1,54 @@
-"""The shared exercise catalog shipped with the training service as ``catalog.json``."""
+"""The shared exercise catalog as training's ``Exercise`` records, each checked by training's rules.
+
+The catalog itself ships in the training knowledge package (``kinetic.training_knowledge.catalog``,
+docs/decisions/0026-training-knowledge-package.md), which checks its shape; training, which owns
+the vocabularies of muscles, equipment and tracking modes, also checks every entry against them.
+"""
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from kinetic.training_knowledge import catalog as shipped
 from services.training.domain.exercises import Exercise, validate_exercise
-
-CATALOG_PATH = Path(__file__).with_name("catalog.json")
-
-_LIST_FIELDS = ("aliases", "primary_muscles", "secondary_muscles", "equipment", "tracking_modes")
-_FIELDS = frozenset({"exercise_id", "name", *_LIST_FIELDS})
 
 
 def load_catalog() -> list[Exercise]:
     """Every catalog exercise, in file order; raises ``ValueError`` naming the first bad entry."""
-    return list(_load(CATALOG_PATH))
+    return list(_validated_shipped_catalog())
 
 
 def parse_catalog(entries: Any) -> tuple[Exercise, ...]:
-    """Exercises from decoded catalog JSON: a list of objects, each checked with ``validate_exercise``.
-
-    IDs and names (ignoring case) must be unique, because workouts and people refer to them.
-    """
-    if not isinstance(entries, list):
-        raise ValueError("the exercise catalog must be a JSON list of objects")
-    exercises: list[Exercise] = []
-    seen_ids: set[str] = set()
-    seen_names: set[str] = set()
-    for index, entry in enumerate(entries):
-        exercise = _parse_entry(index, entry)
-        label = f"catalog entry {index} ({exercise.exercise_id!r})"
-        problems = validate_exercise(exercise)
-        if problems:
-            raise ValueError(f"{label}: " + "; ".join(f"{field} {problem}" for field, problem in problems))
-        if exercise.exercise_id in seen_ids:
-            raise ValueError(f"{label}: exercise_id is used by an earlier entry")
-        if exercise.name.casefold() in seen_names:
-            raise ValueError(f"{label}: name {exercise.name!r} is used by an earlier entry")
-        seen_ids.add(exercise.exercise_id)
-        seen_names.add(exercise.name.casefold())
-        exercises.append(exercise)
-    return tuple(exercises)
+    """Exercises from decoded catalog JSON, with the shape checks of the knowledge package
+    (unique IDs and names) and ``validate_exercise`` on every entry."""
+    return _validated(shipped.parse_catalog_entries(entries))
 
 
 @cache
-def _load(path: Path) -> tuple[Exercise, ...]:
-    # Read once per process: the file ships with the code and cannot change while it runs.
-    return parse_catalog(json.loads(path.read_text(encoding="utf-8")))
+def _validated_shipped_catalog() -> tuple[Exercise, ...]:
+    # Checked once per process: the file ships with the code and cannot change while it runs.
+    return _validated(shipped.load_catalog())
 
 
-def _parse_entry(index: int, entry: Any) -> Exercise:
-    if not isinstance(entry, dict):
-        raise ValueError(f"catalog entry {index}: must be a JSON object")
-    label = f"catalog entry {index} ({entry.get('exercise_id')!r})"
-    missing = sorted(_FIELDS - entry.keys())
-    unknown = sorted(entry.keys() - _FIELDS)
-    if missing or unknown:
-        raise ValueError(f"{label}: missing fields {missing}, unknown fields {unknown}")
-    for field in ("exercise_id", "name"):
-        if not isinstance(entry[field], str):
-            raise ValueError(f"{label}: {field} must be a string")
-    lists: dict[str, tuple[str, ...]] = {}
-    for field in _LIST_FIELDS:
-        value = entry[field]
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            raise ValueError(f"{label}: {field} must be a list of strings")
-        lists[field] = tuple(value)
-    return Exercise(
-        exercise_id=entry["exercise_id"],
-        name=entry["name"],
-        aliases=lists["aliases"],
-        primary_muscles=lists["primary_muscles"],
-        secondary_muscles=lists["secondary_muscles"],
-        equipment=lists["equipment"],
-        tracking_modes=lists["tracking_modes"],
-    )
+def _validated(entries: Iterable[shipped.CatalogExercise]) -> tuple[Exercise, ...]:
+    exercises: list[Exercise] = []
+    for index, entry in enumerate(entries):
+        exercise = Exercise(
+            exercise_id=entry.exercise_id,
+            name=entry.name,
+            aliases=entry.aliases,
+            primary_muscles=entry.primary_muscles,
+            secondary_muscles=entry.secondary_muscles,
+            equipment=entry.equipment,
+            tracking_modes=entry.tracking_modes,
+        )
+        problems = validate_exercise(exercise)
+        if problems:
+            raise ValueError(
+                f"catalog entry {index} ({exercise.exercise_id!r}): "
+                + "; ".join(f"{field} {problem}" for field, problem in problems)
+            )
+        exercises.append(exercise)
+    return tuple(exercises)

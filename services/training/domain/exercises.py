@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kinetic import training_rules
+from kinetic.training_knowledge import rules
 
 # The contract's six modes, defined once in the shared rule table.
-TRACKING_MODES: tuple[str, ...] = tuple(training_rules.TRACKING_MODES)
+TRACKING_MODES: tuple[str, ...] = tuple(rules.TRACKING_MODES)
 
 MUSCLES: tuple[str, ...] = (
     "chest",

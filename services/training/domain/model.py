@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Literal
 
-from kinetic import training_rules
+from kinetic.training_knowledge import rules
 
-WORKOUT_KINDS = training_rules.WORKOUT_KINDS  # the contract's 16 kinds, defined once
+WORKOUT_KINDS = rules.WORKOUT_KINDS  # the contract's 16 kinds, defined once
 
 ScheduleType = Literal["weekdays", "everyNDays"]
 OccurrenceStatus = Literal["scheduled", "moved", "replaced", "active", "completed"]

@@ -20,6 +20,7 @@ from sqlalchemy import Connection
 
 from kinetic.errors import DomainError
 from kinetic.training.v1 import training_pb2
+from kinetic.training_knowledge.formats import version_key
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
 from services.training.adapters.library_change_log import ChangeEntry
@@ -51,7 +52,7 @@ class DeletedReplacements:
 
     def owner_versions(self) -> dict[str, str]:
         """The owners' versions, bound by the preview: a move or replacement after it makes it stale."""
-        return {f"workout:{w.id}": w.version for w in self.owners.values()}
+        return {version_key("workout", w.id): w.version for w in self.owners.values()}
 
     def refuse_active(self) -> None:
         """A session in progress as a replacement: it is not done and not undone, so nothing may

@@ -22,6 +22,11 @@ from sqlalchemy import Connection, Engine
 
 from kinetic.errors import Conflict, DomainError, InvalidArgument, NotFound
 from kinetic.training.v1 import training_pb2
+from kinetic.training_knowledge.formats import (
+    DELETION_PREVIEW_DAYS,
+    DELETION_PREVIEW_LIFETIME,
+    version_key,
+)
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
 from services.training.adapters.library_change_log import ChangeEntry
@@ -35,8 +40,6 @@ from services.training.service_layer.override_visibility import UncompletedOverr
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 from services.training.service_layer.write_support import exercise_names_for, replay, request_hash
 
-PREVIEW_LIFETIME = timedelta(minutes=5)
-PREVIEW_WINDOW_DAYS = 93
 KINDS = ("plan", "workout")
 
 
@@ -82,11 +85,11 @@ def _state_versions(target: _Target) -> dict[str, str]:
     # those occurrences given back, and moving or replacing one moves its workout's version on.
     versions: dict[str, str] = target.replacements.owner_versions()
     if target.plan is not None:
-        versions[f"plan:{target.plan.id}"] = target.plan.version
+        versions[version_key("plan", target.plan.id)] = target.plan.version
     if target.containing_plan is not None:
-        versions[f"plan:{target.containing_plan.id}"] = target.containing_plan.version
+        versions[version_key("plan", target.containing_plan.id)] = target.containing_plan.version
     for workout in target.members:
-        versions[f"workout:{workout.id}"] = workout.version
+        versions[version_key("workout", workout.id)] = workout.version
     return versions
 
 
@@ -103,8 +106,9 @@ def _recurrence_effect(target: _Target, removed: int, restored: Sequence[trainin
     else:
         names = ", ".join(sorted(w.content.name for w in recurring))
         effect = (
-            f"Recurring sessions of {names} stop: {removed} occurrence(s) in the next {PREVIEW_WINDOW_DAYS} "
-            "days are removed and none are scheduled after. Completed history is kept."
+            f"Recurring sessions of {names} stop: {removed} occurrence(s) in the next "
+            f"{DELETION_PREVIEW_DAYS} days are removed and none are scheduled after. "
+            "Completed history is kept."
         )
     shown = target.replacements.shown_count()
     if shown:
@@ -112,7 +116,7 @@ def _recurrence_effect(target: _Target, removed: int, restored: Sequence[trainin
         elsewhere = shown - len(restored)
         effect += (
             f" Sessions of {owners} that the deleted workout(s) were to replace go back to their own "
-            f"workout: {len(restored)} in the next {PREVIEW_WINDOW_DAYS} days (restoredOccurrences)"
+            f"workout: {len(restored)} in the next {DELETION_PREVIEW_DAYS} days (restoredOccurrences)"
             + (f" and {elsewhere} on other days" if elsewhere else "")
             + ". Completed replacements stay as history."
         )
@@ -141,7 +145,7 @@ class TrainingDeletions:
         now = self._clock()
         state = ensure_library(self._engine, account_id, now)
         today = calendar.local_today(zone, now)
-        window_end = today + timedelta(days=PREVIEW_WINDOW_DAYS)
+        window_end = today + timedelta(days=DELETION_PREVIEW_DAYS)
         with self._engine.begin() as conn:
             target = _load(conn, account_id, kind, target_id, delete_workouts)
             target.replacements.refuse_active()
@@ -181,7 +185,7 @@ class TrainingDeletions:
             placement = {w.id: (w.plan_id or "", w.phase_id or "") for w in target.members}
             preview.removed_occurrences.extend(occurrence_to_pb(o, workout_names, placement) for o in removed)
             token = secrets.token_urlsafe(32)
-            expires_at = now + PREVIEW_LIFETIME
+            expires_at = now + DELETION_PREVIEW_LIFETIME
             repo.purge_previews(conn, now - timedelta(days=1))
             repo.save_preview(
                 conn,

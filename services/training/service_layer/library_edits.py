@@ -18,6 +18,8 @@ from sqlalchemy import Connection, Engine
 
 from kinetic.errors import DomainError, InvalidArgument, NotFound
 from kinetic.training.v1 import training_pb2
+from kinetic.training_edit_json import edit_input_to_json
+from kinetic.training_knowledge.formats import version_key
 from services.training.adapters import exercise_repository
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
@@ -58,7 +60,7 @@ class EditCommand:
     time_zone: str
     idempotency_key: str
     expected_versions: dict[str, str]
-    input: dict[str, Any]
+    input: training_pb2.EditInput
 
 
 class TrainingEditor:
@@ -81,7 +83,9 @@ class TrainingEditor:
             )
         now = self._clock()
         ensure_library(self._engine, account_id, now)
-        body = request_hash(command.epoch, command.time_zone, command.expected_versions, command.input)
+        body = request_hash(
+            command.epoch, command.time_zone, command.expected_versions, hashed_input(command.input)
+        )
         with self._engine.begin() as conn:
             state = repo.lock_library(conn, account_id)
             assert state is not None
@@ -110,7 +114,7 @@ class TrainingEditor:
             names = exercise_names_for(conn, account_id, workouts)
             response = training_pb2.EditTrainingResponse(
                 library=library_to_pb(state),
-                action=str(command.input.get("action", "")),
+                action=documents.action_name(command.input),
                 workouts=[workout_to_pb(w, names, ctx.today) for w in workouts],
                 plans=[plan_to_pb(p) for p in plans],
                 occurrence=occurrence,
@@ -123,6 +127,24 @@ class TrainingEditor:
                 conn, account_id, command.idempotency_key, "edit", body, response.SerializeToString(), now
             )
         return response
+
+
+def hashed_input(edit: training_pb2.EditInput) -> Any:
+    """The input as seed 000's JSON with every number a float, the form hashed before the input was
+    typed, so an idempotency key stored then still replays (docs/decisions/0027-typed-training-edits.md).
+    """
+    return _struct_numbers(edit_input_to_json(edit))
+
+
+def _struct_numbers(value: Any) -> Any:
+    # A google.protobuf.Struct holds every number as a double, so 3 was hashed as 3.0.
+    if isinstance(value, dict):
+        return {key: _struct_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_struct_numbers(item) for item in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    return value
 
 
 def _exercise_lookup(conn: Connection, account_id: str) -> documents.ExerciseModes:
@@ -224,7 +246,8 @@ def _create_plan(ctx: WriteContext, action: documents.CreatePlan) -> None:
                     "does not exist in this library",
                     reason="WORKOUT_NOT_FOUND",
                 )
-    checked = [sources[i] for i in dict.fromkeys(existing_ids) if f"workout:{i}" in ctx.expected_versions]
+    expected = ctx.expected_versions
+    checked = [sources[i] for i in dict.fromkeys(existing_ids) if version_key("workout", i) in expected]
     if checked:
         ctx.check_versions(workouts=checked)
     phases: list[Phase] = []

@@ -20,6 +20,7 @@ from sqlalchemy import Connection
 
 from kinetic.errors import Conflict, DomainError, InvalidArgument
 from kinetic.training.v1 import training_pb2
+from kinetic.training_knowledge.formats import version_key
 from services.training.adapters import exercise_repository
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
@@ -78,8 +79,8 @@ class WriteContext:
 
     def check_versions(self, workouts: Sequence[Workout] = (), plans: Sequence[Plan] = ()) -> None:
         """Every existing record a write changes needs the version the caller read; stale → fresh state."""
-        current = {f"workout:{w.id}": w.version for w in workouts} | {
-            f"plan:{p.id}": p.version for p in plans
+        current = {version_key("workout", w.id): w.version for w in workouts} | {
+            version_key("plan", p.id): p.version for p in plans
         }
         for key in current:
             if key not in self.expected_versions:
@@ -103,8 +104,8 @@ class WriteContext:
         details = {
             "epoch": self.state.epoch,
             "sourceSequence": self.state.source_sequence,
-            "versions": {f"workout:{w.id}": w.version for w in workouts}
-            | {f"plan:{p.id}": p.version for p in plans},
+            "versions": {version_key("workout", w.id): w.version for w in workouts}
+            | {version_key("plan", p.id): p.version for p in plans},
             "workouts": [_json(workout_to_pb(w, names, self.today)) for w in workouts],
             "plans": [_json(plan_to_pb(p)) for p in plans],
         }

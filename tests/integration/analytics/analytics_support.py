@@ -1,8 +1,9 @@
 """Helpers for analytics tests: in-memory sessions and training feeds, change builders, a table dump.
 
 ``ListFeed`` implements the ``UpstreamFeed`` protocol over a list, so tests can write feed entries
-and page the feed as they like. Training changes are built as ``LibraryChange`` messages and decoded
-by the training feed adapter's own ``change_from_pb`` (``LibraryFeed``). The tests through real
+and page the feed as they like. Sessions changes are built as typed ``Change`` messages and decoded
+by the sessions feed adapter's own ``change_from_pb``; training changes likewise as ``LibraryChange``
+messages through the training feed adapter's (``LibraryFeed``). The tests through real
 servers (test_analytics_grpc.py, test_training_feed_grpc.py) cover the gRPC adapters.
 """
 
@@ -15,8 +16,10 @@ from typing import Any
 from google.protobuf.timestamp_pb2 import Timestamp
 from sqlalchemy import Engine, select
 
+from kinetic.sessions.v1 import sessions_pb2
 from kinetic.storage import upgrade
 from kinetic.training.v1 import training_pb2
+from services.analytics.adapters import sessions_feed
 from services.analytics.adapters.catalog import MuscleCatalog
 from services.analytics.adapters.tables import (
     TRAINING_TABLES,
@@ -53,10 +56,13 @@ class ListFeed:
         latest = self.changes[-1].sequence if self.changes else 0
         return FeedPage(mine[: min(page_size, self.page_size)], latest)
 
-    def add(self, kind: str, record_id: str, payload: dict[str, Any]) -> Change:
-        """Append a change with the next sequence."""
-        at = datetime.fromisoformat(payload.get("updatedAt") or payload.get("startedAt") or DAY1.isoformat())
-        change = Change(len(self.changes) + 1, kind, record_id, at, payload)
+    def add(self, kind: str, record_id: str, at: datetime = DAY1, **payload: Any) -> Change:
+        """Append a change with the next sequence, written at ``at``; ``payload`` is one field of
+        the ``Change.payload`` oneof (``session=``, ``performance_logged=``, ...) or none."""
+        message = sessions_pb2.Change(
+            sequence=len(self.changes) + 1, kind=kind, record_id=record_id, create_time=stamp(at), **payload
+        )
+        change = sessions_feed.change_from_pb(message)
         self.changes.append(change)
         return change
 
@@ -75,39 +81,35 @@ class ListFeed:
         kind = {"in_progress": "session.started", "completed": "session.completed"}.get(
             status, f"session.{status}"
         )
-        self.add(
-            kind,
-            session_id,
-            {
-                "sessionId": session_id,
-                "status": status,
-                "startedAt": started_at.isoformat(),
-                "source": source,
-                "workoutId": workout_id,
-                "originalScheduledDay": original_day,
-                "endedAt": ended_at.isoformat() if ended_at else None,
-            },
+        session = sessions_pb2.Session(
+            session_id=session_id,
+            account_id=ACCOUNT,
+            status=status,
+            start_time=stamp(started_at),
+            source=source,
+            workout_id=workout_id,
+            original_scheduled_day=original_day,
         )
+        if ended_at is not None:
+            session.end_time.CopyFrom(stamp(ended_at))
+        self.add(kind, session_id, started_at, session=session)
 
     def log(
         self,
         performance_id: str,
         session_id: str,
         exercise_id: str,
-        sets: list[dict[str, Any]],
-        catalog_exercise_id: str | None = None,
+        sets: list[sessions_pb2.PerformanceSet],
+        catalog_exercise_id: str = "",
     ) -> None:
         """A performance.logged with the performance's whole set list (and, given, its catalog ID)."""
-        payload: dict[str, Any] = {
-            "performanceId": performance_id,
-            "sessionId": session_id,
-            "exerciseId": exercise_id,
-            "sets": sets,
-            "updatedAt": DAY1.isoformat(),
-        }
-        if catalog_exercise_id is not None:
-            payload["catalogExerciseId"] = catalog_exercise_id
-        self.add("performance.logged", performance_id, payload)
+        performance = sessions_pb2.Performance(
+            performance_id=performance_id, exercise_id=exercise_id, sets=sets, update_time=stamp(DAY1)
+        )
+        logged = sessions_pb2.PerformanceLogged(
+            session_id=session_id, performance=performance, catalog_exercise_id=catalog_exercise_id
+        )
+        self.add("performance.logged", performance_id, DAY1, performance_logged=logged)
 
 
 @dataclass
@@ -118,13 +120,11 @@ class LibraryFeed(ListFeed):
 
     def append(self, kind: str, record_id: str, **record: Any) -> training_pb2.LibraryChange:
         """Append a change (``workout=``, ``plan=`` or ``occurrence=`` message) with the next sequence."""
-        stamp = Timestamp()
-        stamp.FromDatetime(DAY1)
         message = training_pb2.LibraryChange(
             sequence=len(self.changes) + 1,
             kind=kind,
             record_id=record_id,
-            create_time=stamp,
+            create_time=stamp(DAY1),
             epoch="e1",
             **record,
         )
@@ -145,16 +145,26 @@ class LibraryFeed(ListFeed):
         )
 
 
+def stamp(at: datetime) -> Timestamp:
+    """``at`` as a protobuf timestamp."""
+    message = Timestamp()
+    message.FromDatetime(at)
+    return message
+
+
 def a_set(
     number: int, weight: float | None, reps: float | str | None, set_type: str = "N", **extra: Any
-) -> dict[str, Any]:
-    """One set as the sessions feed writes it (camelCase, unset numbers left out)."""
-    out: dict[str, Any] = {"setNumber": number, "setType": set_type, "completed": True, "estimated": False}
+) -> sessions_pb2.PerformanceSet:
+    """One completed set as the sessions feed carries it; ``extra`` sets further fields
+    (``estimated=True``, ``completed=False``, ``distance_meters=...``)."""
+    out = sessions_pb2.PerformanceSet(set_number=number, set_type=set_type, **({"completed": True} | extra))
     if weight is not None:
-        out["weight"] = weight
-    if reps is not None:
-        out["reps"] = reps
-    return out | extra
+        out.weight_kg = weight
+    if isinstance(reps, str):
+        out.reps_text = reps
+    elif reps is not None:
+        out.reps_number = reps
+    return out
 
 
 def days(n: int) -> timedelta:

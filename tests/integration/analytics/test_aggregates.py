@@ -128,14 +128,14 @@ async def test_a_corrected_set_corrects_the_records(engines):
 async def test_deleted_and_cancelled_sessions_stop_counting(engines):
     feed = two_bench_sessions()
     queries = make_queries(engines("analytics"), feed)
-    feed.add("session.deleted", "sB", {"sessionId": "sB"})
+    feed.add("session.deleted", "sB")
     records = summary(await queries.personal_records(ACCOUNT, [], "", ""))
     assert records[(BENCH, "heaviest_load")] == (100.0, "sA", 3)
     assert records[(BENCH, "best_set_volume")] == (600.0, "sA", 3)
 
     feed.start("sA", DAY1, "cancelled")
     assert (await queries.personal_records(ACCOUNT, [], "", "")).exercises == []
-    feed.add("performance.deleted", "pA", {"performanceId": "pA"})  # nothing left to drop
+    feed.add("performance.deleted", "pA")  # nothing left to drop
     assert (await queries.personal_records(ACCOUNT, [], "", "")).as_of_sequence == 8
 
 
@@ -162,7 +162,7 @@ def long_history() -> ListFeed:
             **source,
         )
     feed.start("s05", DAY1 + days(35), "cancelled")
-    feed.add("session.deleted", "s07", {"sessionId": "s07"})
+    feed.add("session.deleted", "s07")
     return feed
 
 

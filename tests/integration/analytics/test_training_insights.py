@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from kinetic.sessions.v1 import sessions_pb2
 from kinetic.training.v1 import training_pb2 as tpb
 from tests.integration.analytics.analytics_support import ACCOUNT, LibraryFeed, ListFeed, a_set, make_queries
 
@@ -89,7 +90,7 @@ def library() -> LibraryFeed:
     return feed
 
 
-def done(number: int, **extra) -> dict:
+def done(number: int, **extra) -> sessions_pb2.PerformanceSet:
     return a_set(number, None, None, **extra)
 
 
@@ -118,7 +119,7 @@ def sessions() -> ListFeed:
         feed.start(session, at(on, 7, 0), **fields)
         feed.log(f"{session}-b", session, "burpee", [done(n) for n in range(1, burpees + 1)])
         feed.log(f"{session}-p", session, "pull-up", [done(n) for n in range(1, pull_ups + 1)])
-        feed.log(f"{session}-r", session, "run", [done(1, distanceMeters=meters, timeSeconds=seconds)])
+        feed.log(f"{session}-r", session, "run", [done(1, distance_meters=meters, time_seconds=seconds)])
         feed.start(session, at(on, 7, 0), "completed", ended_at=at(on, 7, minutes), **fields)
     feed.start("sF", at(12), source="freestyle")
     feed.log("pF", "sF", BENCH_GYM, [a_set(1, 80, 8)], catalog_exercise_id="barbell-bench-press")

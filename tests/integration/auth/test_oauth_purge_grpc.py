@@ -12,10 +12,9 @@ import pytest
 from sqlalchemy import Engine, Table, func, select
 
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2, oauth_pb2_grpc
-from kinetic.settings import ServiceSettings
+from kinetic.settings import PurgeSettings, ServiceSettings
 from services.auth.adapters import tables
 from services.auth.bootstrap import start
-from services.auth.service_layer.purge import PurgeSettings
 from tests.integration.auth.oauth_support import (
     ISSUER,
     MUSE,

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 import pytest
 import uvicorn
 
-from edge.app import METRIC, create_app
+from edge.app import create_app
 from edge.backends import Backends
 from kinetic.auth.v1 import auth_pb2
 from kinetic.grpc_server import RunningServer
+from kinetic.protected_resources import METRIC
 from kinetic.settings import EdgeSettings, ServiceSettings
 from services.analytics import bootstrap as analytics
 from services.auth import bootstrap as auth

@@ -13,9 +13,9 @@ from zoneinfo import ZoneInfo
 
 import httpx2
 
-from edge.app import CLIENT_AI
 from kinetic.analytics.v1 import analytics_pb2
 from kinetic.auth.v1 import auth_pb2
+from kinetic.protected_resources import CLIENT_AI
 from kinetic.sessions.v1 import sessions_pb2
 from tests.integration.edge.metric_calls import ZONE, minimal_create, rest_client
 

@@ -25,10 +25,11 @@ from starlette.applications import Starlette
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
-from edge.app import METRIC, create_app
+from edge.app import create_app
 from edge.backends import Backends
 from kinetic.auth.v1 import auth_pb2, oauth_pb2_grpc
 from kinetic.grpc_server import RunningServer
+from kinetic.protected_resources import METRIC
 from kinetic.settings import EdgeSettings, ServiceSettings
 from services.auth import bootstrap as auth
 

@@ -1,7 +1,7 @@
 """Helpers for session tests: a gym directory test double, real servers on port 0, request builders.
 
 ``GymDirectoryDouble`` stands in for the gym module's directory, which is being written at the same
-time as the session core (services/sessions/service_layer/gym_client.py). It implements the
+time as the session core (services/sessions/gyms/adapters/directory.py). It implements the
 ``GymDirectory`` protocol over in-memory dictionaries so session tests can say which plan days and
 exercises an account's client may use; the gym module's own tests cover the real directory.
 """

@@ -1,4 +1,4 @@
-"""``python -m services.sessions.gym_cli`` on SQLite and PostgreSQL: setting a gym up, and the demo gym
+"""``python -m services.sessions.gyms`` on SQLite and PostgreSQL: setting a gym up, and the demo gym
 of ``make run`` made idempotently."""
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from sqlalchemy import Engine, func, select
 
 from kinetic.settings import ServiceSettings
 from kinetic.storage import drop_schema, engine_for
-from services.sessions import gym_cli
-from services.sessions.adapters.gym_tables import exercises, plans
-from services.sessions.service_layer.gym_module import build_gym_module
+from services.sessions.gyms.adapters.tables import exercises, plans
+from services.sessions.gyms.bootstrap import build_gym_module
+from services.sessions.gyms.entrypoints import cli as gym_cli
 from tests.conftest import POSTGRES_URL, STORAGE_BACKENDS
 
 ACCOUNT = "dddddddd-dddd-4ddd-8ddd-dddddddddddd"
@@ -179,7 +179,7 @@ def test_ensure_demo_gym_builds_the_demo_and_is_idempotent(cli_env, capsys):
 def test_the_module_runs_as_a_program(tmp_path):
     env = {**os.environ, "KINETIC_DATA_DIR": str(tmp_path / "var")}
     env.pop("KINETIC_DATABASE_URL", None)
-    command = [sys.executable, "-m", "services.sessions.gym_cli", "ensure-demo-gym", "--account-id", ACCOUNT]
+    command = [sys.executable, "-m", "services.sessions.gyms", "ensure-demo-gym", "--account-id", ACCOUNT]
     outputs = []
     for _ in range(2):
         result = subprocess.run(command, env=env, capture_output=True, text=True, check=False, timeout=60)

@@ -9,9 +9,9 @@ import pytest
 from kinetic.sessions.v1 import sessions_pb2
 from kinetic.storage import upgrade
 from services.sessions.bootstrap import MIGRATIONS
-from services.sessions.domain.gym_model import ClientMcpPolicy, Localized
-from services.sessions.service_layer.gym_admin import NewPlanDay, NewPlanExercise
-from services.sessions.service_layer.gym_module import build_gym_module
+from services.sessions.gyms.bootstrap import build_gym_module
+from services.sessions.gyms.domain.admin_input import NewPlanDay, NewPlanExercise
+from services.sessions.gyms.domain.model import ClientMcpPolicy, Localized
 from tests.integration.sessions.gym_support import ACCOUNT_A, ACCOUNT_B, client_gym, gym_server
 from tests.integration.sessions.session_support import failure
 

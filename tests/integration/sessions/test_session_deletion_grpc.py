@@ -3,7 +3,7 @@ catalog exercise every performance.logged change names."""
 
 from __future__ import annotations
 
-import json
+from datetime import UTC
 
 import grpc
 
@@ -73,14 +73,14 @@ async def test_deleting_a_completed_session_removes_it_its_performances_and_its_
         assert [e.session_id for e in history.entries] == [kept]
 
         last = (await changes(stack))[-1]
-        payload = json.loads(last.payload_json)
+        payload = last.session_deleted
         assert (last.kind, last.record_id) == ("session.deleted", doomed)
-        assert payload["sessionId"] == doomed and payload["status"] == "completed"
-        assert payload["performanceIds"] == [
+        assert payload.session.session_id == doomed and payload.session.status == "completed"
+        assert payload.performance_ids == [
             bench.performance.performance_id,
             deadlift.performance.performance_id,
         ]
-        assert payload["deletedAt"] == stack.clock().isoformat()
+        assert payload.delete_time.ToDatetime(tzinfo=UTC) == stack.clock()
 
 
 async def test_an_active_session_can_be_deleted_and_its_source_starts_afresh(engines, tmp_path):
@@ -142,12 +142,13 @@ async def test_deleting_a_performance_removes_its_sets_and_keeps_the_order_of_th
         feed = await changes(stack)
         deleted = [c for c in feed if c.kind == "performance.deleted"]
         assert [c.record_id for c in deleted] == [bench_id]
-        assert json.loads(deleted[0].payload_json) == {
-            "performanceId": bench_id,
-            "sessionId": session_id,
-            "exerciseId": BENCH,
-            "deletedAt": stack.clock().isoformat(),
-        }
+        assert deleted[0].performance_deleted == sessions_pb2.PerformanceDeleted(
+            performance_id=bench_id,
+            session_id=session_id,
+            exercise_id=BENCH,
+            delete_time=deleted[0].create_time,  # deleted when the change was written
+        )
+        assert deleted[0].create_time.ToDatetime(tzinfo=UTC) == stack.clock()
 
 
 async def test_performances_are_only_deleted_from_active_sessions_of_the_account(engines, tmp_path):
@@ -201,9 +202,9 @@ async def test_performance_logged_names_the_catalog_exercise_of_gym_and_occurren
         await stack.sessions.LogPerformance(log_request(session_id, [bench_set(1)], own))
         replay = await stack.sessions.LogPerformance(log_request(session_id, [bench_set(1)], own))
 
-        logged = [json.loads(c.payload_json) for c in await changes(stack) if c.kind == "performance.logged"]
+        logged = [c.performance_logged for c in await changes(stack) if c.kind == "performance.logged"]
         assert replay.replayed  # a retry appends nothing
-        assert [(p["exerciseId"], p["catalogExerciseId"]) for p in logged] == [
+        assert [(p.performance.exercise_id, p.catalog_exercise_id) for p in logged] == [
             (BENCH, "barbell-bench-press"),
             (DEADLIFT, "barbell-deadlift"),
             (own, ""),  # a client's own exercise maps to no catalog exercise

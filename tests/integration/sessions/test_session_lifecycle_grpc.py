@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import grpc
 
 from kinetic.sessions.v1 import sessions_pb2
@@ -156,7 +154,11 @@ async def test_completion_awards_experience_once_and_a_retry_replays_it(engines,
         assert retry.session == done.session
         feed = await changes(stack)
         assert [c.kind for c in feed] == ["session.started", "performance.logged", "session.completed"]
-        assert json.loads(feed[-1].payload_json)["experiencePointsAwarded"] == 30
+        completed = sessions_pb2.Session()
+        completed.CopyFrom(done.session)
+        del completed.performances[:]  # performances travel in their own changes
+        assert feed[-1].session == completed  # the typed payload: the session as completed
+        assert feed[-1].session.experience_points == 30
 
         # A second session adds to the total.
         second = await start_freestyle(stack)

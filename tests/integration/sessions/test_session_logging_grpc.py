@@ -110,6 +110,11 @@ async def test_sets_are_upserted_by_set_number_and_a_retry_writes_nothing(engine
             "performance.logged",
         ]
         assert [c.sequence for c in feed] == [1, 2, 3, 4]
+        # The typed payload is the performance exactly as LogPerformance answered it.
+        logged = feed[2].performance_logged
+        assert logged.performance == after
+        assert (logged.session_id, logged.catalog_exercise_id) == (session.session_id, "barbell-bench-press")
+        # The deprecated JSON form is still filled, exactly as before (decision 0029).
         assert json.loads(feed[2].payload_json)["sets"][1] == {
             "setNumber": 2,
             "setType": "N",

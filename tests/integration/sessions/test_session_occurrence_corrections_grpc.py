@@ -4,8 +4,6 @@ PostgreSQL."""
 
 from __future__ import annotations
 
-import json
-
 import grpc
 
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
@@ -94,9 +92,9 @@ async def test_a_completed_session_keeps_the_occurrence_completed(engines, tmp_p
         after_deleting_completed = await occurrence_status(stack)
 
         assert (after_cancel, after_deleting_completed) == ("completed", "completed")
-        logged = [json.loads(c.payload_json) for c in await changes(stack) if c.kind == "performance.logged"]
+        logged = [c.performance_logged for c in await changes(stack) if c.kind == "performance.logged"]
         # Occurrence sessions log catalog exercises, so the catalog ID is the exercise ID.
-        assert [p["catalogExerciseId"] for p in logged] == ["barbell-back-squat"]
+        assert [p.catalog_exercise_id for p in logged] == ["barbell-back-squat"]
 
 
 async def test_an_occurrence_training_no_longer_has_does_not_block_a_cancel(engines, tmp_path):

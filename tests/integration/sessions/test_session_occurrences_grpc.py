@@ -6,7 +6,7 @@ from __future__ import annotations
 import grpc
 
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
-from kinetic.settings import ServiceSettings, service_target
+from kinetic.settings import ServiceSettings, load_settings
 from kinetic.training.v1 import training_pb2
 from services.sessions.bootstrap import start as start_sessions
 from tests.integration.sessions.session_support import (
@@ -130,7 +130,7 @@ async def test_an_occurrence_training_does_not_know_is_refused_and_nothing_is_st
 
 async def test_with_training_unreachable_an_occurrence_start_stores_nothing(sqlite_engines, tmp_path):
     # The target comes from the settings; nothing listens on the port it names.
-    target = service_target("training", {"KINETIC_TRAINING_PORT": "1"})
+    target = load_settings({"KINETIC_TRAINING_PORT": "1"}).targets["training"]
     running = await start_sessions(
         ServiceSettings.from_env("sessions", {"KINETIC_DATA_DIR": str(tmp_path)}),
         port=0,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import grpc
 
 from kinetic.sessions.v1 import sessions_pb2
@@ -256,7 +254,7 @@ async def test_the_feed_holds_every_change_in_order_and_pages(engines, tmp_path)
             (4, "session.completed"),
         ]
         assert feed[0].record_id == session.session_id
-        assert [s["setNumber"] for s in json.loads(feed[2].payload_json)["sets"]] == [1, 2]
-        assert json.loads(feed[3].payload_json)["status"] == "completed"
+        assert [s.set_number for s in feed[2].performance_logged.performance.sets] == [1, 2]
+        assert feed[3].session.status == "completed"
         assert [c.sequence for c in page.changes] == [3] and page.latest_sequence == 4
         assert [c.sequence for c in await changes(stack, OTHER_ACCOUNT)] == [1]

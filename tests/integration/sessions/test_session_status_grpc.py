@@ -3,8 +3,6 @@ cancel, retries that change nothing, and transitions that are refused with the s
 
 from __future__ import annotations
 
-import json
-
 import grpc
 
 from kinetic.sessions.v1 import sessions_pb2
@@ -61,7 +59,7 @@ async def test_pause_resume_and_stop_each_append_one_change_and_retries_change_n
             "session.stopped",
         ]
         assert {c.record_id for c in feed if c.kind.startswith("session.")} == {session_id}
-        assert json.loads(feed[-1].payload_json)["status"] == "stopped"
+        assert feed[-1].session.status == "stopped"
 
         # A stopped session is over: a new freestyle start is a new session, sets are refused.
         fresh = await start_freestyle(stack)

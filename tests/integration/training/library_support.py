@@ -11,12 +11,12 @@ from typing import Any
 
 import grpc
 import pytest
-from google.protobuf import json_format, struct_pb2
 from sqlalchemy import Engine
 
 from kinetic.errors import RemoteError
 from kinetic.settings import ServiceSettings
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
+from kinetic.training_edit_json import edit_input_from_json
 from services.training.bootstrap import start
 from services.training.service_layer.library_edits import EditCommand
 
@@ -62,15 +62,15 @@ async def failure(call: Awaitable[Any]) -> RemoteError:
     return RemoteError.from_rpc(info.value)
 
 
-def as_struct(value: dict[str, Any]) -> struct_pb2.Struct:
-    """A JSON object as the Struct the edit RPC carries."""
-    return json_format.ParseDict(value, struct_pb2.Struct())
+def typed_input(value: dict[str, Any] | training_pb2.EditInput) -> training_pb2.EditInput:
+    """Seed 000's input object (as the tests write it, readable) as the typed message the RPC carries."""
+    return value if isinstance(value, training_pb2.EditInput) else edit_input_from_json(value)
 
 
 def edit_request(
     epoch: str,
     key: str,
-    action_input: dict[str, Any],
+    action_input: dict[str, Any] | training_pb2.EditInput,
     expected: dict[str, str] | None = None,
     *,
     account_id: str = ACCOUNT,
@@ -84,7 +84,7 @@ def edit_request(
         time_zone=ZONE,
         idempotency_key=key,
         expected_versions=expected or {},
-        input=as_struct(action_input),
+        edit_input=typed_input(action_input),
     )
 
 
@@ -99,7 +99,7 @@ def edit_command(
         time_zone=ZONE,
         idempotency_key=key,
         expected_versions=expected or {},
-        input=body,
+        input=typed_input(body),
     )
 
 

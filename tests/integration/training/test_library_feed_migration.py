@@ -32,6 +32,7 @@ from tests.integration.training.library_support import (
     library_changes,
     strength_a,
     training_stub,
+    typed_input,
 )
 
 EPOCH = "11111111-0000-4000-8000-000000000000"
@@ -247,7 +248,9 @@ def test_a_library_without_records_starts_its_feed_at_zero(engines):
     app = prepare(engine, SettableClock())  # upgrades to the newest revision
     page = app.feed.list_changes(ACCOUNT, 0)
     assert not page.changes and page.latest_sequence == 0
-    created = app.editor.edit(EditCommand(ACCOUNT, "muse", EPOCH, ZONE, "first-0001", {}, strength_a()))
+    created = app.editor.edit(
+        EditCommand(ACCOUNT, "muse", EPOCH, ZONE, "first-0001", {}, typed_input(strength_a()))
+    )
     page = app.feed.list_changes(ACCOUNT, 0)
     assert [(c.sequence, c.kind) for c in page.changes] == [(1, "workout.created")]
     assert page.latest_sequence == 1 and created.library.source_sequence == 8

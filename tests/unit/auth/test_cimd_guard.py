@@ -13,7 +13,6 @@ from services.auth.adapters.cimd import (
     HttpReply,
     MetadataDocumentFetcher,
     address_allowed,
-    allowed_hosts_from_env,
 )
 
 CLIENT_ID = "https://muse.ai/oauth/client.json"
@@ -185,12 +184,3 @@ def test_good_documents_are_cached_briefly():
     fake.now += 301
     fetcher.fetch(CLIENT_ID)
     assert len(fake.targets) == 2
-
-
-def test_allowed_hosts_come_from_the_environment():
-    assert allowed_hosts_from_env({}) == ("muse.ai",)
-    assert allowed_hosts_from_env({"KINETIC_CIMD_ALLOWED_HOSTS": " Muse.ai, app.example ,"}) == (
-        "muse.ai",
-        "app.example",
-    )
-    assert allowed_hosts_from_env({"KINETIC_CIMD_ALLOWED_HOSTS": ""}) == ()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kinetic.errors import InvalidArgument
+from kinetic.protected_resources import RESOURCES
 from services.auth.domain.oauth_clients import (
     METRIC_MUSE,
     redirect_uri_matches,
@@ -12,7 +13,7 @@ from services.auth.domain.oauth_clients import (
     validate_redirect_uri,
 )
 from services.auth.domain.oauth_flow import s256, validate_code_challenge, verifier_matches, with_query
-from services.auth.domain.oauth_resources import RESOURCES, find_resource, normalize_scopes
+from services.auth.domain.oauth_resources import find_resource, normalize_scopes
 
 ISSUER = "https://kinetic.test"
 
@@ -134,7 +135,7 @@ def test_valid_client_metadata_defaults():
 
 
 def test_the_resource_table():
-    urls = sorted(resource.url(ISSUER + "/") for resource in RESOURCES)
+    urls = sorted(resource.resource_url(ISSUER + "/") for resource in RESOURCES)
     assert urls == sorted(
         f"{ISSUER}{path}"
         for path in ("/api/connectors/muse/mcp", "/mcp/primed", "/mcp/client-ai", "/mcp/ows", "/mcp/runflow")

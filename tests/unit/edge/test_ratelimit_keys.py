@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from edge.guard import PRINCIPAL_KEY, Principal
-from edge.ratelimit import ClientAddress, account_key, token_key, trusted_proxy_hops_from_env
+from edge.ratelimit import ClientAddress, account_key, token_key
 from edge.ratelimit.responses import MAX_BODY_FOR_ID, request_id
 
 
@@ -62,13 +62,6 @@ def test_ipv6_clients_share_their_slash_64_and_mapped_ipv4_is_plain():
     assert ClientAddress()(scope(client=("2001:db8:1:2:bbbb::9", 1))) == "2001:db8:1:2::/64"
     assert ClientAddress()(scope(client=("::ffff:192.0.2.1", 1))) == "192.0.2.1"
     assert ClientAddress()(scope(client=None)) is None
-
-
-def test_trusted_hops_setting():
-    assert trusted_proxy_hops_from_env({}) == 0
-    assert trusted_proxy_hops_from_env({"KINETIC_TRUSTED_PROXY_HOPS": "2"}) == 2
-    with pytest.raises(ValueError):
-        trusted_proxy_hops_from_env({"KINETIC_TRUSTED_PROXY_HOPS": "-1"})
 
 
 def receiver(*bodies: bytes):

@@ -8,14 +8,14 @@ import grpc
 import pytest
 
 from kinetic.errors import DomainError, InvalidArgument
-from services.sessions.domain.gym_access import ClientContext, check_gates
-from services.sessions.domain.gym_equipment import (
+from services.sessions.gyms.domain.access import ClientContext, check_gates
+from services.sessions.gyms.domain.equipment import (
     MAX_PROFILE_ITEMS,
     EquipmentItem,
     profile_problems,
     visible_catalog,
 )
-from services.sessions.domain.gym_model import (
+from services.sessions.gyms.domain.model import (
     Client,
     ClientMcpPolicy,
     Company,

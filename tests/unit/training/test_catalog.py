@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from services.training.domain.catalog import CATALOG_PATH, load_catalog, parse_catalog
+from kinetic.training_knowledge.catalog import CATALOG_PATH
+from services.training.domain.catalog import load_catalog, parse_catalog
 from services.training.domain.exercises import (
     EQUIPMENT,
     MUSCLES,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kinetic.errors import FieldViolation
-from services.sessions.domain.gym_model import Localized
+from services.sessions.gyms.domain.model import Localized
 
 MAX_PROFILE_ITEMS = 30
 MAX_QUANTITY = 100

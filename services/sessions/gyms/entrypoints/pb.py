@@ -6,8 +6,9 @@ from google.protobuf import struct_pb2
 
 from kinetic.errors import InvalidArgument
 from kinetic.sessions.v1 import gyms_pb2
-from services.sessions.domain.gym_equipment import EquipmentItem
-from services.sessions.domain.gym_model import (
+from services.sessions.gyms.domain.admin_input import NewPlanDay, NewPlanExercise
+from services.sessions.gyms.domain.equipment import EquipmentItem
+from services.sessions.gyms.domain.model import (
     Client,
     ClientMcpPolicy,
     Coach,
@@ -20,8 +21,7 @@ from services.sessions.domain.gym_model import (
     SetupField,
     SetupScalar,
 )
-from services.sessions.service_layer.gym_admin import NewPlanDay, NewPlanExercise
-from services.sessions.service_layer.gym_client import DayView, PlanView
+from services.sessions.gyms.service_layer.client import DayView, PlanView
 
 
 def localized(text: gyms_pb2.LocalizedText) -> Localized:

@@ -3,7 +3,8 @@
 Every use case starts from the caller's account ID, resolves it to its client and that client's one
 company, checks the module's gates, and only then reads, with the client and company in every
 query. A record of another client answers NOT_FOUND, exactly like a record that does not exist.
-:class:`SqlGymDirectory` serves the sessions core from the same tables and the same rules.
+The sessions core's ``GymDirectory`` (``adapters/directory.py``) reads through the same scoped reads
+(``adapters/client_reads.py``), so the two never disagree on what a client sees.
 """
 
 from __future__ import annotations
@@ -14,22 +15,25 @@ from sqlalchemy import Connection, Engine
 
 from kinetic import page_tokens
 from kinetic.errors import DomainError, FieldViolation, InvalidArgument, NotFound
-from services.sessions.adapters import gym_repository as repo
 from services.sessions.adapters.read_engine import read_engine
-from services.sessions.domain.gym_access import ClientContext, check_gates, not_a_client
-from services.sessions.domain.gym_equipment import (
+from services.sessions.domain.object_ids import is_object_id
+from services.sessions.gyms.adapters import plan_repository as plan_repo
+from services.sessions.gyms.adapters import repository as repo
+from services.sessions.gyms.adapters import setup_repository as setup_repo
+from services.sessions.gyms.adapters.client_reads import own_plan, resolve, visible_exercises
+from services.sessions.gyms.domain.access import ClientContext, check_gates, not_a_client
+from services.sessions.gyms.domain.equipment import (
     MAX_PROFILE_ITEMS,
     EquipmentItem,
     EquipmentKind,
     kind_named,
     visible_catalog,
 )
-from services.sessions.domain.gym_model import (
+from services.sessions.gyms.domain.model import (
     CLIENT_VISIBLE_SCOPES,
     MAX_DAYS,
     WORKOUT_V2_MODULE,
     GymExercise,
-    Language,
     Plan,
     PlanDay,
     PlanExercise,
@@ -38,8 +42,6 @@ from services.sessions.domain.gym_model import (
     parse_language,
     parse_status,
 )
-from services.sessions.domain.object_ids import is_object_id
-from services.sessions.service_layer import gym_directory as directory
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 50
@@ -124,32 +126,6 @@ def _not_found(field_name: str, what: str) -> NotFound:
     return NotFound(f"{field_name}: {description}", violations=[FieldViolation(field_name, description)])
 
 
-def resolve(conn: Connection, account_id: str) -> ClientContext | None:
-    """The account's client, company and relationship; None when the account is no gym's client."""
-    return repo.client_context(conn, account_id)
-
-
-def visible_exercises(
-    conn: Connection, context: ClientContext, items: tuple[PlanExercise, ...]
-) -> list[tuple[PlanExercise, GymExercise]]:
-    """The day's exercises the client may see (allowlisted or own), in order."""
-    known = repo.get_exercises(conn, (item.exercise_id for item in items))
-    shown = []
-    for item in items:
-        exercise = known.get(item.exercise_id)
-        if exercise is not None and exercise.visible_to(context.client.id, context.company.id):
-            shown.append((item, exercise))
-    return shown
-
-
-def own_plan(conn: Connection, context: ClientContext, plan_id: str) -> Plan | None:
-    """The plan if it is assigned to the client within its company; None otherwise."""
-    plan = repo.get_plan(conn, plan_id)
-    if plan is None or plan.client_id != context.client.id or plan.company_id != context.company.id:
-        return None
-    return plan
-
-
 class ClientWorkouts:
     """The client-facing reads of the Client AI Workout V2 module."""
 
@@ -183,7 +159,7 @@ class ClientWorkouts:
         )
         with self._engine.connect() as conn:
             context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
-            plans, total = repo.list_client_plans(
+            plans, total = plan_repo.list_client_plans(
                 conn, context.client.id, context.company.id, plan_status, offset, size
             )
         return PlanPage(plans, total, page_tokens.next_page_token(offset, size, total, query))
@@ -249,7 +225,7 @@ class ClientWorkouts:
         with self._engine.connect() as conn:
             context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
             self._exercise(conn, context, exercise_id)
-            presets = repo.presets_for_exercise(conn, exercise_id, CLIENT_VISIBLE_SCOPES)
+            presets = setup_repo.presets_for_exercise(conn, exercise_id, CLIENT_VISIBLE_SCOPES)
         company = tuple(f for p in presets if p.scope == "company" for f in p.fields)
         system = tuple(f for p in presets if p.scope == "system" for f in p.fields)
         return PresetView(exercise_id, company, system)
@@ -259,78 +235,10 @@ class ClientWorkouts:
         parse_language(language)
         with self._engine.connect() as conn:
             context = self._context(conn, account_id, WORKOUT_V2_MODULE, False)
-            items = repo.get_profile(conn, context.client.id) or ()
+            items = setup_repo.get_profile(conn, context.client.id) or ()
         shown = []
         for item in items:
             kind = kind_named(item.equipment_key)
             if kind is not None:  # a kind retired after the profile was saved is left out
                 shown.append((item, kind))
         return EquipmentView(shown[:MAX_PROFILE_ITEMS], visible_catalog(), MAX_PROFILE_ITEMS)
-
-
-class SqlGymDirectory:
-    """:class:`~services.sessions.service_layer.gym_directory.GymDirectory` over the gym tables.
-
-    It answers only about the account's own client; gates are the caller's business
-    (``CheckClientAccess``), visibility is this directory's.
-    """
-
-    def __init__(self, engine: Engine) -> None:
-        self._engine = read_engine(engine)  # reads only
-
-    def plan_day(
-        self, account_id: str, plan_id: str, plan_moment_id: str, language: str
-    ) -> directory.PlanDay | None:
-        """The visible day of a plan assigned to the account's client (WOD plans included, flagged)."""
-        lang = parse_language(language)
-        if not (account_id and is_object_id(plan_id) and is_object_id(plan_moment_id)):
-            return None
-        with self._engine.connect() as conn:
-            context = resolve(conn, account_id)
-            if context is None:
-                return None
-            plan = own_plan(conn, context, plan_id.lower())
-            if plan is None:
-                return None
-            day = next((d for d in plan.days if d.id == plan_moment_id.lower() and d.visible), None)
-            if day is None:
-                return None
-            shown = visible_exercises(conn, context, day.exercises)
-        return directory.PlanDay(
-            company_id=plan.company_id,
-            plan_id=plan.id,
-            plan_moment_id=day.id,
-            plan_name=plan.name.get(lang),
-            day_name=day.name.get(lang),
-            is_wod=plan.is_wod,
-            exercises=tuple(_planned(item, exercise, lang) for item, exercise in shown),
-        )
-
-    def visible_exercise(
-        self, account_id: str, exercise_id: str, language: str
-    ) -> directory.VisibleExercise | None:
-        """The exercise if it is allowlisted by the client's company or the client's own."""
-        lang = parse_language(language)
-        if not (account_id and is_object_id(exercise_id)):
-            return None
-        with self._engine.connect() as conn:
-            context, exercise = repo.client_context_and_exercise(conn, account_id, exercise_id.lower())
-        if (
-            context is None
-            or exercise is None
-            or not exercise.visible_to(context.client.id, context.company.id)
-        ):
-            return None
-        return directory.VisibleExercise(exercise.id, exercise.name.get(lang), exercise.catalog_exercise_id)
-
-
-def _planned(item: PlanExercise, exercise: GymExercise, language: Language) -> directory.PlannedExercise:
-    return directory.PlannedExercise(
-        plan_exercise_id=item.id,
-        exercise_id=exercise.id,
-        exercise_name=exercise.name.get(language),
-        target_sets=item.target_sets,
-        target_reps=item.target_reps,
-        target_weight_kg=item.target_weight_kg,
-        rest_seconds=item.rest_seconds,
-    )

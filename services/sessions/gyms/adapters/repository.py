@@ -1,43 +1,34 @@
-"""Reads and writes of the gym tables, inside the caller's transaction. No commits here."""
+"""Companies, coaches, clients, relationships and exercises in the gym tables.
+
+Reads and writes inside the caller's transaction; no commits here. Plans are in
+``plan_repository.py``, machine presets and equipment profiles in ``setup_repository.py``.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from datetime import datetime
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Connection, Row, and_, bindparam, func, insert, select, update
+from sqlalchemy import Connection, Row, bindparam, insert, select, update
 
-from services.sessions.adapters.gym_tables import (
+from services.sessions.gyms.adapters.tables import (
     clients,
     coaches,
     companies,
-    equipment_profiles,
     exercises,
-    machine_presets,
-    plan_days,
-    plan_exercises,
-    plans,
     relationships,
 )
-from services.sessions.domain.gym_access import ClientContext
-from services.sessions.domain.gym_equipment import EquipmentItem
-from services.sessions.domain.gym_model import (
+from services.sessions.gyms.domain.access import ClientContext
+from services.sessions.gyms.domain.model import (
     Client,
     ClientMcpPolicy,
     Coach,
     Company,
     GymExercise,
     Localized,
-    MachinePreset,
-    Plan,
-    PlanDay,
-    PlanExercise,
-    PlanStatus,
-    PresetScope,
     Relationship,
-    SetupField,
 )
 
 
@@ -292,215 +283,3 @@ def company_exercise_for_slug(
         .order_by(exercises.c.created_at, exercises.c.id)
     ).first()
     return _exercise(row) if row else None
-
-
-def insert_plan(conn: Connection, plan: Plan, now: datetime) -> None:
-    """Store a new plan with its days and exercises."""
-    conn.execute(
-        insert(plans).values(
-            id=plan.id,
-            company_id=plan.company_id,
-            coach_id=plan.coach_id,
-            client_id=plan.client_id,
-            name_en=plan.name.en,
-            name_nl=plan.name.nl,
-            description_en=plan.description.en,
-            description_nl=plan.description.nl,
-            status=plan.status,
-            is_wod=plan.is_wod,
-            created_at=now,
-        )
-    )
-    for day_position, day in enumerate(plan.days, start=1):
-        conn.execute(
-            insert(plan_days).values(
-                id=day.id,
-                plan_id=plan.id,
-                position=day_position,
-                name_en=day.name.en,
-                name_nl=day.name.nl,
-                visible=day.visible,
-            )
-        )
-        for position, item in enumerate(day.exercises, start=1):
-            conn.execute(
-                insert(plan_exercises).values(
-                    id=item.id,
-                    day_id=day.id,
-                    position=position,
-                    exercise_id=item.exercise_id,
-                    target_sets=item.target_sets,
-                    target_reps=item.target_reps,
-                    target_weight_kg=item.target_weight_kg,
-                    rest_seconds=item.rest_seconds,
-                    notes_en=item.notes.en,
-                    notes_nl=item.notes.nl,
-                )
-            )
-
-
-def set_plan_status(conn: Connection, plan_id: str, status: PlanStatus) -> None:
-    """Change a plan's status."""
-    conn.execute(update(plans).where(plans.c.id == plan_id).values(status=status))
-
-
-def _plan_head(row: Row[Any], days: tuple[PlanDay, ...] = ()) -> Plan:
-    return Plan(
-        id=row.id,
-        company_id=row.company_id,
-        coach_id=row.coach_id,
-        client_id=row.client_id,
-        name=Localized(row.name_en, row.name_nl),
-        description=Localized(row.description_en, row.description_nl),
-        status=cast(PlanStatus, row.status),
-        is_wod=bool(row.is_wod),
-        days=days,
-    )
-
-
-def get_plan(conn: Connection, plan_id: str) -> Plan | None:
-    """The plan with every day (visible or not) and exercise, in order; or None."""
-    head = conn.execute(select(plans).where(plans.c.id == plan_id)).first()
-    if head is None:
-        return None
-    day_rows = conn.execute(
-        select(plan_days).where(plan_days.c.plan_id == plan_id).order_by(plan_days.c.position)
-    ).all()
-    item_rows = conn.execute(
-        select(plan_exercises)
-        .join(plan_days, plan_days.c.id == plan_exercises.c.day_id)
-        .where(plan_days.c.plan_id == plan_id)
-        .order_by(plan_exercises.c.day_id, plan_exercises.c.position)
-    ).all()
-    by_day: dict[str, list[PlanExercise]] = {}
-    for r in item_rows:
-        by_day.setdefault(r.day_id, []).append(
-            PlanExercise(
-                id=r.id,
-                exercise_id=r.exercise_id,
-                target_sets=r.target_sets,
-                target_reps=r.target_reps,
-                target_weight_kg=r.target_weight_kg,
-                rest_seconds=r.rest_seconds,
-                notes=Localized(r.notes_en, r.notes_nl),
-            )
-        )
-    days = tuple(
-        PlanDay(d.id, Localized(d.name_en, d.name_nl), bool(d.visible), tuple(by_day.get(d.id, ())))
-        for d in day_rows
-    )
-    return _plan_head(head, days)
-
-
-def client_plan_named(conn: Connection, client_id: str, coach_id: str, name_en: str) -> Plan | None:
-    """The client's oldest plan from this coach with this English name, or None."""
-    row = conn.execute(
-        select(plans.c.id)
-        .where(plans.c.client_id == client_id, plans.c.coach_id == coach_id, plans.c.name_en == name_en)
-        .order_by(plans.c.created_at, plans.c.id)
-    ).first()
-    return get_plan(conn, row.id) if row else None
-
-
-def list_client_plans(
-    conn: Connection,
-    client_id: str,
-    company_id: str,
-    status: PlanStatus | None,
-    offset: int,
-    limit: int,
-) -> tuple[list[tuple[Plan, int]], int]:
-    """A page of the client's non-WOD plans of ``company_id``, newest first, each with its visible
-    day count; and the number of matches over all pages."""
-    conditions = [plans.c.client_id == client_id, plans.c.company_id == company_id, plans.c.is_wod.is_(False)]
-    if status is not None:
-        conditions.append(plans.c.status == status)
-    where = and_(*conditions)
-    total = int(conn.execute(select(func.count()).select_from(plans).where(where)).scalar_one())
-    rows = conn.execute(
-        select(plans)
-        .where(where)
-        .order_by(plans.c.created_at.desc(), plans.c.id.desc())
-        .offset(offset)
-        .limit(limit)
-    ).all()
-    ids = [row.id for row in rows]
-    counts: dict[str, int] = {}
-    if ids:
-        count_rows = conn.execute(
-            select(plan_days.c.plan_id, func.count())
-            .where(plan_days.c.plan_id.in_(ids), plan_days.c.visible.is_(True))
-            .group_by(plan_days.c.plan_id)
-        )
-        counts = {r[0]: int(r[1]) for r in count_rows}
-    return [(_plan_head(row), counts.get(row.id, 0)) for row in rows], total
-
-
-def _fields_json(fields: Sequence[SetupField]) -> str:
-    return json.dumps(
-        [{"key": f.key, "label_en": f.label.en, "label_nl": f.label.nl, "value": f.value} for f in fields],
-        separators=(",", ":"),
-    )
-
-
-def _preset(row: Row[Any]) -> MachinePreset:
-    fields = tuple(
-        SetupField(item["key"], Localized(item["label_en"], item["label_nl"]), item["value"])
-        for item in json.loads(row.fields)
-    )
-    return MachinePreset(row.id, row.exercise_id, cast(PresetScope, row.scope), row.coach_id, fields)
-
-
-def put_preset(conn: Connection, preset: MachinePreset) -> MachinePreset:
-    """Create the preset of (exercise, scope, coach) or replace its fields; returns the stored one."""
-    key = and_(
-        machine_presets.c.exercise_id == preset.exercise_id,
-        machine_presets.c.scope == preset.scope,
-        machine_presets.c.coach_id == preset.coach_id,
-    )
-    existing = conn.execute(select(machine_presets.c.id).where(key)).first()
-    if existing is not None:
-        conn.execute(update(machine_presets).where(key).values(fields=_fields_json(preset.fields)))
-        return MachinePreset(existing.id, preset.exercise_id, preset.scope, preset.coach_id, preset.fields)
-    conn.execute(
-        insert(machine_presets).values(
-            id=preset.id,
-            exercise_id=preset.exercise_id,
-            scope=preset.scope,
-            coach_id=preset.coach_id,
-            fields=_fields_json(preset.fields),
-        )
-    )
-    return preset
-
-
-def presets_for_exercise(
-    conn: Connection, exercise_id: str, scopes: Sequence[PresetScope]
-) -> list[MachinePreset]:
-    """The exercise's presets of the given scopes (the query itself leaves other scopes out)."""
-    rows = conn.execute(
-        select(machine_presets)
-        .where(machine_presets.c.exercise_id == exercise_id, machine_presets.c.scope.in_(list(scopes)))
-        .order_by(machine_presets.c.scope, machine_presets.c.id)
-    )
-    return [_preset(row) for row in rows]
-
-
-def put_profile(conn: Connection, client_id: str, items: Sequence[EquipmentItem], now: datetime) -> None:
-    """Replace the client's equipment profile."""
-    encoded = json.dumps([{"equipment_key": i.equipment_key, "quantity": i.quantity} for i in items])
-    changed = conn.execute(
-        update(equipment_profiles)
-        .where(equipment_profiles.c.client_id == client_id)
-        .values(items=encoded, updated_at=now)
-    ).rowcount
-    if not changed:
-        conn.execute(insert(equipment_profiles).values(client_id=client_id, items=encoded, updated_at=now))
-
-
-def get_profile(conn: Connection, client_id: str) -> tuple[EquipmentItem, ...] | None:
-    """The client's equipment items, or None when no profile was set."""
-    row = conn.execute(select(equipment_profiles).where(equipment_profiles.c.client_id == client_id)).first()
-    if row is None:
-        return None
-    return tuple(EquipmentItem(i["equipment_key"], int(i["quantity"])) for i in json.loads(row.items))

@@ -1,9 +1,9 @@
 """The rules of a Training workout as tables: kinds, tracking modes, target fields, block formats.
 
 Two readers share them, so each rule exists once: the Metric profile publishes them as workout
-guidance (``edge/profiles/metric/guidance.py``) and the training service enforces them when it
-parses an edit (``services/training/domain/workout_rules.py``). The limits (maximums, name and list
-lengths) are enforced but not published. See docs/decisions/0012-training-edit-input.md.
+guidance and the training service enforces them when it parses an edit. The limits (maximums, name
+and list lengths) are enforced but not published. Part of the training knowledge package
+(docs/decisions/0026-training-knowledge-package.md); see docs/decisions/0012-training-edit-input.md.
 """
 
 from __future__ import annotations
@@ -166,4 +166,4 @@ MAX_NAME_CHARS = 120
 MAX_NOTES_CHARS = 4000
 MAX_EXERCISES = 40
 MAX_PHASES = 20
-MAX_RECORDS_PER_WRITE = 50
+# Records per write is a limit on the request, not the workout: formats.MAX_RECORDS_PER_WRITE.

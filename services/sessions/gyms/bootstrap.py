@@ -1,4 +1,7 @@
-"""Builds the gym module's use cases for the sessions service's bootstrap (and its CLI and tests)."""
+"""Builds the gyms hexagon for the sessions service's bootstrap (and for its CLI and tests).
+
+Nothing is built at import time; docs/decisions/0029-gyms-hexagon-and-typed-feed.md.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +9,10 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
-from services.sessions.service_layer.gym_admin import Clock, GymAdmin, utc_now
-from services.sessions.service_layer.gym_client import ClientWorkouts, SqlGymDirectory
-from services.training.domain.catalog import load_catalog
+from kinetic.training_knowledge.catalog import load_catalog
+from services.sessions.gyms.adapters.directory import SqlGymDirectory
+from services.sessions.gyms.service_layer.admin import Clock, GymAdmin, utc_now
+from services.sessions.gyms.service_layer.client import ClientWorkouts
 
 
 @dataclass(frozen=True)
@@ -24,7 +28,7 @@ def build_gym_module(engine: Engine, clock: Clock = utc_now) -> GymModule:
     """The gym module over an already migrated sessions ``engine``.
 
     Company exercises map to slugs of Kinetic's exercise catalog, which ships with the code
-    (``services/training/domain/catalog.json``); reading the file needs no call to training.
+    (``kinetic.training_knowledge``, decision 0026); reading it needs no call to training.
     """
     slugs = frozenset(exercise.exercise_id for exercise in load_catalog())
     return GymModule(GymAdmin(engine, slugs, clock), ClientWorkouts(engine), SqlGymDirectory(engine))

@@ -13,10 +13,13 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
-from services.sessions.adapters import gym_repository as repo
-from services.sessions.domain.gym_equipment import EquipmentItem
-from services.sessions.domain.gym_model import WORKOUT_V2_MODULE, ClientMcpPolicy, Localized, SetupField
-from services.sessions.service_layer.gym_admin import GymAdmin, NewPlanDay, NewPlanExercise
+from services.sessions.gyms.adapters import plan_repository as plan_repo
+from services.sessions.gyms.adapters import repository as repo
+from services.sessions.gyms.adapters import setup_repository as setup_repo
+from services.sessions.gyms.domain.admin_input import NewPlanDay, NewPlanExercise
+from services.sessions.gyms.domain.equipment import EquipmentItem
+from services.sessions.gyms.domain.model import WORKOUT_V2_MODULE, ClientMcpPolicy, Localized, SetupField
+from services.sessions.gyms.service_layer.admin import GymAdmin
 
 COMPANY_NAME = "Kinetic Demo Gym"
 COACH_NAME = "Coach Sam"
@@ -269,7 +272,7 @@ def ensure_demo_gym(
         exercise_ids[demo.slug] = exercise.id
 
     with engine.connect() as conn:
-        plan = repo.client_plan_named(conn, client.id, coach.id, PLAN_NAME.en)
+        plan = plan_repo.client_plan_named(conn, client.id, coach.id, PLAN_NAME.en)
     if plan is None:
         days = [
             NewPlanDay(
@@ -297,7 +300,7 @@ def ensure_demo_gym(
     admin.set_machine_preset(exercise_ids[PRESET_SLUG], "company", COMPANY_PRESET)
     admin.set_machine_preset(exercise_ids[PRESET_SLUG], "system", SYSTEM_PRESET)
     with engine.connect() as conn:
-        has_profile = repo.get_profile(conn, client.id) is not None
+        has_profile = setup_repo.get_profile(conn, client.id) is not None
     if not has_profile:  # the client may have changed it since; the demo does not overwrite it
         admin.set_equipment_profile(client.id, EQUIPMENT)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import grpc
 
 from kinetic.errors import DomainError
-from services.sessions.domain.gym_model import Client, Company, Relationship
+from services.sessions.gyms.domain.model import Client, Company, Relationship
 
 NOT_A_CLIENT = "NOT_A_CLIENT"
 FEATURE_DISABLED = "FEATURE_DISABLED"
@@ -50,7 +50,7 @@ def not_a_client(account_id: str) -> AccessDenied:
     return AccessDenied(
         "This Kinetic account is not a client of any gym, so there are no gym plans to read. The gym's "
         "staff can link the account to a client (GymAdminService CreateClient and SetClientRelationship, "
-        "or `python -m services.sessions.gym_cli create-client`).",
+        "or `python -m services.sessions.gyms create-client`).",
         reason=NOT_A_CLIENT,
         metadata={"account_id": account_id},
     )
@@ -67,29 +67,31 @@ def check_gates(context: ClientContext, module: str, write: bool) -> None:
     if not company.mcp_integration_enabled:
         raise AccessPrecondition(
             f"The MCP integration feature is turned off for {company.name}. The company's administrator "
-            "can turn it on (UpdateCompany mcp_integration_enabled, or gym_cli update-company --mcp on).",
+            "can turn it on (UpdateCompany mcp_integration_enabled, or the gyms CLI: "
+            "update-company --mcp on).",
             reason=FEATURE_DISABLED,
             metadata={**metadata, "changed_by": "company_administrator"},
         )
     if not context.relationship.client_ai_access_enabled:
         raise AccessDenied(
             f"Client AI access is turned off for this client at {company.name}. The gym can turn it on "
-            "for the client (SetClientRelationship client_ai_access_enabled, or gym_cli "
-            "set-relationship --ai-access on).",
+            "for the client (SetClientRelationship client_ai_access_enabled, or the "
+            "gyms CLI: set-relationship --ai-access on).",
             reason=CLIENT_AI_ACCESS_DISABLED,
             metadata={**metadata, "changed_by": "gym"},
         )
     if module not in company.policy.allowed_modules:
         raise AccessDenied(
             f"{company.name}'s client MCP policy does not allow the module {module!r}. The company's "
-            "administrator can add it to the policy's allowed modules (gym_cli update-company --module).",
+            "administrator can add it to the policy's allowed modules (the gyms CLI: "
+            "update-company --module).",
             reason=MODULE_NOT_ALLOWED,
             metadata={**metadata, "changed_by": "company_administrator"},
         )
     if write and not company.policy.write_tools_allowed:
         raise AccessDenied(
             f"{company.name}'s client MCP policy allows reading only; write tools (start, log, complete) "
-            "are not allowed. The company's administrator can allow them (gym_cli update-company "
+            "are not allowed. The company's administrator can allow them (the gyms CLI: update-company "
             "--write-tools on).",
             reason=WRITE_TOOLS_NOT_ALLOWED,
             metadata={**metadata, "changed_by": "company_administrator"},
@@ -98,7 +100,7 @@ def check_gates(context: ClientContext, module: str, write: bool) -> None:
         raise AccessPrecondition(
             f"The module {module!r} reads and writes health data and needs the client's health-data "
             "consent, which has not been granted. The client can grant it (recorded by the gym with "
-            "UpdateClient health_data_consent, or gym_cli set-consent --granted on).",
+            "UpdateClient health_data_consent, or the gyms CLI: set-consent --granted on).",
             reason=HEALTH_DATA_CONSENT_REQUIRED,
             metadata={**metadata, "changed_by": "client"},
         )

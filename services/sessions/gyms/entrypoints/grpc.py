@@ -8,11 +8,11 @@ import grpc
 
 from kinetic.grpc_server import ServiceBinding
 from kinetic.sessions.v1 import gyms_pb2, gyms_pb2_grpc
-from services.sessions.domain.gym_model import parse_language
-from services.sessions.entrypoints import gym_pb
-from services.sessions.service_layer.gym_admin import GymAdmin
-from services.sessions.service_layer.gym_client import ClientWorkouts
-from services.sessions.service_layer.gym_module import GymModule
+from services.sessions.gyms.bootstrap import GymModule
+from services.sessions.gyms.domain.model import parse_language
+from services.sessions.gyms.entrypoints import pb
+from services.sessions.gyms.service_layer.admin import GymAdmin
+from services.sessions.gyms.service_layer.client import ClientWorkouts
 
 ADMIN_SERVICE_NAME = "kinetic.sessions.v1.GymAdminService"
 CLIENT_SERVICE_NAME = "kinetic.sessions.v1.ClientWorkoutService"
@@ -31,9 +31,9 @@ class GymAdminServicer(gyms_pb2_grpc.GymAdminServiceServicer):
     ) -> gyms_pb2.CreateCompanyResponse:
         c = request.company
         company = self._admin.create_company(
-            c.name, c.mcp_integration_enabled, gym_pb.policy(c.client_mcp_policy)
+            c.name, c.mcp_integration_enabled, pb.policy(c.client_mcp_policy)
         )
-        return gyms_pb2.CreateCompanyResponse(company=gym_pb.company_pb(company))
+        return gyms_pb2.CreateCompanyResponse(company=pb.company_pb(company))
 
     async def UpdateCompany(
         self, request: gyms_pb2.UpdateCompanyRequest, context: Context
@@ -44,22 +44,22 @@ class GymAdminServicer(gyms_pb2_grpc.GymAdminServiceServicer):
             list(request.update_mask.paths),
             name=c.name,
             mcp_integration_enabled=c.mcp_integration_enabled,
-            policy=gym_pb.policy(c.client_mcp_policy),
+            policy=pb.policy(c.client_mcp_policy),
         )
-        return gyms_pb2.UpdateCompanyResponse(company=gym_pb.company_pb(company))
+        return gyms_pb2.UpdateCompanyResponse(company=pb.company_pb(company))
 
     async def CreateCoach(
         self, request: gyms_pb2.CreateCoachRequest, context: Context
     ) -> gyms_pb2.CreateCoachResponse:
         coach = self._admin.create_coach(request.coach.company_id, request.coach.name)
-        return gyms_pb2.CreateCoachResponse(coach=gym_pb.coach_pb(coach))
+        return gyms_pb2.CreateCoachResponse(coach=pb.coach_pb(coach))
 
     async def CreateClient(
         self, request: gyms_pb2.CreateClientRequest, context: Context
     ) -> gyms_pb2.CreateClientResponse:
         c = request.client
         client = self._admin.create_client(c.account_id, c.name, c.health_data_consent)
-        return gyms_pb2.CreateClientResponse(client=gym_pb.client_pb(client))
+        return gyms_pb2.CreateClientResponse(client=pb.client_pb(client))
 
     async def UpdateClient(
         self, request: gyms_pb2.UpdateClientRequest, context: Context
@@ -68,7 +68,7 @@ class GymAdminServicer(gyms_pb2_grpc.GymAdminServiceServicer):
         client = self._admin.update_client(
             c.id, list(request.update_mask.paths), name=c.name, health_data_consent=c.health_data_consent
         )
-        return gyms_pb2.UpdateClientResponse(client=gym_pb.client_pb(client))
+        return gyms_pb2.UpdateClientResponse(client=pb.client_pb(client))
 
     async def SetClientRelationship(
         self, request: gyms_pb2.SetClientRelationshipRequest, context: Context
@@ -91,11 +91,11 @@ class GymAdminServicer(gyms_pb2_grpc.GymAdminServiceServicer):
             company_id=e.company_id,
             owner_client_id=e.owner_client_id,
             catalog_exercise_id=e.catalog_exercise_id,
-            name=gym_pb.localized(e.name),
-            instructions=gym_pb.localized(e.instructions),
+            name=pb.localized(e.name),
+            instructions=pb.localized(e.instructions),
             allowlisted=e.allowlisted,
         )
-        return gyms_pb2.CreateExerciseResponse(exercise=gym_pb.exercise_pb(exercise))
+        return gyms_pb2.CreateExerciseResponse(exercise=pb.exercise_pb(exercise))
 
     async def CreatePlan(
         self, request: gyms_pb2.CreatePlanRequest, context: Context
@@ -104,32 +104,32 @@ class GymAdminServicer(gyms_pb2_grpc.GymAdminServiceServicer):
         plan = self._admin.create_plan(
             coach_id=p.coach_id,
             client_id=p.client_id,
-            name=gym_pb.localized(p.name),
-            description=gym_pb.localized(p.description),
+            name=pb.localized(p.name),
+            description=pb.localized(p.description),
             status=p.status,
             is_wod=p.is_wod,
-            days=gym_pb.new_days(p),
+            days=pb.new_days(p),
         )
-        return gyms_pb2.CreatePlanResponse(plan=gym_pb.plan_pb(plan))
+        return gyms_pb2.CreatePlanResponse(plan=pb.plan_pb(plan))
 
     async def SetPlanStatus(
         self, request: gyms_pb2.SetPlanStatusRequest, context: Context
     ) -> gyms_pb2.SetPlanStatusResponse:
         plan = self._admin.set_plan_status(request.plan_id, request.status)
-        return gyms_pb2.SetPlanStatusResponse(plan=gym_pb.plan_pb(plan))
+        return gyms_pb2.SetPlanStatusResponse(plan=pb.plan_pb(plan))
 
     async def SetMachinePreset(
         self, request: gyms_pb2.SetMachinePresetRequest, context: Context
     ) -> gyms_pb2.SetMachinePresetResponse:
         p = request.preset
-        preset = self._admin.set_machine_preset(p.exercise_id, p.scope, gym_pb.setup_fields(p), p.coach_id)
-        return gyms_pb2.SetMachinePresetResponse(preset=gym_pb.preset_pb(preset))
+        preset = self._admin.set_machine_preset(p.exercise_id, p.scope, pb.setup_fields(p), p.coach_id)
+        return gyms_pb2.SetMachinePresetResponse(preset=pb.preset_pb(preset))
 
     async def SetEquipmentProfile(
         self, request: gyms_pb2.SetEquipmentProfileRequest, context: Context
     ) -> gyms_pb2.SetEquipmentProfileResponse:
         p = request.profile
-        items = self._admin.set_equipment_profile(p.client_id, gym_pb.equipment_items(p))
+        items = self._admin.set_equipment_profile(p.client_id, pb.equipment_items(p))
         return gyms_pb2.SetEquipmentProfileResponse(
             profile=gyms_pb2.EquipmentProfile(
                 client_id=p.client_id.lower(),
@@ -151,7 +151,7 @@ class ClientWorkoutServicer(gyms_pb2_grpc.ClientWorkoutServiceServicer):
     ) -> gyms_pb2.CheckClientAccessResponse:
         found = self._workouts.check_access(request.account_id, request.module, request.write)
         return gyms_pb2.CheckClientAccessResponse(
-            client=gym_pb.client_pb(found.client), company=gym_pb.company_pb(found.company)
+            client=pb.client_pb(found.client), company=pb.company_pb(found.company)
         )
 
     async def ListMyPlans(
@@ -185,7 +185,7 @@ class ClientWorkoutServicer(gyms_pb2_grpc.ClientWorkoutServiceServicer):
         self, request: gyms_pb2.GetMyPlanRequest, context: Context
     ) -> gyms_pb2.GetMyPlanResponse:
         view = self._workouts.get_my_plan(request.account_id, request.plan_id, request.language)
-        return gyms_pb2.GetMyPlanResponse(plan=gym_pb.client_plan_pb(view, parse_language(request.language)))
+        return gyms_pb2.GetMyPlanResponse(plan=pb.client_plan_pb(view, parse_language(request.language)))
 
     async def GetMyPlanDay(
         self, request: gyms_pb2.GetMyPlanDayRequest, context: Context
@@ -193,14 +193,14 @@ class ClientWorkoutServicer(gyms_pb2_grpc.ClientWorkoutServiceServicer):
         view = self._workouts.get_my_plan_day(
             request.account_id, request.plan_id, request.plan_moment_id, request.language
         )
-        return gyms_pb2.GetMyPlanDayResponse(day=gym_pb.client_day_pb(view, parse_language(request.language)))
+        return gyms_pb2.GetMyPlanDayResponse(day=pb.client_day_pb(view, parse_language(request.language)))
 
     async def GetExercise(
         self, request: gyms_pb2.GetExerciseRequest, context: Context
     ) -> gyms_pb2.GetExerciseResponse:
         exercise = self._workouts.get_exercise(request.account_id, request.exercise_id, request.language)
         return gyms_pb2.GetExerciseResponse(
-            exercise=gym_pb.client_exercise_pb(exercise, parse_language(request.language))
+            exercise=pb.client_exercise_pb(exercise, parse_language(request.language))
         )
 
     async def GetMachinePreset(
@@ -210,8 +210,8 @@ class ClientWorkoutServicer(gyms_pb2_grpc.ClientWorkoutServiceServicer):
         language = parse_language(request.language)
         return gyms_pb2.GetMachinePresetResponse(
             exercise_id=view.exercise_id,
-            company_fields=gym_pb.client_fields_pb(view.company_fields, language),
-            system_fields=gym_pb.client_fields_pb(view.system_fields, language),
+            company_fields=pb.client_fields_pb(view.company_fields, language),
+            system_fields=pb.client_fields_pb(view.system_fields, language),
         )
 
     async def GetEquipmentProfile(

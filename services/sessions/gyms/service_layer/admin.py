@@ -1,34 +1,46 @@
 """Setting a gym up: companies and policy, coaches, clients, exercises, plans, presets, equipment.
 
-Each method is one use case in one transaction. Everything a client AI later reads is checked here,
-on the way in, so reads never meet half-valid data. Choices: docs/decisions/0018-gyms.md.
+Each method is one use case in one transaction. Everything a client AI later reads is checked on the
+way in, so reads never meet half-valid data: the input rules are ``domain/admin_input.py``, the
+checks against stored records (the company exists, the client is the coach's) are here.
+Choices: docs/decisions/0018-gyms.md.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from sqlalchemy import Connection, Engine
 
 from kinetic.errors import AlreadyExists, DomainError, FieldViolation, InvalidArgument, NotFound
-from services.sessions.adapters import gym_repository as repo
-from services.sessions.domain.gym_equipment import EquipmentItem, profile_problems
-from services.sessions.domain.gym_model import (
+from services.sessions.domain.object_ids import new_object_id
+from services.sessions.gyms.adapters import plan_repository as plan_repo
+from services.sessions.gyms.adapters import repository as repo
+from services.sessions.gyms.adapters import setup_repository as setup_repo
+from services.sessions.gyms.domain.admin_input import (
+    CLIENT_FIELDS,
+    COMPANY_FIELDS,
+    NewPlanDay,
+    client_problems,
+    company_update_problems,
+    exercise_problems,
+    fields_problems,
+    normalized_policy,
+    parse_scope,
+    plan_exercise_problems,
+    plan_problems,
+    policy_problems,
+    preset_coach_id,
+    profile_input_problems,
+    require_id,
+    require_mask,
+    require_one_owner,
+)
+from services.sessions.gyms.domain.equipment import EquipmentItem
+from services.sessions.gyms.domain.model import (
     EMPTY_TEXT,
-    MAX_DAYS,
-    MAX_EXERCISES_PER_DAY,
-    MAX_MODULE_CHARS,
-    MAX_MODULES,
-    MAX_NAME_CHARS,
-    MAX_SETUP_FIELDS,
-    MAX_SETUP_KEY_CHARS,
-    MAX_SETUP_VALUE_CHARS,
-    MAX_TARGET_SETS,
-    MAX_TEXT_CHARS,
-    PRESET_SCOPES,
     Client,
     ClientMcpPolicy,
     Coach,
@@ -40,26 +52,14 @@ from services.sessions.domain.gym_model import (
     PlanDay,
     PlanExercise,
     PlanStatus,
-    PresetScope,
     Relationship,
     SetupField,
-    localized_problems,
     name_problems,
     parse_status,
     raise_if,
 )
-from services.sessions.domain.object_ids import is_object_id, new_object_id
 
 Clock = Callable[[], datetime]
-
-_MODULE_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
-_SETUP_KEY = re.compile(r"^[a-z][a-z0-9_]*$")
-_TARGET_REPS = re.compile(r"^(\d{1,3}(-\d{1,3})?|AMRAP)$")
-MAX_ACCOUNT_ID_CHARS = 36
-MAX_TARGET_WEIGHT_KG = 1000.0
-MAX_REST_SECONDS = 3600
-COMPANY_FIELDS = frozenset({"name", "mcp_integration_enabled", "client_mcp_policy"})
-CLIENT_FIELDS = frozenset({"name", "health_data_consent"})
 
 
 def utc_now() -> datetime:
@@ -71,54 +71,6 @@ class OtherCompany(DomainError):
     """The client already belongs to another company (FAILED_PRECONDITION)."""
 
     default_reason = "CLIENT_HAS_OTHER_COMPANY"
-
-
-def require_id(field_name: str, value: str) -> str:
-    """A 24-hex-character ObjectId, lowercased; InvalidArgument naming the field otherwise."""
-    if not is_object_id(value):
-        raise InvalidArgument.for_field(field_name, "must be a 24-character hexadecimal ObjectId")
-    return value.lower()
-
-
-def _policy_problems(policy: ClientMcpPolicy) -> list[FieldViolation]:
-    problems: list[FieldViolation] = []
-    if len(policy.allowed_modules) > MAX_MODULES:
-        problems.append(FieldViolation("client_mcp_policy.allowed_modules", f"use at most {MAX_MODULES}"))
-    for index, module in enumerate(policy.allowed_modules):
-        if not _MODULE_KEY.match(module) or len(module) > MAX_MODULE_CHARS:
-            problems.append(
-                FieldViolation(
-                    f"client_mcp_policy.allowed_modules[{index}]",
-                    "must be a module key such as client_ai_workout_v2 "
-                    f"(a-z, 0-9, _; at most {MAX_MODULE_CHARS})",
-                )
-            )
-    return problems
-
-
-def _normalized_policy(policy: ClientMcpPolicy) -> ClientMcpPolicy:
-    return replace(policy, allowed_modules=tuple(dict.fromkeys(policy.allowed_modules)))
-
-
-@dataclass(frozen=True)
-class NewPlanExercise:
-    """An exercise of a plan day as an admin describes it (IDs are assigned on the way in)."""
-
-    exercise_id: str
-    target_sets: int | None = None
-    target_reps: str = ""
-    target_weight_kg: float | None = None
-    rest_seconds: int | None = None
-    notes: Localized = EMPTY_TEXT
-
-
-@dataclass(frozen=True)
-class NewPlanDay:
-    """A plan day as an admin describes it."""
-
-    name: Localized
-    visible: bool = True
-    exercises: tuple[NewPlanExercise, ...] = ()
 
 
 class GymAdmin:
@@ -136,8 +88,8 @@ class GymAdmin:
 
     def create_company(self, name: str, mcp_integration_enabled: bool, policy: ClientMcpPolicy) -> Company:
         """Add a company."""
-        raise_if(name_problems("company.name", name) + _policy_problems(policy))
-        company = Company(self._new_id(), name.strip(), mcp_integration_enabled, _normalized_policy(policy))
+        raise_if(name_problems("company.name", name) + policy_problems(policy))
+        company = Company(self._new_id(), name.strip(), mcp_integration_enabled, normalized_policy(policy))
         with self._engine.begin() as conn:
             repo.insert_company(conn, company, self._clock())
         return company
@@ -153,13 +105,8 @@ class GymAdmin:
     ) -> Company:
         """Change the masked fields of a company."""
         company_id = require_id("company.id", company_id)
-        _check_mask(mask, COMPANY_FIELDS)
-        problems: list[FieldViolation] = []
-        if "name" in mask:
-            problems += name_problems("company.name", name)
-        if "client_mcp_policy" in mask:
-            problems += _policy_problems(policy or ClientMcpPolicy())
-        raise_if(problems)
+        require_mask(mask, COMPANY_FIELDS)
+        raise_if(company_update_problems(mask, name, policy or ClientMcpPolicy()))
         with self._engine.begin() as conn:
             company = _company(conn, company_id, "company.id")
             if "name" in mask:
@@ -167,7 +114,7 @@ class GymAdmin:
             if "mcp_integration_enabled" in mask:
                 company = replace(company, mcp_integration_enabled=mcp_integration_enabled)
             if "client_mcp_policy" in mask:
-                company = replace(company, policy=_normalized_policy(policy or ClientMcpPolicy()))
+                company = replace(company, policy=normalized_policy(policy or ClientMcpPolicy()))
             repo.update_company(conn, company)
         return company
 
@@ -185,12 +132,7 @@ class GymAdmin:
 
     def create_client(self, account_id: str, name: str, health_data_consent: bool) -> Client:
         """Link a Kinetic account to a new client; one client per account."""
-        problems = name_problems("client.name", name)
-        if not account_id or len(account_id) > MAX_ACCOUNT_ID_CHARS:
-            problems.append(
-                FieldViolation("client.account_id", f"is required, at most {MAX_ACCOUNT_ID_CHARS}")
-            )
-        raise_if(problems)
+        raise_if(client_problems(account_id, name))
         client = Client(self._new_id(), account_id, name.strip(), health_data_consent)
         with self._engine.begin() as conn:
             existing = repo.client_for_account(conn, account_id)
@@ -208,7 +150,7 @@ class GymAdmin:
     ) -> Client:
         """Change the masked fields of a client (its name, its health-data consent)."""
         client_id = require_id("client.id", client_id)
-        _check_mask(mask, CLIENT_FIELDS)
+        require_mask(mask, CLIENT_FIELDS)
         if "name" in mask:
             raise_if(name_problems("client.name", name))
         with self._engine.begin() as conn:
@@ -253,27 +195,16 @@ class GymAdmin:
         allowlisted: bool = True,
     ) -> GymExercise:
         """Add a company exercise (mapped to a catalog slug) or a client's own exercise."""
-        if bool(company_id) == bool(owner_client_id):
-            raise InvalidArgument.for_field(
-                "exercise.company_id", "set company_id or owner_client_id, not both"
+        require_one_owner(company_id, owner_client_id)
+        raise_if(
+            exercise_problems(
+                company_id=company_id,
+                catalog_exercise_id=catalog_exercise_id,
+                name=name,
+                instructions=instructions,
+                catalog_slugs=self._slugs,
             )
-        problems = localized_problems("exercise.name", name, required=True, limit=MAX_NAME_CHARS)
-        problems += localized_problems(
-            "exercise.instructions", instructions, required=False, limit=MAX_TEXT_CHARS
         )
-        if company_id and not catalog_exercise_id:
-            problems.append(
-                FieldViolation("exercise.catalog_exercise_id", "is required for a company exercise")
-            )
-        if catalog_exercise_id and catalog_exercise_id not in self._slugs:
-            problems.append(
-                FieldViolation(
-                    "exercise.catalog_exercise_id",
-                    f"{catalog_exercise_id[:60]!r} is not a Kinetic catalog exercise "
-                    "(e.g. barbell-bench-press)",
-                )
-            )
-        raise_if(problems)
         company_id = require_id("exercise.company_id", company_id) if company_id else ""
         owner_client_id = require_id("exercise.owner_client_id", owner_client_id) if owner_client_id else ""
         exercise = GymExercise(
@@ -310,10 +241,7 @@ class GymAdmin:
         coach_id = require_id("plan.coach_id", coach_id)
         client_id = require_id("plan.client_id", client_id)
         plan_status = parse_status(status, "plan.status")
-        problems = localized_problems("plan.name", name, required=True, limit=MAX_NAME_CHARS)
-        problems += localized_problems("plan.description", description, required=False, limit=MAX_TEXT_CHARS)
-        problems += _days_problems(days)
-        raise_if(problems)
+        raise_if(plan_problems(name, description, days))
         with self._engine.begin() as conn:
             coach = _coach(conn, coach_id, "plan.coach_id")
             _client(conn, client_id, "plan.client_id")
@@ -334,7 +262,7 @@ class GymAdmin:
                 is_wod=is_wod,
                 days=tuple(self._new_day(day) for day in days),
             )
-            repo.insert_plan(conn, plan, self._clock())
+            plan_repo.insert_plan(conn, plan, self._clock())
         return plan
 
     def _new_day(self, day: NewPlanDay) -> PlanDay:
@@ -357,10 +285,10 @@ class GymAdmin:
         plan_id = require_id("plan_id", plan_id)
         plan_status: PlanStatus = parse_status(status)
         with self._engine.begin() as conn:
-            if repo.get_plan(conn, plan_id) is None:
+            if plan_repo.get_plan(conn, plan_id) is None:
                 raise _not_found("plan_id")
-            repo.set_plan_status(conn, plan_id, plan_status)
-            plan = repo.get_plan(conn, plan_id)
+            plan_repo.set_plan_status(conn, plan_id, plan_status)
+            plan = plan_repo.get_plan(conn, plan_id)
         assert plan is not None
         return plan
 
@@ -371,12 +299,9 @@ class GymAdmin:
     ) -> MachinePreset:
         """Create or replace the preset of one scope (and coach, for coach_private) for an exercise."""
         exercise_id = require_id("preset.exercise_id", exercise_id)
-        preset_scope = _scope(scope)
-        if preset_scope == "coach_private":
-            coach_id = require_id("preset.coach_id", coach_id)
-        elif coach_id:
-            raise InvalidArgument.for_field("preset.coach_id", "is only for coach_private presets")
-        raise_if(_fields_problems(fields))
+        preset_scope = parse_scope(scope)
+        coach_id = preset_coach_id(preset_scope, coach_id)
+        raise_if(fields_problems(fields))
         with self._engine.begin() as conn:
             exercise = repo.get_exercise(conn, exercise_id)
             if exercise is None:
@@ -388,7 +313,7 @@ class GymAdmin:
                         "preset.coach_id", "is not a coach of the exercise's company"
                     )
             preset = MachinePreset(self._new_id(), exercise_id, preset_scope, coach_id, tuple(fields))
-            return repo.put_preset(conn, preset)
+            return setup_repo.put_preset(conn, preset)
 
     def set_equipment_profile(
         self, client_id: str, items: Sequence[EquipmentItem]
@@ -396,10 +321,10 @@ class GymAdmin:
         """Replace a client's home-equipment profile."""
         client_id = require_id("profile.client_id", client_id)
         stored = tuple(items)
-        raise_if([replace(p, field=f"profile.{p.field}") for p in profile_problems(stored)])
+        raise_if(profile_input_problems(stored))
         with self._engine.begin() as conn:
             _client(conn, client_id, "profile.client_id")
-            repo.put_profile(conn, client_id, stored, self._clock())
+            setup_repo.put_profile(conn, client_id, stored, self._clock())
         return stored
 
 
@@ -430,93 +355,8 @@ def _client(conn: Connection, client_id: str, field_name: str) -> Client:
     return client
 
 
-def _check_mask(mask: Collection[str], allowed: frozenset[str]) -> None:
-    if not mask:
-        raise InvalidArgument.for_field("update_mask", f"name at least one of {', '.join(sorted(allowed))}")
-    unknown = sorted(set(mask) - allowed)
-    if unknown:
-        raise InvalidArgument.for_field(
-            "update_mask", f"{', '.join(unknown)} cannot be changed; use {', '.join(sorted(allowed))}"
-        )
-
-
-def _scope(value: str) -> PresetScope:
-    for scope in PRESET_SCOPES:
-        if value == scope:
-            return scope
-    raise InvalidArgument.for_field("preset.scope", f"must be one of {', '.join(PRESET_SCOPES)}")
-
-
-def _days_problems(days: Sequence[NewPlanDay]) -> list[FieldViolation]:
-    problems: list[FieldViolation] = []
-    if len(days) > MAX_DAYS:
-        problems.append(FieldViolation("plan.days", f"has {len(days)} days; use at most {MAX_DAYS}"))
-    for d, day in enumerate(days):
-        path = f"plan.days[{d}]"
-        problems += localized_problems(f"{path}.name", day.name, required=True, limit=MAX_NAME_CHARS)
-        if len(day.exercises) > MAX_EXERCISES_PER_DAY:
-            problems.append(FieldViolation(f"{path}.exercises", f"use at most {MAX_EXERCISES_PER_DAY}"))
-        for e, item in enumerate(day.exercises):
-            problems += _target_problems(f"{path}.exercises[{e}]", item)
-    return problems
-
-
-def _target_problems(path: str, item: NewPlanExercise) -> list[FieldViolation]:
-    problems: list[FieldViolation] = []
-    if not is_object_id(item.exercise_id):
-        problems.append(FieldViolation(f"{path}.exercise_id", "must be a 24-character hexadecimal ObjectId"))
-    if item.target_sets is not None and not 1 <= item.target_sets <= MAX_TARGET_SETS:
-        problems.append(FieldViolation(f"{path}.target_sets", f"must be between 1 and {MAX_TARGET_SETS}"))
-    if item.target_reps and not _TARGET_REPS.match(item.target_reps):
-        problems.append(FieldViolation(f"{path}.target_reps", 'must be like "8", "8-10" or "AMRAP"'))
-    if item.target_weight_kg is not None and not 0 <= item.target_weight_kg <= MAX_TARGET_WEIGHT_KG:
-        problems.append(
-            FieldViolation(f"{path}.target_weight_kg", f"must be between 0 and {MAX_TARGET_WEIGHT_KG:g}")
-        )
-    if item.rest_seconds is not None and not 0 <= item.rest_seconds <= MAX_REST_SECONDS:
-        problems.append(FieldViolation(f"{path}.rest_seconds", f"must be between 0 and {MAX_REST_SECONDS}"))
-    problems += localized_problems(f"{path}.notes", item.notes, required=False, limit=MAX_TEXT_CHARS)
-    return problems
-
-
 def _check_plan_exercises(
     conn: Connection, days: Sequence[NewPlanDay], company_id: str, client_id: str
 ) -> None:
     known = repo.get_exercises(conn, (item.exercise_id.lower() for day in days for item in day.exercises))
-    problems: list[FieldViolation] = []
-    for d, day in enumerate(days):
-        for e, item in enumerate(day.exercises):
-            exercise = known.get(item.exercise_id.lower())
-            usable = exercise is not None and (
-                exercise.company_id == company_id or exercise.owner_client_id == client_id
-            )
-            if not usable:
-                problems.append(
-                    FieldViolation(
-                        f"plan.days[{d}].exercises[{e}].exercise_id",
-                        "is not an exercise of the plan's company or the client's own",
-                    )
-                )
-    raise_if(problems)
-
-
-def _fields_problems(fields: Sequence[SetupField]) -> list[FieldViolation]:
-    problems: list[FieldViolation] = []
-    if len(fields) > MAX_SETUP_FIELDS:
-        problems.append(
-            FieldViolation("preset.fields", f"has {len(fields)} fields; use at most {MAX_SETUP_FIELDS}")
-        )
-    seen: set[str] = set()
-    for index, item in enumerate(fields):
-        path = f"preset.fields[{index}]"
-        if not _SETUP_KEY.match(item.key) or len(item.key) > MAX_SETUP_KEY_CHARS:
-            problems.append(FieldViolation(f"{path}.key", "must be a key such as seat_height (a-z, 0-9, _)"))
-        elif item.key in seen:
-            problems.append(FieldViolation(f"{path}.key", f"{item.key!r} is used twice"))
-        seen.add(item.key)
-        problems += localized_problems(f"{path}.label", item.label, required=True, limit=MAX_NAME_CHARS)
-        if isinstance(item.value, str) and len(item.value) > MAX_SETUP_VALUE_CHARS:
-            problems.append(
-                FieldViolation(f"{path}.value", f"use at most {MAX_SETUP_VALUE_CHARS} characters")
-            )
-    return problems
+    raise_if(plan_exercise_problems(days, known, company_id, client_id))

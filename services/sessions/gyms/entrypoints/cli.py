@@ -1,4 +1,4 @@
-"""``python -m services.sessions.gym_cli``: set a gym up for the Client AI Workout V2 module.
+"""``python -m services.sessions.gyms``: set a gym up for the Client AI Workout V2 module.
 
 Works directly on the sessions storage with the same ``KINETIC_*`` settings as the service
 (``KINETIC_DATA_DIR``, ``KINETIC_DATABASE_URL``, ``KINETIC_SESSIONS_DB_SCHEMA``) and migrates it
@@ -6,21 +6,21 @@ first. Every command prints the stored record as one JSON object (the GymAdminSe
 snake_case fields). Bad input exits with status 2 and one line on stderr; a missing or conflicting
 record with status 1.
 
-    python -m services.sessions.gym_cli create-company --name "Gym Noord" --mcp on \\
+    python -m services.sessions.gyms create-company --name "Gym Noord" --mcp on \\
         --module client_ai_workout_v2 --write-tools on
-    python -m services.sessions.gym_cli update-company --company-id <id> --mcp off
-    python -m services.sessions.gym_cli create-coach --company-id <id> --name "Coach Sam"
-    python -m services.sessions.gym_cli create-client --account-id <account> --name Ada --consent on \\
+    python -m services.sessions.gyms update-company --company-id <id> --mcp off
+    python -m services.sessions.gyms create-coach --company-id <id> --name "Coach Sam"
+    python -m services.sessions.gyms create-client --account-id <account> --name Ada --consent on \\
         --company-id <id> --ai-access on
-    python -m services.sessions.gym_cli set-consent --client-id <id> --granted off
-    python -m services.sessions.gym_cli set-relationship --client-id <id> --company-id <id> --ai-access on
-    python -m services.sessions.gym_cli create-exercise --company-id <id> --catalog-id barbell-bench-press \\
+    python -m services.sessions.gyms set-consent --client-id <id> --granted off
+    python -m services.sessions.gyms set-relationship --client-id <id> --company-id <id> --ai-access on
+    python -m services.sessions.gyms create-exercise --company-id <id> --catalog-id barbell-bench-press \\
         --name-en "Bench Press" --name-nl Bankdrukken
-    python -m services.sessions.gym_cli create-plan --json '{"coach_id": "...", "client_id": "...", ...}'
-    python -m services.sessions.gym_cli set-plan-status --plan-id <id> --status Inactive
-    python -m services.sessions.gym_cli set-preset --json '{"exercise_id": "...", "scope": "company", ...}'
-    python -m services.sessions.gym_cli set-equipment --client-id <id> --item dumbbells=2 --item pull_up_bar
-    python -m services.sessions.gym_cli ensure-demo-gym --account-id <account>   # make run's demo gym
+    python -m services.sessions.gyms create-plan --json '{"coach_id": "...", "client_id": "...", ...}'
+    python -m services.sessions.gyms set-plan-status --plan-id <id> --status Inactive
+    python -m services.sessions.gyms set-preset --json '{"exercise_id": "...", "scope": "company", ...}'
+    python -m services.sessions.gyms set-equipment --client-id <id> --item dumbbells=2 --item pull_up_bar
+    python -m services.sessions.gyms ensure-demo-gym --account-id <account>   # make run's demo gym
 """
 
 from __future__ import annotations
@@ -43,12 +43,12 @@ from kinetic.errors import DomainError, InvalidArgument
 from kinetic.sessions.v1 import gyms_pb2
 from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for, upgrade
-from services.sessions.adapters.gym_repository import get_company
-from services.sessions.domain.gym_equipment import EquipmentItem
-from services.sessions.domain.gym_model import ClientMcpPolicy, Localized
-from services.sessions.entrypoints import gym_pb
-from services.sessions.service_layer.gym_demo import ensure_demo_gym
-from services.sessions.service_layer.gym_module import GymModule, build_gym_module
+from services.sessions.gyms.adapters.repository import get_company
+from services.sessions.gyms.bootstrap import GymModule, build_gym_module
+from services.sessions.gyms.domain.equipment import EquipmentItem
+from services.sessions.gyms.domain.model import ClientMcpPolicy, Localized
+from services.sessions.gyms.entrypoints import pb
+from services.sessions.gyms.service_layer.demo import ensure_demo_gym
 
 MIGRATIONS = Path(services.sessions.__file__).parent / "migrations"
 EXIT_FAILED = 1
@@ -62,7 +62,7 @@ def _on(value: str | None) -> bool:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m services.sessions.gym_cli",
+        prog="python -m services.sessions.gyms",
         description="Set a gym up for the Client AI Workout V2 module (companies, clients, plans).",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -168,7 +168,7 @@ def _run(gyms: GymModule, engine: Engine, args: argparse.Namespace) -> dict[str,
     admin = gyms.admin
     if args.command == "create-company":
         policy = ClientMcpPolicy(tuple(args.modules), _on(args.write_tools))
-        return _dict(gym_pb.company_pb(admin.create_company(args.name, _on(args.mcp), policy)))
+        return _dict(pb.company_pb(admin.create_company(args.name, _on(args.mcp), policy)))
     if args.command == "update-company":
         mask = []
         if args.name is not None:
@@ -195,12 +195,12 @@ def _run(gyms: GymModule, engine: Engine, args: argparse.Namespace) -> dict[str,
             mcp_integration_enabled=_on(args.mcp),
             policy=ClientMcpPolicy(modules, writes),
         )
-        return _dict(gym_pb.company_pb(company))
+        return _dict(pb.company_pb(company))
     if args.command == "create-coach":
-        return _dict(gym_pb.coach_pb(admin.create_coach(args.company_id, args.name)))
+        return _dict(pb.coach_pb(admin.create_coach(args.company_id, args.name)))
     if args.command == "create-client":
         client = admin.create_client(args.account_id, args.name, _on(args.consent))
-        result = _dict(gym_pb.client_pb(client))
+        result = _dict(pb.client_pb(client))
         if args.company_id:
             relationship = admin.set_relationship(client.id, args.company_id, _on(args.ai_access))
             result["relationship"] = asdict(relationship)
@@ -209,7 +209,7 @@ def _run(gyms: GymModule, engine: Engine, args: argparse.Namespace) -> dict[str,
         client = admin.update_client(
             args.client_id, ["health_data_consent"], health_data_consent=_on(args.granted)
         )
-        return _dict(gym_pb.client_pb(client))
+        return _dict(pb.client_pb(client))
     if args.command == "set-relationship":
         return asdict(admin.set_relationship(args.client_id, args.company_id, _on(args.ai_access)))
     if args.command == "create-exercise":
@@ -221,25 +221,25 @@ def _run(gyms: GymModule, engine: Engine, args: argparse.Namespace) -> dict[str,
             instructions=Localized(args.instructions_en, args.instructions_nl),
             allowlisted=not args.not_allowlisted,
         )
-        return _dict(gym_pb.exercise_pb(exercise))
+        return _dict(pb.exercise_pb(exercise))
     if args.command == "create-plan":
         p = _message(args.json, gyms_pb2.WorkoutPlan())
         plan = admin.create_plan(
             coach_id=p.coach_id,
             client_id=p.client_id,
-            name=gym_pb.localized(p.name),
-            description=gym_pb.localized(p.description),
+            name=pb.localized(p.name),
+            description=pb.localized(p.description),
             status=p.status or "Active",
             is_wod=p.is_wod,
-            days=gym_pb.new_days(p),
+            days=pb.new_days(p),
         )
-        return _dict(gym_pb.plan_pb(plan))
+        return _dict(pb.plan_pb(plan))
     if args.command == "set-plan-status":
-        return _dict(gym_pb.plan_pb(admin.set_plan_status(args.plan_id, args.status)))
+        return _dict(pb.plan_pb(admin.set_plan_status(args.plan_id, args.status)))
     if args.command == "set-preset":
         p = _message(args.json, gyms_pb2.MachinePreset())
-        preset = admin.set_machine_preset(p.exercise_id, p.scope, gym_pb.setup_fields(p), p.coach_id)
-        return _dict(gym_pb.preset_pb(preset))
+        preset = admin.set_machine_preset(p.exercise_id, p.scope, pb.setup_fields(p), p.coach_id)
+        return _dict(pb.preset_pb(preset))
     if args.command == "set-equipment":
         items = admin.set_equipment_profile(args.client_id, _items(args.items))
         return {"client_id": args.client_id.lower(), "items": [asdict(item) for item in items]}
@@ -270,7 +270,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILED
     print(json.dumps(result, sort_keys=True))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,30 @@
+"""Metric's ``edit_training`` input (seed 000's JSON object) as the typed ``EditInput`` message.
+
+The conversion itself is ``kinetic.training_edit_json``, shared with the training service's
+deprecated Struct path so untyped input has one reader; this module turns its refusal into the
+edge's field-naming 400. Rules beyond JSON types (ranges, required fields, setups) are the training
+service's. See docs/decisions/0027-typed-training-edits.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from edge.problems import invalid_field
+from edge.profiles.metric import arguments as arg
+from kinetic.errors import InvalidArgument
+from kinetic.training.v1 import training_pb2
+from kinetic.training_edit_json import edit_input_from_json
+
+
+def edit_input(args: Mapping[str, Any]) -> training_pb2.EditInput:
+    """The request's ``input`` argument, typed; a 400 naming the fields whose values have the wrong type."""
+    value = arg.object_argument(args, "input", required=True)
+    try:
+        return edit_input_from_json(value)
+    except InvalidArgument as refused:
+        # Named as the service names its violations: the first field, and every problem in the text.
+        first, *rest = refused.violations
+        problem = "; ".join([first.description, *(f"{v.field}: {v.description}" for v in rest)])
+        raise invalid_field(first.field, problem) from None

@@ -1,0 +1,95 @@
+"""Kinetic's protected resources (one per assistant profile): path, names and scopes, defined once.
+
+The auth service validates an authorization request's ``resource`` and ``scope`` against
+``RESOURCES``; the edge serves the protected-resource metadata (RFC 9728) and guards the paths of
+the profiles it mounts; the launcher prints their MCP URLs. A resource URL is the public origin
+(the token issuer) plus the path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ProtectedResourceInfo:
+    """One profile's MCP endpoint: where it is, what it is called and which scopes it grants."""
+
+    path: str  # e.g. "/api/connectors/muse/mcp"
+    # ``resource_name`` of the RFC 9728 metadata, shown by clients on their consent screens.
+    name: str
+    # The profile's short name, as the launcher's banner and the README call it.
+    profile: str
+    scopes: tuple[str, ...]
+    # Granted when an authorization request names no scope.
+    default_scopes: tuple[str, ...]
+    # Old scope names that still arrive in authorization requests, mapped to today's scope.
+    legacy_scopes: tuple[tuple[str, str], ...] = ()
+
+    def resource_url(self, public_url: str) -> str:
+        """The resource identifier tokens for this resource carry as ``aud``."""
+        return public_url.rstrip("/") + self.path
+
+    def metadata_url(self, public_url: str) -> str:
+        """Where the metadata lives: at the origin root, the resource path appended (RFC 9728 §3.1)."""
+        return public_url.rstrip("/") + "/.well-known/oauth-protected-resource" + self.path
+
+
+METRIC = ProtectedResourceInfo(
+    path="/api/connectors/muse/mcp",
+    name="Kinetic Training (Metric profile)",
+    profile="Metric",
+    scopes=("training",),
+    default_scopes=("training",),
+    # Seed 000: one Training approval replaces the three legacy permissions.
+    legacy_scopes=(
+        ("training:read", "training"),
+        ("training:write", "training"),
+        ("training:delete", "training"),
+    ),
+)
+
+_PRIMED_SCOPES = (
+    "primed:profile:read",
+    "primed:coaching:read",
+    "primed:training:read",
+    "primed:activity:read",
+)
+PRIMED = ProtectedResourceInfo(
+    path="/mcp/primed",
+    name="Kinetic Primed",
+    profile="Primed",
+    scopes=_PRIMED_SCOPES,
+    default_scopes=_PRIMED_SCOPES,
+)
+
+CLIENT_AI = ProtectedResourceInfo(
+    path="/mcp/client-ai",
+    name="Kinetic Client AI Workout V2",
+    profile="Client AI Workout V2",
+    scopes=("client_ai",),
+    default_scopes=("client_ai",),
+)
+
+OPEN_WORKOUT_SCHEMA = ProtectedResourceInfo(
+    path="/mcp/ows",
+    name="Kinetic Open Workout Schema",
+    profile="Open Workout Schema",
+    scopes=("ows",),
+    default_scopes=("ows",),
+)
+
+RUNFLOW = ProtectedResourceInfo(
+    path="/mcp/runflow",
+    name="Kinetic RunFlow",
+    profile="RunFlow",
+    scopes=("mcp:full",),
+    default_scopes=("mcp:full",),
+)
+
+# Every resource auth issues tokens for, including the planned profiles the edge does not serve yet
+# (Primed, Open Workout Schema, RunFlow).
+RESOURCES: tuple[ProtectedResourceInfo, ...] = (METRIC, PRIMED, CLIENT_AI, OPEN_WORKOUT_SCHEMA, RUNFLOW)
+
+# The profiles the edge mounts today (edge/app.py); the launcher prints their MCP URLs.
+SERVED_BY_EDGE: tuple[ProtectedResourceInfo, ...] = (METRIC, CLIENT_AI)

@@ -1,0 +1,106 @@
+"""The change feed as ListChanges returns it: each stored change with its typed payload.
+
+The feed is stored as it always was (camelCase JSON, ``adapters/session_codec.py``); here each entry
+is read back into the ``Change.payload`` message its kind calls for, built by the same functions that
+build GetSession's answer, so a reader sees a session or performance in the feed exactly as it would
+read it. ``payload_json`` is still filled, byte for byte as before, for readers of the old contract
+(docs/decisions/0029-gyms-hexagon-and-typed-feed.md).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from kinetic.sessions.v1 import sessions_pb2
+from services.sessions.adapters.change_feed import ChangeRecord
+from services.sessions.adapters.session_codec import (
+    session_from_dict,
+    set_from_dict,
+    setup_list_from_json,
+    time_from_json,
+)
+from services.sessions.entrypoints.session_pb import session_to_pb, set_to_pb, setup_value_to_pb
+
+
+def _stamp(value: datetime) -> Timestamp:
+    stamp = Timestamp()
+    stamp.FromDatetime(value)
+    return stamp
+
+
+def change_to_pb(account_id: str, change: ChangeRecord) -> sessions_pb2.Change:
+    """One stored change of ``account_id``'s feed, its payload typed by kind.
+
+    Every ``session.*`` kind but ``session.deleted`` carries the session after the change; a kind
+    of no family known here keeps only ``payload_json``, so a reader can skip it.
+    """
+    message = sessions_pb2.Change(
+        sequence=change.sequence,
+        kind=change.kind,
+        record_id=change.record_id,
+        create_time=_stamp(change.created_at),
+        payload_json=json.dumps(change.payload, separators=(",", ":"), sort_keys=True),
+    )
+    data = change.payload
+    if change.kind == "performance.logged":
+        message.performance_logged.CopyFrom(_performance_logged(data))
+    elif change.kind == "performance.deleted":
+        message.performance_deleted.CopyFrom(_performance_deleted(data, change))
+    elif change.kind == "session.deleted":
+        message.session_deleted.CopyFrom(_session_deleted(account_id, data, change))
+    elif change.kind.startswith("session."):
+        message.session.CopyFrom(session_to_pb(session_from_dict(account_id, data, change.created_at)))
+    return message
+
+
+def _session_deleted(
+    account_id: str, data: dict[str, Any], change: ChangeRecord
+) -> sessions_pb2.SessionDeleted:
+    deleted = time_from_json(data.get("deletedAt")) or change.created_at
+    return sessions_pb2.SessionDeleted(
+        session=session_to_pb(session_from_dict(account_id, data, change.created_at)),
+        performance_ids=[str(p) for p in data.get("performanceIds") or []],
+        delete_time=_stamp(deleted),
+    )
+
+
+def _performance_logged(data: dict[str, Any]) -> sessions_pb2.PerformanceLogged:
+    performance = sessions_pb2.Performance(
+        performance_id=str(data.get("performanceId") or ""),
+        exercise_id=str(data.get("exerciseId") or ""),
+        plan_exercise_id=str(data.get("planExerciseId") or ""),
+        notes=str(data.get("notes") or ""),
+        is_completed=bool(data.get("isCompleted", False)),
+        setup_values=[setup_value_to_pb(v) for v in setup_list_from_json(data.get("setupValues") or [])],
+        next_setup_values=[
+            setup_value_to_pb(v) for v in setup_list_from_json(data.get("nextSetupValues") or [])
+        ],
+        setup_settings_enabled=bool(data.get("setupSettingsEnabled", False)),
+        show_set_rpe=bool(data.get("showSetRpe", False)),
+        sets=[set_to_pb(set_from_dict(entry)) for entry in data.get("sets") or []],
+    )
+    rest = data.get("restSeconds")
+    if rest is not None:
+        performance.rest_seconds = float(rest)
+    updated = time_from_json(data.get("updatedAt"))
+    if updated is not None:
+        performance.update_time.CopyFrom(_stamp(updated))
+    return sessions_pb2.PerformanceLogged(
+        session_id=str(data.get("sessionId") or ""),
+        performance=performance,
+        catalog_exercise_id=str(data.get("catalogExerciseId") or ""),
+    )
+
+
+def _performance_deleted(data: dict[str, Any], change: ChangeRecord) -> sessions_pb2.PerformanceDeleted:
+    deleted = time_from_json(data.get("deletedAt")) or change.created_at
+    return sessions_pb2.PerformanceDeleted(
+        performance_id=str(data.get("performanceId") or change.record_id),
+        session_id=str(data.get("sessionId") or ""),
+        exercise_id=str(data.get("exerciseId") or ""),
+        delete_time=_stamp(deleted),
+    )

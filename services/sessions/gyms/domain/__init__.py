@@ -1,0 +1,1 @@
+"""The gym rules: companies, plans, gates, equipment and admin input. No storage, no protobuf."""

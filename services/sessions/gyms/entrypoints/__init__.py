@@ -1,0 +1,1 @@
+"""Ways in to the gyms hexagon: GymAdminService and ClientWorkoutService over gRPC, and the CLI."""

@@ -1,0 +1,248 @@
+"""kinetic.settings: every variable parsed, defaults, and bad values refused naming the variable."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+from kinetic.settings import (
+    AuthSettings,
+    DemoSettings,
+    PurgeSettings,
+    ServiceSettings,
+    SettingsError,
+    TracingSettings,
+    load_settings,
+    load_settings_or_exit,
+)
+
+README = Path(__file__).resolve().parents[3] / "README.md"
+API_KEY = "rf_" + "ab" * 32
+
+
+def test_defaults_when_nothing_is_set():
+    settings = load_settings({})
+    assert settings.data_dir == Path("./var")
+    assert settings.database_url is None
+    assert settings.public_url == "http://127.0.0.1:8080"
+    assert settings.listen_host == "127.0.0.1"
+    assert settings.ports == {"auth": 50151, "training": 50152, "sessions": 50153, "analytics": 50154}
+    assert settings.targets == {name: f"127.0.0.1:{port}" for name, port in settings.ports.items()}
+    assert settings.database_schemas == {name: name for name in settings.ports}
+    edge = settings.edge
+    assert (edge.host, edge.port, edge.public_url, edge.targets) == (
+        "127.0.0.1",
+        8080,
+        "http://127.0.0.1:8080",
+        settings.targets,
+    )
+    assert (edge.redis_url, edge.trusted_proxy_hops, edge.module) == (None, 0, "edge")
+    assert settings.auth == AuthSettings(
+        cimd_allowed_hosts=("muse.ai",),
+        purge=PurgeSettings(interval_seconds=3600, grace_seconds=86400),
+        demo=DemoSettings(email=None, password=None, api_key=None),
+    )
+    assert settings.tracing == TracingSettings(exporter=None, service_name=None)
+
+
+def test_empty_values_mean_the_default():
+    env = {
+        "KINETIC_EDGE_PORT": "",
+        "KINETIC_DATA_DIR": " ",
+        "KINETIC_REDIS_URL": "",
+        "KINETIC_DEMO_EMAIL": "",
+    }
+    assert load_settings(env) == load_settings({})
+
+
+def test_every_kinetic_variable_is_read():
+    settings = load_settings(
+        {
+            "KINETIC_EDGE_PORT": "9000",
+            "KINETIC_EDGE_HOST": "0.0.0.0",
+            "KINETIC_DATA_DIR": "/data",
+            "KINETIC_DATABASE_URL": "postgresql://kinetic@db:5432/kinetic",
+            "KINETIC_LISTEN_HOST": "0.0.0.0",
+            "KINETIC_AUTH_PORT": "6001",
+            "KINETIC_TRAINING_PORT": " 6002 ",
+            "KINETIC_SESSIONS_TARGET": "sessions:50153",
+            "KINETIC_ANALYTICS_DB_SCHEMA": "analytics_blue",
+            "KINETIC_REDIS_URL": "redis://redis:6379/0",
+            "KINETIC_TRUSTED_PROXY_HOPS": "2",
+            "KINETIC_CIMD_ALLOWED_HOSTS": " Muse.ai, app.example ,",
+            "KINETIC_AUTH_PURGE_INTERVAL_SECONDS": "0",
+            "KINETIC_AUTH_PURGE_GRACE_SECONDS": "600",
+            "KINETIC_DEMO_EMAIL": "ada@example.com",
+            "KINETIC_DEMO_PASSWORD": "correct horse battery",
+            "KINETIC_DEMO_API_KEY": API_KEY,
+            "KINETIC_EDGE_MODULE": "benchmarks.bench_edge",
+        }
+    )
+    assert settings.public_url == "http://127.0.0.1:9000", "the default public URL follows the edge port"
+    assert (settings.edge.host, settings.edge.port) == ("0.0.0.0", 9000)
+    assert settings.data_dir == Path("/data")
+    assert settings.database_url == "postgresql://kinetic@db:5432/kinetic"
+    assert settings.listen_host == "0.0.0.0"
+    assert settings.ports["auth"] == 6001
+    assert settings.targets == {
+        "auth": "127.0.0.1:6001",
+        "training": "127.0.0.1:6002",
+        "sessions": "sessions:50153",
+        "analytics": "127.0.0.1:50154",
+    }
+    assert settings.database_schemas["analytics"] == "analytics_blue"
+    assert settings.edge.redis_url == "redis://redis:6379/0"
+    assert settings.edge.trusted_proxy_hops == 2
+    assert settings.edge.module == "benchmarks.bench_edge"
+    assert settings.auth.cimd_allowed_hosts == ("muse.ai", "app.example")
+    assert settings.auth.purge == PurgeSettings(interval_seconds=0, grace_seconds=600)
+    assert settings.auth.demo == DemoSettings("ada@example.com", "correct horse battery", API_KEY)
+
+
+def test_public_url_loses_its_trailing_slash():
+    assert (
+        load_settings({"KINETIC_PUBLIC_URL": "https://kinetic.example/"}).public_url
+        == "https://kinetic.example"
+    )
+
+
+def test_cimd_hosts_set_but_empty_allow_none():
+    assert load_settings({"KINETIC_CIMD_ALLOWED_HOSTS": ""}).auth.cimd_allowed_hosts == ()
+
+
+def test_a_service_gets_the_shared_values_and_its_own():
+    env = {"KINETIC_PUBLIC_URL": "https://kinetic.example", "KINETIC_SESSIONS_PORT": "7003"}
+    sessions = ServiceSettings.from_env("sessions", env)
+    assert (sessions.service, sessions.port, sessions.database_schema) == ("sessions", 7003, "sessions")
+    assert sessions.issuer == "https://kinetic.example"
+    assert sessions.targets["training"] == "127.0.0.1:50152"
+    assert sessions == load_settings(env).service("sessions")
+    with pytest.raises(ValueError, match="unknown service 'billing'"):
+        load_settings({}).service("billing")
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, TracingSettings(exporter=None)),
+        ({"OTEL_EXPORTER_OTLP_ENDPOINT": "http://collector:4317"}, TracingSettings(exporter="otlp")),
+        ({"OTEL_EXPORTER_OTLP_TRACES_ENDPOINT": "http://collector:4317"}, TracingSettings(exporter="otlp")),
+        ({"OTEL_TRACES_EXPORTER": "console"}, TracingSettings(exporter="console")),
+        ({"OTEL_TRACES_EXPORTER": "none", "OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4317"}, TracingSettings()),
+        ({"OTEL_SDK_DISABLED": "TRUE", "OTEL_TRACES_EXPORTER": "console"}, TracingSettings(exporter=None)),
+        ({"OTEL_SERVICE_NAME": "kinetic-edge"}, TracingSettings(service_name="kinetic-edge")),
+    ],
+)
+def test_tracing_is_on_only_with_somewhere_to_send_spans(env, expected):
+    assert load_settings(env).tracing == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "what"),
+    [
+        ("KINETIC_EDGE_PORT", "abc", "must be a port number 1-65535 (got 'abc')"),
+        ("KINETIC_EDGE_PORT", "0", "must be a port number 1-65535 (got '0')"),
+        ("KINETIC_AUTH_PORT", "65536", "must be a port number 1-65535 (got '65536')"),
+        ("KINETIC_ANALYTICS_PORT", "-1", "must be a port number"),
+        ("KINETIC_PUBLIC_URL", "kinetic.example", "must be an http(s) origin"),
+        ("KINETIC_PUBLIC_URL", "ftp://kinetic.example", "must be an http(s) origin"),
+        (
+            "KINETIC_PUBLIC_URL",
+            "https://kinetic.example/mcp",
+            "must be an http(s) origin",
+        ),
+        ("KINETIC_PUBLIC_URL", "https://kinetic.example?x=1", "must have no query"),
+        ("KINETIC_TRAINING_TARGET", "training 50152", "must be a gRPC target"),
+        ("KINETIC_SESSIONS_DB_SCHEMA", "Sessions-1", "must be a schema name"),
+        ("KINETIC_DATABASE_URL", "mysql://db/kinetic", "must be a PostgreSQL URL"),
+        ("KINETIC_REDIS_URL", "localhost:6379", "must be a Redis URL"),
+        ("KINETIC_TRUSTED_PROXY_HOPS", "-1", "must be a whole number 0-32"),
+        ("KINETIC_TRUSTED_PROXY_HOPS", "one", "must be a whole number 0-32"),
+        ("KINETIC_CIMD_ALLOWED_HOSTS", "https://muse.ai", "must be host names"),
+        (
+            "KINETIC_AUTH_PURGE_INTERVAL_SECONDS",
+            "1.5",
+            "must be a whole",
+        ),
+        ("KINETIC_AUTH_PURGE_GRACE_SECONDS", "hourly", "must be a whole"),
+        ("KINETIC_DEMO_EMAIL", "demo", "must be an email address"),
+        ("KINETIC_DEMO_API_KEY", "rf_short", "must be 'rf_' followed by 64"),
+        ("OTEL_SDK_DISABLED", "yes", "must be true or false"),
+        ("OTEL_TRACES_EXPORTER", "zipkin", "Kinetic supports otlp, console, none"),
+    ],
+)
+def test_a_bad_value_is_refused_naming_the_variable(name, value, what):
+    with pytest.raises(SettingsError) as refused:
+        load_settings({name: value})
+    assert len(refused.value.problems) == 1
+    assert refused.value.problems[0].startswith(f"{name}: {what}"), refused.value.problems
+
+
+def test_secrets_are_not_echoed_in_errors():
+    with pytest.raises(SettingsError) as refused:
+        load_settings(
+            {"KINETIC_DATABASE_URL": "mysql://u:hunter2@db/k", "KINETIC_DEMO_API_KEY": "rf_hunter2"}
+        )
+    assert "hunter2" not in str(refused.value)
+    assert len(refused.value.problems) == 2
+
+
+def test_every_bad_variable_is_reported_at_once():
+    with pytest.raises(SettingsError) as refused:
+        load_settings(
+            {"KINETIC_EDGE_PORT": "abc", "KINETIC_TRUSTED_PROXY_HOPS": "-1", "OTEL_SDK_DISABLED": "1"}
+        )
+    assert [problem.split(":")[0] for problem in refused.value.problems] == [
+        "KINETIC_EDGE_PORT",
+        "KINETIC_TRUSTED_PROXY_HOPS",
+        "OTEL_SDK_DISABLED",
+    ]
+
+
+def test_an_entry_point_exits_with_status_2_and_names_the_variable(capsys):
+    with pytest.raises(SystemExit) as exited:
+        load_settings_or_exit("edge", {"KINETIC_EDGE_PORT": "abc"})
+    assert exited.value.code == 2
+    assert "KINETIC_EDGE_PORT: must be a port number 1-65535 (got 'abc')" in capsys.readouterr().err
+
+
+class _Recording(Mapping[str, str]):
+    """An empty environment that remembers every name asked for."""
+
+    def __init__(self) -> None:
+        self.asked: set[str] = set()
+
+    def __getitem__(self, name: str) -> str:
+        self.asked.add(name)
+        raise KeyError(name)
+
+    def __contains__(self, name: object) -> bool:
+        self.asked.add(str(name))
+        return False
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+def test_the_readme_documents_every_kinetic_variable_the_loader_reads():
+    recording = _Recording()
+    load_settings(recording)
+    documented = README.read_text()
+    names = {
+        re.sub(
+            r"^KINETIC_(AUTH|TRAINING|SESSIONS|ANALYTICS)_(PORT|TARGET|DB_SCHEMA)$",
+            r"KINETIC_<SERVICE>_\2",
+            name,
+        )
+        for name in recording.asked
+        if name.startswith("KINETIC_")
+    }
+    assert len(names) >= 15
+    missing = sorted(name for name in names if f"`{name}`" not in documented)
+    assert not missing, f"README.md's Settings table lacks {missing}"

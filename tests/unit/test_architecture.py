@@ -1,0 +1,242 @@
+"""The services never reach into each other, the edge holds no service code, the shared package
+neither: checked on every module's syntax tree.
+
+A service reads another's data over gRPC and static training knowledge from
+``kinetic.training_knowledge`` (docs/decisions/0026-training-knowledge-package.md); it never imports
+another service's modules or opens files in another service's folder, because each ships as its own
+image and may change its insides at any time.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVICES = ("auth", "training", "sessions", "analytics")
+# Generated gRPC stubs: produced by protoc, nobody edits them.
+GENERATED = re.compile(r"^kinetic/[a-z_]+/v1/")
+# A path or dotted module name into a service's folder, inside any string (docstrings included).
+SERVICE_PATH = re.compile(r"\bservices[/\\.](" + "|".join(SERVICES) + r")\b")
+# The catalog's file name: only the knowledge package may know where the catalog lives.
+CATALOG_FILE = "catalog.json"
+PATH_BUILDERS = frozenset({"Path", "PurePath", "PurePosixPath", "joinpath", "join"})
+
+
+@dataclass(frozen=True)
+class Offence:
+    """One reach across a boundary: where it is and what it reaches."""
+
+    path: str
+    line: int
+    problem: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.problem}"
+
+
+def architecture_offences(path: str, source: str) -> list[Offence]:
+    """Every boundary the module at ``path`` (relative to the repository root, with ``/``) crosses.
+
+    - ``services/<svc>/``: imports of ``services.<other>`` or ``edge``; strings naming another
+      service's folder (``services/training``, a ``... / "training"`` join) or ``catalog.json``;
+    - ``edge/``: imports of ``services``; strings naming any service's folder or ``catalog.json``;
+    - ``kinetic/``: imports of ``services`` or ``edge``.
+    Other paths (tests, benchmarks, scripts) may reach anywhere and give no offences.
+    """
+    owner = _owner(path)
+    if owner is None:
+        return []
+    tree = ast.parse(source, filename=path)
+    offences: list[Offence] = []
+    for line, candidates in _imports(tree, _package_of(path)):
+        forbidden = next((module for module in candidates if not _may_import(owner, module)), None)
+        if forbidden is not None:
+            offences.append(Offence(path, line, f"imports {forbidden}"))
+    if owner != "kinetic":
+        offences += _path_offences(path, tree, owner)
+    return sorted(offences, key=lambda o: o.line)
+
+
+def _owner(path: str) -> str | None:
+    """``services/<svc>`` for a service's module, ``edge``, ``kinetic``, or None (not checked)."""
+    parts = path.split("/")
+    if parts[0] == "services" and len(parts) > 2 and parts[1] in SERVICES:
+        return f"services/{parts[1]}"
+    if parts[0] == "edge":
+        return "edge"
+    if parts[0] == "kinetic" and not GENERATED.match(path):
+        return "kinetic"
+    return None
+
+
+def _package_of(path: str) -> list[str]:
+    parts = path.removesuffix(".py").split("/")
+    return parts if parts[-1] == "__init__" else parts[:-1]
+
+
+def _imports(tree: ast.AST, package: list[str]) -> Iterator[tuple[int, list[str]]]:
+    """``(line, absolute modules)`` per imported name; ``from x import y`` gives ``[x, x.y]``,
+    because ``y`` may be a module (``from services import training``)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, [alias.name]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: resolve against the module's own package
+                anchor = package[: len(package) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            for alias in node.names:
+                yield node.lineno, [base, f"{base}.{alias.name}"]
+
+
+def _may_import(owner: str, module: str) -> bool:
+    top, _, rest = module.partition(".")
+    if owner == "kinetic":
+        return top not in ("services", "edge")
+    if owner == "edge":
+        return top != "services"
+    if top == "edge":
+        return False
+    if top != "services" or not rest:
+        return True
+    return rest.split(".")[0] == owner.removeprefix("services/")
+
+
+def _path_offences(path: str, tree: ast.AST, owner: str) -> list[Offence]:
+    own_service = owner.removeprefix("services/")
+    foreign = {name for name in SERVICES if name != own_service}
+    offences: list[Offence] = []
+    for node in ast.walk(tree):
+        problems: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            problems += [
+                f"names another service's folder: {match[0]!r}"
+                for match in SERVICE_PATH.finditer(node.value)
+                if match[1] in foreign
+            ]
+            if CATALOG_FILE in node.value:
+                problems.append(f"names {CATALOG_FILE}: read kinetic.training_knowledge")
+        problems += [
+            f"builds a path into another service: {part!r}" for part in _path_parts(node) if part in foreign
+        ]
+        offences += [Offence(path, getattr(node, "lineno", 0), problem) for problem in problems]
+    return offences
+
+
+def _path_parts(node: ast.AST) -> list[str]:
+    """The string pieces of a path being built: both sides of ``/``, the arguments of ``Path(...)``,
+    ``.joinpath(...)`` and ``os.path.join(...)``."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+        pieces = [node.left, node.right]
+    elif isinstance(node, ast.Call) and _callee_name(node.func) in PATH_BUILDERS:
+        pieces = list(node.args)
+    else:
+        return []
+    return [p.value for p in pieces if isinstance(p, ast.Constant) and isinstance(p.value, str)]
+
+
+def _callee_name(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def _checked_modules() -> Iterator[str]:
+    for top in ("services", "edge", "kinetic"):
+        for file in sorted((ROOT / top).rglob("*.py")):
+            yield file.relative_to(ROOT).as_posix()
+
+
+def test_no_module_crosses_a_boundary() -> None:
+    modules = list(_checked_modules())
+    assert len(modules) > 100  # the walk found the tree, not an empty folder
+    offences = [
+        offence
+        for module in modules
+        for offence in architecture_offences(module, (ROOT / module).read_text(encoding="utf-8"))
+    ]
+    assert not offences, "\n".join(map(str, offences))
+
+
+@pytest.mark.parametrize(
+    ("path", "source", "problem"),
+    [
+        (
+            "services/sessions/service_layer/x.py",
+            "from services.training.domain.catalog import load_catalog\n",
+            "imports services.training.domain.catalog",
+        ),
+        ("services/sessions/x.py", "from services import training\n", "imports services.training"),
+        ("services/analytics/x.py", "import services.auth.domain as auth\n", "imports services.auth.domain"),
+        ("services/auth/x.py", "from edge.problems import invalid_field\n", "imports edge.problems"),
+        (
+            "services/training/adapters/x.py",
+            "from ...sessions import gym_module\n",
+            "imports services.sessions",
+        ),
+        (
+            "edge/profiles/x.py",
+            "def f():\n    from services.training.domain import calendar\n",
+            "imports services.training.domain",
+        ),
+        ("kinetic/x.py", "from edge.problems import invalid_field\n", "imports edge.problems"),
+        ("kinetic/training_knowledge/x.py", "import services.training\n", "imports services.training"),
+        (
+            "services/analytics/adapters/x.py",
+            'P = Path(__file__).parents[2] / "training" / "domain" / "c.json"\n',
+            "builds a path into another service: 'training'",
+        ),
+        (
+            "services/analytics/x.py",
+            'P = ROOT.joinpath("sessions", "gym_cli.py")\n',
+            "builds a path into another service: 'sessions'",
+        ),
+        (
+            "services/sessions/x.py",
+            'P = "services/training/domain/rules.py"\n',
+            "names another service's folder: 'services/training'",
+        ),
+        (
+            "edge/x.py",
+            'MODULE = "services.analytics.bootstrap"\n',
+            "names another service's folder: 'services.analytics'",
+        ),
+        ("edge/x.py", 'F = "exercises/catalog.json"\n', "names catalog.json"),
+        ("services/training/x.py", '"""Reads catalog.json."""\n', "names catalog.json"),
+    ],
+)
+def test_the_checker_finds_each_kind_of_reach(path: str, source: str, problem: str) -> None:
+    found = architecture_offences(path, source)
+    assert [o.problem[: len(problem)] for o in found] == [problem], found
+
+
+def test_the_checker_allows_what_a_module_may_do() -> None:
+    allowed = {
+        "services/training/x.py": (
+            "from services.training.domain import calendar\n"
+            "from services import training\n"
+            "from kinetic.training_knowledge.catalog import load_catalog\n"
+            'MIGRATIONS = Path(__file__).parent / "migrations"\n'
+            '"""See services/training/domain/calendar.py."""\n'
+        ),
+        "services/sessions/service_layer/x.py": "from ..domain import gym_model\nfrom . import gym_admin\n",
+        "edge/x.py": (
+            "from kinetic.training.v1 import training_pb2\n"
+            "from kinetic.training_knowledge.rules import WORKOUT_KINDS\n"
+            "from edge.problems import invalid_field\n"
+        ),
+        "kinetic/launcher.py": 'ARGS = ["-m", "services.auth.cli"]\n',  # starts services, imports none
+        "kinetic/training/v1/training_pb2.py": "import services.training\n",  # generated: not checked
+        "tests/unit/x.py": "from services.training.domain.catalog import load_catalog\n",
+    }
+    for path, source in allowed.items():
+        assert architecture_offences(path, source) == [], path
