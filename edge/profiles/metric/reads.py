@@ -31,6 +31,7 @@ from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
+from kinetic.training_knowledge.formats import CALENDAR_MAX_DAYS, HISTORY_MAX_DAYS, week_start
 
 VIEWS = ("calendar", "history", "workouts", "plans", "exercises", "insights", "active")
 VIEW_ARGUMENTS: dict[str, tuple[str, ...]] = {
@@ -44,9 +45,7 @@ VIEW_ARGUMENTS: dict[str, tuple[str, ...]] = {
 }
 CONTENT_TRUST = "user-provided"
 
-CALENDAR_MAX_DAYS = 93
 CALENDAR_DEFAULT_DAYS = 28
-HISTORY_MAX_DAYS = 366
 HISTORY_DEFAULT_DAYS = 30
 DEFAULT_WEEK_STARTS_ON = 2  # Monday, when the caller does not say
 # A name lookup returns every match, up to this many (pages of 100 are followed).
@@ -173,7 +172,7 @@ class TrainingReads:
         self, account_id: str, zone: str, args: Mapping[str, Any]
     ) -> tuple[training_pb2.Library, dict[str, Any]]:
         starts_on = arg.whole_number(args, "weekStartsOn", 1, 7) or DEFAULT_WEEK_STARTS_ON
-        this_week = arg.week_start(arg.today_in(zone), starts_on)
+        this_week = week_start(arg.today_in(zone), starts_on)
         start, end = window(args, this_week, CALENDAR_DEFAULT_DAYS, CALENDAR_MAX_DAYS)
         response = await self._training().ListOccurrences(
             training_pb2.ListOccurrencesRequest(

@@ -23,12 +23,9 @@ from edge.profiles.metric.reads import CONTENT_TRUST
 from edge.profiles.metric.records import library_fields, record, versions_of
 from kinetic.errors import RemoteError
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
+from kinetic.training_knowledge.formats import VERSION, VERSION_KEY
 
-EDIT_ARGUMENTS = ("epoch", "timeZone", "idempotencyKey", "expectedVersions", "input")
 MAX_EXPECTED_VERSIONS = 100
-
-VERSION_KEY = re.compile(r"(workout|plan):[A-Za-z0-9-]{1,64}")
-VERSION = re.compile(r"[0-9]{1,18}\.[A-Za-z0-9-]{1,32}")
 
 # Which request field a not-found reason is about, when the service names none.
 _EDIT_FIELDS = {
@@ -81,7 +78,6 @@ class TrainingWrites:
 
     async def edit(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
         """Apply one versioned, idempotent write (seed 000's edit request)."""
-        arg.reject_unknown(args, EDIT_ARGUMENTS)
         request = training_pb2.EditTrainingRequest(
             account_id=principal.account_id,
             device_id=arg.device_id(principal),
