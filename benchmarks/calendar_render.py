@@ -203,7 +203,7 @@ def reads_over(answers: Answers) -> TrainingReads:
 async def _read(reads: TrainingReads, account: str, arguments: dict[str, Any], calls: int) -> None:
     for _ in range(calls):
         result = await reads.read(account, {**arguments, "timeZone": ZONE})
-        json.dumps(result, separators=(",", ":"))  # as mcp_server._result encodes it
+        json.dumps(result, separators=(",", ":"))  # as the profile builder's compact_result encodes it
 
 
 @contextlib.contextmanager

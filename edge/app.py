@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from typing import Protocol
 from urllib.parse import urlsplit
 
-from mcp.server import MCPServer
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from opentelemetry.instrumentation.asgi import OpenTelemetryMiddleware
 from starlette.applications import Starlette
@@ -20,13 +21,14 @@ from edge.analytics.rest import analytics_rest_app
 from edge.backends import Backends
 from edge.guard import ProtectedResource, TokenChecker
 from edge.health import health_routes
+from edge.mcp_profile.builder import build_profile
 from edge.oauth import OAuthStubs, oauth_routes
 from edge.openapi import openapi_document
-from edge.profiles.client_ai.mcp_server import build_client_ai_server
+from edge.profiles.client_ai.tools import client_ai_profile
 from edge.profiles.client_ai.workouts import ClientWorkouts
-from edge.profiles.metric.mcp_server import build_metric_server
 from edge.profiles.metric.reads import TrainingReads
 from edge.profiles.metric.rest import metric_rest_app, no_store
+from edge.profiles.metric.tools import metric_profile
 from edge.profiles.metric.writes import TrainingWrites
 from edge.ratelimit import (
     ACCOUNT_PER_MINUTE,
@@ -37,6 +39,7 @@ from edge.ratelimit import (
     build_limiter,
     metric_refusal,
 )
+from edge.ratelimit.responses import Render
 from edge.revocation_watcher import RevocationWatcher
 from edge.well_known import ProtectedResourceInfo, well_known_routes
 from kinetic.access_tokens import AccessTokenVerifier
@@ -66,10 +69,17 @@ def _transport_security(public_url: str) -> TransportSecuritySettings:
     )
 
 
+class ServesMcp(Protocol):
+    """An MCP server whose streamable HTTP app is built (a profile's, or the SDK's MCPServer)."""
+
+    @property
+    def session_manager(self) -> StreamableHTTPSessionManager: ...
+
+
 class McpEndpoint:
     """Hands requests straight to an MCP session manager (a Mount would redirect the bare path)."""
 
-    def __init__(self, server: MCPServer) -> None:
+    def __init__(self, server: ServesMcp) -> None:
         self._server = server
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -84,10 +94,14 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         lambda: live.backends.training, lambda: live.backends.sessions, lambda: live.backends.analytics
     )
     writes = TrainingWrites(lambda: live.backends.training)
-    metric_mcp = build_metric_server(reads, writes)
-    client_ai_mcp = build_client_ai_server(
-        ClientWorkouts(lambda: live.backends.sessions, lambda: live.backends.client_workouts)
+    metric = build_profile(metric_profile(reads, writes))
+    metric_mcp = metric.server
+    client_ai = build_profile(
+        client_ai_profile(
+            ClientWorkouts(lambda: live.backends.sessions, lambda: live.backends.client_workouts)
+        )
     )
+    client_ai_mcp = client_ai.server
     for server in (metric_mcp, client_ai_mcp):
         server.streamable_http_app(
             streamable_http_path="/",
@@ -100,11 +114,15 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
     limiter = build_limiter(settings.redis_url)
 
     def protect(
-        app: ASGIApp, resource: ProtectedResourceInfo, policy: RatePolicy = ACCOUNT_PER_MINUTE
+        app: ASGIApp,
+        resource: ProtectedResourceInfo,
+        policy: RatePolicy = ACCOUNT_PER_MINUTE,
+        refusal: Render = metric_refusal,
     ) -> ProtectedResource:
         # The limiter runs inside the guard, keyed by the authenticated account: the MCP path and
-        # its REST mirror share one budget of 300 requests per account per minute.
-        limited = RateLimited(app, limiter, policy, account_key, metric_refusal)
+        # its REST mirror share one budget of 300 requests per account per minute. A refusal is in
+        # the profile's error style (Metric's JSON for REST).
+        limited = RateLimited(app, limiter, policy, account_key, refusal)
         return ProtectedResource(
             limited,
             resource_url=resource.resource_url(public_url),
@@ -158,14 +176,21 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             client_address=ClientAddress(settings.trusted_proxy_hops),
         ),
         Route(
-            METRIC.path, protect(no_store(McpEndpoint(metric_mcp)), METRIC), methods=["GET", "POST", "DELETE"]
+            METRIC.path,
+            protect(no_store(McpEndpoint(metric_mcp)), METRIC, refusal=metric.profile.errors.rate_limited),
+            methods=["GET", "POST", "DELETE"],
         ),
-        Mount("/api/connectors/muse", app=protect(metric_rest_app(reads, writes), METRIC)),
+        Mount("/api/connectors/muse", app=protect(metric_rest_app(metric.tools), METRIC)),
         # Kinetic's own analytics API takes Metric's credentials and shares its budget (0025).
         Mount("/api/analytics", app=protect(analytics_rest_app(lambda: live.backends.analytics), METRIC)),
         Route(
             CLIENT_AI.path,
-            protect(no_store(McpEndpoint(client_ai_mcp)), CLIENT_AI, CLIENT_AI_PER_MINUTE),
+            protect(
+                no_store(McpEndpoint(client_ai_mcp)),
+                CLIENT_AI,
+                CLIENT_AI_PER_MINUTE,
+                refusal=client_ai.profile.errors.rate_limited,
+            ),
             methods=["GET", "POST", "DELETE"],
         ),
     ]

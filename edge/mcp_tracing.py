@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcp.server import MCPServer
 from mcp.server._otel import OpenTelemetryMiddleware as SdkTracingMiddleware
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+from mcp.server.lowlevel import Server
 from mcp.types import CallToolResult
 from opentelemetry import propagate, trace
 from opentelemetry.trace import Link, SpanKind, StatusCode
@@ -49,7 +49,7 @@ class EdgeTracingMiddleware:
             return result
 
 
-def trace_within_edge(server: MCPServer) -> None:
+def trace_within_edge(server: Server[Any]) -> None:
     """Swap the SDK's tracing middleware for ``EdgeTracingMiddleware`` on ``server``."""
     kept = [m for m in server.middleware if not isinstance(m, SdkTracingMiddleware)]
     server.middleware[:] = [EdgeTracingMiddleware(), *kept]

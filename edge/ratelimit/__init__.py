@@ -16,7 +16,7 @@ from edge.ratelimit.policy import (
     TOKEN_PER_MINUTE,
     RatePolicy,
 )
-from edge.ratelimit.responses import metric_refusal, primed_refusal, runflow_refusal
+from edge.ratelimit.responses import metric_refusal, ows_refusal, primed_refusal, runflow_refusal
 
 __all__ = [
     "ACCOUNT_PER_MINUTE",
@@ -33,6 +33,7 @@ __all__ = [
     "account_key",
     "build_limiter",
     "metric_refusal",
+    "ows_refusal",
     "primed_refusal",
     "runflow_refusal",
     "token_key",

@@ -2,6 +2,8 @@
 
 - Metric and REST: ``{"error": "rate_limited", "error_description": ...}`` (seed 000's JSON errors).
 - Primed: a JSON-RPC error, code -32001, ``data.code`` ``RATE_LIMITED`` (seed 001, section 4).
+- Open Workout Schema: its tool-error shape, a result with ``isError`` and text ``rate_limited: ...``
+  (seed 003's errors are tool errors, not JSON-RPC errors).
 - RunFlow's anonymous path: a JSON-RPC error, code -32002 and a message, no ``data`` (seed 004).
 JSON-RPC refusals echo the request's ``id`` when the body is a single request, else ``null``.
 """
@@ -61,6 +63,14 @@ async def runflow_refusal(scope: Scope, receive: Receive, send: Send, retry_afte
     """RunFlow's JSON-RPC error shape (``code`` and ``message`` only), for its anonymous path."""
     error = {"code": RUNFLOW_ERROR_CODE, "message": f"RunFlow public MCP: {_retry_text(retry_after)}"}
     await send_refusal(send, {"jsonrpc": "2.0", "id": await request_id(receive), "error": error}, retry_after)
+
+
+async def ows_refusal(scope: Scope, receive: Receive, send: Send, retry_after: int) -> None:
+    """Open Workout Schema's tool error, whose text starts with its ``rate_limited`` code."""
+    text = f"rate_limited: {_retry_text(retry_after)}"
+    result = {"content": [{"type": "text", "text": text}], "isError": True}
+    body: dict[str, object] = {"jsonrpc": "2.0", "id": await request_id(receive), "result": result}
+    await send_refusal(send, body, retry_after)
 
 
 async def request_id(receive: Receive) -> str | int | None:

@@ -16,7 +16,8 @@ from kinetic.errors import RemoteError
 
 MODULE = "client_ai_workout_v2"
 
-# CheckClientAccess reasons (protos/kinetic/sessions/v1/gyms.proto) → error code and what to do.
+# The module gates' ErrorInfo reasons (the sessions service checks them for every call under
+# gym_module, protos/kinetic/sessions/v1/gyms.proto) → error code and what to do.
 GATES: dict[str, tuple[str, str]] = {
     "NOT_A_CLIENT": (
         "not_a_client",

@@ -1,18 +1,39 @@
-"""Input and output JSON Schemas of the Client AI Workout V2 tools (seed 002).
+"""Input JSON Schemas of the Client AI Workout V2 tools (seed 002); results are in results.py.
 
-Inputs list exactly the seed's fields with ``additionalProperties: false`` (the server refuses
-anything else itself, arguments.py). Outputs are written out in full, without ``$ref``: the MCP
-client checks results against them with no registry to resolve references in. Records allow
-extra properties so the services can add fields without breaking clients.
+Inputs list exactly the seed's fields with ``additionalProperties: false``; they are the only
+statement of the arguments' types and limits: the profile builder validates every call against
+them (docs/decisions/0028-profile-builder.md).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from edge.profiles.client_ai import arguments as arg
-
 Schema = dict[str, Any]
+
+LANGUAGES = ("en", "nl")
+PLAN_STATUSES = ("Active", "Inactive", "Draft")
+SESSION_STATUSES = ("planned", "in_progress", "paused", "completed", "stopped", "cancelled")
+SET_TYPES = ("N", "W", "D", "F")
+MAX_LIMIT = 50
+MAX_SETS = 50
+MAX_SET_NUMBER = 100
+MAX_NOTES = 2000
+MAX_SET_NOTES = 1000
+MAX_SETUP_VALUES = 8
+MAX_SETUP_KEY = 64
+MAX_REPS = 1000
+MAX_REPS_TEXT = 20
+MAX_REST_SECONDS = 86_400
+# Set figures: (lowest, highest) in the API's units (kilograms, meters, seconds); RPE 0-10 is the
+# contract's own scale.
+SET_NUMBERS: dict[str, tuple[float, float]] = {
+    "weight": (0, 1000),
+    "timeSeconds": (0, 86_400),
+    "distanceMeters": (0, 1_000_000),
+    "restSeconds": (0, 86_400),
+    "rpe": (0, 10),
+}
 
 STRING: Schema = {"type": "string"}
 INTEGER: Schema = {"type": "integer"}
@@ -50,14 +71,14 @@ def _object_id(what: str) -> Schema:
 
 LANGUAGE: Schema = {
     "type": "string",
-    "enum": list(arg.LANGUAGES),
+    "enum": list(LANGUAGES),
     "description": "Content language (default en).",
 }
 PAGE: Schema = {"type": "integer", "minimum": 1, "description": "Page number, starting at 1."}
 LIMIT: Schema = {
     "type": "integer",
     "minimum": 1,
-    "maximum": arg.MAX_LIMIT,
+    "maximum": MAX_LIMIT,
     "description": "Page size, max 50.",
 }
 DATE_FROM: Schema = {
@@ -69,34 +90,34 @@ DATE_TO: Schema = {
     "type": "string",
     "description": "End date filter in ISO 8601 format (a YYYY-MM-DD date includes that whole UTC day).",
 }
-NOTES: Schema = {"type": "string", "maxLength": arg.MAX_NOTES}
+NOTES: Schema = {"type": "string", "maxLength": MAX_NOTES}
 
 
 def _range(description: str, name: str) -> Schema:
-    low, high = arg.SET_NUMBERS[name]
+    low, high = SET_NUMBERS[name]
     return {"type": "number", "minimum": low, "maximum": high, "description": description}
 
 
 SET_INPUT = obj(
     {
-        "setNumber": {"type": "integer", "minimum": 1, "maximum": arg.MAX_SET_NUMBER},
+        "setNumber": {"type": "integer", "minimum": 1, "maximum": MAX_SET_NUMBER},
         "setType": {
             "type": "string",
-            "enum": list(arg.SET_TYPES),
+            "enum": list(SET_TYPES),
             "description": "N normal, W warm-up, D drop, F failure (default N).",
         },
         "weight": _range("Load in kilograms.", "weight"),
         "reps": {
             "type": ["number", "string"],
-            "description": f"Repetitions: a number (0-{arg.MAX_REPS}) or text such as AMRAP "
-            f"(1-{arg.MAX_REPS_TEXT} characters).",
+            "description": f"Repetitions: a number (0-{MAX_REPS}) or text such as AMRAP "
+            f"(1-{MAX_REPS_TEXT} characters).",
         },
         "timeSeconds": _range("Duration in seconds.", "timeSeconds"),
         "distanceMeters": _range("Distance in meters.", "distanceMeters"),
         "restSeconds": _range("Rest after the set in seconds.", "restSeconds"),
         "rpe": _range("Rate of perceived exertion, 0-10.", "rpe"),
         "completed": BOOLEAN,
-        "notes": {"type": "string", "maxLength": arg.MAX_SET_NOTES},
+        "notes": {"type": "string", "maxLength": MAX_SET_NOTES},
     },
     ("setNumber",),
     additionalProperties=False,
@@ -105,16 +126,16 @@ SET_INPUT = obj(
 
 def _setup_values(description: str) -> Schema:
     item = obj(
-        {"key": {"type": "string", "minLength": 1, "maxLength": arg.MAX_SETUP_KEY}, "value": SCALAR},
+        {"key": {"type": "string", "minLength": 1, "maxLength": MAX_SETUP_KEY}, "value": SCALAR},
         ("key", "value"),
         additionalProperties=False,
     )
-    return array(item, maxItems=arg.MAX_SETUP_VALUES, description=description)
+    return array(item, maxItems=MAX_SETUP_VALUES, description=description)
 
 
 _INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
     "client_ai_list_my_workout_plans": {
-        "status": {"type": "string", "enum": list(arg.PLAN_STATUSES), "description": "Plan status filter."},
+        "status": {"type": "string", "enum": list(PLAN_STATUSES), "description": "Plan status filter."},
         "language": LANGUAGE,
         "page": PAGE,
         "limit": LIMIT,
@@ -139,7 +160,7 @@ _INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
     "client_ai_list_my_workout_sessions": {
         "status": {
             "type": "string",
-            "enum": list(arg.SESSION_STATUSES),
+            "enum": list(SESSION_STATUSES),
             "description": "Session status filter.",
         },
         "dateFrom": DATE_FROM,
@@ -159,7 +180,7 @@ _INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
         "sessionId": _object_id("The active session ID"),
         "exerciseId": _object_id("The exercise ID the sets belong to"),
         "sets": array(
-            SET_INPUT, minItems=1, maxItems=arg.MAX_SETS, description="1-50 sets, upserted by setNumber."
+            SET_INPUT, minItems=1, maxItems=MAX_SETS, description="1-50 sets, upserted by setNumber."
         ),
         "performanceId": _object_id("Existing performance record ID to update"),
         "planExerciseId": _object_id("Plan exercise ID linking the performance to the plan day"),
@@ -167,7 +188,7 @@ _INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
         "restSeconds": {
             "type": "number",
             "minimum": 0,
-            "maximum": arg.MAX_REST_SECONDS,
+            "maximum": MAX_REST_SECONDS,
             "description": "Rest time between sets in seconds.",
         },
         "isCompleted": {**BOOLEAN, "description": "Mark the exercise performance as completed."},
@@ -199,203 +220,3 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
 def input_schema(tool: str) -> Schema:
     """The published input schema of ``tool``: exactly its arguments, nothing else."""
     return obj(_INPUT_PROPERTIES[tool], _REQUIRED.get(tool, ()), additionalProperties=False)
-
-
-# --- outputs -------------------------------------------------------------------------------------
-
-SETUP_VALUE = obj({"key": STRING, "value": SCALAR}, ("key", "value"))
-SET = obj(
-    {
-        "setNumber": INTEGER,
-        "setType": STRING,
-        "weight": {**NULLABLE_NUMBER, "description": "Kilograms."},
-        "reps": {"type": ["number", "string", "null"]},
-        "timeSeconds": NULLABLE_NUMBER,
-        "distanceMeters": NULLABLE_NUMBER,
-        "restSeconds": NULLABLE_NUMBER,
-        "rpe": NULLABLE_NUMBER,
-        "completed": BOOLEAN,
-        "notes": STRING,
-        "estimated": BOOLEAN,
-    },
-    ("setNumber", "setType", "completed"),
-)
-PERFORMANCE = obj(
-    {
-        "id": STRING,
-        "exerciseId": STRING,
-        "planExerciseId": {"type": ["string", "null"]},
-        "notes": STRING,
-        "restSeconds": NULLABLE_NUMBER,
-        "isCompleted": BOOLEAN,
-        "setupValues": array(SETUP_VALUE),
-        "nextSetupValues": array(SETUP_VALUE),
-        "setupSettingsEnabled": BOOLEAN,
-        "showSetRpe": BOOLEAN,
-        "sets": array(SET),
-        "updatedAt": TIMESTAMP,
-    },
-    ("id", "exerciseId", "sets"),
-)
-SESSION = obj(
-    {
-        "id": STRING,
-        "source": {"type": "string", "description": "plan_day, occurrence or freestyle."},
-        "planId": {"type": ["string", "null"]},
-        "planMomentId": {"type": ["string", "null"]},
-        "status": {"type": "string", "enum": list(arg.SESSION_STATUSES)},
-        "title": STRING,
-        "notes": STRING,
-        "startedAt": TIMESTAMP,
-        "endedAt": TIMESTAMP,
-        "updatedAt": TIMESTAMP,
-        "experiencePoints": INTEGER,
-        "performanceCount": INTEGER,
-        "performances": array(PERFORMANCE),
-    },
-    ("id", "source", "status", "title", "performanceCount"),
-)
-_PAGING = {"page": INTEGER, "limit": INTEGER, "totalCount": INTEGER, "hasMore": BOOLEAN}
-_LANGUAGE_OUT = {"language": {"type": "string", "enum": list(arg.LANGUAGES)}}
-PLAN_SUMMARY = obj(
-    {"id": STRING, "name": STRING, "description": STRING, "status": STRING, "dayCount": INTEGER},
-    ("id", "name", "status"),
-)
-PLAN_DAY_SUMMARY = obj(
-    {"id": STRING, "name": STRING, "position": INTEGER, "exerciseCount": INTEGER}, ("id", "name", "position")
-)
-PLAN_EXERCISE = obj(
-    {
-        "id": {"type": "string", "description": "Plan exercise ID (send it as planExerciseId when logging)."},
-        "exerciseId": STRING,
-        "exerciseName": STRING,
-        "catalogExerciseId": {"type": ["string", "null"]},
-        "targetSets": NULLABLE_INTEGER,
-        "targetReps": STRING,
-        "targetWeightKg": NULLABLE_NUMBER,
-        "restSeconds": NULLABLE_INTEGER,
-        "notes": STRING,
-    },
-    ("id", "exerciseId", "exerciseName"),
-)
-CLIENT_EXERCISE = obj(
-    {
-        "id": STRING,
-        "name": STRING,
-        "instructions": STRING,
-        "catalogExerciseId": {"type": ["string", "null"]},
-        "own": BOOLEAN,
-    },
-    ("id", "name", "own"),
-)
-SETUP_FIELD = obj(
-    {"key": STRING, "label": STRING, "value": {"type": ["string", "number", "boolean", "null"]}}
-)
-
-OUTPUT_SCHEMAS: dict[str, Schema] = {
-    "client_ai_list_my_workout_plans": obj(
-        {"plans": array(PLAN_SUMMARY), **_PAGING, **_LANGUAGE_OUT}, ("plans", "page", "limit", "hasMore")
-    ),
-    "client_ai_get_my_workout_plan": obj(
-        {
-            "plan": obj(
-                {
-                    "id": STRING,
-                    "name": STRING,
-                    "description": STRING,
-                    "status": STRING,
-                    "coachName": STRING,
-                    "days": array(PLAN_DAY_SUMMARY),
-                    "daysTruncated": BOOLEAN,
-                },
-                ("id", "name", "days"),
-            ),
-            **_LANGUAGE_OUT,
-        },
-        ("plan",),
-    ),
-    "client_ai_get_my_workout_day": obj(
-        {
-            "day": obj(
-                {
-                    "id": STRING,
-                    "planId": STRING,
-                    "planName": STRING,
-                    "name": STRING,
-                    "position": INTEGER,
-                    "exercises": array(PLAN_EXERCISE),
-                },
-                ("id", "planId", "name", "exercises"),
-            ),
-            **_LANGUAGE_OUT,
-        },
-        ("day",),
-    ),
-    "client_ai_get_workout_exercise": obj({"exercise": CLIENT_EXERCISE, **_LANGUAGE_OUT}, ("exercise",)),
-    "client_ai_get_my_exercise_history": obj(
-        {
-            "exercise": CLIENT_EXERCISE,
-            "dateFrom": {"type": ["string", "null"]},
-            "dateTo": {"type": ["string", "null"]},
-            "entries": array(
-                obj(
-                    {
-                        "sessionId": STRING,
-                        "sessionTitle": STRING,
-                        "completedAt": TIMESTAMP,
-                        "performance": PERFORMANCE,
-                    },
-                    ("sessionId", "performance"),
-                )
-            ),
-            "count": INTEGER,
-            **_LANGUAGE_OUT,
-        },
-        ("exercise", "entries", "count"),
-    ),
-    "client_ai_list_my_workout_sessions": obj(
-        {"sessions": array(SESSION), **_PAGING}, ("sessions", "page", "limit", "hasMore")
-    ),
-    "client_ai_get_my_workout_session": obj({"session": SESSION}, ("session",)),
-    "client_ai_get_my_workout_machine_preset": obj(
-        {"exerciseId": STRING, "companyFields": array(SETUP_FIELD), "systemFields": array(SETUP_FIELD)},
-        ("exerciseId", "companyFields", "systemFields"),
-    ),
-    "client_ai_get_my_workout_equipment_profile": obj(
-        {
-            "items": array(obj({"equipmentKey": STRING, "name": STRING, "quantity": INTEGER})),
-            "catalog": array(obj({"key": STRING, "name": STRING})),
-            "maxItems": INTEGER,
-        },
-        ("items", "catalog"),
-    ),
-    "client_ai_start_or_resume_my_workout_session": obj(
-        {"session": SESSION, "resumed": BOOLEAN}, ("session", "resumed")
-    ),
-    "client_ai_log_my_workout_performance": obj(
-        {
-            "performance": PERFORMANCE,
-            "session": SESSION,
-            "replayed": {"type": "boolean", "description": "True when this call changed nothing (a retry)."},
-        },
-        ("performance", "session", "replayed"),
-    ),
-    "client_ai_complete_my_workout_session": obj(
-        {
-            "session": SESSION,
-            "experiencePointsAwarded": INTEGER,
-            "totalExperiencePoints": INTEGER,
-            "replayed": {"type": "boolean", "description": "True when it was already completed."},
-        },
-        ("session", "experiencePointsAwarded", "replayed"),
-    ),
-}
-
-ERROR = obj(
-    {
-        "error": {"type": "string", "description": "Machine-readable code, e.g. invalid_request."},
-        "error_description": {"type": "string", "description": "What went wrong and what to fix."},
-        "field": {"type": "string", "description": "The argument to fix, when one is at fault."},
-    },
-    ("error", "error_description"),
-)

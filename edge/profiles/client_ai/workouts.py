@@ -1,39 +1,106 @@
-"""The Client AI Workout V2 tools' work: check the arguments, pass the module's gates, call, render.
+"""The Client AI Workout V2 tools' work: one service call per tool call, rendered in the tools' terms.
 
 Every call is about the authenticated client and nobody else: the account comes from the guard's
-principal, and the arguments cannot name a client (arguments.py). The gym module's
-``CheckClientAccess(account, "client_ai_workout_v2", write)`` runs before every call, with
-``write`` true for the three write tools, so each gate answers with its own error (problems.py).
+principal, and no argument can name a client (the published schemas are closed). Arguments
+arrive checked against those schemas (tools.py). The module's gates are the services': sessions
+calls carry ``gym_module`` and the gyms ``ClientWorkoutService`` checks them itself, so a refused
+gate answers with its own reason and nothing is read or stored (problems.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+import asyncio
+from collections.abc import Callable, Mapping
 from typing import Any
-
-import grpc
 
 from edge.backends import CALL_TIMEOUT_SECONDS
 from edge.guard import Principal
-from edge.profiles.client_ai import arguments as arg
 from edge.profiles.client_ai import records
-from edge.profiles.client_ai.problems import MODULE, from_service
+from edge.profiles.client_ai.problems import MODULE
 from edge.profiles.metric.arguments import device_id
-from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import gyms_pb2, gyms_pb2_grpc, sessions_pb2, sessions_pb2_grpc
 
 Args = Mapping[str, Any]
 Result = dict[str, Any]
 
+DEFAULT_LIMIT = 20  # the services' page size when limit is not sent
+DEFAULT_LANGUAGE = "en"
+# Set figures: the tool's name and the service's field.
+_SET_FIGURES = (
+    ("weight", "weight_kg"),
+    ("timeSeconds", "time_seconds"),
+    ("distanceMeters", "distance_meters"),
+    ("restSeconds", "rest_seconds"),
+    ("rpe", "rpe"),
+)
+_LOG_FLAGS = (
+    ("isCompleted", "is_completed"),
+    ("setupSettingsEnabled", "setup_settings_enabled"),
+    ("showSetRpe", "show_set_rpe"),
+)
 
-@dataclass(frozen=True)
-class ToolSpec:
-    """One tool: whether it writes (and so needs the write gate), and what it does."""
 
-    name: str
-    write: bool
-    run: Callable[[Principal, Args], Awaitable[Result]]
+def _id(args: Args, name: str) -> str:
+    # ObjectIds are case-insensitive; the services store them lower-cased.
+    value: str = args.get(name, "")
+    return value.lower()
+
+
+def _language(args: Args) -> str:
+    language: str = args.get("language", DEFAULT_LANGUAGE)
+    return language
+
+
+def _paging(args: Args) -> tuple[int, int]:
+    """The contract's ``page`` (from 1) and ``limit`` as the services' ``page_size`` and ``skip``."""
+    page: int = args.get("page", 1)
+    limit: int = args.get("limit", 0)
+    return limit, (page - 1) * (limit or DEFAULT_LIMIT)
+
+
+def _page_fields(args: Args, total: int, next_token: str) -> Result:
+    # The contract pages by number: page and limit are the caller's own, echoed.
+    return {
+        "page": args.get("page", 1),
+        "limit": args.get("limit", DEFAULT_LIMIT),
+        "totalCount": total,
+        "hasMore": next_token != "",
+    }
+
+
+def performance_set(item: Args) -> sessions_pb2.PerformanceSet:
+    """One of ``sets`` as the service's set (reps as a number, or as text such as AMRAP)."""
+    logged = sessions_pb2.PerformanceSet(
+        set_number=item["setNumber"],
+        set_type=item.get("setType", "N"),
+        completed=item.get("completed", False),
+        notes=item.get("notes", ""),
+    )
+    for name, proto_field in _SET_FIGURES:
+        if name in item:
+            setattr(logged, proto_field, item[name])
+    reps = item.get("reps")
+    if isinstance(reps, str):
+        logged.reps_text = reps
+    elif reps is not None:
+        logged.reps_number = reps
+    return logged
+
+
+def setup_values(items: list[Args]) -> sessions_pb2.SetupValues:
+    """``{key, value}`` pairs as the service's typed values."""
+    values = sessions_pb2.SetupValues()
+    for item in items:
+        entry = sessions_pb2.SetupValue(key=item["key"])
+        value = item["value"]
+        if isinstance(value, bool):  # before numbers: a bool is an int in Python
+            entry.bool_value = value
+        elif isinstance(value, str):
+            entry.string_value = value
+        else:
+            entry.number_value = value
+        values.values.append(entry)
+    return values
 
 
 class ClientWorkouts:
@@ -47,86 +114,78 @@ class ClientWorkouts:
         # Providers, not stubs: channels exist only while the app's lifespan runs.
         self._sessions = sessions
         self._gyms = gyms
-        self.tools: dict[str, ToolSpec] = {
-            spec.name: spec
-            for spec in (
-                ToolSpec("client_ai_list_my_workout_plans", False, self._list_plans),
-                ToolSpec("client_ai_get_my_workout_plan", False, self._get_plan),
-                ToolSpec("client_ai_get_my_workout_day", False, self._get_day),
-                ToolSpec("client_ai_get_workout_exercise", False, self._get_exercise),
-                ToolSpec("client_ai_get_my_exercise_history", False, self._exercise_history),
-                ToolSpec("client_ai_list_my_workout_sessions", False, self._list_sessions),
-                ToolSpec("client_ai_get_my_workout_session", False, self._get_session),
-                ToolSpec("client_ai_get_my_workout_machine_preset", False, self._machine_preset),
-                ToolSpec("client_ai_get_my_workout_equipment_profile", False, self._equipment_profile),
-                ToolSpec("client_ai_start_or_resume_my_workout_session", True, self._start),
-                ToolSpec("client_ai_log_my_workout_performance", True, self._log),
-                ToolSpec("client_ai_complete_my_workout_session", True, self._complete),
-            )
-        }
-
-    async def call(self, tool: str, principal: Principal, args: Args) -> Result:
-        """Run ``tool`` for ``principal``; raises EdgeProblem with the error to show."""
-        spec = self.tools[tool]
-        try:
-            return await spec.run(principal, args)
-        except grpc.aio.AioRpcError as error:
-            raise from_service(RemoteError.from_rpc(error)) from error
-
-    async def _gate(self, principal: Principal, *, write: bool) -> None:
-        # Before every call, after the arguments are checked: a refused gate stores nothing.
-        await self._gyms().CheckClientAccess(
-            gyms_pb2.CheckClientAccessRequest(account_id=principal.account_id, module=MODULE, write=write),
-            timeout=CALL_TIMEOUT_SECONDS,
-        )
 
     # --- reads -----------------------------------------------------------------------------------
 
-    async def _list_plans(self, principal: Principal, args: Args) -> Result:
-        request = arg.parse_list_plans(args)
-        await self._gate(principal, write=False)
-        request.account_id = principal.account_id
+    async def list_plans(self, principal: Principal, args: Args) -> Result:
+        """client_ai_list_my_workout_plans."""
+        page_size, skip = _paging(args)
+        request = gyms_pb2.ListMyPlansRequest(
+            account_id=principal.account_id,
+            status=args.get("status", ""),
+            language=_language(args),
+            page_size=page_size,
+            skip=skip,
+        )
         response = await self._gyms().ListMyPlans(request, timeout=CALL_TIMEOUT_SECONDS)
         return {
             "plans": [records.plan_summary(p) for p in response.plans],
-            **_page_fields(request, response.total_count, response.next_page_token),
+            **_page_fields(args, response.total_count, response.next_page_token),
             "language": request.language,
         }
 
-    async def _get_plan(self, principal: Principal, args: Args) -> Result:
-        request = arg.parse_get_plan(args)
-        await self._gate(principal, write=False)
-        request.account_id = principal.account_id
+    async def get_plan(self, principal: Principal, args: Args) -> Result:
+        """client_ai_get_my_workout_plan."""
+        request = gyms_pb2.GetMyPlanRequest(
+            account_id=principal.account_id, plan_id=_id(args, "planId"), language=_language(args)
+        )
         response = await self._gyms().GetMyPlan(request, timeout=CALL_TIMEOUT_SECONDS)
         return {"plan": records.plan(response.plan), "language": request.language}
 
-    async def _get_day(self, principal: Principal, args: Args) -> Result:
-        request = arg.parse_get_day(args)
-        await self._gate(principal, write=False)
-        request.account_id = principal.account_id
+    async def get_day(self, principal: Principal, args: Args) -> Result:
+        """client_ai_get_my_workout_day."""
+        request = gyms_pb2.GetMyPlanDayRequest(
+            account_id=principal.account_id,
+            plan_id=_id(args, "planId"),
+            plan_moment_id=_id(args, "planMomentId"),
+            language=_language(args),
+        )
         response = await self._gyms().GetMyPlanDay(request, timeout=CALL_TIMEOUT_SECONDS)
         return {"day": records.plan_day(response.day), "language": request.language}
 
-    async def _get_exercise(self, principal: Principal, args: Args) -> Result:
-        request = arg.parse_get_exercise(args)
-        await self._gate(principal, write=False)
-        request.account_id = principal.account_id
+    async def get_exercise(self, principal: Principal, args: Args) -> Result:
+        """client_ai_get_workout_exercise."""
+        request = gyms_pb2.GetExerciseRequest(
+            account_id=principal.account_id, exercise_id=_id(args, "exerciseId"), language=_language(args)
+        )
         response = await self._gyms().GetExercise(request, timeout=CALL_TIMEOUT_SECONDS)
         return {"exercise": records.exercise(response.exercise), "language": request.language}
 
-    async def _exercise_history(self, principal: Principal, args: Args) -> Result:
-        query = arg.parse_exercise_history(args)
-        await self._gate(principal, write=False)
-        request = query.request
-        request.account_id = principal.account_id
-        # Only an exercise the client may see has a history here (and this names it).
-        exercise = await self._gyms().GetExercise(
-            gyms_pb2.GetExerciseRequest(
-                account_id=principal.account_id, exercise_id=request.exercise_id, language=query.language
-            ),
-            timeout=CALL_TIMEOUT_SECONDS,
+    async def exercise_history(self, principal: Principal, args: Args) -> Result:
+        """client_ai_get_my_exercise_history: the exercise (visible to the client) and its history.
+
+        The result names the exercise, which only the gyms service has: two calls, made at once.
+        Both check the module's gates; one the client may not see has no history here.
+        """
+        exercise_id = _id(args, "exerciseId")
+        language = _language(args)
+        request = sessions_pb2.GetExerciseHistoryRequest(
+            account_id=principal.account_id,
+            exercise_id=exercise_id,
+            date_from=args.get("dateFrom", ""),
+            date_to=args.get("dateTo", ""),
+            limit=args.get("limit", 0),
+            gym_module=MODULE,
         )
-        response = await self._sessions().GetExerciseHistory(request, timeout=CALL_TIMEOUT_SECONDS)
+        exercise, response = await asyncio.gather(
+            self._gyms().GetExercise(
+                gyms_pb2.GetExerciseRequest(
+                    account_id=principal.account_id, exercise_id=exercise_id, language=language
+                ),
+                timeout=CALL_TIMEOUT_SECONDS,
+            ),
+            self._sessions().GetExerciseHistory(request, timeout=CALL_TIMEOUT_SECONDS),
+        )
         entries = [
             {
                 "sessionId": e.session_id,
@@ -142,30 +201,40 @@ class ClientWorkouts:
             "dateTo": request.date_to or None,
             "entries": entries,
             "count": len(entries),
-            "language": query.language,
+            "language": language,
         }
 
-    async def _list_sessions(self, principal: Principal, args: Args) -> Result:
-        request = arg.parse_list_sessions(args)
-        await self._gate(principal, write=False)
-        request.account_id = principal.account_id
+    async def list_sessions(self, principal: Principal, args: Args) -> Result:
+        """client_ai_list_my_workout_sessions."""
+        page_size, skip = _paging(args)
+        request = sessions_pb2.ListSessionsRequest(
+            account_id=principal.account_id,
+            status=args.get("status", ""),
+            date_from=args.get("dateFrom", ""),
+            date_to=args.get("dateTo", ""),
+            page_size=page_size,
+            skip=skip,
+            gym_module=MODULE,
+        )
         response = await self._sessions().ListSessions(request, timeout=CALL_TIMEOUT_SECONDS)
         return {
             "sessions": [records.session(s, with_performances=False) for s in response.sessions],
-            **_page_fields(request, response.total_count, response.next_page_token),
+            **_page_fields(args, response.total_count, response.next_page_token),
         }
 
-    async def _get_session(self, principal: Principal, args: Args) -> Result:
-        request = arg.parse_get_session(args)
-        await self._gate(principal, write=False)
-        request.account_id = principal.account_id
+    async def get_session(self, principal: Principal, args: Args) -> Result:
+        """client_ai_get_my_workout_session."""
+        request = sessions_pb2.GetSessionRequest(
+            account_id=principal.account_id, session_id=_id(args, "sessionId"), gym_module=MODULE
+        )
         response = await self._sessions().GetSession(request, timeout=CALL_TIMEOUT_SECONDS)
         return {"session": records.session(response.session)}
 
-    async def _machine_preset(self, principal: Principal, args: Args) -> Result:
-        request = arg.parse_machine_preset(args)
-        await self._gate(principal, write=False)
-        request.account_id = principal.account_id
+    async def machine_preset(self, principal: Principal, args: Args) -> Result:
+        """client_ai_get_my_workout_machine_preset (labels in English: the tool takes no language)."""
+        request = gyms_pb2.GetMachinePresetRequest(
+            account_id=principal.account_id, exercise_id=_id(args, "exerciseId"), language=DEFAULT_LANGUAGE
+        )
         response = await self._gyms().GetMachinePreset(request, timeout=CALL_TIMEOUT_SECONDS)
         return {
             "exerciseId": response.exercise_id,
@@ -173,10 +242,11 @@ class ClientWorkouts:
             "systemFields": records.setup_fields(response.system_fields),
         }
 
-    async def _equipment_profile(self, principal: Principal, args: Args) -> Result:
-        request = arg.parse_equipment_profile(args)
-        await self._gate(principal, write=False)
-        request.account_id = principal.account_id
+    async def equipment_profile(self, principal: Principal, args: Args) -> Result:
+        """client_ai_get_my_workout_equipment_profile."""
+        request = gyms_pb2.GetEquipmentProfileRequest(
+            account_id=principal.account_id, language=DEFAULT_LANGUAGE
+        )
         response = await self._gyms().GetEquipmentProfile(request, timeout=CALL_TIMEOUT_SECONDS)
         return {
             "items": [
@@ -189,18 +259,42 @@ class ClientWorkouts:
 
     # --- writes ----------------------------------------------------------------------------------
 
-    async def _start(self, principal: Principal, args: Args) -> Result:
-        request = arg.parse_start_session(args)
-        await self._gate(principal, write=True)
-        request.account_id = principal.account_id
-        request.device_id = device_id(principal)
+    async def start(self, principal: Principal, args: Args) -> Result:
+        """client_ai_start_or_resume_my_workout_session: a plan day, or freestyle without plan fields."""
+        request = sessions_pb2.StartOrResumeSessionRequest(
+            account_id=principal.account_id,
+            plan_id=_id(args, "planId"),
+            plan_moment_id=_id(args, "planMomentId"),
+            language=_language(args),
+            device_id=device_id(principal),
+            gym_module=MODULE,
+        )
         response = await self._sessions().StartOrResumeSession(request, timeout=CALL_TIMEOUT_SECONDS)
         return {"session": records.session(response.session), "resumed": response.resumed}
 
-    async def _log(self, principal: Principal, args: Args) -> Result:
-        request = arg.parse_log_performance(args)
-        await self._gate(principal, write=True)
-        request.account_id = principal.account_id
+    async def log(self, principal: Principal, args: Args) -> Result:
+        """client_ai_log_my_workout_performance; optional fields left out keep their stored value."""
+        request = sessions_pb2.LogPerformanceRequest(
+            account_id=principal.account_id,
+            session_id=_id(args, "sessionId"),
+            exercise_id=_id(args, "exerciseId"),
+            sets=[performance_set(item) for item in args["sets"]],
+            performance_id=_id(args, "performanceId"),
+            plan_exercise_id=_id(args, "planExerciseId"),
+            gym_module=MODULE,
+        )
+        if "notes" in args:
+            request.notes = args["notes"]
+        if "restSeconds" in args:
+            request.rest_seconds = args["restSeconds"]
+        for name, proto_field in _LOG_FLAGS:
+            if name in args:
+                setattr(request, proto_field, args[name])
+        for name, proto_field in (("setupValues", "setup_values"), ("nextSetupValues", "next_setup_values")):
+            if name in args:
+                # Present, even empty, means "replace the stored list" (sessions.proto).
+                getattr(request, proto_field).CopyFrom(setup_values(args[name]))
+                getattr(request, proto_field).SetInParent()
         response = await self._sessions().LogPerformance(request, timeout=CALL_TIMEOUT_SECONDS)
         return {
             "performance": records.performance(response.performance),
@@ -208,11 +302,16 @@ class ClientWorkouts:
             "replayed": response.replayed,
         }
 
-    async def _complete(self, principal: Principal, args: Args) -> Result:
-        request = arg.parse_complete_session(args)
-        await self._gate(principal, write=True)
-        request.account_id = principal.account_id
-        request.device_id = device_id(principal)
+    async def complete(self, principal: Principal, args: Args) -> Result:
+        """client_ai_complete_my_workout_session."""
+        request = sessions_pb2.CompleteSessionRequest(
+            account_id=principal.account_id,
+            session_id=_id(args, "sessionId"),
+            device_id=device_id(principal),
+            gym_module=MODULE,
+        )
+        if "notes" in args:
+            request.notes = args["notes"]
         response = await self._sessions().CompleteSession(request, timeout=CALL_TIMEOUT_SECONDS)
         return {
             "session": records.session(response.session),
@@ -220,11 +319,3 @@ class ClientWorkouts:
             "totalExperiencePoints": response.total_experience_points,
             "replayed": response.replayed,
         }
-
-
-def _page_fields(
-    request: gyms_pb2.ListMyPlansRequest | sessions_pb2.ListSessionsRequest, total: int, next_token: str
-) -> Result:
-    # Client AI pages by number (its contract); the services page by skip and token.
-    size = request.page_size or arg.DEFAULT_LIMIT
-    return {"page": request.skip // size + 1, "limit": size, "totalCount": total, "hasMore": bool(next_token)}

@@ -10,14 +10,14 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from edge.guard import Principal
 from edge.problems import invalid_field
+from kinetic.training_knowledge.formats import IDEMPOTENCY_KEY
 
-IDEMPOTENCY_KEY = re.compile(r"[A-Za-z0-9._:-]{8,80}")
 _DEVICE_UNSAFE = re.compile(r"[^A-Za-z0-9-]+")
 DEVICE_ID_MAX = 32
 API_KEY_DEVICE = "apikey"
@@ -104,12 +104,6 @@ def today_in(zone: str) -> date:
     return datetime.now(ZoneInfo(zone)).date()
 
 
-def week_start(day: date, week_starts_on: int) -> date:
-    """The first day of the week containing ``day``; ``week_starts_on`` is 1 = Sunday .. 7 = Saturday."""
-    first_weekday = (week_starts_on - 2) % 7  # Python: Monday = 0 .. Sunday = 6
-    return day - timedelta(days=(day.weekday() - first_weekday) % 7)
-
-
 def idempotency_key(args: Mapping[str, Any]) -> str:
     """``idempotencyKey``: 8 to 80 characters of A-Z a-z 0-9 . _ : -"""
     value = text(args, "idempotencyKey", required=True, max_length=80)
@@ -128,13 +122,6 @@ def object_argument(args: Mapping[str, Any], name: str, *, required: bool = Fals
     if not isinstance(value, dict):
         raise invalid_field(name, f"must be a JSON object, got {type(value).__name__}")
     return value
-
-
-def reject_unknown(args: Mapping[str, Any], known: tuple[str, ...]) -> None:
-    """A 400 naming the first argument that is not one of ``known``."""
-    unknown = sorted(str(name) for name in set(args) - set(known))
-    if unknown:
-        raise invalid_field(unknown[0][:40], f"unknown argument; expected some of {', '.join(known)}")
 
 
 def device_id(principal: Principal) -> str:

@@ -1,21 +1,19 @@
-"""Content of Metric's ``get_workout_guidance`` tool, and a checker for workouts written against it.
+"""Content of Metric's ``get_workout_guidance`` tool.
 
 The guidance is static, read-only content: design advice, the target fields of each tracking mode,
 the ``crossFitBlocks`` setup rules and a complete five-movement ``createWorkout`` example. The
-checker restates the setup rules as code so the shipped example is tested against them; the
-training service stays the authority on what it accepts. The rule tables (kinds, modes, target
+training service is the one authority on what it accepts: the example is tested through its own
+parser (tests/unit/training/test_documents.py). The rule tables (kinds, modes, target
 fields, block formats) live in ``kinetic.training_rules``, which the service's validator reads too.
 """
 
 from __future__ import annotations
 
 import copy
-import uuid
-from collections.abc import Mapping, Sequence
-from typing import Any, TypeGuard
+from typing import Any
 
 from kinetic.training_knowledge.rules import BLOCK_FORMATS as BLOCK_FORMATS
-from kinetic.training_knowledge.rules import CONFIGURATION_FIELDS, NOTES_FIELD, TARGET_FIELDS
+from kinetic.training_knowledge.rules import NOTES_FIELD, TARGET_FIELDS
 from kinetic.training_knowledge.rules import TRACKING_MODES as RULE_MODES
 from kinetic.training_knowledge.rules import UNUSED_SETTING_DEFAULTS as UNUSED_SETTING_DEFAULTS
 from kinetic.training_knowledge.rules import WORKOUT_KINDS as WORKOUT_KINDS
@@ -217,192 +215,3 @@ def workout_guidance() -> dict[str, Any]:
             "unitsNote": UNITS_NOTE,
         }
     )
-
-
-def check_example_against_rules(example: Mapping[str, Any], catalog_ids: set[str]) -> list[str]:
-    """Every way ``example`` (a ``createWorkout`` input) breaks the guidance rules; empty if none."""
-    if example.get("action") != "createWorkout":
-        return ["action must be 'createWorkout'"]
-    workout = example.get("workout")
-    if not isinstance(workout, Mapping):
-        return ["workout must be an object"]
-    problems = _workout_problems(workout)
-    exercises = workout.get("exercises")
-    if not isinstance(exercises, list) or not exercises:
-        return [*problems, "workout.exercises must list at least one movement"]
-    for index, movement in enumerate(exercises):
-        problems += _movement_problems(f"workout.exercises[{index}]", movement, catalog_ids)
-    present = [
-        m["workoutExerciseID"]
-        for m in exercises
-        if isinstance(m, Mapping) and isinstance(m.get("workoutExerciseID"), str)
-    ]
-    if len(set(present)) != len(present):
-        problems.append("workoutExerciseIDs must be unique within the workout")
-    if "crossFitBlocks" in workout:
-        problems += _blocks_problems(workout["crossFitBlocks"], exercises)
-    return problems
-
-
-def _workout_problems(workout: Mapping[str, Any]) -> list[str]:
-    problems: list[str] = []
-    allowed = {"name", "kind", "notes", "schedule", "exercises", "crossFitBlocks"}
-    problems += [f"workout.{key} is not a workout field" for key in sorted(set(workout) - allowed)]
-    if not isinstance(workout.get("name"), str) or not workout["name"].strip():
-        problems.append("workout.name is required")
-    if workout.get("kind") not in WORKOUT_KINDS:
-        problems.append(f"workout.kind must be one of {', '.join(WORKOUT_KINDS)}")
-    if not isinstance(workout.get("notes"), str) or not workout["notes"].strip():
-        problems.append("workout.notes should give warm-up, intent, estimated duration and progression")
-    if "schedule" in workout:
-        problems += _schedule_problems(workout["schedule"])
-    return problems
-
-
-def _schedule_problems(schedule: Any) -> list[str]:
-    if not isinstance(schedule, Mapping):
-        return ["workout.schedule must be an object"]
-    if schedule.get("type") == "weekdays" and set(schedule) == {"type", "weekdays"}:
-        days = schedule["weekdays"]
-        if (
-            isinstance(days, list)
-            and days
-            and len(set(days)) == len(days)
-            and all(_is_int(d) and 1 <= d <= 7 for d in days)
-        ):
-            return []
-        return ["workout.schedule.weekdays must list distinct days from 1 (Sunday) to 7 (Saturday)"]
-    if schedule.get("type") == "everyNDays" and set(schedule) == {"type", "intervalDays"}:
-        if _is_int(schedule["intervalDays"]) and schedule["intervalDays"] >= 1:
-            return []
-        return ["workout.schedule.intervalDays must be a whole number of days, at least 1"]
-    return [
-        'workout.schedule must be {"type":"weekdays","weekdays":[...]} or '
-        '{"type":"everyNDays","intervalDays":n}'
-    ]
-
-
-def _movement_problems(where: str, movement: Any, catalog_ids: set[str]) -> list[str]:
-    if not isinstance(movement, Mapping):
-        return [f"{where} must be an object"]
-    problems: list[str] = []
-    if movement.get("exerciseID") not in catalog_ids:
-        problems.append(f"{where}.exerciseID {movement.get('exerciseID')!r} is not in the exercise catalog")
-    instance_id = movement.get("workoutExerciseID")
-    if instance_id is not None and not _is_uuid(instance_id):
-        problems.append(f"{where}.workoutExerciseID must be a UUID")
-    mode = movement.get("trackingMode")
-    if mode not in _MODES:
-        return [*problems, f"{where}.trackingMode must be one of {', '.join(TRACKING_MODES)}"]
-    applicable = {"workoutExerciseID", "exerciseID", "trackingMode", *_MODES[mode]["required"]}
-    applicable |= set(_MODES[mode]["optional"])
-    for key in sorted(set(movement) - applicable):
-        problems.append(f"{where}.{key} does not apply to trackingMode {mode}")
-    for key in _MODES[mode]["required"]:
-        if key not in movement:
-            problems.append(f"{where}.{key} is required for trackingMode {mode}")
-    for key in sorted(set(movement) & set(_FIELDS)):
-        problems += _value_problems(f"{where}.{key}", movement[key], _FIELDS[key])
-    return problems
-
-
-def _value_problems(where: str, value: Any, spec: Mapping[str, Any]) -> list[str]:
-    if spec["type"] == "string":
-        return [] if isinstance(value, str) else [f"{where} must be text"]
-    numeric = _is_int(value) if spec["type"] == "integer" else _is_number(value)
-    if not numeric:
-        return [f"{where} must be {'a whole number' if spec['type'] == 'integer' else 'a number'}"]
-    if value < spec["minimum"]:
-        return [f"{where} must be at least {spec['minimum']} ({spec['unit']})"]
-    return []
-
-
-def _blocks_problems(blocks: Any, exercises: Sequence[Any]) -> list[str]:
-    if not isinstance(blocks, list):
-        return ["workout.crossFitBlocks must be a list ([] removes all blocks)"]
-    positions = {
-        m["workoutExerciseID"]: i
-        for i, m in enumerate(exercises)
-        if isinstance(m, Mapping) and isinstance(m.get("workoutExerciseID"), str)
-    }
-    problems: list[str] = []
-    grouped: set[str] = set()
-    for index, block in enumerate(blocks):
-        where = f"workout.crossFitBlocks[{index}]"
-        if not isinstance(block, Mapping):
-            problems.append(f"{where} must be an object")
-            continue
-        for key in sorted(set(block) - {"id", "configuration", "exerciseIDs"}):
-            problems.append(f"{where}.{key} is not a block field")
-        if "id" in block and not _is_uuid(block["id"]):
-            problems.append(f"{where}.id must be a UUID")
-        problems += _configuration_problems(f"{where}.configuration", block.get("configuration"))
-        members = block.get("exerciseIDs")
-        if not isinstance(members, list) or not members or not all(isinstance(m, str) for m in members):
-            problems.append(f"{where}.exerciseIDs must list the grouped workoutExerciseIDs")
-            continue
-        unknown = [m for m in members if m not in positions]
-        if unknown:
-            problems.append(f"{where}.exerciseIDs {unknown} are not workoutExerciseIDs of this workout")
-            continue
-        if grouped & set(members) or len(set(members)) != len(members):
-            problems.append(f"{where} groups a movement that is already grouped; use at most one block")
-        grouped |= set(members)
-        indexes = [positions[m] for m in members]
-        if indexes != list(range(indexes[0], indexes[0] + len(indexes))):
-            problems.append(f"{where}.exerciseIDs must be contiguous movements in workout order")
-        for i in indexes:
-            problems += _grouped_movement_problems(f"workout.exercises[{i}]", exercises[i])
-    return problems
-
-
-def _configuration_problems(where: str, configuration: Any) -> list[str]:
-    if not isinstance(configuration, Mapping):
-        return [f"{where} must be an object with {', '.join(CONFIGURATION_FIELDS)}"]
-    problems = [f"{where}.{key} is required" for key in CONFIGURATION_FIELDS if key not in configuration]
-    problems += [
-        f"{where}.{key} is not a configuration field"
-        for key in configuration
-        if key not in CONFIGURATION_FIELDS
-    ]
-    block_format = configuration.get("format")
-    if block_format not in BLOCK_FORMATS:
-        return [*problems, f"{where}.format must be one of {', '.join(BLOCK_FORMATS)}"]
-    for key, default in UNUSED_SETTING_DEFAULTS.items():
-        if key not in configuration:
-            continue
-        value = configuration[key]
-        if not _is_int(value) or value < 1:
-            problems.append(f"{where}.{key} must be a positive whole number")
-        elif key not in BLOCK_FORMATS[block_format] and value != default:
-            problems.append(f"{where}.{key} is unused by {block_format}; send {default}")
-    duration, interval = configuration.get("durationSeconds"), configuration.get("intervalSeconds")
-    if block_format == "emom" and _is_int(duration) and _is_int(interval) and interval > duration:
-        problems.append(f"{where}.intervalSeconds must fit within durationSeconds")
-    return problems
-
-
-def _grouped_movement_problems(where: str, movement: Mapping[str, Any]) -> list[str]:
-    problems: list[str] = []
-    if movement.get("restSeconds") != 0:
-        problems.append(f"{where}.restSeconds must be 0 in a block; the block controls rest and rounds")
-    if movement.get("trackingMode") == "sets" and movement.get("targetSets") != 1:
-        problems.append(f"{where}.targetSets must be 1 in a block; the block controls rounds")
-    return problems
-
-
-def _is_int(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: Any) -> TypeGuard[int | float]:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _is_uuid(value: Any) -> bool:
-    if not isinstance(value, str):
-        return False
-    try:
-        return str(uuid.UUID(value)) == value
-    except ValueError:
-        return False

@@ -1,4 +1,4 @@
-"""Metric's ``read_training``: argument checks, the backend calls, and the result's shape.
+"""Metric's ``read_training``: the views' days and defaults, the backend calls, the result's shape.
 
 Shared by the MCP tool and its REST mirror, so both answer the same thing for the same input.
 Every view carries ``epoch``, ``sourceSequence``, ``timeZone``, ``contentTrust: "user-provided"``,
@@ -31,6 +31,7 @@ from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
+from kinetic.training_knowledge.formats import CALENDAR_MAX_DAYS, HISTORY_MAX_DAYS, week_start
 
 VIEWS = ("calendar", "history", "workouts", "plans", "exercises", "insights", "active")
 VIEW_ARGUMENTS: dict[str, tuple[str, ...]] = {
@@ -42,16 +43,9 @@ VIEW_ARGUMENTS: dict[str, tuple[str, ...]] = {
     "insights": ("formula",),
     "active": (),
 }
-READ_ARGUMENTS: tuple[str, ...] = (
-    "view",
-    "timeZone",
-    *dict.fromkeys(a for v in VIEW_ARGUMENTS.values() for a in v),
-)
 CONTENT_TRUST = "user-provided"
 
-CALENDAR_MAX_DAYS = 93
 CALENDAR_DEFAULT_DAYS = 28
-HISTORY_MAX_DAYS = 366
 HISTORY_DEFAULT_DAYS = 30
 DEFAULT_WEEK_STARTS_ON = 2  # Monday, when the caller does not say
 # A name lookup returns every match, up to this many (pages of 100 are followed).
@@ -138,17 +132,12 @@ class TrainingReads:
         self._analytics = analytics
 
     async def read(self, account_id: str, args: Mapping[str, Any]) -> dict[str, Any]:
-        """Check ``args``, read the view, and wrap it the way every Metric view is wrapped."""
-        arg.reject_unknown(args, READ_ARGUMENTS)
-        view = arg.text(args, "view", max_length=40)
-        if not view:
-            raise invalid_field("view", f"is required; one of {', '.join(VIEWS)}")
-        if view not in VIEWS:
-            raise invalid_field("view", f"unknown view {view!r}; one of {', '.join(VIEWS)}")
-        misplaced = sorted(set(args) - {"view", "timeZone", *VIEW_ARGUMENTS[view]})
-        if misplaced:
-            takes = ", ".join(VIEW_ARGUMENTS[view]) or "only timeZone"
-            raise invalid_field(misplaced[0], f"does not apply to the {view} view; it takes {takes}")
+        """Read the view and wrap it the way every Metric view is wrapped.
+
+        ``args`` conform to read_training's published schema and its rules (tools.py): a known
+        view, and only that view's arguments.
+        """
+        view = args["view"]
         zone = arg.time_zone(args)
         try:
             library, data = await self._view(view, account_id, zone, args)
@@ -183,7 +172,7 @@ class TrainingReads:
         self, account_id: str, zone: str, args: Mapping[str, Any]
     ) -> tuple[training_pb2.Library, dict[str, Any]]:
         starts_on = arg.whole_number(args, "weekStartsOn", 1, 7) or DEFAULT_WEEK_STARTS_ON
-        this_week = arg.week_start(arg.today_in(zone), starts_on)
+        this_week = week_start(arg.today_in(zone), starts_on)
         start, end = window(args, this_week, CALENDAR_DEFAULT_DAYS, CALENDAR_MAX_DAYS)
         response = await self._training().ListOccurrences(
             training_pb2.ListOccurrencesRequest(
@@ -297,9 +286,6 @@ class TrainingReads:
     ) -> tuple[training_pb2.Library, dict[str, Any]]:
         workout_id = arg.text(args, "id", max_length=80)
         name = arg.text(args, "name")
-        chosen = [n for n in ("id", "name", "pageToken") if args.get(n)]
-        if len(chosen) > 1 and "id" in chosen:
-            raise invalid_field(chosen[1], "cannot be combined with id")
         if workout_id:
             response = await self._list_workouts(account_id, workout_ids=[workout_id])
             workouts = [workout_json(w) for w in response.workouts]

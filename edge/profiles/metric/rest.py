@@ -1,9 +1,10 @@
 """Metric's REST mirror under ``/api/connectors/muse/``: the same calls as the MCP tools.
 
 ``GET /workout-guidance`` mirrors ``get_workout_guidance``; ``GET /training?view=...`` mirrors
-``read_training`` (its arguments as query parameters); ``POST /training/edits`` takes
-``edit_training``'s arguments as its JSON body; ``POST /training/deletions`` takes
-``{"step": "preview", ...}`` or ``{"step": "commit", ...}`` as seed 000 shows. Paths are recorded
+``read_training`` (its arguments as query parameters, read by the types its schema declares);
+``POST /training/edits`` takes ``edit_training``'s arguments as its JSON body;
+``POST /training/deletions`` takes ``{"step": "preview", ...}`` or ``{"step": "commit", ...}`` as
+seed 000 shows. Paths are recorded
 in docs/decisions/0004-metric-rest-paths.md. Every response, errors included, is JSON with
 ``Cache-Control: private, no-store``.
 """
@@ -11,7 +12,7 @@ in docs/decisions/0004-metric-rest-paths.md. Every response, errors included, is
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Mapping
 from typing import Any
 
 from starlette.applications import Starlette
@@ -21,11 +22,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from edge.guard import Principal, principal_of
+from edge.guard import principal_of
+from edge.mcp_profile.builder import CompiledTool
+from edge.mcp_profile.validation import from_query
 from edge.problems import EdgeProblem, invalid_field
-from edge.profiles.metric.guidance import workout_guidance
-from edge.profiles.metric.reads import TrainingReads
-from edge.profiles.metric.writes import TrainingWrites
 
 NO_STORE = {"Cache-Control": "private, no-store"}
 MAX_BODY_BYTES = 1 << 20
@@ -63,46 +63,47 @@ async def json_body(request: Request) -> dict[str, Any]:
     return body
 
 
-Call = Callable[[Principal, dict[str, Any]], Awaitable[dict[str, Any]]]
-
-
-async def _answer(request: Request, call: Call, body: dict[str, Any]) -> Response:
+async def _answer(request: Request, tool: CompiledTool, arguments: Mapping[str, Any]) -> Response:
     try:
-        payload = await call(principal_of(request.scope), body)
+        payload = await tool.run(principal_of(request.scope), arguments)
     except EdgeProblem as problem:
         return problem_response(problem)
     return JSONResponse(payload, headers=NO_STORE)
 
 
-def metric_rest_routes(reads: TrainingReads, writes: TrainingWrites) -> list[Route]:
-    """The REST endpoints of the Metric profile (mounted behind the guard)."""
+def metric_rest_routes(tools: Mapping[str, CompiledTool]) -> list[Route]:
+    """The REST endpoints of the Metric profile (mounted behind the guard).
+
+    Each endpoint runs its MCP tool's table entry (tools.py): the same schema, rules and handler,
+    so REST and MCP refuse an unknown or mistyped argument alike.
+    """
+    guidance_tool = tools["get_workout_guidance"]
+    read_tool = tools["read_training"]
+    edit_tool = tools["edit_training"]
+    steps = {"preview": tools["preview_training_deletion"], "commit": tools["confirm_training_deletion"]}
 
     async def guidance(request: Request) -> Response:
-        return JSONResponse(workout_guidance(), headers=NO_STORE)
-
-    async def read(principal: Principal, args: dict[str, Any]) -> dict[str, Any]:
-        return await reads.read(principal.account_id, args)
+        return await _answer(request, guidance_tool, {})
 
     async def read_training(request: Request) -> Response:
-        return await _answer(request, read, dict(request.query_params))
+        return await _answer(request, read_tool, from_query(request.query_params, read_tool.query_types))
 
     async def edits(request: Request) -> Response:
         try:
             body = await json_body(request)
         except EdgeProblem as problem:
             return problem_response(problem)
-        return await _answer(request, writes.edit, body)
+        return await _answer(request, edit_tool, body)
 
     async def deletions(request: Request) -> Response:
         try:
             body = await json_body(request)
             step = body.pop("step", None)
-            if step not in DELETION_STEPS:
+            if not isinstance(step, str) or step not in steps:  # a list or object cannot be a key
                 raise invalid_field("step", 'must be "preview" or "commit"')
         except EdgeProblem as problem:
             return problem_response(problem)
-        call = writes.preview_deletion if step == "preview" else writes.commit_deletion
-        return await _answer(request, call, body)
+        return await _answer(request, steps[step], body)
 
     return [
         Route("/workout-guidance", guidance, methods=["GET"]),
@@ -125,9 +126,9 @@ async def http_error(request: Request, exc: Exception) -> Response:
     )
 
 
-def metric_rest_app(reads: TrainingReads, writes: TrainingWrites) -> Starlette:
+def metric_rest_app(tools: Mapping[str, CompiledTool]) -> Starlette:
     """The REST mirror as one app, to mount under ``/api/connectors/muse`` behind the guard."""
-    return Starlette(routes=metric_rest_routes(reads, writes), exception_handlers={HTTPException: http_error})
+    return Starlette(routes=metric_rest_routes(tools), exception_handlers={HTTPException: http_error})
 
 
 def no_store(app: ASGIApp) -> ASGIApp:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from edge.profiles.metric.reads import VIEWS
+from kinetic.training_knowledge.formats import IDEMPOTENCY_KEY_PATTERN
 
 Schema = dict[str, Any]
 
@@ -505,7 +506,7 @@ _KEY = {
     "type": "string",
     "minLength": 8,
     "maxLength": 80,
-    "pattern": "^[A-Za-z0-9._:-]{8,80}$",
+    "pattern": IDEMPOTENCY_KEY_PATTERN,
     "description": "8-80 characters of A-Z a-z 0-9 . _ : - ; a retry with the same key and body "
     "returns the original result.",
 }

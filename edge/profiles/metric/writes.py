@@ -1,7 +1,8 @@
 """Metric's Training writes: ``edit_training`` and the two deletion steps, shared by MCP and REST.
 
-The edge checks the envelope (types, key format, version format) and names the field to fix; the
-training service is the authority on what an ``input`` may contain and on every version and
+Arguments arrive checked against the published schemas and cross-field rules (tools.py); the
+edge still reads the envelope's formats (epoch, versions) and names the field to fix; the training
+service is the authority on what an ``input`` may contain and on every version and
 epoch check. Its refusals map to Metric's statuses in ``edge.problems.from_training``.
 """
 
@@ -22,15 +23,9 @@ from edge.profiles.metric.reads import CONTENT_TRUST
 from edge.profiles.metric.records import library_fields, record, versions_of
 from kinetic.errors import RemoteError
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
+from kinetic.training_knowledge.formats import VERSION, VERSION_KEY
 
-EDIT_ARGUMENTS = ("epoch", "timeZone", "idempotencyKey", "expectedVersions", "input")
-PREVIEW_ARGUMENTS = ("kind", "id", "timeZone", "deleteWorkouts")
-COMMIT_ARGUMENTS = ("previewToken", "confirmed", "idempotencyKey")
-DELETION_KINDS = ("plan", "workout")
 MAX_EXPECTED_VERSIONS = 100
-
-VERSION_KEY = re.compile(r"(workout|plan):[A-Za-z0-9-]{1,64}")
-VERSION = re.compile(r"[0-9]{1,18}\.[A-Za-z0-9-]{1,32}")
 
 # Which request field a not-found reason is about, when the service names none.
 _EDIT_FIELDS = {
@@ -83,7 +78,6 @@ class TrainingWrites:
 
     async def edit(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
         """Apply one versioned, idempotent write (seed 000's edit request)."""
-        arg.reject_unknown(args, EDIT_ARGUMENTS)
         request = training_pb2.EditTrainingRequest(
             account_id=principal.account_id,
             device_id=arg.device_id(principal),
@@ -111,10 +105,7 @@ class TrainingWrites:
 
     async def preview_deletion(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
         """Describe what deleting a plan or workout would do, with a token to confirm it."""
-        arg.reject_unknown(args, PREVIEW_ARGUMENTS)
         kind = arg.text(args, "kind", required=True, max_length=20)
-        if kind not in DELETION_KINDS:
-            raise invalid_field("kind", "must be plan or workout")
         request = training_pb2.PreviewDeletionRequest(
             account_id=principal.account_id,
             kind=kind,
@@ -122,8 +113,6 @@ class TrainingWrites:
             time_zone=arg.time_zone(args, required=True),
             delete_workouts=arg.boolean(args, "deleteWorkouts"),
         )
-        if request.delete_workouts and kind != "plan":
-            raise invalid_field("deleteWorkouts", "applies only to plans")
         try:
             response = await self._training().PreviewDeletion(request, timeout=CALL_TIMEOUT_SECONDS)
         except grpc.aio.AioRpcError as error:
@@ -137,14 +126,8 @@ class TrainingWrites:
         )
 
     async def commit_deletion(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
-        """Carry out a preview the user explicitly confirmed."""
-        arg.reject_unknown(args, COMMIT_ARGUMENTS)
+        """Carry out a preview the user explicitly confirmed (tools.py refuses any other ``confirmed``)."""
         token = arg.text(args, "previewToken", required=True, max_length=4000)
-        if args.get("confirmed") is not True:
-            raise invalid_field(
-                "confirmed",
-                "must be true: present the exact preview and obtain the user's explicit confirmation",
-            )
         request = training_pb2.CommitDeletionRequest(
             account_id=principal.account_id,
             preview_token=token,

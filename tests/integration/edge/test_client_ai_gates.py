@@ -189,7 +189,12 @@ async def test_read_limits_over_mcp(setup):
         ("client_ai_list_my_workout_plans", {"limit": 51}, "limit"),
         ("client_ai_list_my_workout_plans", {"page": 0}, "page"),
         ("client_ai_list_my_workout_plans", {"language": "de"}, "language"),
-        ("client_ai_list_my_workout_sessions", {"dateFrom": "2025-01-01", "dateTo": "2026-06-01"}, "dateTo"),
+        # The window's limit is the sessions service's rule, which names its start.
+        (
+            "client_ai_list_my_workout_sessions",
+            {"dateFrom": "2025-01-01", "dateTo": "2026-06-01"},
+            "dateFrom",
+        ),
         ("client_ai_list_my_workout_sessions", {"status": "done"}, "status"),
         ("client_ai_get_my_workout_plan", {"planId": "123"}, "planId"),
         ("client_ai_get_my_workout_plan", {}, "planId"),

@@ -226,7 +226,8 @@ async def test_what_was_my_heaviest_deadlift_set_in_the_last_three_months(setup)
         "client_ai_get_my_exercise_history",
         {"exerciseId": gym.exercises["deadlift"], "dateFrom": "2025-01-01", "dateTo": "2026-01-03"},
     )
-    assert too_long["field"] == "dateTo"
+    # The 366-day window is the sessions service's rule; it names the window's start.
+    assert too_long["field"] == "dateFrom" and "366 days" in too_long["error_description"]
 
 
 async def test_complete_awards_experience_once(setup):

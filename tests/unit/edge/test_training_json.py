@@ -37,7 +37,7 @@ PHASE_ID = "7f1c2a8e-0000-4000-8000-0000000000bb"
 
 
 def encoded(rendered: dict[str, Any]) -> str:
-    # What the MCP tool sends (mcp_server._result) and, with default separators, what REST sends.
+    # What the MCP tool sends (the builder's compact_result); REST sends it with default separators.
     return json.dumps(rendered, separators=(",", ":"))
 
 

@@ -1,30 +1,31 @@
-"""The Client AI Workout V2 MCP server (seed 002) on ``/mcp/client-ai``.
+"""Client AI Workout V2 (seed 002) as a table: twelve tools on ``/mcp/client-ai``.
 
-The tools are built as ``Tool`` objects with hand-written input and output schemas and an argument
-model that hands the call's raw arguments to the tool untouched: the SDK's generated models would
-drop unknown arguments silently (so ``clientId`` would pass unnoticed) and answer wrong types with
-pydantic's text. arguments.py checks everything instead and names the field; errors are tool
-errors whose text is ``{error, error_description, field?}`` (docs/decisions/0020-client-ai-profile.md).
+The published schemas (schemas.py) are the whole statement of the arguments' types and limits;
+the one rule they cannot say is a named cross-field function here. The module's gates and the
+rules that protect data (set numbers, setup keys, date windows) are the sessions and gyms
+services' (docs/decisions/0020-client-ai-profile.md, 0028-profile-builder.md). Errors are tool
+errors whose text is ``{error, error_description, field?}``.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from mcp.types import ToolAnnotations
 
-from mcp.server import MCPServer
-from mcp.server.mcpserver import Context
-from mcp.server.mcpserver.tools import Tool
-from mcp.server.mcpserver.utilities.func_metadata import ArgModelBase, FuncMetadata
-from mcp.types import CallToolResult, TextContent, ToolAnnotations
-from pydantic import ConfigDict
-
-from edge.guard import principal_of
-from edge.mcp_tracing import trace_within_edge
-from edge.problems import EdgeProblem
-from edge.profiles.client_ai import schemas
-from edge.profiles.client_ai.problems import MODULE
+from edge.mcp_profile.builder import Arguments, Handler, Profile, ToolSpec
+from edge.mcp_profile.errors import CLIENT_AI_ERRORS
+from edge.mcp_profile.validation import Violation
+from edge.profiles.client_ai import results, schemas
+from edge.profiles.client_ai.problems import MODULE, from_service
 from edge.profiles.client_ai.workouts import ClientWorkouts
+
+SCOPE = "client_ai"
+WRITE_TOOLS = frozenset(
+    {
+        "client_ai_start_or_resume_my_workout_session",
+        "client_ai_log_my_workout_performance",
+        "client_ai_complete_my_workout_session",
+    }
+)
 
 INSTRUCTIONS = (
     f"Kinetic Client AI Workout V2 (module {MODULE}, sensitivity: health). Every tool is about the "
@@ -87,64 +88,63 @@ TITLES = {
 }
 
 
-class RawArguments(ArgModelBase):
-    """Takes any arguments and hands them over as one ``arguments`` dict, unconverted."""
-
-    model_config = ConfigDict(extra="allow")
-
-    def model_dump_one_level(self) -> dict[str, Any]:
-        return {"arguments": dict(self.model_extra or {})}
-
-
-def tool_error(problem: EdgeProblem) -> CallToolResult:
-    """A tool error (``isError: true``) whose text is exactly ``{error, error_description, field?}``."""
-    text = json.dumps(problem.body(), separators=(",", ":"))
-    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+def plan_fields_together(args: Arguments) -> list[Violation]:
+    """Start or resume: a plan day needs planId and planMomentId; freestyle sends neither."""
+    if "planId" in args and "planMomentId" not in args:
+        return [Violation("planMomentId", "is required with planId; omit both for a freestyle session")]
+    if "planMomentId" in args and "planId" not in args:
+        return [Violation("planId", "is required with planMomentId; omit both for a freestyle session")]
+    return []
 
 
-def _result(payload: dict[str, Any]) -> CallToolResult:
-    text = json.dumps(payload, separators=(",", ":"))
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=payload)
-
-
-def _tool(workouts: ClientWorkouts, name: str) -> Tool:
-    write = workouts.tools[name].write
-
-    async def run(ctx: Context, arguments: dict[str, Any]) -> CallToolResult:
-        principal = principal_of(ctx.request_context.request.scope)  # type: ignore[union-attr]
-        try:
-            return _result(await workouts.call(name, principal, arguments))
-        except EdgeProblem as problem:
-            return tool_error(problem)
-
-    annotations = ToolAnnotations(
+def _annotations(name: str) -> ToolAnnotations:
+    write = name in WRITE_TOOLS
+    return ToolAnnotations(
         title=TITLES[name],
         read_only_hint=not write,
         destructive_hint=False if write else None,
         idempotent_hint=True,
         open_world_hint=False,
     )
-    return Tool(
-        fn=run,
-        name=name,
-        title=TITLES[name],
-        description=DESCRIPTIONS[name],
-        parameters=schemas.input_schema(name),
-        fn_metadata=FuncMetadata(arg_model=RawArguments, output_schema=schemas.OUTPUT_SCHEMAS[name]),
-        is_async=True,
-        context_kwarg="ctx",
-        annotations=annotations,
+
+
+def client_ai_profile(workouts: ClientWorkouts) -> Profile:
+    """The twelve tools, served through ``workouts``."""
+    handlers: dict[str, Handler] = {
+        "client_ai_list_my_workout_plans": workouts.list_plans,
+        "client_ai_get_my_workout_plan": workouts.get_plan,
+        "client_ai_get_my_workout_day": workouts.get_day,
+        "client_ai_get_workout_exercise": workouts.get_exercise,
+        "client_ai_get_my_exercise_history": workouts.exercise_history,
+        "client_ai_list_my_workout_sessions": workouts.list_sessions,
+        "client_ai_get_my_workout_session": workouts.get_session,
+        "client_ai_get_my_workout_machine_preset": workouts.machine_preset,
+        "client_ai_get_my_workout_equipment_profile": workouts.equipment_profile,
+        "client_ai_start_or_resume_my_workout_session": workouts.start,
+        "client_ai_log_my_workout_performance": workouts.log,
+        "client_ai_complete_my_workout_session": workouts.complete,
+    }
+    rules = {"client_ai_start_or_resume_my_workout_session": (plan_fields_together,)}
+    tools = tuple(
+        ToolSpec(
+            name=name,
+            title=TITLES[name],
+            description=DESCRIPTIONS[name],
+            input_schema=schemas.input_schema(name),
+            output_schema=results.OUTPUT_SCHEMAS[name],
+            annotations=_annotations(name),
+            scope=SCOPE,
+            handler=handler,
+            rules=rules.get(name, ()),
+        )
+        for name, handler in handlers.items()
     )
-
-
-def build_client_ai_server(workouts: ClientWorkouts) -> MCPServer:
-    """The Client AI Workout V2 MCP server, serving the 12 tools through ``workouts``."""
-    server: MCPServer = MCPServer(
-        "kinetic-client-ai",
+    return Profile(
+        name="kinetic-client-ai",
         title="Kinetic Client AI Workout V2",
-        instructions=INSTRUCTIONS,
         version="0.1.0",
-        tools=[_tool(workouts, name) for name in workouts.tools],
+        instructions=INSTRUCTIONS,
+        errors=CLIENT_AI_ERRORS,
+        tools=tools,
+        remote_errors=from_service,
     )
-    trace_within_edge(server)
-    return server

@@ -1,0 +1,1 @@
+"""One profile builder: an MCP server (and its REST mirror's calls) from a table of tools."""

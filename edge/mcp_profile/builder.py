@@ -1,0 +1,198 @@
+"""A profile is a table: one MCP server built from a profile's tools (docs/decisions/0028-profile-builder.md).
+
+A ``Profile`` names the server (name, title, version, instructions), its error style and its
+tools. Each ``ToolSpec`` holds what ``tools/list`` publishes (name, title, description, input and
+output schemas, annotations) and what ``tools/call`` runs: the scope it needs, the cross-field
+rules the schema cannot say, the handler and the renderer. ``build_profile`` does every piece of
+per-tool work once: it compiles the input validators and builds the published ``Tool`` list.
+A call then only looks the tool up, checks the scope, validates, runs the rules and the handler,
+and renders; a REST mirror calls the same ``CompiledTool.run``, so both answer alike.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import grpc
+from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
+from mcp.types import (
+    CallToolRequestParams,
+    CallToolResult,
+    ListToolsResult,
+    PaginatedRequestParams,
+    TextContent,
+    Tool,
+    ToolAnnotations,
+)
+
+from edge.guard import Principal, principal_of
+from edge.mcp_profile.errors import ErrorStyle
+from edge.mcp_profile.validation import (
+    Schema,
+    Violation,
+    compile_validator,
+    invalid_arguments,
+    query_types,
+)
+from edge.mcp_tracing import trace_within_edge
+from edge.problems import EdgeProblem, from_remote
+from kinetic.errors import RemoteError
+
+Arguments = Mapping[str, Any]
+Payload = dict[str, Any]
+Handler = Callable[[Principal, Arguments], Awaitable[Payload]]
+Renderer = Callable[[Payload], CallToolResult]
+# A rule the schema cannot say (e.g. "planId and planMomentId together"), run on valid arguments.
+CrossFieldRule = Callable[[Arguments], Sequence[Violation]]
+
+
+def compact_result(payload: Payload) -> CallToolResult:
+    """Compact JSON text plus the same object as structured content (the SDK would pretty-print)."""
+    text = json.dumps(payload, separators=(",", ":"))
+    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=payload)
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """One row of a profile's table."""
+
+    name: str
+    description: str
+    input_schema: Schema
+    annotations: ToolAnnotations
+    scope: str
+    handler: Handler
+    title: str | None = None
+    output_schema: Schema | None = None
+    rules: tuple[CrossFieldRule, ...] = ()
+    render: Renderer = compact_result
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A contract as a table: the server's identity, its error style and its tools.
+
+    ``remote_errors`` turns a service's gRPC error that a handler let through into the problem the
+    client sees.
+    """
+
+    name: str
+    title: str
+    version: str
+    instructions: str
+    errors: ErrorStyle
+    tools: tuple[ToolSpec, ...]
+    remote_errors: Callable[[RemoteError], EdgeProblem] = from_remote
+
+
+class CompiledTool:
+    """A tool ready to call: its validator compiled and its published form built, once."""
+
+    def __init__(self, spec: ToolSpec, remote_errors: Callable[[RemoteError], EdgeProblem]) -> None:
+        self.spec = spec
+        self.published = Tool(
+            name=spec.name,
+            title=spec.title,
+            description=spec.description,
+            input_schema=dict(spec.input_schema),
+            output_schema=dict(spec.output_schema) if spec.output_schema is not None else None,
+            annotations=spec.annotations,
+        )
+        # For REST mirrors, whose query strings are read by the types this schema declares.
+        self.query_types = query_types(spec.input_schema)
+        self._validator = compile_validator(spec.input_schema)
+        self._remote_errors = remote_errors
+
+    def check(self, arguments: Arguments) -> None:
+        """Refuse ``arguments`` that break the schema or a cross-field rule, listing every violation."""
+        violations = self._validator.violations(arguments)
+        if not violations:
+            # The rules read typed, known arguments: they run only on arguments the schema accepts.
+            for rule in self.spec.rules:
+                violations.extend(rule(arguments))
+        if violations:
+            raise invalid_arguments(violations)
+
+    async def run(self, principal: Principal, arguments: Arguments) -> Payload:
+        """Scope, validation, rules, handler: the payload, or an ``EdgeProblem`` to show."""
+        if self.spec.scope not in principal.scopes:
+            raise EdgeProblem(
+                "insufficient_scope", f"{self.spec.name} needs the scope {self.spec.scope}", 403
+            )
+        self.check(arguments)
+        try:
+            return await self.spec.handler(principal, arguments)
+        except grpc.aio.AioRpcError as error:
+            raise self._remote_errors(RemoteError.from_rpc(error)) from error
+
+
+@dataclass
+class BuiltProfile:
+    """A profile's low-level MCP server and its compiled tools (REST mirrors call them by name)."""
+
+    profile: Profile
+    server: Server[Any]
+    tools: dict[str, CompiledTool] = field(default_factory=dict)
+
+
+def request_principal(ctx: ServerRequestContext[Any, Any]) -> Principal:
+    """The caller the guard authenticated (``edge.guard``) for this MCP request."""
+    request = ctx.request
+    if request is None:
+        raise RuntimeError("an MCP call without an HTTP request did not pass the guard")
+    return principal_of(request.scope)
+
+
+def build_profile(
+    profile: Profile,
+    principal: Callable[[ServerRequestContext[Any, Any]], Principal] = request_principal,
+) -> BuiltProfile:
+    """The MCP server for ``profile`` on the SDK's public low-level ``Server``.
+
+    ``principal`` finds the caller of a request; tests of an in-memory server pass their own.
+    """
+    tools = {spec.name: CompiledTool(spec, profile.remote_errors) for spec in profile.tools}
+    listed = ListToolsResult(tools=[tool.published for tool in tools.values()])
+    errors = profile.errors
+
+    async def list_tools(
+        ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None
+    ) -> ListToolsResult:
+        return listed
+
+    async def call_tool(ctx: ServerRequestContext[Any, Any], params: CallToolRequestParams) -> CallToolResult:
+        tool = tools.get(params.name)
+        if tool is None:
+            return errors.outcome(
+                EdgeProblem(
+                    "invalid_request",
+                    f"unknown tool {params.name[:64]!r}; tools/list names this server's tools",
+                    400,
+                    {"field": "name"},
+                )
+            )
+        try:
+            payload = await tool.run(principal(ctx), params.arguments or {})
+        except EdgeProblem as problem:
+            return errors.outcome(problem)
+        return tool.spec.render(payload)
+
+    def input_schema(name: str) -> Mapping[str, Any] | None:
+        tool = tools.get(name)
+        return tool.published.input_schema if tool is not None else None
+
+    server: Server[Any] = Server(
+        profile.name,
+        version=profile.version,
+        title=profile.title,
+        instructions=profile.instructions,
+        get_tool_input_schema=input_schema,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )
+    trace_within_edge(server)
+    return BuiltProfile(profile, server, tools)

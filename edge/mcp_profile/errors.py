@@ -1,0 +1,128 @@
+"""The five contracts' error styles: how a refused tool call reaches the client.
+
+Every refusal starts as an ``EdgeProblem`` (an OAuth-style ``error`` code, a description, an HTTP
+status and details such as ``field``). A profile picks one style, which turns that problem into
+its contract's shape, and names the rate-limit refusal its HTTP path answers with:
+
+- Metric (seed 000): a tool error whose text is ``{error, error_description}`` JSON.
+- Client AI (seed 002): the same JSON, with ``field`` when an argument is at fault and the
+  module gates' own codes (``feature_disabled``, ``health_data_consent_required``...).
+- Open Workout Schema (seed 003): a tool error whose text starts with one of its codes
+  (``invalid_input: sets[0].reps: ...``).
+- Primed (seed 001): a JSON-RPC error ``-32001`` whose ``data.code`` is a canonical code.
+- RunFlow (seed 004): a JSON-RPC error ``-32002`` with a message.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import NoReturn
+
+from mcp.shared.exceptions import MCPError
+from mcp.types import CallToolResult, TextContent
+
+from edge.problems import EdgeProblem
+from edge.ratelimit.responses import (
+    PRIMED_ERROR_CODE,
+    RUNFLOW_ERROR_CODE,
+    Render,
+    metric_refusal,
+    ows_refusal,
+    primed_refusal,
+    runflow_refusal,
+)
+
+
+@dataclass(frozen=True)
+class ErrorStyle:
+    """How one contract reports a refused call: ``outcome`` for tool calls, ``rate_limited`` over HTTP.
+
+    ``outcome`` returns the tool error to send, or raises ``MCPError`` for contracts whose errors
+    are JSON-RPC errors.
+    """
+
+    name: str
+    outcome: Callable[[EdgeProblem], CallToolResult]
+    rate_limited: Render
+
+
+def _text_error(text: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)
+
+
+def json_tool_error(problem: EdgeProblem) -> CallToolResult:
+    """A tool error (``isError: true``) whose text is exactly ``{error, error_description, ...}``.
+
+    Not the SDK's ToolError, which would prefix "Error executing tool": assistants written
+    against the contracts parse this JSON.
+    """
+    return _text_error(json.dumps(problem.body(), separators=(",", ":")))
+
+
+# Open Workout Schema's codes (seed 003) for the edge's own; its own codes pass through unchanged.
+OWS_CODES = frozenset(
+    {
+        "consent_required",
+        "invalid_input",
+        "nothing_to_log",
+        "exercise_ambiguous",
+        "not_found",
+        "undo_unavailable",
+        "rate_limited",
+        "idempotency_conflict",
+        "internal_error",
+    }
+)
+_OWS_FROM_EDGE: Mapping[str, str] = {
+    "invalid_request": "invalid_input",
+    "insufficient_scope": "consent_required",
+    "health_data_consent_required": "consent_required",
+    "idempotency_key_reused": "idempotency_conflict",
+    "conflict": "idempotency_conflict",
+}
+
+
+def ows_tool_error(problem: EdgeProblem) -> CallToolResult:
+    """A tool error whose text starts with one of Open Workout Schema's codes, then what to fix."""
+    code = problem.error
+    if code not in OWS_CODES:
+        code = _OWS_FROM_EDGE.get(code, "internal_error")
+    return _text_error(f"{code}: {problem.description}")
+
+
+# Primed's canonical codes (seed 001, section 4) for the edge's.
+_PRIMED_FROM_EDGE: Mapping[str, str] = {
+    "invalid_request": "INVALID_ARGUMENT",
+    "invalid_token": "UNAUTHENTICATED",
+    "insufficient_scope": "INSUFFICIENT_SCOPE",
+    "forbidden": "FORBIDDEN",
+    "not_found": "NO_DATA",
+    "rate_limited": "RATE_LIMITED",
+    "unsupported_operation": "UNSUPPORTED_OPERATION",
+}
+
+
+def primed_error(problem: EdgeProblem) -> NoReturn:
+    """A JSON-RPC error ``-32001``: ``data.code`` canonical, ``data.field`` when an argument is at fault."""
+    data: dict[str, object] = {
+        "code": _PRIMED_FROM_EDGE.get(problem.error, "DEPENDENCY_UNAVAILABLE"),
+        "message": problem.description,
+    }
+    if "field" in problem.details:
+        data["field"] = problem.details["field"]
+    raise MCPError(PRIMED_ERROR_CODE, problem.description, data)
+
+
+def runflow_error(problem: EdgeProblem) -> NoReturn:
+    """A JSON-RPC error ``-32002`` whose message says what went wrong (seed 004 has no ``data``)."""
+    raise MCPError(RUNFLOW_ERROR_CODE, problem.description)
+
+
+METRIC_ERRORS = ErrorStyle("metric", json_tool_error, metric_refusal)
+# Client AI keeps Metric's JSON and its refusal (0020); its codes come from the problems it raises.
+CLIENT_AI_ERRORS = ErrorStyle("client_ai", json_tool_error, metric_refusal)
+OWS_ERRORS = ErrorStyle("open_workout_schema", ows_tool_error, ows_refusal)
+PRIMED_ERRORS = ErrorStyle("primed", primed_error, primed_refusal)
+RUNFLOW_ERRORS = ErrorStyle("runflow", runflow_error, runflow_refusal)

@@ -1,0 +1,220 @@
+"""Output JSON Schemas of the Client AI Workout V2 tools (seed 002).
+
+Written out in full, without ``$ref``: the MCP client checks results against them with no
+registry to resolve references in. Records allow extra properties so the services can add fields
+without breaking clients.
+"""
+
+from __future__ import annotations
+
+from edge.profiles.client_ai.schemas import (
+    BOOLEAN,
+    INTEGER,
+    LANGUAGES,
+    NULLABLE_INTEGER,
+    NULLABLE_NUMBER,
+    SCALAR,
+    SESSION_STATUSES,
+    STRING,
+    TIMESTAMP,
+    Schema,
+    array,
+    obj,
+)
+
+SETUP_VALUE = obj({"key": STRING, "value": SCALAR}, ("key", "value"))
+SET = obj(
+    {
+        "setNumber": INTEGER,
+        "setType": STRING,
+        "weight": {**NULLABLE_NUMBER, "description": "Kilograms."},
+        "reps": {"type": ["number", "string", "null"]},
+        "timeSeconds": NULLABLE_NUMBER,
+        "distanceMeters": NULLABLE_NUMBER,
+        "restSeconds": NULLABLE_NUMBER,
+        "rpe": NULLABLE_NUMBER,
+        "completed": BOOLEAN,
+        "notes": STRING,
+        "estimated": BOOLEAN,
+    },
+    ("setNumber", "setType", "completed"),
+)
+PERFORMANCE = obj(
+    {
+        "id": STRING,
+        "exerciseId": STRING,
+        "planExerciseId": {"type": ["string", "null"]},
+        "notes": STRING,
+        "restSeconds": NULLABLE_NUMBER,
+        "isCompleted": BOOLEAN,
+        "setupValues": array(SETUP_VALUE),
+        "nextSetupValues": array(SETUP_VALUE),
+        "setupSettingsEnabled": BOOLEAN,
+        "showSetRpe": BOOLEAN,
+        "sets": array(SET),
+        "updatedAt": TIMESTAMP,
+    },
+    ("id", "exerciseId", "sets"),
+)
+SESSION = obj(
+    {
+        "id": STRING,
+        "source": {"type": "string", "description": "plan_day, occurrence or freestyle."},
+        "planId": {"type": ["string", "null"]},
+        "planMomentId": {"type": ["string", "null"]},
+        "status": {"type": "string", "enum": list(SESSION_STATUSES)},
+        "title": STRING,
+        "notes": STRING,
+        "startedAt": TIMESTAMP,
+        "endedAt": TIMESTAMP,
+        "updatedAt": TIMESTAMP,
+        "experiencePoints": INTEGER,
+        "performanceCount": INTEGER,
+        "performances": array(PERFORMANCE),
+    },
+    ("id", "source", "status", "title", "performanceCount"),
+)
+_PAGING = {"page": INTEGER, "limit": INTEGER, "totalCount": INTEGER, "hasMore": BOOLEAN}
+_LANGUAGE_OUT = {"language": {"type": "string", "enum": list(LANGUAGES)}}
+PLAN_SUMMARY = obj(
+    {"id": STRING, "name": STRING, "description": STRING, "status": STRING, "dayCount": INTEGER},
+    ("id", "name", "status"),
+)
+PLAN_DAY_SUMMARY = obj(
+    {"id": STRING, "name": STRING, "position": INTEGER, "exerciseCount": INTEGER}, ("id", "name", "position")
+)
+PLAN_EXERCISE = obj(
+    {
+        "id": {"type": "string", "description": "Plan exercise ID (send it as planExerciseId when logging)."},
+        "exerciseId": STRING,
+        "exerciseName": STRING,
+        "catalogExerciseId": {"type": ["string", "null"]},
+        "targetSets": NULLABLE_INTEGER,
+        "targetReps": STRING,
+        "targetWeightKg": NULLABLE_NUMBER,
+        "restSeconds": NULLABLE_INTEGER,
+        "notes": STRING,
+    },
+    ("id", "exerciseId", "exerciseName"),
+)
+CLIENT_EXERCISE = obj(
+    {
+        "id": STRING,
+        "name": STRING,
+        "instructions": STRING,
+        "catalogExerciseId": {"type": ["string", "null"]},
+        "own": BOOLEAN,
+    },
+    ("id", "name", "own"),
+)
+SETUP_FIELD = obj(
+    {"key": STRING, "label": STRING, "value": {"type": ["string", "number", "boolean", "null"]}}
+)
+
+OUTPUT_SCHEMAS: dict[str, Schema] = {
+    "client_ai_list_my_workout_plans": obj(
+        {"plans": array(PLAN_SUMMARY), **_PAGING, **_LANGUAGE_OUT}, ("plans", "page", "limit", "hasMore")
+    ),
+    "client_ai_get_my_workout_plan": obj(
+        {
+            "plan": obj(
+                {
+                    "id": STRING,
+                    "name": STRING,
+                    "description": STRING,
+                    "status": STRING,
+                    "coachName": STRING,
+                    "days": array(PLAN_DAY_SUMMARY),
+                    "daysTruncated": BOOLEAN,
+                },
+                ("id", "name", "days"),
+            ),
+            **_LANGUAGE_OUT,
+        },
+        ("plan",),
+    ),
+    "client_ai_get_my_workout_day": obj(
+        {
+            "day": obj(
+                {
+                    "id": STRING,
+                    "planId": STRING,
+                    "planName": STRING,
+                    "name": STRING,
+                    "position": INTEGER,
+                    "exercises": array(PLAN_EXERCISE),
+                },
+                ("id", "planId", "name", "exercises"),
+            ),
+            **_LANGUAGE_OUT,
+        },
+        ("day",),
+    ),
+    "client_ai_get_workout_exercise": obj({"exercise": CLIENT_EXERCISE, **_LANGUAGE_OUT}, ("exercise",)),
+    "client_ai_get_my_exercise_history": obj(
+        {
+            "exercise": CLIENT_EXERCISE,
+            "dateFrom": {"type": ["string", "null"]},
+            "dateTo": {"type": ["string", "null"]},
+            "entries": array(
+                obj(
+                    {
+                        "sessionId": STRING,
+                        "sessionTitle": STRING,
+                        "completedAt": TIMESTAMP,
+                        "performance": PERFORMANCE,
+                    },
+                    ("sessionId", "performance"),
+                )
+            ),
+            "count": INTEGER,
+            **_LANGUAGE_OUT,
+        },
+        ("exercise", "entries", "count"),
+    ),
+    "client_ai_list_my_workout_sessions": obj(
+        {"sessions": array(SESSION), **_PAGING}, ("sessions", "page", "limit", "hasMore")
+    ),
+    "client_ai_get_my_workout_session": obj({"session": SESSION}, ("session",)),
+    "client_ai_get_my_workout_machine_preset": obj(
+        {"exerciseId": STRING, "companyFields": array(SETUP_FIELD), "systemFields": array(SETUP_FIELD)},
+        ("exerciseId", "companyFields", "systemFields"),
+    ),
+    "client_ai_get_my_workout_equipment_profile": obj(
+        {
+            "items": array(obj({"equipmentKey": STRING, "name": STRING, "quantity": INTEGER})),
+            "catalog": array(obj({"key": STRING, "name": STRING})),
+            "maxItems": INTEGER,
+        },
+        ("items", "catalog"),
+    ),
+    "client_ai_start_or_resume_my_workout_session": obj(
+        {"session": SESSION, "resumed": BOOLEAN}, ("session", "resumed")
+    ),
+    "client_ai_log_my_workout_performance": obj(
+        {
+            "performance": PERFORMANCE,
+            "session": SESSION,
+            "replayed": {"type": "boolean", "description": "True when this call changed nothing (a retry)."},
+        },
+        ("performance", "session", "replayed"),
+    ),
+    "client_ai_complete_my_workout_session": obj(
+        {
+            "session": SESSION,
+            "experiencePointsAwarded": INTEGER,
+            "totalExperiencePoints": INTEGER,
+            "replayed": {"type": "boolean", "description": "True when it was already completed."},
+        },
+        ("session", "experiencePointsAwarded", "replayed"),
+    ),
+}
+
+ERROR = obj(
+    {
+        "error": {"type": "string", "description": "Machine-readable code, e.g. invalid_request."},
+        "error_description": {"type": "string", "description": "What went wrong and what to fix."},
+        "field": {"type": "string", "description": "The argument to fix, when one is at fault."},
+    },
+    ("error", "error_description"),
+)
