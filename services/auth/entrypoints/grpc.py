@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
-from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
 
 import grpc
-from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from services.auth.domain.accounts import Account
 from services.auth.domain.api_keys import ApiKey
 from services.auth.domain.revocations import ACCOUNT, API_KEY, GRANT, TOKEN, Revocation, RevocationBatch
+from services.auth.entrypoints.timestamps import to_timestamp
 
 if TYPE_CHECKING:
     from services.auth.bootstrap import AuthApp
@@ -25,12 +24,6 @@ T = TypeVar("T")
 MAX_CONCURRENT_PASSWORD_HASHES = 4
 
 
-def _timestamp(moment: datetime) -> Timestamp:
-    stamp = Timestamp()
-    stamp.FromDatetime(moment)
-    return stamp
-
-
 def account_to_pb(account: Account) -> auth_pb2.Account:
     """Domain account to its protobuf message."""
     return auth_pb2.Account(
@@ -39,7 +32,7 @@ def account_to_pb(account: Account) -> auth_pb2.Account:
         display_name=account.display_name,
         time_zone=account.time_zone,
         units=account.units,
-        create_time=_timestamp(account.created_at),
+        create_time=to_timestamp(account.created_at),
     )
 
 
@@ -51,16 +44,18 @@ def api_key_to_pb(key: ApiKey) -> auth_pb2.ApiKey:
         name=key.name,
         scopes=list(key.scopes),
         prefix=key.prefix,
-        create_time=_timestamp(key.created_at),
+        create_time=to_timestamp(key.created_at),
     )
     if key.revoked_at is not None:
-        message.revoke_time.CopyFrom(_timestamp(key.revoked_at))
+        message.revoke_time.CopyFrom(to_timestamp(key.revoked_at))
     return message
 
 
 def revocation_to_pb(revocation: Revocation) -> auth_pb2.Revocation:
     """Domain revocation to its protobuf message (the kind picks the ``subject`` field)."""
-    message = auth_pb2.Revocation(sequence=revocation.sequence, expire_time=_timestamp(revocation.expires_at))
+    message = auth_pb2.Revocation(
+        sequence=revocation.sequence, expire_time=to_timestamp(revocation.expires_at)
+    )
     field = {TOKEN: "token_id", GRANT: "grant_id", ACCOUNT: "account_id", API_KEY: "api_key_id"}
     setattr(message, field[revocation.kind], revocation.subject)
     return message
@@ -127,7 +122,7 @@ class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
         )
         return auth_pb2.IssueAccessTokenResponse(
             access_token=issued.access_token,
-            expire_time=_timestamp(issued.expires_at),
+            expire_time=to_timestamp(issued.expires_at),
             token_id=issued.token_id,
         )
 

@@ -10,26 +10,19 @@ stalls the event loop; the database, not the loop, serializes racing redemptions
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime
 from typing import TYPE_CHECKING
 
 import grpc
-from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.auth.v1 import oauth_pb2, oauth_pb2_grpc
 from services.auth.domain.oauth_clients import OAuthClient
 from services.auth.domain.oauth_flow import AuthorizationRequest, BrowserSession, Grant
+from services.auth.entrypoints.timestamps import to_timestamp
 from services.auth.service_layer.oauth_authorizations import AuthorizationParameters
 from services.auth.service_layer.oauth_tokens import TokenGrantRequest
 
 if TYPE_CHECKING:
     from services.auth.bootstrap import AuthApp
-
-
-def _timestamp(moment: datetime) -> Timestamp:
-    stamp = Timestamp()
-    stamp.FromDatetime(moment)
-    return stamp
 
 
 def client_to_pb(client: OAuthClient) -> oauth_pb2.OAuthClient:
@@ -54,7 +47,7 @@ def authorization_to_pb(request: AuthorizationRequest) -> oauth_pb2.Authorizatio
         redirect_uri=request.redirect_uri,
         status=request.status,
         redirect_to=request.redirect_to,
-        expire_time=_timestamp(request.expires_at),
+        expire_time=to_timestamp(request.expires_at),
     )
 
 
@@ -65,8 +58,8 @@ def grant_to_pb(grant: Grant) -> oauth_pb2.Grant:
         client=oauth_pb2.OAuthClient(client_id=grant.client_id, client_name=grant.client_name),
         resource=grant.resource,
         scopes=list(grant.scopes),
-        create_time=_timestamp(grant.created_at),
-        last_used_time=_timestamp(grant.last_used_at),
+        create_time=to_timestamp(grant.created_at),
+        last_used_time=to_timestamp(grant.last_used_at),
     )
 
 
@@ -76,7 +69,7 @@ def session_to_pb(session: BrowserSession) -> oauth_pb2.BrowserSession:
         session_token=session.session_token,
         account_id=session.account_id,
         csrf_secret=session.csrf_secret,
-        expire_time=_timestamp(session.expires_at),
+        expire_time=to_timestamp(session.expires_at),
     )
 
 
