@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, insert, or_, select, update
+from sqlalchemy import Column, Connection, Table, and_, delete, insert, or_, select, update
 
 from services.auth.adapters.repository import _from_db, _required_time, _to_db
 from services.auth.adapters.tables import access_tokens, browser_sessions, grants, refresh_tokens
@@ -65,15 +65,22 @@ def touch_grant(conn: Connection, grant_id: str, now: datetime, expires_at: date
     )
 
 
-def revoke_grant(conn: Connection, grant_id: str, now: datetime) -> str | None:
-    """Revoke one grant (the first revocation time stays); its account ID if this call revoked it."""
+def _revoke_once(conn: Connection, table: Table, key: Column[str], value: str, now: datetime) -> str | None:
+    """Set ``revoked_at`` on the row whose ``key`` is ``value`` unless it is revoked already (the
+    first revocation time stays); the row's account ID if this call revoked it, so only the caller
+    that won a race announces the revocation."""
     row = conn.execute(
-        update(grants)
-        .where(grants.c.grant_id == grant_id, grants.c.revoked_at.is_(None))
+        update(table)
+        .where(key == value, table.c.revoked_at.is_(None))
         .values(revoked_at=_to_db(now))
-        .returning(grants.c.account_id)
+        .returning(table.c.account_id)
     ).first()
     return None if row is None else str(row[0])
+
+
+def revoke_grant(conn: Connection, grant_id: str, now: datetime) -> str | None:
+    """Revoke one grant (the first revocation time stays); its account ID if this call revoked it."""
+    return _revoke_once(conn, grants, grants.c.grant_id, grant_id, now)
 
 
 def revoke_grants(conn: Connection, account_id: str, client_id: str | None, now: datetime) -> list[str]:
@@ -197,13 +204,7 @@ def access_token_client(conn: Connection, jti: str) -> tuple[str, str | None] | 
 
 def revoke_access_token(conn: Connection, jti: str, now: datetime) -> str | None:
     """Revoke one token by jti; its account ID if this call revoked it."""
-    row = conn.execute(
-        update(access_tokens)
-        .where(access_tokens.c.jti == jti, access_tokens.c.revoked_at.is_(None))
-        .values(revoked_at=_to_db(now))
-        .returning(access_tokens.c.account_id)
-    ).first()
-    return None if row is None else str(row[0])
+    return _revoke_once(conn, access_tokens, access_tokens.c.jti, jti, now)
 
 
 def revoke_account_access_tokens(conn: Connection, account_id: str, now: datetime) -> list[str]:
