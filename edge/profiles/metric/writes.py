@@ -9,7 +9,7 @@ epoch check. Its refusals map to Metric's statuses in ``edge.problems.from_train
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import grpc
@@ -70,6 +70,17 @@ def _library_result(library: training_pb2.Library, **rest: Any) -> dict[str, Any
     return {**library_fields(library), **rest}
 
 
+async def _call_training(
+    method: Callable[..., Awaitable[Any]], request: Any, reason_fields: dict[str, str]
+) -> Any:
+    """Training's response to ``request``; a refusal becomes Metric's problem, naming the field
+    ``reason_fields`` gives for its reason (each write names its own request's fields)."""
+    try:
+        return await method(request, timeout=CALL_TIMEOUT_SECONDS)
+    except grpc.aio.AioRpcError as error:
+        raise from_training(RemoteError.from_rpc(error), reason_fields) from error
+
+
 class TrainingWrites:
     """Serves ``edit_training``, ``preview_training_deletion`` and ``confirm_training_deletion``."""
 
@@ -87,10 +98,7 @@ class TrainingWrites:
             expected_versions=_expected_versions(args),
             edit_input=edit_input(args),
         )
-        try:
-            response = await self._training().EditTraining(request, timeout=CALL_TIMEOUT_SECONDS)
-        except grpc.aio.AioRpcError as error:
-            raise from_training(RemoteError.from_rpc(error), _EDIT_FIELDS) from error
+        response = await _call_training(self._training().EditTraining, request, _EDIT_FIELDS)
         workouts = [record(w) for w in response.workouts]
         plans = [record(p) for p in response.plans]
         return _library_result(
@@ -113,10 +121,7 @@ class TrainingWrites:
             time_zone=arg.time_zone(args, required=True),
             delete_workouts=arg.boolean(args, "deleteWorkouts"),
         )
-        try:
-            response = await self._training().PreviewDeletion(request, timeout=CALL_TIMEOUT_SECONDS)
-        except grpc.aio.AioRpcError as error:
-            raise from_training(RemoteError.from_rpc(error), _PREVIEW_FIELDS) from error
+        response = await _call_training(self._training().PreviewDeletion, request, _PREVIEW_FIELDS)
         return _library_result(
             response.library,
             contentTrust=CONTENT_TRUST,
@@ -135,10 +140,7 @@ class TrainingWrites:
             idempotency_key=arg.idempotency_key(args),
             device_id=arg.device_id(principal),
         )
-        try:
-            response = await self._training().CommitDeletion(request, timeout=CALL_TIMEOUT_SECONDS)
-        except grpc.aio.AioRpcError as error:
-            raise from_training(RemoteError.from_rpc(error), _COMMIT_FIELDS) from error
+        response = await _call_training(self._training().CommitDeletion, request, _COMMIT_FIELDS)
         return _library_result(
             response.library,
             contentTrust=CONTENT_TRUST,
