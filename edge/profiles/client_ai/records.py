@@ -10,6 +10,7 @@ from typing import Any
 
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 
+from edge.profiles.proto_fields import optional_field
 from kinetic.sessions.v1 import gyms_pb2, sessions_pb2
 
 
@@ -19,10 +20,6 @@ def timestamp(message: Any, field: str) -> str | None:
         return None
     value: timestamp_pb2.Timestamp = getattr(message, field)
     return str(value.ToJsonString())
-
-
-def _optional(message: Any, field: str) -> Any:
-    return getattr(message, field) if message.HasField(field) else None
 
 
 def setup_value(value: sessions_pb2.SetupValue) -> dict[str, Any]:
@@ -41,12 +38,12 @@ def performance_set(item: sessions_pb2.PerformanceSet) -> dict[str, Any]:
     return {
         "setNumber": item.set_number,
         "setType": item.set_type or "N",
-        "weight": _optional(item, "weight_kg"),
+        "weight": optional_field(item, "weight_kg"),
         "reps": reps,
-        "timeSeconds": _optional(item, "time_seconds"),
-        "distanceMeters": _optional(item, "distance_meters"),
-        "restSeconds": _optional(item, "rest_seconds"),
-        "rpe": _optional(item, "rpe"),
+        "timeSeconds": optional_field(item, "time_seconds"),
+        "distanceMeters": optional_field(item, "distance_meters"),
+        "restSeconds": optional_field(item, "rest_seconds"),
+        "rpe": optional_field(item, "rpe"),
         "completed": item.completed,
         "notes": item.notes,
         "estimated": item.estimated,
@@ -60,7 +57,7 @@ def performance(item: sessions_pb2.Performance) -> dict[str, Any]:
         "exerciseId": item.exercise_id,
         "planExerciseId": item.plan_exercise_id or None,
         "notes": item.notes,
-        "restSeconds": _optional(item, "rest_seconds"),
+        "restSeconds": optional_field(item, "rest_seconds"),
         "isCompleted": item.is_completed,
         "setupValues": [setup_value(v) for v in item.setup_values],
         "nextSetupValues": [setup_value(v) for v in item.next_setup_values],
@@ -136,10 +133,10 @@ def plan_day(day: gyms_pb2.ClientPlanDay) -> dict[str, Any]:
                 "exerciseId": e.exercise_id,
                 "exerciseName": e.exercise_name,
                 "catalogExerciseId": e.catalog_exercise_id or None,
-                "targetSets": _optional(e, "target_sets"),
+                "targetSets": optional_field(e, "target_sets"),
                 "targetReps": e.target_reps,
-                "targetWeightKg": _optional(e, "target_weight_kg"),
-                "restSeconds": _optional(e, "rest_seconds"),
+                "targetWeightKg": optional_field(e, "target_weight_kg"),
+                "restSeconds": optional_field(e, "rest_seconds"),
                 "notes": e.notes,
             }
             for e in day.exercises

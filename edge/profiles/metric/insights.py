@@ -16,6 +16,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from edge.problems import invalid_field
+from edge.profiles.proto_fields import optional_field
 from kinetic.analytics.v1 import analytics_pb2
 
 FORMULAS = ("epley", "brzycki")
@@ -44,9 +45,7 @@ def day_range(first: str, last: str) -> dict[str, str]:
 
 
 def _trend(trend: analytics_pb2.Trend) -> dict[str, Any]:
-    uncertainty = (
-        trend.slope_standard_error_kg_per_week if trend.HasField("slope_standard_error_kg_per_week") else None
-    )
+    uncertainty = optional_field(trend, "slope_standard_error_kg_per_week")
     return {
         "exerciseID": trend.exercise_id,
         "exerciseName": trend.exercise_name or None,
@@ -112,10 +111,6 @@ def balance_body(balance: analytics_pb2.FocusBalance, ids_key: str = "unmappedEx
     }
 
 
-def _optional(message: Any, name: str) -> Any:
-    return getattr(message, name) if message.HasField(name) else None
-
-
 def _plan_target(target: analytics_pb2.PlanTarget) -> dict[str, Any]:
     return {
         "workoutID": target.workout_id,
@@ -125,10 +120,10 @@ def _plan_target(target: analytics_pb2.PlanTarget) -> dict[str, Any]:
         "planName": target.plan_name or None,
         "workoutExerciseID": target.movement_id,
         "exerciseID": target.exercise_id,
-        "currentTargetWeightKg": _optional(target, "current_target_weight_kg"),
-        "proposedTargetWeightKg": _optional(target, "proposed_target_weight_kg"),
-        "currentTargetSets": _optional(target, "current_target_sets"),
-        "proposedTargetSets": _optional(target, "proposed_target_sets"),
+        "currentTargetWeightKg": optional_field(target, "current_target_weight_kg"),
+        "proposedTargetWeightKg": optional_field(target, "proposed_target_weight_kg"),
+        "currentTargetSets": optional_field(target, "current_target_sets"),
+        "proposedTargetSets": optional_field(target, "proposed_target_sets"),
     }
 
 
@@ -182,21 +177,21 @@ def _comparable_session(session: analytics_pb2.ComparableSession) -> dict[str, A
     return {
         "day": session.day,
         "sessionID": session.session_id,
-        "durationSeconds": _optional(session, "duration_seconds"),
-        "distanceMeters": _optional(session, "distance_meters"),
-        "paceSecondsPerKm": _optional(session, "pace_seconds_per_km"),
+        "durationSeconds": optional_field(session, "duration_seconds"),
+        "distanceMeters": optional_field(session, "distance_meters"),
+        "paceSecondsPerKm": optional_field(session, "pace_seconds_per_km"),
         "rounds": [
             {
                 "blockID": r.block_id,
                 "format": r.format,
                 "completedRounds": r.completed_rounds,
-                "roundsChange": _optional(r, "rounds_change"),
+                "roundsChange": optional_field(r, "rounds_change"),
             }
             for r in session.rounds
         ],
-        "durationChangeSeconds": _optional(session, "duration_change_seconds"),
-        "distanceChangeMeters": _optional(session, "distance_change_meters"),
-        "paceChangeSecondsPerKm": _optional(session, "pace_change_seconds_per_km"),
+        "durationChangeSeconds": optional_field(session, "duration_change_seconds"),
+        "distanceChangeMeters": optional_field(session, "distance_change_meters"),
+        "paceChangeSecondsPerKm": optional_field(session, "pace_change_seconds_per_km"),
     }
 
 
