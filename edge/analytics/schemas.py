@@ -8,7 +8,18 @@ from __future__ import annotations
 from typing import Any
 
 from edge.analytics import params
-from edge.profiles.metric.schemas import DAY, INTEGER, NUMBER, STRING, TIMESTAMP, Schema, array, obj
+from edge.profiles.metric.schemas import (
+    DAY,
+    INTEGER,
+    MUSCLE_SET_PROPERTIES,
+    NUMBER,
+    STRING,
+    TIMESTAMP,
+    Schema,
+    array,
+    balance_weeks,
+    obj,
+)
 
 KG: Schema = {"type": "number", "description": "Kilograms."}
 RANGE_FROM: Schema = {**DAY, "description": "First local day of the range, YYYY-MM-DD."}
@@ -103,10 +114,8 @@ PROGRESS = obj(
     description="One point per session, oldest first.",
 )
 
-MUSCLE_SETS = obj(
-    {"muscle": STRING, "weightedSets": NUMBER, "primarySets": NUMBER, "secondarySets": NUMBER},
-    ("muscle", "weightedSets", "primarySets", "secondarySets"),
-)
+# The REST document has always required every figure (each is always sent); read_training fewer.
+MUSCLE_SETS = obj(MUSCLE_SET_PROPERTIES, tuple(MUSCLE_SET_PROPERTIES))
 
 BALANCE = obj(
     {
@@ -114,20 +123,7 @@ BALANCE = obj(
         "to": RANGE_TO,
         "timeZone": STRING,
         "asOfSequence": AS_OF,
-        "primaryWeight": NUMBER,
-        "secondaryWeight": NUMBER,
-        "weeks": array(
-            obj(
-                {
-                    "week": {"type": "string", "description": "ISO week, e.g. 2026-W05."},
-                    "startDay": DAY,
-                    "muscles": array(MUSCLE_SETS),
-                    "unmappedSets": INTEGER,
-                },
-                ("week", "startDay", "muscles", "unmappedSets"),
-            )
-        ),
-        "weeklyAverage": array(MUSCLE_SETS),
+        **balance_weeks(MUSCLE_SETS, ("week", "startDay", "muscles", "unmappedSets")),
         "unmappedExerciseIds": array(STRING),
     },
     (

@@ -266,14 +266,20 @@ SUGGESTION = obj(
     },
     ("exerciseID", "kind", "loadKg", "reps", "uncertaintyKg", "dateRange", "sampleSize", "formula", "basis"),
 )
-MUSCLE_SETS = obj(
-    {"muscle": STRING, "weightedSets": NUMBER, "primarySets": NUMBER, "secondarySets": NUMBER},
-    ("muscle", "weightedSets"),
-)
-FOCUS_BALANCE = obj(
-    {
-        "from": DAY,
-        "to": {**DAY, "description": "Exclusive end day."},
+MUSCLE_SET_PROPERTIES: dict[str, Schema] = {
+    "muscle": STRING,
+    "weightedSets": NUMBER,
+    "primarySets": NUMBER,
+    "secondarySets": NUMBER,
+}
+MUSCLE_SETS = obj(MUSCLE_SET_PROPERTIES, ("muscle", "weightedSets"))
+
+
+def balance_weeks(muscle_sets: Schema, week_required: tuple[str, ...]) -> dict[str, Schema]:
+    """The weighted-set properties of a focus balance, as ``insights.balance_body`` renders them for
+    ``read_training``'s insights and for the analytics REST path alike. Each surface has published
+    its own required lists, so the muscle schema and the week's required fields come from it."""
+    return {
         "primaryWeight": NUMBER,
         "secondaryWeight": NUMBER,
         "weeks": array(
@@ -281,13 +287,21 @@ FOCUS_BALANCE = obj(
                 {
                     "week": {"type": "string", "description": "ISO week, e.g. 2026-W05."},
                     "startDay": DAY,
-                    "muscles": array(MUSCLE_SETS),
+                    "muscles": array(muscle_sets),
                     "unmappedSets": INTEGER,
                 },
-                ("week", "startDay", "muscles"),
+                week_required,
             )
         ),
-        "weeklyAverage": array(MUSCLE_SETS),
+        "weeklyAverage": array(muscle_sets),
+    }
+
+
+FOCUS_BALANCE = obj(
+    {
+        "from": DAY,
+        "to": {**DAY, "description": "Exclusive end day."},
+        **balance_weeks(MUSCLE_SETS, ("week", "startDay", "muscles")),
         "unmappedExerciseIDs": array(STRING),
     },
     ("from", "to", "weeks", "weeklyAverage"),
