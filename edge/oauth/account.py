@@ -335,11 +335,7 @@ class AccountPages(PageBase):
         except RemoteError as remote:
             return message_page("Nothing was erased", remote.message, status=400, link=("/account", "Back"))
         try:
-            if backend.training is None:
-                raise BackendUnavailable("no channel to the training service")
-            await call(
-                backend.training.EraseLibrary, training_pb2.EraseLibraryRequest(account_id=session.account_id)
-            )
+            await _erase_library(backend, session.account_id)
         except (BackendUnavailable, RemoteError):
             return message_page(
                 "The Training library was not erased",
@@ -408,12 +404,18 @@ class AccountPages(PageBase):
         # The account (and so every way to reach the library) is gone already; the library's rows
         # are erased now when training answers, and an operator is told when it does not.
         try:
-            if backend.training is None:
-                raise BackendUnavailable("no channel to the training service")
-            await call(backend.training.EraseLibrary, training_pb2.EraseLibraryRequest(account_id=account_id))
+            await _erase_library(backend, account_id)
         except (BackendUnavailable, RemoteError) as error:
             log.warning(
                 "account %s was deleted but erasing its Training library failed (%s); erase it again",
                 account_id,
                 type(error).__name__,
             )
+
+
+async def _erase_library(backend: OAuthStubs, account_id: str) -> None:
+    """Erase the account's Training library; ``BackendUnavailable`` when the edge has no channel to
+    training (it is optional there), ``RemoteError`` when training refuses."""
+    if backend.training is None:
+        raise BackendUnavailable("no channel to the training service")
+    await call(backend.training.EraseLibrary, training_pb2.EraseLibraryRequest(account_id=account_id))
