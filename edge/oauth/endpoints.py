@@ -22,7 +22,7 @@ from edge.oauth.backend import (
     get_stubs,
     oauth_error,
 )
-from edge.oauth.forms import read_json_object, read_oauth_form
+from edge.oauth.forms import read_json_object, read_oauth_form, required_parameter
 from edge.oauth.security import apply_security_headers
 from kinetic.auth.v1 import oauth_pb2
 from kinetic.errors import RemoteError
@@ -88,9 +88,7 @@ def token_endpoint(stubs: Callable[[], OAuthStubs]) -> Endpoint:
     async def token(request: Request) -> Response:
         try:
             form = await read_oauth_form(request)
-            grant_type = form.get("grant_type", "")
-            if not grant_type:
-                raise OAuthError("invalid_request", "grant_type is required")
+            grant_type = required_parameter(form, "grant_type")
             if grant_type not in GRANT_TYPES:
                 raise OAuthError(
                     "unsupported_grant_type", f"grant_type must be one of {', '.join(GRANT_TYPES)}"
@@ -158,9 +156,7 @@ def revoke_endpoint(stubs: Callable[[], OAuthStubs]) -> Endpoint:
     async def revoke(request: Request) -> Response:
         try:
             form = await read_oauth_form(request)
-            token = form.get("token", "")
-            if not token:
-                raise OAuthError("invalid_request", "token is required")
+            token = required_parameter(form, "token")
             await call(
                 get_stubs(stubs).oauth.RevokeToken,
                 oauth_pb2.RevokeTokenRequest(

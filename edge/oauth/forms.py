@@ -60,6 +60,14 @@ async def read_oauth_form(request: Request, limit: int = MAX_BODY_BYTES) -> dict
     return form
 
 
+def required_parameter(form: dict[str, str], name: str) -> str:
+    """The form's ``name`` parameter; ``invalid_request`` when it is missing or empty (RFC 6749 §5.2)."""
+    value = form.get(name, "")
+    if not value:
+        raise OAuthError("invalid_request", f"{name} is required")
+    return value
+
+
 async def read_json_object(request: Request, limit: int = MAX_BODY_BYTES) -> str:
     """A JSON object body, returned as text after checking it parses as an object."""
     if media_type(request) != "application/json":
