@@ -6,6 +6,9 @@ tool's gRPC and SQL spans in the other. Kinetic replaces it with a middleware th
 span under the current (HTTP) span and keeps the client's ``_meta`` context as a span link, so the
 call stays one trace from the HTTP request to the row while the client's trace stays reachable.
 An assistant that wants its own trace continued sends ``traceparent`` as an HTTP header.
+
+Without an SDK tracer provider (no exporter configured, ``kinetic.telemetry``) neither middleware
+is installed: a no-op span still cost context work on every call for nothing (decision 0031).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from mcp.server.lowlevel import Server
 from mcp.types import CallToolResult
 from opentelemetry import propagate, trace
 from opentelemetry.trace import Link, SpanKind, StatusCode
+
+from kinetic.telemetry import tracing_active
 
 _tracer = trace.get_tracer("kinetic.edge.mcp")
 
@@ -50,6 +55,9 @@ class EdgeTracingMiddleware:
 
 
 def trace_within_edge(server: Server[Any]) -> None:
-    """Swap the SDK's tracing middleware for ``EdgeTracingMiddleware`` on ``server``."""
+    """Swap the SDK's tracing middleware for ``EdgeTracingMiddleware`` on ``server``.
+
+    When no tracer provider is active, the SDK's middleware goes and none takes its place.
+    """
     kept = [m for m in server.middleware if not isinstance(m, SdkTracingMiddleware)]
-    server.middleware[:] = [EdgeTracingMiddleware(), *kept]
+    server.middleware[:] = [EdgeTracingMiddleware(), *kept] if tracing_active() else kept

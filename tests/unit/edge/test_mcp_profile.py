@@ -301,3 +301,18 @@ async def test_open_workout_schema_rate_limit_refusal_is_its_tool_error() -> Non
             "isError": True,
         },
     }
+
+
+# --- tracing -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("active", [False, True])
+def test_mcp_spans_are_built_only_when_a_tracer_provider_is_active(monkeypatch, active: bool) -> None:
+    from mcp.server._otel import OpenTelemetryMiddleware as SdkTracingMiddleware
+
+    from edge import mcp_tracing
+
+    monkeypatch.setattr(mcp_tracing, "tracing_active", lambda: active)
+    middleware = build_profile(profile(), principal=lambda ctx: ANYONE).server.middleware
+    assert not any(isinstance(m, SdkTracingMiddleware) for m in middleware)
+    assert any(isinstance(m, mcp_tracing.EdgeTracingMiddleware) for m in middleware) is active
