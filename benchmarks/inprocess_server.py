@@ -3,7 +3,8 @@
 ``python -m benchmarks.inprocess_server <data_dir> <port> [account_id]`` serves ``read_training``
 (the exercises and calendar views) with the same MCP settings and the same rendering code as the
 edge (``edge.profiles.metric.reads.TrainingReads``), but Training's servicer runs in this process on
-the same SQLite file: no gRPC hop, no token check, no limiter, no separate services. Every call
+the same SQLite file: no gRPC hop, no token check, no limiter, no separate services. Like the edge,
+it logs nothing per request (the SDK's loggers at WARNING, no access log). Every call
 reads for ``account_id`` (the account the edge run uses), so both sides read the same library.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -90,4 +92,7 @@ def build_app(data_dir: Path, account_id: str = BENCH_ACCOUNT) -> Starlette:
 if __name__ == "__main__":
     account = sys.argv[3] if len(sys.argv) > 3 else BENCH_ACCOUNT
     app = build_app(Path(sys.argv[1]), account)
-    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
+    # As on the edge (edge/__main__.py): the SDK's per-request INFO line ("Terminating session")
+    # is not part of the work being compared. Set after MCPServer has configured its logging.
+    logging.getLogger("mcp").setLevel(logging.WARNING)
+    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", access_log=False)

@@ -29,6 +29,7 @@ def main() -> None:
         host=settings.host,
         port=settings.port,
         log_level="warning",
+        access_log=False,  # one line per request; tracing and the services' logs say what matters
         lifespan="on",
         timeout_graceful_shutdown=5,
     )
