@@ -203,13 +203,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Start both setups, measure, print; status 1 when a target fails."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.edge_vs_inprocess", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="the short mode (make bench-quick)")
-    mode = QUICK if parser.parse_args(argv).quick else FULL
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        metavar="DIR",
+        help="run training and the edge under cProfile, writing DIR/<name>.prof "
+        "(read with python -m benchmarks.stage_profile DIR); the figures then include cProfile's cost",
+    )
+    args = parser.parse_args(argv)
+    mode = QUICK if args.quick else FULL
+    if args.profile is not None:
+        args.profile.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="kinetic-bench-split-") as tmp:
         data_dir = Path(tmp)
         ports = free_ports()
         env = kinetic_env(data_dir, ports)
         edge_url = f"http://127.0.0.1:{ports['edge']}"
-        processes = start_kinetic(env, data_dir)
+        processes = start_kinetic(env, data_dir, args.profile)
         baseline: subprocess.Popen[bytes] | None = None
         try:
             wait_ready(f"{edge_url}/readyz", processes)

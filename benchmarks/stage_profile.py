@@ -1,0 +1,113 @@
+"""Per-call CPU of each stage of a tool call, from the cProfile files of a profiled benchmark run.
+
+``python -m benchmarks.stage_profile DIR`` reads ``DIR/edge.prof`` and ``DIR/training.prof``
+(written by ``python -m benchmarks.edge_vs_inprocess --profile DIR``) and splits each process's
+own time (cProfile's ``tottime``) into stages by the module each function lives in: uvicorn and
+Starlette (HTTP parse and routing), the MCP SDK with pydantic and anyio (MCP handling), the guard,
+the limiter, input validation, the profile's routing, the gRPC client, rendering, logging, tracing
+and the event loop. C functions (``~``) are counted under the stage of the function that called
+them most. Printed: each stage's milliseconds per call (calls = requests the guard let through on
+the edge, ``ReadTraining`` calls on training), as cProfile measured them: cProfile inflates
+small functions, so read the shares, and scale them by the CPU per call measured without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pstats
+import sys
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+# (stage, substrings of a function's file path); the first match wins, so specific paths come first.
+STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (
+        "guard (JWT, revoked set)",
+        ("edge/guard.py", "access_tokens.py", "revoked_set.py", "joserfc", "authlib"),
+    ),
+    ("limiter", ("edge/ratelimit/",)),
+    ("input validation", ("mcp_profile/validation.py", "jsonschema")),
+    ("routing (profile table, tool lookup)", ("mcp_profile/", "edge/app.py", "edge/problems.py")),
+    ("rendering (edge profile code, JSON)", ("edge/profiles/", "json/")),
+    ("gRPC client/server", ("grpc/", "grpc_", "cygrpc", "protobuf", "_pb2")),
+    ("training service (use cases, SQL)", ("services/", "sqlalchemy", "sqlite3", "kinetic/")),
+    ("logging", ("logging/",)),
+    ("tracing", ("opentelemetry", "mcp_tracing.py")),
+    ("MCP handling (SDK, pydantic, anyio)", ("mcp/", "pydantic", "anyio", "mcp_types", "sse_starlette")),
+    ("HTTP parse and routing (uvicorn, Starlette)", ("uvicorn", "starlette", "h11", "httptools")),
+    ("event loop (asyncio)", ("asyncio/", "selectors.py", "contextvars")),
+)
+OTHER = "other"
+STARTUP = "startup (imports), not per call"
+# Waiting for sockets: wall time spent blocked, not CPU.
+WAITING = ("poll", "select", "epoll")
+# Functions called once per request, to count the calls of each process.
+CALL_COUNTERS = {"edge": ("guard.py", "__call__"), "training": ("servicer", "ReadTraining")}
+
+
+def stage_of(path: str) -> str | None:
+    """The stage a file belongs to, or None."""
+    for stage, needles in STAGES:
+        if any(needle in path for needle in needles):
+            return stage
+    return None
+
+
+def split(stats: pstats.Stats) -> tuple[dict[str, float], int | None]:
+    """Seconds of own time per stage, and the number of calls counted (None if not found)."""
+    raw: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
+    seconds: dict[str, float] = defaultdict(float)
+    for (path, _line, name), (_cc, _nc, tottime, _ct, callers) in raw.items():
+        if path == "~" and any(wait in name for wait in WAITING):
+            continue
+        if "importlib" in path or name == "<module>":
+            seconds[STARTUP] += tottime
+            continue
+        stage = stage_of(path)
+        if stage is None and path == "~" and callers:
+            heaviest = max(callers.items(), key=lambda item: item[1][2])[0]
+            stage = stage_of(heaviest[0])
+        seconds[stage or OTHER] += tottime
+    return seconds, None
+
+
+def count_calls(stats: pstats.Stats, process: str) -> int:
+    """Requests served by ``process``: the calls of its once-per-request function."""
+    raw: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
+    path_part, function = CALL_COUNTERS[process]
+    return max(
+        (
+            nc
+            for (path, _line, name), (_cc, nc, *_rest) in raw.items()
+            if path_part in path and name == function
+        ),
+        default=0,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print each profiled process's stages in milliseconds per call."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.stage_profile", description=__doc__)
+    parser.add_argument("directory", type=Path)
+    args = parser.parse_args(argv)
+    for process in ("edge", "training"):
+        path = args.directory / f"{process}.prof"
+        if not path.exists():
+            continue
+        stats = pstats.Stats(str(path))
+        seconds, _ = split(stats)
+        calls = count_calls(stats, process)
+        startup = seconds.pop(STARTUP, 0.0)
+        total = sum(seconds.values())
+        print(f"\n{process}: {calls} calls, {total * 1000 / max(calls, 1):.3f} ms per call under cProfile")
+        for stage, spent in sorted(seconds.items(), key=lambda item: -item[1]):
+            share = spent / total * 100 if total else 0.0
+            print(f"  {stage:<46}{spent * 1000 / max(calls, 1):>8.3f} ms{share:>7.1f} %")
+        print(f"  ({STARTUP}: {startup:.2f} s in all)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
