@@ -44,7 +44,11 @@ STARTUP = "startup (imports), not per call"
 # Waiting for sockets: wall time spent blocked, not CPU.
 WAITING = ("poll", "select", "epoll")
 # Functions called once per request, to count the calls of each process.
-CALL_COUNTERS = {"edge": ("guard.py", "__call__"), "training": ("servicer", "ReadTraining")}
+# The calendar view makes two RPCs (GetLibrary, ListOccurrences): GetLibrary counts it once.
+CALL_COUNTERS = {
+    "edge": ("guard.py", ("__call__",)),
+    "training": ("entrypoints/", ("SearchExercises", "GetLibrary")),
+}
 
 
 def stage_of(path: str) -> str | None:
@@ -55,14 +59,19 @@ def stage_of(path: str) -> str | None:
     return None
 
 
-def split(stats: pstats.Stats) -> tuple[dict[str, float], int | None]:
-    """Seconds of own time per stage, and the number of calls counted (None if not found)."""
+def split(stats: pstats.Stats) -> dict[str, float]:
+    """Seconds of own time per stage."""
     raw: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
     seconds: dict[str, float] = defaultdict(float)
     for (path, _line, name), (_cc, _nc, tottime, _ct, callers) in raw.items():
         if path == "~" and any(wait in name for wait in WAITING):
             continue
-        if "importlib" in path or name == "<module>":
+        callers_paths = [caller[0] for caller in callers]
+        if (
+            "importlib" in path
+            or name == "<module>"
+            or (path == "~" and any("importlib" in c for c in callers_paths))
+        ):
             seconds[STARTUP] += tottime
             continue
         stage = stage_of(path)
@@ -70,20 +79,17 @@ def split(stats: pstats.Stats) -> tuple[dict[str, float], int | None]:
             heaviest = max(callers.items(), key=lambda item: item[1][2])[0]
             stage = stage_of(heaviest[0])
         seconds[stage or OTHER] += tottime
-    return seconds, None
+    return seconds
 
 
 def count_calls(stats: pstats.Stats, process: str) -> int:
-    """Requests served by ``process``: the calls of its once-per-request function."""
+    """Requests served by ``process``: the calls of its once-per-request functions."""
     raw: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
-    path_part, function = CALL_COUNTERS[process]
-    return max(
-        (
-            nc
-            for (path, _line, name), (_cc, nc, *_rest) in raw.items()
-            if path_part in path and name == function
-        ),
-        default=0,
+    path_part, functions = CALL_COUNTERS[process]
+    return sum(
+        nc
+        for (path, _line, name), (_cc, nc, *_rest) in raw.items()
+        if path_part in path and name in functions
     )
 
 
@@ -97,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not path.exists():
             continue
         stats = pstats.Stats(str(path))
-        seconds, _ = split(stats)
+        seconds = split(stats)
         calls = count_calls(stats, process)
         startup = seconds.pop(STARTUP, 0.0)
         total = sum(seconds.values())

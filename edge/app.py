@@ -21,6 +21,7 @@ from edge.analytics.rest import analytics_rest_app
 from edge.backends import Backends
 from edge.guard import ProtectedResource, TokenChecker
 from edge.health import health_routes
+from edge.in_flight import InFlightLimit
 from edge.mcp_profile.builder import build_profile
 from edge.oauth import OAuthStubs, oauth_routes
 from edge.openapi import openapi_document
@@ -112,23 +113,27 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
 
     # Redis when KINETIC_REDIS_URL is set (shared by every replica), in-process otherwise.
     limiter = build_limiter(settings.redis_url)
+    # Every protected path shares one bound on calls in flight in this process (0031).
+    in_flight = InFlightLimit()
 
     def protect(
         app: ASGIApp,
         resource: ProtectedResourceInfo,
         policy: RatePolicy = ACCOUNT_PER_MINUTE,
         refusal: Render = metric_refusal,
-    ) -> ProtectedResource:
+    ) -> ASGIApp:
         # The limiter runs inside the guard, keyed by the authenticated account: the MCP path and
         # its REST mirror share one budget of 300 requests per account per minute. A refusal is in
         # the profile's error style (Metric's JSON for REST).
         limited = RateLimited(app, limiter, policy, account_key, refusal)
-        return ProtectedResource(
-            limited,
-            resource_url=resource.resource_url(public_url),
-            metadata_url=resource.metadata_url(public_url),
-            required_scopes=resource.scopes,
-            checker=lambda: live.checker,
+        return in_flight.wrap(
+            ProtectedResource(
+                limited,
+                resource_url=resource.resource_url(public_url),
+                metadata_url=resource.metadata_url(public_url),
+                required_scopes=resource.scopes,
+                checker=lambda: live.checker,
+            )
         )
 
     @contextlib.asynccontextmanager
