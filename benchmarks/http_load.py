@@ -50,11 +50,14 @@ def tool_call_body(tool: str, arguments: dict[str, object], call_id: int) -> byt
     ).encode()
 
 
-def _post_requests(url: str, token: str | None, bodies: Sequence[bytes]) -> list[bytes]:
+def _post_requests(
+    url: str, token: str | None, bodies: Sequence[bytes], headers: Sequence[tuple[str, str]] = ()
+) -> list[bytes]:
     parts = urlsplit(url)
     auth = f"Authorization: Bearer {token}\r\n" if token else ""
+    extra = "".join(f"{name}: {value}\r\n" for name, value in headers)
     head = (
-        f"POST {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\n{auth}"
+        f"POST {parts.path} HTTP/1.1\r\nHost: {parts.netloc}\r\n{auth}{extra}"
         "Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n"
     )
     return [f"{head}Content-Length: {len(body)}\r\n\r\n".encode() + body for body in bodies]
@@ -101,7 +104,12 @@ async def run_requests(url: str, requests: Sequence[bytes], callers: int, calls:
 
 
 async def run_load(
-    url: str, token: str | None, bodies: Sequence[bytes], callers: int, calls: int
+    url: str,
+    token: str | None,
+    bodies: Sequence[bytes],
+    callers: int,
+    calls: int,
+    headers: Sequence[tuple[str, str]] = (),
 ) -> LoadResult:
     """``calls`` POSTs of ``bodies`` (cycled) to ``url`` spread over ``callers`` concurrent connections."""
-    return await run_requests(url, _post_requests(url, token, bodies), callers, calls)
+    return await run_requests(url, _post_requests(url, token, bodies, headers), callers, calls)

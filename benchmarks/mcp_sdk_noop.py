@@ -13,7 +13,11 @@ for a no-op tool when the project started (docs/decisions/0031-edge-performance.
   edge runs without an exporter;
 - ``tracing-middleware``: the SDK's default ``OpenTelemetryMiddleware`` kept (no exporter);
 - ``info-log``: the SDK's loggers at INFO on a stream handler, so every stateless request logs
-  "Terminating session: None".
+  "Terminating session: None";
+- ``modern-protocol``: the ``lean`` server called the 2026-07-28 way (``MCP-Protocol-Version``,
+  ``Mcp-Method`` and ``Mcp-Name`` headers, the protocol version in ``_meta``): the SDK's public
+  single-exchange path answers in the ASGI task, without the per-request transport, memory streams
+  and task of the stateless 2025 path that Kinetic's clients use today.
 
 ``--serve VARIANT PORT`` is the server half, started by the driver.
 """
@@ -23,16 +27,25 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
+from mcp.types import CLIENT_CAPABILITIES_META_KEY, PROTOCOL_VERSION_META_KEY
+
 from benchmarks.http_load import run_load, tool_call_body
 from benchmarks.processes import free_port, process_cpu_seconds, stop_kinetic, wait_ready
 
-VARIANTS = ("lean", "tracing-middleware", "info-log")
+VARIANTS = ("lean", "tracing-middleware", "info-log", "modern-protocol")
+MODERN_VERSION = "2026-07-28"
+MODERN_HEADERS = (
+    ("MCP-Protocol-Version", MODERN_VERSION),
+    ("Mcp-Method", "tools/call"),
+    ("Mcp-Name", "noop"),
+)
 CALLS = {1: 2000, 8: 4000}
 WARMUP_CALLS = 300
 ROUNDS = 4
@@ -86,14 +99,23 @@ def serve(variant: str, port: int) -> None:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("mcp").setLevel(logging.INFO if variant == "info-log" else logging.WARNING)
-    uvicorn.run(build_app(variant), host="127.0.0.1", port=port, log_level="warning")
+    uvicorn.run(
+        build_app("lean" if variant == "modern-protocol" else variant),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+    )
 
 
 async def drive(urls: dict[str, str], pids: dict[str, int]) -> None:
     """Every variant at 1 and 8 callers, taking turns in short rounds; one line each."""
     body = [tool_call_body("noop", {}, 1)]
-    for url in urls.values():
-        await run_load(url, None, body, 4, WARMUP_CALLS)
+    modern = json.loads(body[0])
+    modern["params"]["_meta"] = {PROTOCOL_VERSION_META_KEY: MODERN_VERSION, CLIENT_CAPABILITIES_META_KEY: {}}
+    bodies = {name: [json.dumps(modern).encode()] if name == "modern-protocol" else body for name in urls}
+    headers = {name: MODERN_HEADERS if name == "modern-protocol" else () for name in urls}
+    for name, url in urls.items():
+        await run_load(url, None, bodies[name], 4, WARMUP_CALLS, headers[name])
     print(f"{'variant':<20}{'callers':>8}{'p50 ms':>9}{'calls/s':>9}{'CPU ms/call':>13}")
     for callers, calls in CALLS.items():
         latencies: dict[str, list[float]] = {name: [] for name in urls}
@@ -102,7 +124,7 @@ async def drive(urls: dict[str, str], pids: dict[str, int]) -> None:
         for _ in range(ROUNDS):
             for name, url in urls.items():
                 before = process_cpu_seconds([pids[name]])
-                result = await run_load(url, None, body, callers, calls // ROUNDS)
+                result = await run_load(url, None, bodies[name], callers, calls // ROUNDS, headers[name])
                 cpu[name] += process_cpu_seconds([pids[name]]) - before
                 latencies[name] += result.latencies_ms
                 wall[name] += result.wall_seconds
