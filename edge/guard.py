@@ -180,7 +180,7 @@ class ProtectedResource:
         await self._app(scope, receive, send)
 
     async def _refuse(self, send: Send, status: int, error: str, description: str) -> None:
-        body = json.dumps({"error": error, "error_description": description}).encode()
+        body = json.dumps({"error": error, "error_description": description}, separators=(",", ":")).encode()
         headers = [
             (b"content-type", b"application/json"),
             (b"cache-control", b"private, no-store"),
