@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 UNREACHABLE = (RedisConnectionError, RedisTimeoutError, OSError)
 RETRY_INTERVAL_SECONDS = 1.0
 WARN_INTERVAL_SECONDS = 30.0
+# A limiter's acquire or peek.
+Check = Callable[[RatePolicy, str], Awaitable[Decision]]
 
 
 class FailOpenLimiter:
@@ -52,27 +54,23 @@ class FailOpenLimiter:
 
     async def acquire(self, policy: RatePolicy, key: str) -> Decision:
         """Check against Redis, or against this process while Redis is unreachable."""
-        if self._clock() >= self._retry_at:
-            try:
-                decision = await self._shared.acquire(policy, key)
-            except UNREACHABLE as error:
-                self._went_down(error)
-            else:
-                self._came_back()
-                return decision
-        return await self._local.acquire(policy, key)
+        return await self._decide(self._shared.acquire, self._local.acquire, policy, key)
 
     async def peek(self, policy: RatePolicy, key: str) -> Decision:
         """Peek at Redis, or at this process while Redis is unreachable."""
+        return await self._decide(self._shared.peek, self._local.peek, policy, key)
+
+    async def _decide(self, shared: Check, local: Check, policy: RatePolicy, key: str) -> Decision:
+        # Redis first unless it is known to be down; its failure turns this call to the local answer.
         if self._clock() >= self._retry_at:
             try:
-                decision = await self._shared.peek(policy, key)
+                decision = await shared(policy, key)
             except UNREACHABLE as error:
                 self._went_down(error)
             else:
                 self._came_back()
                 return decision
-        return await self._local.peek(policy, key)
+        return await local(policy, key)
 
     @asynccontextmanager
     async def slot(self, policy: RatePolicy, key: str) -> AsyncIterator[None]:

@@ -41,40 +41,43 @@ REDIS_TIMEOUT_SECONDS = 0.05
 POOL_SIZE = 8
 POOL_WAIT_SECONDS = 1.0
 
-# Sliding-window log. ARGV: limit, period (µs), member. Returns {allowed, wait µs, remaining}.
-SLIDING_WINDOW = LuaScript(
-    """
+# The window's opening, shared by both scripts: drop entries older than the period, count the rest.
+_PRUNE_WINDOW = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local limit = tonumber(ARGV[1])
 local period = tonumber(ARGV[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - period)
 local count = redis.call('ZCARD', KEYS[1])
+"""
+# When the window is full: how long until its oldest counted entry leaves it.
+_FULL_WINDOW = """
+local blocking = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+return {0, tonumber(blocking[2]) + period - now, 0}
+"""
+
+# Sliding-window log. ARGV: limit, period (µs), member. Returns {allowed, wait µs, remaining}.
+SLIDING_WINDOW = LuaScript(
+    _PRUNE_WINDOW
+    + """
 if count < limit then
   redis.call('ZADD', KEYS[1], now, ARGV[3])
   redis.call('PEXPIRE', KEYS[1], math.ceil(period / 1000))
   return {1, 0, limit - count - 1}
 end
-local blocking = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
-return {0, tonumber(blocking[2]) + period - now, 0}
 """
+    + _FULL_WINDOW
 )
 
 # The same window without adding: what the next acquire would answer. ARGV: limit, period (µs).
 PEEK_WINDOW = LuaScript(
-    """
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local limit = tonumber(ARGV[1])
-local period = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - period)
-local count = redis.call('ZCARD', KEYS[1])
+    _PRUNE_WINDOW
+    + """
 if count < limit then
   return {1, 0, limit - count}
 end
-local blocking = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
-return {0, tonumber(blocking[2]) + period - now, 0}
 """
+    + _FULL_WINDOW
 )
 
 # Concurrency leases: members are slot IDs scored by their expiry (ms); expired ones are pruned
