@@ -21,10 +21,14 @@ class ProtectedResourceInfo:
     # The profile's short name, as the launcher's banner and the README call it.
     profile: str
     scopes: tuple[str, ...]
-    # Granted when an authorization request names no scope.
-    default_scopes: tuple[str, ...]
     # Old scope names that still arrive in authorization requests, mapped to today's scope.
     legacy_scopes: tuple[tuple[str, str], ...] = ()
+    # Granted when an authorization request names no scope; empty means every scope above.
+    default_scopes: tuple[str, ...] = ()
+
+    def scopes_by_default(self) -> tuple[str, ...]:
+        """What a request that names no scope is granted."""
+        return self.default_scopes or self.scopes
 
     def resource_url(self, public_url: str) -> str:
         """The resource identifier tokens for this resource carry as ``aud``."""
@@ -40,7 +44,6 @@ METRIC = ProtectedResourceInfo(
     name="Kinetic Training (Metric profile)",
     profile="Metric",
     scopes=("training",),
-    default_scopes=("training",),
     # Seed 000: one Training approval replaces the three legacy permissions.
     legacy_scopes=(
         ("training:read", "training"),
@@ -60,7 +63,6 @@ PRIMED = ProtectedResourceInfo(
     name="Kinetic Primed",
     profile="Primed",
     scopes=_PRIMED_SCOPES,
-    default_scopes=_PRIMED_SCOPES,
 )
 
 CLIENT_AI = ProtectedResourceInfo(
@@ -68,7 +70,6 @@ CLIENT_AI = ProtectedResourceInfo(
     name="Kinetic Client AI Workout V2",
     profile="Client AI Workout V2",
     scopes=("client_ai",),
-    default_scopes=("client_ai",),
 )
 
 OPEN_WORKOUT_SCHEMA = ProtectedResourceInfo(
@@ -76,7 +77,6 @@ OPEN_WORKOUT_SCHEMA = ProtectedResourceInfo(
     name="Kinetic Open Workout Schema",
     profile="Open Workout Schema",
     scopes=("ows",),
-    default_scopes=("ows",),
 )
 
 RUNFLOW = ProtectedResourceInfo(
@@ -84,7 +84,6 @@ RUNFLOW = ProtectedResourceInfo(
     name="Kinetic RunFlow",
     profile="RunFlow",
     scopes=("mcp:full",),
-    default_scopes=("mcp:full",),
 )
 
 # Every resource auth issues tokens for, including the planned profiles the edge does not serve yet

@@ -26,7 +26,7 @@ def normalize_scopes(resource: ProtectedResourceInfo, scope: str) -> tuple[str, 
     dropped, first-seen order kept; empty means the resource's default. Unknown → ``invalid_scope``."""
     requested = scope.split()
     if not requested:
-        return resource.default_scopes
+        return resource.scopes_by_default()
     legacy = dict(resource.legacy_scopes)
     normalized: list[str] = []
     for name in requested:
