@@ -95,4 +95,13 @@ if __name__ == "__main__":
     # As on the edge (edge/__main__.py): the SDK's per-request INFO line ("Terminating session")
     # is not part of the work being compared. Set after MCPServer has configured its logging.
     logging.getLogger("mcp").setLevel(logging.WARNING)
-    uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning", access_log=False)
+    # The same event loop and HTTP parser as the edge (edge/__main__.py).
+    uvicorn.run(
+        app,
+        host="127.0.0.1",
+        port=int(sys.argv[2]),
+        log_level="warning",
+        access_log=False,
+        loop="uvloop",
+        http="httptools",
+    )

@@ -31,6 +31,10 @@ def main() -> None:
         log_level="warning",
         access_log=False,  # one line per request; tracing and the services' logs say what matters
         lifespan="on",
+        # uvloop and httptools: less CPU per request than asyncio's loop and h11
+        # (docs/decisions/0031-edge-performance.md).
+        loop="uvloop",
+        http="httptools",
         timeout_graceful_shutdown=5,
     )
 

@@ -358,15 +358,9 @@ class TrainingReads:
             page_size=arg.page_size(args),
             page_token=arg.text(args, "pageToken", max_length=100_000),
         )
-        # The catalog is not part of the library; its state comes from one more, concurrent, call.
-        training = self._training()
-        response, library = await asyncio.gather(
-            training.SearchExercises(request, timeout=CALL_TIMEOUT_SECONDS),
-            training.GetLibrary(
-                training_pb2.GetLibraryRequest(account_id=account_id), timeout=CALL_TIMEOUT_SECONDS
-            ),
-        )
-        return library.library, {
+        # One RPC: the page carries the library's state (epoch, sourceSequence) beside the matches.
+        response = await self._training().SearchExercises(request, timeout=CALL_TIMEOUT_SECONDS)
+        return response.library, {
             "exercises": [exercise_json(ex) for ex in response.exercises],
             "totalSize": response.total_size,
             "nextPageToken": response.next_page_token or None,

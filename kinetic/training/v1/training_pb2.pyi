@@ -716,14 +716,16 @@ class SearchExercisesRequest(_message.Message):
     def __init__(self, account_id: _Optional[str] = ..., query: _Optional[str] = ..., muscle: _Optional[str] = ..., equipment: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class SearchExercisesResponse(_message.Message):
-    __slots__ = ("exercises", "next_page_token", "total_size")
+    __slots__ = ("exercises", "next_page_token", "total_size", "library")
     EXERCISES_FIELD_NUMBER: _ClassVar[int]
     NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     TOTAL_SIZE_FIELD_NUMBER: _ClassVar[int]
+    LIBRARY_FIELD_NUMBER: _ClassVar[int]
     exercises: _containers.RepeatedCompositeFieldContainer[Exercise]
     next_page_token: str
     total_size: int
-    def __init__(self, exercises: _Optional[_Iterable[_Union[Exercise, _Mapping]]] = ..., next_page_token: _Optional[str] = ..., total_size: _Optional[int] = ...) -> None: ...
+    library: Library
+    def __init__(self, exercises: _Optional[_Iterable[_Union[Exercise, _Mapping]]] = ..., next_page_token: _Optional[str] = ..., total_size: _Optional[int] = ..., library: _Optional[_Union[Library, _Mapping]] = ...) -> None: ...
 
 class GetExerciseRequest(_message.Message):
     __slots__ = ("account_id", "exercise_id")

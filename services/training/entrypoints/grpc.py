@@ -5,6 +5,7 @@ from __future__ import annotations
 import grpc
 
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
+from services.training.adapters.library_pb import library_to_pb
 from services.training.domain.exercises import Exercise
 from services.training.entrypoints.library_grpc import LibraryRpcs
 from services.training.service_layer.deletions import TrainingDeletions
@@ -83,6 +84,7 @@ class TrainingServicer(LibraryRpcs, training_pb2_grpc.TrainingServiceServicer):
             exercises=[exercise_to_pb(ex) for ex in page.exercises],
             next_page_token=page.next_page_token,
             total_size=page.total_size,
+            library=library_to_pb(self._library.state(request.account_id)),
         )
 
     async def GetExercise(

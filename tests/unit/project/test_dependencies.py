@@ -25,9 +25,20 @@ DEV_CODE = ("tests", "benchmarks", "scripts")
 
 # Declared for what they do rather than for an import statement: zoneinfo's IANA data where the
 # system has none; the psycopg driver SQLAlchemy loads for a postgresql+psycopg URL; command-line
-# tools (buf, ruff, mypy, grpc_tools.protoc in scripts/gen_protos.sh); pytest plugins.
+# tools (buf, ruff, mypy, grpc_tools.protoc in scripts/gen_protos.sh); pytest plugins; the HTTP
+# parser uvicorn loads by name (edge/__main__.py).
 USED_WITHOUT_IMPORT = frozenset(
-    {"tzdata", "psycopg", "buf-bin", "ruff", "mypy", "grpcio-tools", "pytest-asyncio", "pytest-timeout"}
+    {
+        "tzdata",
+        "httptools",
+        "psycopg",
+        "buf-bin",
+        "ruff",
+        "mypy",
+        "grpcio-tools",
+        "pytest-asyncio",
+        "pytest-timeout",
+    }
 )
 
 
