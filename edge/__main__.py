@@ -4,27 +4,42 @@ from __future__ import annotations
 
 import logging
 import signal
+import sys
+from typing import NoReturn
 
 import uvicorn
+from uvicorn.config import STARTUP_FAILURE
 
 from edge.app import create_app
+from kinetic.ports import PortInUse, bind_listener, exit_port_in_use
 from kinetic.settings import load_settings_or_exit
 from kinetic.telemetry import configure_telemetry
 
 
+def _exit_cleanly(signum: int, _frame: object) -> NoReturn:
+    raise SystemExit(0)
+
+
 def main() -> None:
-    """Read settings (exit 2 when malformed), build the app, serve."""
+    """Read settings (exit 2 when malformed), claim the port (exit 2 when taken), build the app, serve."""
     all_settings = load_settings_or_exit("edge")
+    settings = all_settings.edge
+    # Bound here, before anything else runs, and handed to uvicorn: a taken port is one line naming
+    # KINETIC_EDGE_PORT, and no other process can take it between a check and the bind.
+    try:
+        listener = bind_listener(settings.host, settings.port, "edge")
+    except PortInUse as error:
+        exit_port_in_use(error)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s edge %(levelname)s %(message)s")
     # The MCP SDK logs every stateless request at INFO; keep the edge's log for what matters.
     logging.getLogger("mcp").setLevel(logging.WARNING)
     configure_telemetry("edge", all_settings.tracing)
-    settings = all_settings.edge
     # uvicorn drains on SIGTERM/SIGINT, then re-raises the signal under the handler that was in
-    # place before it started; ignoring them here makes a graceful stop exit with status 0.
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    uvicorn.run(
+    # place before it started; this one makes a graceful stop exit with status 0, and a SIGTERM
+    # before uvicorn runs (the launcher ending while the edge starts) still ends the process.
+    signal.signal(signal.SIGTERM, _exit_cleanly)
+    signal.signal(signal.SIGINT, _exit_cleanly)
+    config = uvicorn.Config(
         create_app(settings),
         host=settings.host,
         port=settings.port,
@@ -37,6 +52,10 @@ def main() -> None:
         http="httptools",
         timeout_graceful_shutdown=5,
     )
+    server = uvicorn.Server(config)
+    server.run(sockets=[listener])
+    if not server.started:
+        sys.exit(STARTUP_FAILURE)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from kinetic.errors import DomainErrorInterceptor
+from kinetic.ports import PortInUse, check_port_free, exit_port_in_use
 from kinetic.settings import ServiceSettings, load_settings_or_exit
 from kinetic.telemetry import configure_telemetry, grpc_server_interceptors
 
@@ -72,8 +73,13 @@ async def create_server(
         binding.add(binding.servicer, server)
     names = [b.full_name for b in bindings]
     reflection.enable_server_reflection([*names, health.SERVICE_NAME, reflection.SERVICE_NAME], server)
-    bound = server.add_insecure_port(f"{host}:{port}")
+    try:
+        bound = server.add_insecure_port(f"{host}:{port}")
+    except RuntimeError:
+        bound = 0
     if bound == 0:
+        # gRPC says only that the bind failed; a taken port is the common cause, and has a fix.
+        check_port_free(host, port)
         raise OSError(f"could not bind {host}:{port}")
     await server.start()
     for name in ["", *names]:
@@ -97,12 +103,20 @@ async def serve(start: Callable[[], Awaitable[RunningServer]], name: str) -> Non
 def run_service(service: str, start: Callable[[ServiceSettings], Awaitable[RunningServer]]) -> None:
     """Entry point of ``python -m services.<service>``: settings, logging, tracing, serve until SIGTERM.
 
-    Malformed settings end the process with status 2 before anything starts.
+    Malformed settings, or a port another process holds, end the process with status 2 and one
+    line per problem before anything starts (no migration, no log).
     """
     settings = load_settings_or_exit(service)
+    service_settings = settings.service(service)
+    try:
+        check_port_free(service_settings.listen_host, service_settings.port, service)
+    except PortInUse as error:
+        exit_port_in_use(error)
     logging.basicConfig(level=logging.INFO, format=f"%(asctime)s {service} %(levelname)s %(message)s")
     configure_telemetry(service, settings.tracing)
-    service_settings = settings.service(service)
-    # uvloop: the services' event loop is a fifth of their CPU per call under asyncio's own loop
-    # (docs/decisions/0031-edge-performance.md); grpc.aio runs on it unchanged.
-    uvloop.run(serve(lambda: start(service_settings), service))
+    try:
+        # uvloop: the services' event loop is a fifth of their CPU per call under asyncio's own loop
+        # (docs/decisions/0031-edge-performance.md); grpc.aio runs on it unchanged.
+        uvloop.run(serve(lambda: start(service_settings), service))
+    except PortInUse as error:  # taken between the check above and the bind
+        exit_port_in_use(error.for_process(service))

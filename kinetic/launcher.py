@@ -5,6 +5,11 @@ makes it a gym client (through the sessions service's gym tool), starts auth, tr
 sessions, analytics and the edge with SQLite files under ``KINETIC_DATA_DIR``, waits until the
 edge reports every backend SERVING, prints where to connect, and on Ctrl-C (or SIGTERM) stops every
 process gracefully. A second start reuses the data.
+
+It supervises what it starts (docs/decisions/0034-launcher-supervision.md): a process that ends
+once Kinetic is ready is started again after a backoff (``kinetic.restart_policy``) while the others
+keep serving; every child ends with the launcher, even a killed one (``kinetic.child_processes``);
+a port already taken stops the launch with one line naming the variable to change.
 """
 
 from __future__ import annotations
@@ -18,12 +23,22 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 
+from kinetic.child_processes import describe_exit, run_tool, spawn
+from kinetic.ports import PORT_IN_USE_EXIT_STATUS, PortInUse, check_port_free, port_variable
 from kinetic.protected_resources import SERVED_BY_EDGE
-from kinetic.settings import SERVICE_NAMES, load_settings_or_exit
+from kinetic.restart_policy import RestartBackoff
+from kinetic.settings import SERVICE_NAMES, Settings, load_settings_or_exit
 
 READY_TIMEOUT_SECONDS = 60.0
 STOP_TIMEOUT_SECONDS = 10.0
+# How often the launcher looks at its children: a crash is noticed within this, at no cost.
+POLL_SECONDS = 0.2
+
+
+def _log(message: str) -> None:
+    print(f"kinetic: {message}", file=sys.stderr, flush=True)
 
 
 def _run_tool(env: Mapping[str, str], what: str, *module_and_args: str) -> str:
@@ -31,13 +46,7 @@ def _run_tool(env: Mapping[str, str], what: str, *module_and_args: str) -> str:
 
     A failure stops the launcher with the tool's own message: nothing can start without the demo.
     """
-    result = subprocess.run(
-        [sys.executable, "-m", *module_and_args],
-        env=dict(env),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_tool(env, *module_and_args)
     if result.returncode != 0:
         sys.exit(f"could not prepare {what}: {result.stderr.strip() or result.stdout.strip()}")
     return result.stdout
@@ -58,6 +67,28 @@ def _ensure_demo_gym(env: Mapping[str, str], account_id: str) -> None:
     _run_tool(env, "the demo gym", "services.sessions.gyms", "ensure-demo-gym", "--account-id", account_id)
 
 
+def _port_problems(settings: Settings) -> list[str]:
+    """One line per port that cannot be listened on, naming the variable to change."""
+    wanted = {name: (settings.listen_host, settings.ports[name]) for name in SERVICE_NAMES}
+    wanted["edge"] = (settings.edge.host, settings.edge.port)
+    problems: list[str] = []
+    first_with_port: dict[int, str] = {}
+    for name, (host, port) in wanted.items():
+        if port in first_with_port:
+            other = first_with_port[port]
+            problems.append(
+                f"{name}: port {port} is also {other}'s; set {port_variable(name)} "
+                f"or {port_variable(other)} to another port"
+            )
+            continue
+        first_with_port[port] = name
+        try:
+            check_port_free(host, port, name)
+        except PortInUse as error:
+            problems.append(str(error))
+    return problems
+
+
 def _ready(url: str) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=2) as response:
@@ -66,37 +97,81 @@ def _ready(url: str) -> bool:
         return False
 
 
-def _stop(processes: dict[str, subprocess.Popen[bytes]]) -> bool:
+@dataclass
+class Child:
+    """One supervised process: what it runs, the running process (None while waiting to restart)."""
+
+    name: str
+    module: str
+    process: subprocess.Popen[bytes] | None = None
+    backoff: RestartBackoff = field(default_factory=RestartBackoff)
+    restart_at: float = 0.0
+
+    def start(self, env: Mapping[str, str]) -> None:
+        self.process = spawn(self.module, env)
+        self.backoff.started()
+
+    def exited(self) -> int | None:
+        """The exit status if the process ended since the last look (it is then forgotten)."""
+        if self.process is None or (code := self.process.poll()) is None:
+            return None
+        self.process = None
+        return code
+
+
+def _supervise_once(children: list[Child], env: Mapping[str, str], now: float) -> float:
+    """Notice exits (schedule a restart with backoff) and make due restarts; returns the seconds to
+    the next thing to do."""
+    wait = POLL_SECONDS
+    for child in children:
+        code = child.exited()
+        if code is not None:
+            delay = child.backoff.crashed()
+            child.restart_at = now + delay
+            _log(
+                f"{child.name} exited with {describe_exit(code)}; restarting in {delay:g} s "
+                f"(crash {child.backoff.crashes_in_a_row} in a row)"
+            )
+        if child.process is None:
+            if now >= child.restart_at:
+                child.start(env)
+                assert child.process is not None
+                _log(f"{child.name} restarted (pid {child.process.pid})")
+            else:
+                wait = min(wait, child.restart_at - now)
+    return max(0.0, wait)
+
+
+def _stop(children: list[Child]) -> bool:
     """SIGTERM every process, wait for each to drain; True if all stopped cleanly in time."""
-    for process in processes.values():
+    running = [(child.name, child.process) for child in children if child.process is not None]
+    for _, process in running:
         if process.poll() is None:
             process.send_signal(signal.SIGTERM)
     deadline = time.monotonic() + STOP_TIMEOUT_SECONDS
     clean = True
-    for name, process in processes.items():
+    for name, process in running:
         try:
             code = process.wait(timeout=max(0.1, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
-            print(f"{name} did not stop in time; killing it", file=sys.stderr)
+            _log(f"{name} did not stop in time; killing it")
             process.kill()
             process.wait()
             clean = False
             continue
         if code != 0:
-            print(f"{name} exited with status {code}", file=sys.stderr)
+            _log(f"{name} exited with {describe_exit(code)}")
             clean = False
     return clean
 
 
-def _spawn(module: str, env: Mapping[str, str]) -> subprocess.Popen[bytes]:
-    # Own session: a terminal's Ctrl-C reaches only the launcher, which then stops each child once.
-    return subprocess.Popen([sys.executable, "-m", module], env=dict(env), start_new_session=True)
-
-
 def main() -> int:
-    """Start everything, print the connection details, wait for Ctrl-C, stop everything."""
+    """Start everything, print the connection details, keep every process up until Ctrl-C, stop."""
     # Checked here once, so a bad value stops the launch before any process starts.
     all_settings = load_settings_or_exit("kinetic")
+    if problems := _port_problems(all_settings):
+        print("\n".join(problems), file=sys.stderr)
+        return PORT_IN_USE_EXIT_STATUS
     settings = all_settings.edge
     data_dir = all_settings.data_dir.resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
@@ -114,32 +189,32 @@ def main() -> int:
     signal.signal(signal.SIGINT, request_stop)
     signal.signal(signal.SIGTERM, request_stop)
 
-    processes = {name: _spawn(f"services.{name}", env) for name in SERVICE_NAMES}
+    children = [Child(name, f"services.{name}") for name in SERVICE_NAMES]
     # Benchmarks swap in an edge entry point with the account budget lifted (benchmarks/bench_edge.py).
-    processes["edge"] = _spawn(settings.module, env)
+    children.append(Child("edge", settings.module))
+    for child in children:
+        child.start(env)
     outcome = 1
     try:
         deadline = time.monotonic() + READY_TIMEOUT_SECONDS
         ready_url = f"http://{settings.host}:{settings.port}/readyz"
         while not _ready(ready_url):
-            dead = [n for n, p in processes.items() if p.poll() is not None]
+            # A process that ends before Kinetic was ever ready has a problem a restart will not
+            # fix (its own message says which): stop, rather than retry it for ever.
+            dead = [f"{c.name} ({describe_exit(code)})" for c in children if (code := c.exited()) is not None]
             if dead or stop_requested:
-                print(f"stopped before ready: {', '.join(dead) or 'interrupted'}", file=sys.stderr)
+                _log(f"stopped before ready: {', '.join(dead) or 'interrupted'}")
                 return 1
             if time.monotonic() > deadline:
-                print(f"not ready after {READY_TIMEOUT_SECONDS:.0f} s: {ready_url}", file=sys.stderr)
+                _log(f"not ready after {READY_TIMEOUT_SECONDS:.0f} s: {ready_url}")
                 return 1
-            time.sleep(0.2)
+            time.sleep(POLL_SECONDS)
         print(_banner(settings.public_url, demo), flush=True)
         while not stop_requested:
-            dead = [n for n, p in processes.items() if p.poll() is not None]
-            if dead:
-                print(f"{', '.join(dead)} exited; stopping the rest", file=sys.stderr)
-                return 1
-            time.sleep(0.5)
+            time.sleep(_supervise_once(children, env, time.monotonic()))
         outcome = 0
     finally:
-        if not _stop(processes):
+        if not _stop(children):
             outcome = 1
     return outcome
 
