@@ -159,7 +159,8 @@ def _stop(children: list[Child]) -> bool:
             process.wait()
             clean = False
             continue
-        if code != 0:
+        # Killed by the SIGTERM itself: it was still starting, before its handler was in place.
+        if code not in (0, -signal.SIGTERM):
             _log(f"{name} exited with {describe_exit(code)}")
             clean = False
     return clean

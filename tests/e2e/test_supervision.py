@@ -59,10 +59,14 @@ def _ports(running: RunningKinetic) -> dict[str, int]:
 
 
 async def _status(running: RunningKinetic, path: str) -> int:
+    """The status of GET ``path`` with the demo key; 0 while nothing listens on the edge's port."""
     async with httpx2.AsyncClient(timeout=5) as http:
-        response = await http.get(
-            running.base_url + path, headers={"Authorization": f"Bearer {running.api_key}"}
-        )
+        try:
+            response = await http.get(
+                running.base_url + path, headers={"Authorization": f"Bearer {running.api_key}"}
+            )
+        except httpx2.ConnectError:
+            return 0
     return int(response.status_code)
 
 
@@ -131,7 +135,16 @@ async def test_killing_the_launcher_ends_every_child_and_frees_the_ports(tmp_pat
     try:
         assert await _status(second, NEEDS_TRAINING) == 200, "a new launcher serves on the same ports"
     finally:
-        assert stop_kinetic(second) == 0
+        second.process.send_signal(signal.SIGTERM)
+        assert second.process.wait(timeout=30) == 0, "SIGTERM stops everything gracefully, as Ctrl-C does"
+
+
+async def test_a_killed_edge_comes_back(kinetic: RunningKinetic) -> None:
+    os.kill(children_of(kinetic.process.pid)["edge"], signal.SIGKILL)
+    logged = kinetic.wait_for_line(_containing("edge exited"), within=5, what="the edge's crash")
+    assert "status -9 (SIGKILL); restarting in 0.5 s" in logged
+    await status_becomes(lambda: _status(kinetic, NEEDS_TRAINING), 200, within=15)
+    assert stop_kinetic(kinetic) == 0
 
 
 def _run_alone(module: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
