@@ -76,6 +76,11 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # What the connection waits for ("head", "body" or None: nothing of the client's), as the
+        # parser's callbacks say, and the deadline armed for it. Deadlines are armed once the
+        # received bytes are parsed, so a request that arrives whole costs no timer at all.
+        self._waiting_for: str | None = "head"
+        self._armed_for: str | None = None
         self._deadline: asyncio.TimerHandle | None = None
         self._counted_as: str | None = None
         self._refused = False
@@ -95,7 +100,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
                 )
                 return
             self._counted_as = address
-        self._arm(self.header_timeout, self._head_too_late)
+        self._follow()  # the first head's deadline runs from the connection opening
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -105,43 +110,49 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        if not self._refused:  # a refused connection's request is never parsed, let alone run
-            super().data_received(data)
+        if self._refused:  # a refused connection's request is never parsed, let alone run
+            return
+        super().data_received(data)
+        self._follow()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
-        if self._deadline is None:  # a keep-alive connection's next request; the first's runs from connect
-            self._arm(self.header_timeout, self._head_too_late)
+        self._waiting_for = "head"
 
     def on_headers_complete(self) -> None:
-        self._disarm()
         super().on_headers_complete()
-        self._arm(self.body_timeout, self._body_too_late)
+        self._waiting_for = "body"
 
     def on_message_complete(self) -> None:
-        self._disarm()
         super().on_message_complete()
+        self._waiting_for = None
 
-    def _arm(self, seconds: float, expire: Any) -> None:
+    def _follow(self) -> None:
+        """Arm the deadline of what the connection now waits for, unless it is already running."""
+        if self._waiting_for == self._armed_for or self._refused:
+            return
         self._disarm()
-        self._deadline = self.loop.call_later(seconds, expire)
+        if self._waiting_for == "head":
+            self._deadline = self.loop.call_later(self.header_timeout, self._head_too_late)
+        elif self._waiting_for == "body":
+            self._deadline = self.loop.call_later(self.body_timeout, self._body_too_late)
+        self._armed_for = self._waiting_for
 
     def _disarm(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
+        self._armed_for = None
 
     def _answering(self) -> bool:
         """Whether a response has begun on this connection and is not finished."""
         return self.cycle is not None and self.cycle.response_started and not self.cycle.response_complete
 
     def _head_too_late(self) -> None:
-        self._deadline = None
         message = f"the request head did not arrive within {self.header_timeout:g} seconds"
         self._refuse(None if self._answering() else _plain_response("408 Request Timeout", message))
 
     def _body_too_late(self) -> None:
-        self._deadline = None
         message = f"the request body did not arrive within {self.body_timeout:g} seconds"
         started = self.cycle is not None and self.cycle.response_started
         self._refuse(None if started else _plain_response("408 Request Timeout", message))

@@ -39,7 +39,8 @@ async def count_body(scope: Scope, receive: Receive, send: Send) -> None:
         if not message.get("more_body"):
             break
     body = f"{size} bytes".encode()
-    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"%d" % len(body))]})
+    headers = [(b"content-length", b"%d" % len(body))]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 
@@ -74,9 +75,11 @@ async def serving(**limits: float) -> AsyncIterator[Server]:
     )
     protocol = http_protocol(settings)
     sock = socket.create_server(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(
+    server = uvicorn.Server(
+        uvicorn.Config(
             count_body, http=protocol, lifespan="off", log_level="warning", timeout_graceful_shutdown=1
-        ))
+        )
+    )
     running = asyncio.create_task(server.serve(sockets=[sock]))
     try:
         await eventually(lambda: server.started, what="uvicorn started")
@@ -179,7 +182,9 @@ async def test_the_connection_past_the_cap_from_one_address_is_refused_while_ano
         writer.close()
         assert received.startswith(b"HTTP/1.1 429 Too Many Requests\r\n")
         assert b"retry-after: 1\r\n" in received
-        assert received.endswith(b"too many open connections from your address (at most 3); close idle ones and retry")
+        assert received.endswith(
+            b"too many open connections from your address (at most 3); close idle ones and retry"
+        )
 
         other = await server.connect("127.0.0.2")
         assert (await exchange(*other)).endswith(b"5 bytes")
