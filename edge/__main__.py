@@ -11,6 +11,7 @@ import uvicorn
 from uvicorn.config import STARTUP_FAILURE
 
 from edge.app import create_app
+from edge.http_protocol import http_protocol
 from kinetic.ports import PortInUse, bind_listener, exit_port_in_use
 from kinetic.settings import load_settings_or_exit
 from kinetic.telemetry import configure_telemetry
@@ -47,9 +48,10 @@ def main() -> None:
         access_log=False,  # one line per request; tracing and the services' logs say what matters
         lifespan="on",
         # uvloop and httptools: less CPU per request than asyncio's loop and h11
-        # (docs/decisions/0031-edge-performance.md).
+        # (docs/decisions/0031-edge-performance.md); httptools' protocol with head and body
+        # timeouts and a cap on connections per address (docs/decisions/0036).
         loop="uvloop",
-        http="httptools",
+        http=http_protocol(settings),
         timeout_graceful_shutdown=5,
     )
     server = uvicorn.Server(config)

@@ -87,6 +87,33 @@ class McpEndpoint:
         await self._server.session_manager.handle_request(scope, receive, send)
 
 
+class PostOnly:
+    """405 with ``Allow: POST`` for every method but POST, before the token check (decision 0036).
+
+    The MCP paths are stateless: no event stream to GET (one used to open and never send or end),
+    no session to DELETE; the streamable HTTP transport lets a server answer both with 405. Not the
+    router's ``methods``: it would fall through to the REST mount under Metric's path.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self._app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] == "POST":
+            await self._app(scope, receive, send)
+            return
+        refusal = JSONResponse(
+            {
+                "error": "method_not_allowed",
+                "error_description": f"{scope['method']} is not served here: this MCP endpoint is "
+                "stateless, send each JSON-RPC message with POST",
+            },
+            status_code=405,
+            headers={"Allow": "POST"},
+        )
+        await refusal(scope, receive, send)
+
+
 def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGIApp:
     """The edge app. ``backends`` lets tests pass channels to in-process servers."""
     public_url = settings.public_url
@@ -182,21 +209,23 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         ),
         Route(
             METRIC.path,
-            protect(no_store(McpEndpoint(metric_mcp)), METRIC, refusal=metric.profile.errors.rate_limited),
-            methods=["GET", "POST", "DELETE"],
+            PostOnly(
+                protect(no_store(McpEndpoint(metric_mcp)), METRIC, refusal=metric.profile.errors.rate_limited)
+            ),
         ),
         Mount("/api/connectors/muse", app=protect(metric_rest_app(metric.tools), METRIC)),
         # Kinetic's own analytics API takes Metric's credentials and shares its budget (0025).
         Mount("/api/analytics", app=protect(analytics_rest_app(lambda: live.backends.analytics), METRIC)),
         Route(
             CLIENT_AI.path,
-            protect(
-                no_store(McpEndpoint(client_ai_mcp)),
-                CLIENT_AI,
-                CLIENT_AI_PER_MINUTE,
-                refusal=client_ai.profile.errors.rate_limited,
+            PostOnly(
+                protect(
+                    no_store(McpEndpoint(client_ai_mcp)),
+                    CLIENT_AI,
+                    CLIENT_AI_PER_MINUTE,
+                    refusal=client_ai.profile.errors.rate_limited,
+                )
             ),
-            methods=["GET", "POST", "DELETE"],
         ),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

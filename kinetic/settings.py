@@ -27,6 +27,11 @@ DEFAULT_DATA_DIR = "./var"
 LOOPBACK = "127.0.0.1"
 DEFAULT_CIMD_ALLOWED_HOSTS = ("muse.ai",)
 DEFAULT_PURGE_INTERVAL_SECONDS = 3600
+# The edge's HTTP server (decision 0036): a whole request head within 10 s, a whole body within
+# 30 s, and at most 128 open connections from one client address (0: no cap).
+DEFAULT_HEADER_TIMEOUT_SECONDS = 10
+DEFAULT_BODY_TIMEOUT_SECONDS = 30
+DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 128
 # A day past expiry or revocation: a code or refresh token replayed within that day is still
 # recognised as a replay (and answered as one) rather than as an unknown value.
 DEFAULT_PURGE_GRACE_SECONDS = 86400
@@ -124,6 +129,12 @@ class EdgeSettings:
     trusted_proxy_hops: int = 0
     # The module the launcher runs as the edge; benchmarks swap in one with the budgets lifted.
     module: str = "edge"
+    # From a connection's first byte (or a keep-alive request's) to the end of its headers.
+    header_timeout_seconds: float = DEFAULT_HEADER_TIMEOUT_SECONDS
+    # From the end of the headers to the end of the body, however steadily the bytes come.
+    body_timeout_seconds: float = DEFAULT_BODY_TIMEOUT_SECONDS
+    # Open connections per socket peer address; 0: no cap. Not applied behind trusted proxies.
+    max_connections_per_address: int = DEFAULT_MAX_CONNECTIONS_PER_ADDRESS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> EdgeSettings:
@@ -198,6 +209,11 @@ class _Reader:
     def port(self, name: str, default: int) -> int:
         return self.whole_number(name, default, least=1, most=65535, what="must be a port number 1-65535")
 
+    def timeout(self, name: str, default: int) -> int:
+        return self.whole_number(
+            name, default, least=1, most=3600, what="must be a whole number of seconds 1-3600"
+        )
+
     def seconds(self, name: str, default: int) -> int:
         return self.whole_number(
             name, default, least=0, most=10**9, what="must be a whole number of seconds (0 or more)"
@@ -226,6 +242,17 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
             "KINETIC_TRUSTED_PROXY_HOPS", 0, least=0, most=32, what="must be a whole number 0-32"
         ),
         module=read.text("KINETIC_EDGE_MODULE", "edge"),
+        header_timeout_seconds=read.timeout(
+            "KINETIC_EDGE_HEADER_TIMEOUT_SECONDS", DEFAULT_HEADER_TIMEOUT_SECONDS
+        ),
+        body_timeout_seconds=read.timeout("KINETIC_EDGE_BODY_TIMEOUT_SECONDS", DEFAULT_BODY_TIMEOUT_SECONDS),
+        max_connections_per_address=read.whole_number(
+            "KINETIC_EDGE_MAX_CONNECTIONS_PER_ADDRESS",
+            DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+            least=0,
+            most=1_000_000,
+            what="must be a whole number 0-1000000 (0: no cap)",
+        ),
     )
     auth = AuthSettings(
         cimd_allowed_hosts=_cimd_hosts(read),

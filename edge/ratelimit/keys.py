@@ -44,7 +44,7 @@ class ClientAddress:
         if raw is None:
             client = scope.get("client")
             raw = client[0] if client else None
-        return None if raw is None else _normalise(raw)
+        return None if raw is None else address_key(raw)
 
     def _forwarded(self, scope: Scope) -> str | None:
         chain: list[str] = []
@@ -57,7 +57,8 @@ class ClientAddress:
         return chain[-min(self._hops, len(chain))]
 
 
-def _normalise(raw: str) -> str:
+def address_key(raw: str) -> str:
+    """An address as a counting key: IPv4 as is (also when IPv6-mapped), IPv6 by its /64."""
     try:
         address = ipaddress.ip_address(raw)
     except ValueError:

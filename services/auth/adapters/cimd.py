@@ -4,12 +4,15 @@ The auth service fetches a URL that a stranger chose, from inside Kinetic's netw
 is fenced: only hosts allowed by configuration, https only, the host's addresses resolved once and
 refused if any is private, loopback, link-local, multicast or reserved, the connection made to that
 vetted address (no second lookup a DNS rebinding could change), no redirects, at most 64 KiB, at most
-5 seconds in all. Resolution and transport are injectable so tests can exercise each fence offline.
+5 seconds in all: one deadline covers the lookup, the connection, the TLS handshake, the headers and
+the body, however slowly a server trickles them (decision 0036). Resolution and transport are
+injectable so tests can exercise each fence offline.
 """
 
 from __future__ import annotations
 
 import http.client
+import io
 import ipaddress
 import socket
 import ssl
@@ -17,6 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from services.auth.domain.oauth_clients import (
@@ -81,27 +85,75 @@ def system_resolver(host: str, port: int) -> list[str]:
     return list(dict.fromkeys(str(info[4][0]) for info in infos))
 
 
-def https_transport(target: FetchTarget) -> HttpReply:
-    """GET over TLS to the vetted address, verifying the certificate for ``host``; no redirects."""
+class _DeadlineSocket:
+    """The parts of a socket ``http.client`` uses, each wait bounded by what is left of one deadline.
+
+    A socket timeout bounds each wait for bytes, so a server sending a byte a second never trips
+    it; setting the timeout to the time left before every send and receive makes the deadline
+    hold for the request, the headers and the body together.
+    """
+
+    def __init__(self, tls: ssl.SSLSocket, deadline: float) -> None:
+        self._tls = tls
+        self._deadline = deadline
+
+    def _time_left(self) -> float:
+        left = self._deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the deadline passed")
+        self._tls.settimeout(left)
+        return left
+
+    def sendall(self, data: bytes) -> None:
+        self._time_left()
+        self._tls.sendall(data)  # one deadline for all of it (socket.sendall since Python 3.5)
+
+    def makefile(self, mode: str) -> io.BufferedReader:
+        return io.BufferedReader(_DeadlineReader(self))
+
+    def recv_into(self, buffer: memoryview) -> int:
+        self._time_left()
+        return self._tls.recv_into(buffer)
+
+    def close(self) -> None:
+        self._tls.close()
+
+
+class _DeadlineReader(io.RawIOBase):
+    def __init__(self, sock: _DeadlineSocket) -> None:
+        self._sock = sock
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        return self._sock.recv_into(memoryview(buffer))
+
+
+def https_transport(target: FetchTarget, *, context: ssl.SSLContext | None = None) -> HttpReply:
+    """GET over TLS to the vetted address, verifying the certificate for ``host``; no redirects.
+
+    ``target.timeout`` bounds the whole exchange: connecting, the TLS handshake (which Python times
+    as a whole), the request, the headers and the body. ``context``: tests trust their own CA.
+    """
     deadline = time.monotonic() + target.timeout
-    context = ssl.create_default_context()
+    context = context or ssl.create_default_context()
     raw = socket.create_connection((target.address, target.port), timeout=target.timeout)
-    with context.wrap_socket(raw, server_hostname=target.host) as tls:
-        connection = http.client.HTTPSConnection(target.host, target.port, timeout=target.timeout)
-        connection.sock = tls  # already connected to the vetted address: no second DNS lookup
+    try:
+        raw.settimeout(max(deadline - time.monotonic(), 0.001))
+        tls = context.wrap_socket(raw, server_hostname=target.host)
+    except BaseException:
+        raw.close()
+        raise
+    with tls:
+        connection = http.client.HTTPSConnection(target.host, target.port)
+        # Already connected to the vetted address: no second DNS lookup.
+        connection.sock = _DeadlineSocket(tls, deadline)
         connection.request("GET", target.path, headers={"Accept": "application/json"})
         response = connection.getresponse()
         if response.status != 200:
             return HttpReply(response.status, b"")
-        body = b""
-        while len(body) <= target.max_bytes:
-            if time.monotonic() > deadline:
-                raise TimeoutError("the metadata document took too long")
-            chunk = response.read(min(8192, target.max_bytes + 1 - len(body)))
-            if not chunk:
-                break
-            body += chunk
-        return HttpReply(200, body)
+        return HttpReply(200, response.read(target.max_bytes + 1))
 
 
 class MetadataDocumentFetcher:
@@ -115,7 +167,9 @@ class MetadataDocumentFetcher:
         transport: Transport = https_transport,
         monotonic: Callable[[], float] = time.monotonic,
         cache_seconds: float = CACHE_SECONDS,
+        timeout_seconds: float = FETCH_TIMEOUT_SECONDS,
     ) -> None:
+        self._timeout = timeout_seconds
         self._allowed = frozenset(host.lower() for host in allowed_hosts)
         self._resolve = resolver
         self._transport = transport
@@ -158,6 +212,8 @@ class MetadataDocumentFetcher:
             )
         if host not in self._allowed:
             raise oauth_error("invalid_client", f"client metadata documents from {host} are not accepted")
+        # One deadline for the whole fetch: the time the lookup took is not given again to the transport.
+        started = self._monotonic()
         try:
             addresses = self._resolve(host, port)
         except OSError as exc:
@@ -166,9 +222,17 @@ class MetadataDocumentFetcher:
         if not addresses or not all(address_allowed(address) for address in addresses):
             raise oauth_error("invalid_client", f"the client's host {host} resolves to a refused address")
         path = parts.path + (f"?{parts.query}" if parts.query else "")
-        target = FetchTarget(addresses[0], host, port, path, FETCH_TIMEOUT_SECONDS, MAX_DOCUMENT_BYTES)
+        time_left = self._timeout - (self._monotonic() - started)
         try:
+            if time_left <= 0:
+                raise TimeoutError("resolving the host used the whole deadline")
+            target = FetchTarget(addresses[0], host, port, path, time_left, MAX_DOCUMENT_BYTES)
             reply = self._transport(target)
+        except TimeoutError as exc:
+            raise oauth_error(
+                "invalid_client",
+                f"the client metadata document did not arrive within {self._timeout:g} seconds",
+            ) from exc
         except (OSError, http.client.HTTPException) as exc:  # TimeoutError and ssl errors are OSErrors
             raise oauth_error("invalid_client", "the client metadata document could not be fetched") from exc
         if 300 <= reply.status < 400:

@@ -13,6 +13,7 @@ import uvicorn
 
 from edge.app import create_app
 from edge.backends import Backends
+from edge.http_protocol import http_protocol
 from kinetic.auth.v1 import auth_pb2
 from kinetic.grpc_server import RunningServer
 from kinetic.protected_resources import METRIC
@@ -104,9 +105,11 @@ async def _with_account(
 
 @contextlib.asynccontextmanager
 async def serve_edge(settings: EdgeSettings, backends: Backends, sock: socket.socket) -> AsyncIterator[str]:
-    """The real edge app under uvicorn on ``sock``; yields its base URL."""
+    """The real edge app under uvicorn on ``sock``, with the edge's HTTP protocol; yields its base URL."""
     server = uvicorn.Server(
-        uvicorn.Config(create_app(settings, backends), log_level="warning", lifespan="on")
+        uvicorn.Config(
+            create_app(settings, backends), http=http_protocol(settings), log_level="warning", lifespan="on"
+        )
     )
     serving = asyncio.create_task(server.serve(sockets=[sock]))
     try:

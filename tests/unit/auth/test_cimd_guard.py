@@ -164,14 +164,45 @@ def test_malformed_documents_are_refused(body):
     refused(Fake(HttpReply(200, body)).fetcher())
 
 
-def test_transport_failures_and_timeouts_are_refused():
+@pytest.mark.parametrize(
+    ("failure", "message"),
+    [
+        (ConnectionRefusedError("refused"), "the client metadata document could not be fetched"),
+        (TimeoutError("too slow"), "the client metadata document did not arrive within 5 seconds"),
+    ],
+)
+def test_transport_failures_and_timeouts_are_refused(failure, message):
+    def failing(target: FetchTarget) -> HttpReply:
+        raise failure
+
+    fetcher = MetadataDocumentFetcher(["muse.ai"], resolver=lambda h, p: [PUBLIC], transport=failing)
+    assert refused(fetcher).message == message
+
+
+def test_time_spent_resolving_counts_against_the_deadline():
     fake = Fake()
 
-    def timing_out(target: FetchTarget) -> HttpReply:
-        raise TimeoutError("too slow")
+    def slow_resolver(host: str, port: int) -> list[str]:
+        fake.now += 4.0
+        return [PUBLIC]
 
-    fetcher = MetadataDocumentFetcher(["muse.ai"], resolver=lambda h, p: [PUBLIC], transport=timing_out)
-    assert "could not be fetched" in refused(fetcher).message
+    fetcher = MetadataDocumentFetcher(
+        ["muse.ai"], resolver=slow_resolver, transport=fake.transport, monotonic=lambda: fake.now
+    )
+    fetcher.fetch(CLIENT_ID)
+    assert [target.timeout for target in fake.targets] == [1.0]
+
+    fake.targets.clear()
+    fake.now += 1000.0  # past the cache
+
+    def hung_resolver(host: str, port: int) -> list[str]:
+        fake.now += 5.0
+        return [PUBLIC]
+
+    fetcher = MetadataDocumentFetcher(
+        ["muse.ai"], resolver=hung_resolver, transport=fake.transport, monotonic=lambda: fake.now
+    )
+    assert refused(fetcher).message == "the client metadata document did not arrive within 5 seconds"
     assert fake.targets == []
 
 

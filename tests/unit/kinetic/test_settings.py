@@ -40,6 +40,11 @@ def test_defaults_when_nothing_is_set():
         settings.targets,
     )
     assert (edge.redis_url, edge.trusted_proxy_hops, edge.module) == (None, 0, "edge")
+    assert (edge.header_timeout_seconds, edge.body_timeout_seconds, edge.max_connections_per_address) == (
+        10,
+        30,
+        128,
+    )
     assert settings.auth == AuthSettings(
         cimd_allowed_hosts=("muse.ai",),
         purge=PurgeSettings(interval_seconds=3600, grace_seconds=86400),
@@ -79,6 +84,9 @@ def test_every_kinetic_variable_is_read():
             "KINETIC_DEMO_PASSWORD": "correct horse battery",
             "KINETIC_DEMO_API_KEY": API_KEY,
             "KINETIC_EDGE_MODULE": "benchmarks.bench_edge",
+            "KINETIC_EDGE_HEADER_TIMEOUT_SECONDS": "4",
+            "KINETIC_EDGE_BODY_TIMEOUT_SECONDS": "60",
+            "KINETIC_EDGE_MAX_CONNECTIONS_PER_ADDRESS": "0",
         }
     )
     assert settings.public_url == "http://127.0.0.1:9000", "the default public URL follows the edge port"
@@ -97,6 +105,8 @@ def test_every_kinetic_variable_is_read():
     assert settings.edge.redis_url == "redis://redis:6379/0"
     assert settings.edge.trusted_proxy_hops == 2
     assert settings.edge.module == "benchmarks.bench_edge"
+    assert (settings.edge.header_timeout_seconds, settings.edge.body_timeout_seconds) == (4, 60)
+    assert settings.edge.max_connections_per_address == 0
     assert settings.auth.cimd_allowed_hosts == ("muse.ai", "app.example")
     assert settings.auth.purge == PurgeSettings(interval_seconds=0, grace_seconds=600)
     assert settings.auth.demo == DemoSettings("ada@example.com", "correct horse battery", API_KEY)
@@ -162,6 +172,13 @@ def test_tracing_is_on_only_with_somewhere_to_send_spans(env, expected):
         ("KINETIC_TRUSTED_PROXY_HOPS", "-1", "must be a whole number 0-32"),
         ("KINETIC_TRUSTED_PROXY_HOPS", "one", "must be a whole number 0-32"),
         ("KINETIC_CIMD_ALLOWED_HOSTS", "https://muse.ai", "must be host names"),
+        ("KINETIC_EDGE_HEADER_TIMEOUT_SECONDS", "0", "must be a whole number of seconds 1-3600"),
+        ("KINETIC_EDGE_BODY_TIMEOUT_SECONDS", "2.5", "must be a whole number of seconds 1-3600"),
+        (
+            "KINETIC_EDGE_MAX_CONNECTIONS_PER_ADDRESS",
+            "-3",
+            "must be a whole number 0-1000000 (0: no cap)",
+        ),
         (
             "KINETIC_AUTH_PURGE_INTERVAL_SECONDS",
             "1.5",
