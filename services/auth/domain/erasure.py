@@ -40,16 +40,17 @@ def retry_delay(attempts: int) -> timedelta:
 def due(pending: Iterable[PendingErasure], now: datetime) -> list[PendingErasure]:
     """The erasures to attempt at ``now``: due ones, sources before derived data, and derived data
     only once no source of the same account is pending."""
-    rows = list(pending)
-    sources_left = {row.account_id for row in rows if row.service in SOURCES}
-    ready = [
-        row
-        for row in rows
-        if row.next_attempt_at <= now and (row.service in SOURCES or row.account_id not in sources_left)
-    ]
+    ready = [row for row in _unblocked(pending) if row.next_attempt_at <= now]
     return sorted(ready, key=lambda row: (row.account_id, SERVICES.index(row.service)))
 
 
 def next_due(pending: Iterable[PendingErasure]) -> datetime | None:
-    """When the earliest pending erasure is due, or None when nothing is pending."""
-    return min((row.next_attempt_at for row in pending), default=None)
+    """When the earliest erasure that may be attempted is due, or None when nothing is pending.
+    Derived data held back by a source does not count: the source's retry comes first."""
+    return min((row.next_attempt_at for row in _unblocked(pending)), default=None)
+
+
+def _unblocked(pending: Iterable[PendingErasure]) -> list[PendingErasure]:
+    rows = list(pending)
+    sources_left = {row.account_id for row in rows if row.service in SOURCES}
+    return [row for row in rows if row.service in SOURCES or row.account_id not in sources_left]

@@ -96,6 +96,8 @@ async def test_a_service_down_during_deletion_is_erased_once_it_is_back(engines,
         assert any(n for key, n in rows.items() if key[0] == "analytics")
         outbox = {e.service: e.attempts for e in stack.app_pending()}
         assert outbox == {"sessions": 1, "analytics": 0}
+        # The task sleeps until the retry is due (analytics, held back, does not make it spin).
+        assert trigger.waits[-1] == retry_delay(1).total_seconds()
 
         await stack.restart_sessions()
         await trigger.run_round()  # the retry is not due yet: nothing is attempted
