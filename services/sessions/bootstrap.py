@@ -16,6 +16,7 @@ from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
 from services.sessions.adapters.training_occurrences import TrainingOccurrences
 from services.sessions.entrypoints.grpc import ModuleGates, SessionsServicer
+from services.sessions.gyms.adapters.account_erasure import delete_client_rows
 from services.sessions.gyms.bootstrap import build_gym_module
 from services.sessions.gyms.entrypoints.grpc import gym_bindings
 from services.sessions.service_layer.account_erasure import AccountErasure
@@ -58,7 +59,7 @@ def prepare(
         lifecycle=SessionLifecycle(engine, gyms, occurrences, clock),
         log=PerformanceLog(engine, gyms, clock),
         queries=SessionQueries(engine, clock),
-        erasure=AccountErasure(engine),
+        erasure=AccountErasure(engine, [delete_client_rows]),  # the gym client's rows too
     )
 
 
