@@ -6,7 +6,6 @@ the signed-in forms an HMAC of the session's ``csrf_secret``. A refused token ch
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -36,8 +35,6 @@ from edge.ratelimit.local_limiter import LocalRateLimiter
 from kinetic.auth.v1 import auth_pb2, oauth_pb2
 from kinetic.errors import RemoteError
 from kinetic.training.v1 import training_pb2
-
-log = logging.getLogger(__name__)
 
 FORM_LIMIT = 8 * 1024
 ACCOUNT_PURPOSE = "account"
@@ -354,7 +351,8 @@ class AccountPages(PageBase):
 
     async def delete_account(self, request: Request) -> Response:
         """``POST /account/delete``: check the password again, then delete the account and every
-        credential of it; its Training library is erased afterwards."""
+        credential of it. Auth then erases it in every service, retried until done (decision 0033):
+        the edge has nothing more to do."""
         budgets: list[Budget] = []
         try:
             checked = await self._signed_in_post(request, DELETE_PURPOSE)
@@ -388,29 +386,17 @@ class AccountPages(PageBase):
             else:
                 message = "Enter your password to delete the account. Nothing was deleted."
             return message_page("Account not deleted", message, status=400, link=("/account", "Back"))
-        await self._erase_after_deletion(backend, session.account_id)
         response = message_page(
             "Your account was deleted",
             "Your Kinetic account, its API keys, sign-ins and connections are gone. Every "
-            "application that was connected has lost access.",
+            "application that was connected has lost access. Your training library, workout log "
+            "and everything derived from them are being erased.",
             status=200,
         )
         response.delete_cookie(
             SESSION_COOKIE, path="/", secure=self.secure_cookies, httponly=True, samesite="lax"
         )
         return response
-
-    async def _erase_after_deletion(self, backend: OAuthStubs, account_id: str) -> None:
-        # The account (and so every way to reach the library) is gone already; the library's rows
-        # are erased now when training answers, and an operator is told when it does not.
-        try:
-            await _erase_library(backend, account_id)
-        except (BackendUnavailable, RemoteError) as error:
-            log.warning(
-                "account %s was deleted but erasing its Training library failed (%s); erase it again",
-                account_id,
-                type(error).__name__,
-            )
 
 
 async def _erase_library(backend: OAuthStubs, account_id: str) -> None:

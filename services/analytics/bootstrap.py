@@ -19,6 +19,7 @@ from services.analytics.adapters.catalog import MuscleCatalog
 from services.analytics.adapters.sessions_feed import SessionsFeed
 from services.analytics.adapters.training_feed import TrainingFeed
 from services.analytics.entrypoints.grpc import AnalyticsServicer
+from services.analytics.service_layer.account_erasure import AccountErasure
 from services.analytics.service_layer.catch_up import AccountFeeds, FeedFollower
 from services.analytics.service_layer.queries import AnalyticsQueries
 from services.analytics.service_layer.training_projection import apply_training_change
@@ -60,7 +61,7 @@ async def start(
     )
     queries = AnalyticsQueries(feeds, MuscleCatalog.load(), clock or (lambda: datetime.now(UTC)))
     binding = ServiceBinding(
-        AnalyticsServicer(feeds, queries),
+        AnalyticsServicer(feeds, queries, AccountErasure(feeds)),
         analytics_pb2_grpc.add_AnalyticsServiceServicer_to_server,
         SERVICE_NAME,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,6 +15,7 @@ from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
 from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
 from kinetic.settings import AuthSettings, PurgeSettings, ServiceSettings
 from kinetic.storage import engine_for, upgrade
+from services.auth.adapters import service_erasers
 from services.auth.adapters.cimd import MetadataDocumentFetcher
 from services.auth.domain.passwords import PasswordHasher
 from services.auth.entrypoints.grpc import AuthServicer
@@ -22,6 +23,7 @@ from services.auth.entrypoints.oauth_grpc import OAuthServicer
 from services.auth.service_layer.account_deletion import AccountDeletionService
 from services.auth.service_layer.accounts import AccountService
 from services.auth.service_layer.api_keys import ApiKeyService
+from services.auth.service_layer.erasure_outbox import Eraser, ErasureOutbox, Wait
 from services.auth.service_layer.oauth_authorizations import AuthorizationService
 from services.auth.service_layer.oauth_clients import ClientService
 from services.auth.service_layer.oauth_grants import BrowserSessionService, GrantService
@@ -52,6 +54,7 @@ class AuthApp:
     deletion: AccountDeletionService
     purge: PurgeService
     revocations: RevocationLog
+    erasure: ErasureOutbox
 
 
 def _utc_now() -> datetime:
@@ -66,10 +69,12 @@ def build_app(
     clock: Callable[[], datetime] | None = None,
     fetcher: MetadataDocumentFetcher | None = None,
     purge_grace_seconds: int | None = None,
+    erasers: Mapping[str, Eraser] | None = None,
 ) -> AuthApp:
     """Wire the use cases on a migrated ``engine``; ``clock`` lets tests fix the time, ``fetcher``
     replaces the network fetch of Client ID Metadata Documents, ``purge_grace_seconds`` the
-    settings' grace. ``auth_settings`` defaults to ``AuthSettings()``, the documented defaults."""
+    settings' grace, ``erasers`` how each service erases a deleted account (none: the outbox only
+    fills, as for the command line). ``auth_settings`` defaults to ``AuthSettings()``."""
     auth_settings = auth_settings or AuthSettings()
     clock = clock or _utc_now
     fetcher = fetcher or MetadataDocumentFetcher(auth_settings.cimd_allowed_hosts)
@@ -92,6 +97,7 @@ def build_app(
         deletion=AccountDeletionService(engine, hasher, clock, revocations),
         purge=PurgeService(engine, clock, grace),
         revocations=revocations,
+        erasure=ErasureOutbox(engine, clock, erasers or {}),
     )
 
 
@@ -102,6 +108,7 @@ def prepare(
     clock: Callable[[], datetime] | None = None,
     fetcher: MetadataDocumentFetcher | None = None,
     purge_grace_seconds: int | None = None,
+    erasers: Mapping[str, Eraser] | None = None,
 ) -> AuthApp:
     """Open (unless given) and migrate storage, build the app, and make sure a signing key exists."""
     engine = engine or engine_for(settings)
@@ -116,6 +123,7 @@ def prepare(
         clock=clock,
         fetcher=fetcher,
         purge_grace_seconds=purge_grace_seconds,
+        erasers=erasers,
     )
     app.tokens.ensure_signing_key()
     return app
@@ -130,14 +138,27 @@ async def start(
     fetcher: MetadataDocumentFetcher | None = None,
     purge: PurgeSettings | None = None,
     purge_wait: Callable[[float], Awaitable[object]] | None = None,
+    erasure_targets: Mapping[str, str] | None = None,
+    erasure_wait: Wait | None = None,
 ) -> RunningServer:
-    """Prepare storage and start the gRPC server (``port=0`` picks a free port) and the periodic
-    purge of expired OAuth rows (``purge`` replaces ``settings.auth.purge``).
+    """Prepare storage and start the gRPC server (``port=0`` picks a free port), the periodic
+    purge of expired OAuth rows (``purge`` replaces ``settings.auth.purge``) and the erasure outbox,
+    which asks training, sessions and analytics to erase deleted accounts at ``erasure_targets``
+    (default ``settings.targets``) until each confirms (docs/decisions/0033).
 
-    ``clock``, ``fetcher`` and ``purge_wait`` (what the purge task awaits between runs) are for tests.
+    ``clock``, ``fetcher``, ``purge_wait`` (what the purge task awaits between runs) and
+    ``erasure_wait`` (what the erasure task awaits between rounds) are for tests.
     """
     purge = purge or settings.auth.purge
-    app = prepare(settings, engine, clock=clock, fetcher=fetcher, purge_grace_seconds=purge.grace_seconds)
+    dialled = service_erasers.dial({**settings.targets, **(erasure_targets or {})})
+    app = prepare(
+        settings,
+        engine,
+        clock=clock,
+        fetcher=fetcher,
+        purge_grace_seconds=purge.grace_seconds,
+        erasers=dialled.erasers,
+    )
     bindings = [
         ServiceBinding(AuthServicer(app), auth_pb2_grpc.add_AuthServiceServicer_to_server, SERVICE_NAME),
         ServiceBinding(
@@ -147,14 +168,21 @@ async def start(
     running = await create_server(bindings, settings.listen_host, settings.port if port is None else port)
     # Revocation streams never finish by themselves: end them before the graceful stop waits on them.
     running.before_stop.append(app.revocations.close)
+    running.on_stop.append(_background(app.erasure.run(erasure_wait), "auth-erasure"))
+    running.on_stop.append(dialled.close)
     if purge.interval_seconds > 0:
         periodic = PeriodicPurge(app.purge.purge, purge.interval_seconds, purge_wait or asyncio.sleep)
-        task = asyncio.create_task(periodic.run(), name="auth-purge")
-
-        async def stop_purging() -> None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-
-        running.on_stop.append(stop_purging)
+        running.on_stop.append(_background(periodic.run(), "auth-purge"))
     return running
+
+
+def _background(work: Coroutine[object, object, None], name: str) -> Callable[[], Awaitable[None]]:
+    """Start ``work`` as a task; returns what cancels it and waits for it to end."""
+    task = asyncio.create_task(work, name=name)
+
+    async def stop() -> None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    return stop

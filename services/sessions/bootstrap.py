@@ -16,8 +16,10 @@ from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
 from services.sessions.adapters.training_occurrences import TrainingOccurrences
 from services.sessions.entrypoints.grpc import ModuleGates, SessionsServicer
+from services.sessions.gyms.adapters.account_erasure import delete_client_rows
 from services.sessions.gyms.bootstrap import build_gym_module
 from services.sessions.gyms.entrypoints.grpc import gym_bindings
+from services.sessions.service_layer.account_erasure import AccountErasure
 from services.sessions.service_layer.feed import ChangeFeed
 from services.sessions.service_layer.gym_directory import GymDirectory
 from services.sessions.service_layer.session_lifecycle import SessionLifecycle
@@ -39,10 +41,11 @@ class SessionsApp:
     lifecycle: SessionLifecycle
     log: PerformanceLog
     queries: SessionQueries
+    erasure: AccountErasure
 
     def servicer(self, gates: ModuleGates) -> SessionsServicer:
         """The SessionsService servicer over these use cases, checking gym modules with ``gates``."""
-        return SessionsServicer(self.feed, self.lifecycle, self.log, self.queries, gates)
+        return SessionsServicer(self.feed, self.lifecycle, self.log, self.queries, gates, self.erasure)
 
 
 def prepare(
@@ -56,6 +59,7 @@ def prepare(
         lifecycle=SessionLifecycle(engine, gyms, occurrences, clock),
         log=PerformanceLog(engine, gyms, clock),
         queries=SessionQueries(engine, clock),
+        erasure=AccountErasure(engine, [delete_client_rows]),  # the gym client's rows too
     )
 
 

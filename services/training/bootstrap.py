@@ -13,6 +13,7 @@ from kinetic.storage import engine_for, upgrade
 from kinetic.training.v1 import training_pb2_grpc
 from services.training.domain.catalog import load_catalog
 from services.training.entrypoints.grpc import TrainingServicer
+from services.training.service_layer.account_erasure import AccountErasure
 from services.training.service_layer.deletions import TrainingDeletions
 from services.training.service_layer.exercise_catalog import ExerciseCatalog
 from services.training.service_layer.library_edits import TrainingEditor
@@ -35,11 +36,12 @@ class TrainingApp:
     deletions: TrainingDeletions
     statuses: OccurrenceStatuses
     feed: LibraryChangeFeed
+    erasure: AccountErasure
 
     def servicer(self) -> TrainingServicer:
         """The gRPC servicer over these use cases."""
         return TrainingServicer(
-            self.catalog, self.library, self.editor, self.deletions, self.statuses, self.feed
+            self.catalog, self.library, self.editor, self.deletions, self.statuses, self.feed, self.erasure
         )
 
 
@@ -56,6 +58,7 @@ def prepare(engine: Engine, clock: Clock = utc_now) -> TrainingApp:
         deletions=TrainingDeletions(engine, clock),
         statuses=OccurrenceStatuses(engine, clock),
         feed=LibraryChangeFeed(engine),
+        erasure=AccountErasure(engine),
     )
 
 

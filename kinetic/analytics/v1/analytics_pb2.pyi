@@ -446,3 +446,15 @@ class GetInsightsResponse(_message.Message):
     session_sources: SessionSources
     comparable_workouts: _containers.RepeatedCompositeFieldContainer[ComparableWorkout]
     def __init__(self, trends: _Optional[_Iterable[_Union[Trend, _Mapping]]] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., balance: _Optional[_Union[FocusBalance, _Mapping]] = ..., proposals: _Optional[_Iterable[_Union[PlanAdjustment, _Mapping]]] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., time_zone: _Optional[str] = ..., disclaimer: _Optional[str] = ..., as_of_sequence: _Optional[int] = ..., as_of_training_sequence: _Optional[int] = ..., workout_choices: _Optional[_Iterable[_Union[WorkoutChoice, _Mapping]]] = ..., session_sources: _Optional[_Union[SessionSources, _Mapping]] = ..., comparable_workouts: _Optional[_Iterable[_Union[ComparableWorkout, _Mapping]]] = ...) -> None: ...
+
+class EraseAccountRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class EraseAccountResponse(_message.Message):
+    __slots__ = ("deleted_rows",)
+    DELETED_ROWS_FIELD_NUMBER: _ClassVar[int]
+    deleted_rows: int
+    def __init__(self, deleted_rows: _Optional[int] = ...) -> None: ...

@@ -67,6 +67,11 @@ class AnalyticsServiceStub:
                 request_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetInsightsRequest.SerializeToString,
                 response_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetInsightsResponse.FromString,
                 _registered_method=True)
+        self.EraseAccount = channel.unary_unary(
+                '/kinetic.analytics.v1.AnalyticsService/EraseAccount',
+                request_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.EraseAccountRequest.SerializeToString,
+                response_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.EraseAccountResponse.FromString,
+                _registered_method=True)
 
 
 class AnalyticsServiceServicer:
@@ -119,6 +124,14 @@ class AnalyticsServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def EraseAccount(self, request, context):
+        """EraseAccount deletes every row derived for the account (cursors, facts, records), for account
+        deletion; called again it deletes nothing and succeeds.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AnalyticsServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -146,6 +159,11 @@ def add_AnalyticsServiceServicer_to_server(servicer, server):
                     servicer.GetInsights,
                     request_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetInsightsRequest.FromString,
                     response_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetInsightsResponse.SerializeToString,
+            ),
+            'EraseAccount': grpc.unary_unary_rpc_method_handler(
+                    servicer.EraseAccount,
+                    request_deserializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.EraseAccountRequest.FromString,
+                    response_serializer=kinetic_dot_analytics_dot_v1_dot_analytics__pb2.EraseAccountResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -291,6 +309,33 @@ class AnalyticsService:
             '/kinetic.analytics.v1.AnalyticsService/GetInsights',
             kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetInsightsRequest.SerializeToString,
             kinetic_dot_analytics_dot_v1_dot_analytics__pb2.GetInsightsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def EraseAccount(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.analytics.v1.AnalyticsService/EraseAccount',
+            kinetic_dot_analytics_dot_v1_dot_analytics__pb2.EraseAccountRequest.SerializeToString,
+            kinetic_dot_analytics_dot_v1_dot_analytics__pb2.EraseAccountResponse.FromString,
             options,
             channel_credentials,
             insecure,

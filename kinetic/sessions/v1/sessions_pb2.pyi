@@ -466,3 +466,15 @@ class DeletePerformanceResponse(_message.Message):
     SESSION_FIELD_NUMBER: _ClassVar[int]
     session: Session
     def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ...) -> None: ...
+
+class EraseAccountRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class EraseAccountResponse(_message.Message):
+    __slots__ = ("deleted_rows",)
+    DELETED_ROWS_FIELD_NUMBER: _ClassVar[int]
+    deleted_rows: int
+    def __init__(self, deleted_rows: _Optional[int] = ...) -> None: ...

@@ -92,6 +92,11 @@ class SessionsServiceStub:
                 request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeletePerformanceRequest.SerializeToString,
                 response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeletePerformanceResponse.FromString,
                 _registered_method=True)
+        self.EraseAccount = channel.unary_unary(
+                '/kinetic.sessions.v1.SessionsService/EraseAccount',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.EraseAccountRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.EraseAccountResponse.FromString,
+                _registered_method=True)
 
 
 class SessionsServiceServicer:
@@ -181,6 +186,15 @@ class SessionsServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def EraseAccount(self, request, context):
+        """EraseAccount deletes every row the account owns in the sessions store (sessions, sets, change
+        feed, its gym client record and what hangs off it), for account deletion; called again it
+        deletes nothing and succeeds.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SessionsServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -238,6 +252,11 @@ def add_SessionsServiceServicer_to_server(servicer, server):
                     servicer.DeletePerformance,
                     request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeletePerformanceRequest.FromString,
                     response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeletePerformanceResponse.SerializeToString,
+            ),
+            'EraseAccount': grpc.unary_unary_rpc_method_handler(
+                    servicer.EraseAccount,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.EraseAccountRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_sessions__pb2.EraseAccountResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -540,6 +559,33 @@ class SessionsService:
             '/kinetic.sessions.v1.SessionsService/DeletePerformance',
             kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeletePerformanceRequest.SerializeToString,
             kinetic_dot_sessions_dot_v1_dot_sessions__pb2.DeletePerformanceResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def EraseAccount(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.SessionsService/EraseAccount',
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.EraseAccountRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_sessions__pb2.EraseAccountResponse.FromString,
             options,
             channel_credentials,
             insecure,

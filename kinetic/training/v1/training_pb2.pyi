@@ -792,3 +792,15 @@ class ListLibraryChangesResponse(_message.Message):
     changes: _containers.RepeatedCompositeFieldContainer[LibraryChange]
     latest_sequence: int
     def __init__(self, changes: _Optional[_Iterable[_Union[LibraryChange, _Mapping]]] = ..., latest_sequence: _Optional[int] = ...) -> None: ...
+
+class EraseAccountRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class EraseAccountResponse(_message.Message):
+    __slots__ = ("deleted_rows",)
+    DELETED_ROWS_FIELD_NUMBER: _ClassVar[int]
+    deleted_rows: int
+    def __init__(self, deleted_rows: _Optional[int] = ...) -> None: ...

@@ -105,6 +105,11 @@ class TrainingServiceStub:
                 request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListLibraryChangesRequest.SerializeToString,
                 response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListLibraryChangesResponse.FromString,
                 _registered_method=True)
+        self.EraseAccount = channel.unary_unary(
+                '/kinetic.training.v1.TrainingService/EraseAccount',
+                request_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.EraseAccountRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.EraseAccountResponse.FromString,
+                _registered_method=True)
 
 
 class TrainingServiceServicer:
@@ -211,6 +216,14 @@ class TrainingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def EraseAccount(self, request, context):
+        """EraseAccount deletes every row the account owns in training (library, change feed, custom
+        exercises), for account deletion; called again it deletes nothing and succeeds.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TrainingServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -283,6 +296,11 @@ def add_TrainingServiceServicer_to_server(servicer, server):
                     servicer.ListLibraryChanges,
                     request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListLibraryChangesRequest.FromString,
                     response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.ListLibraryChangesResponse.SerializeToString,
+            ),
+            'EraseAccount': grpc.unary_unary_rpc_method_handler(
+                    servicer.EraseAccount,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_training__pb2.EraseAccountRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_training__pb2.EraseAccountResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -664,6 +682,33 @@ class TrainingService:
             '/kinetic.training.v1.TrainingService/ListLibraryChanges',
             kinetic_dot_training_dot_v1_dot_training__pb2.ListLibraryChangesRequest.SerializeToString,
             kinetic_dot_training_dot_v1_dot_training__pb2.ListLibraryChangesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def EraseAccount(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.TrainingService/EraseAccount',
+            kinetic_dot_training_dot_v1_dot_training__pb2.EraseAccountRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_training__pb2.EraseAccountResponse.FromString,
             options,
             channel_credentials,
             insecure,

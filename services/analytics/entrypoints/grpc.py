@@ -6,6 +6,7 @@ import grpc
 
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from services.analytics.entrypoints import analytics_pb as out
+from services.analytics.service_layer.account_erasure import AccountErasure
 from services.analytics.service_layer.catch_up import AccountFeeds
 from services.analytics.service_layer.queries import AnalyticsQueries
 
@@ -13,9 +14,15 @@ from services.analytics.service_layer.queries import AnalyticsQueries
 class AnalyticsServicer(analytics_pb2_grpc.AnalyticsServiceServicer):
     """Thin adapter from gRPC to the analytics use cases."""
 
-    def __init__(self, feeds: AccountFeeds, queries: AnalyticsQueries) -> None:
+    def __init__(self, feeds: AccountFeeds, queries: AnalyticsQueries, erasure: AccountErasure) -> None:
         self._feeds = feeds
         self._queries = queries
+        self._erasure = erasure
+
+    async def EraseAccount(
+        self, request: analytics_pb2.EraseAccountRequest, context: grpc.aio.ServicerContext
+    ) -> analytics_pb2.EraseAccountResponse:
+        return analytics_pb2.EraseAccountResponse(deleted_rows=await self._erasure.erase(request.account_id))
 
     async def GetFeedPosition(
         self, request: analytics_pb2.GetFeedPositionRequest, context: grpc.aio.ServicerContext

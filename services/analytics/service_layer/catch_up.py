@@ -124,6 +124,11 @@ class AccountFeeds:
     def _lock(self, account_id: str) -> asyncio.Lock:
         return self._locks[zlib.crc32(account_id.encode()) % LOCK_STRIPES]
 
+    def account_lock(self, account_id: str) -> asyncio.Lock:
+        """The lock catching up holds for ``account_id``: erasure takes it so no catch-up in this
+        process writes the account's rows between its delete and its commit."""
+        return self._lock(account_id)
+
     async def catch_up(self, account_id: str) -> FeedPositions:
         """Catch up with both feeds; returns the sequences now reflected."""
         async with self.caught_up(account_id) as positions:

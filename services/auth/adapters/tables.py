@@ -198,3 +198,18 @@ revocations = Table(
     Index("ix_revocations_expires", "expires_at"),
     sqlite_autoincrement=True,
 )
+
+# --- Erasure outbox (migration 0004, docs/decisions/0033-account-deletion-everywhere.md) ----------
+# One row per (deleted account, service that may still hold its data), written in the deletion's
+# transaction and removed when that service confirms its erasure. No foreign key: the account row
+# is gone by then. ``last_error`` holds a gRPC status name only, never a message.
+account_erasures = Table(
+    "account_erasures",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("service", String(16), primary_key=True),
+    Column("attempts", Integer, nullable=False),
+    Column("next_attempt_at", DateTime(timezone=True), nullable=False),
+    Column("last_error", String(80), nullable=False),
+    Column("deleted_at", DateTime(timezone=True), nullable=False),
+)

@@ -167,6 +167,7 @@ class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
         deleted = await self._hashing(
             lambda: self._app.deletion.delete_account(request.account_id, request.password)
         )
+        self._app.erasure.wake()  # the other services erase it now, retried until done
         return auth_pb2.DeleteAccountResponse(
             deleted_api_keys=deleted.api_keys,
             deleted_grants=deleted.grants,

@@ -5,7 +5,9 @@ what makes each credential fail at once when auth is asked: an API key's digest,
 digest and an access token's ``jti`` are no longer found. Edges do not ask per request: the
 deletion leaves one tombstone in the revocation log, naming only the account ID, which they receive
 within a second and which is purged once no token of the account can verify (decision 0030).
-See docs/decisions/0016-account-deletion-and-purging.md.
+The same transaction writes the erasure outbox: the other services erase the account afterwards,
+retried until each confirms (``erasure_outbox``).
+See docs/decisions/0016-account-deletion-and-purging.md and 0033-account-deletion-everywhere.md.
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from datetime import datetime
 from sqlalchemy import Engine
 
 from kinetic.errors import Unauthenticated
-from services.auth.adapters import account_erasure
+from services.auth.adapters import account_erasure, erasure_outbox
 from services.auth.adapters.account_erasure import DeletedRows
 from services.auth.domain.accounts import require
+from services.auth.domain.erasure import SERVICES
 from services.auth.domain.passwords import PasswordHasher
 from services.auth.domain.revocations import Revocation
 from services.auth.service_layer.revocations import RevocationLog
@@ -61,5 +64,8 @@ class AccountDeletionService:
         with self._engine.begin() as conn:
             deleted = account_erasure.delete_account_rows(conn, account_id)
             self._revocations.record(conn, [Revocation.of_account(account_id, now)], now)
+            # In the same transaction: the account cannot sign in from the moment its erasure is
+            # pending, and a crash after this commit leaves the outbox rows to resume from (0033).
+            erasure_outbox.schedule(conn, account_id, SERVICES, now)
         self._revocations.announce()
         return deleted

@@ -14,6 +14,7 @@ from services.sessions.entrypoints.session_pb import (
     performance_to_pb,
     session_to_pb,
 )
+from services.sessions.service_layer.account_erasure import AccountErasure
 from services.sessions.service_layer.feed import ChangeFeed
 from services.sessions.service_layer.session_lifecycle import SessionLifecycle, StartRequest
 from services.sessions.service_layer.session_logging import PerformanceLog
@@ -37,7 +38,9 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
         log: PerformanceLog,
         queries: SessionQueries,
         gates: ModuleGates,
+        erasure: AccountErasure,
     ) -> None:
+        self._erasure = erasure
         self._feed = feed
         self._lifecycle = lifecycle
         self._log = log
@@ -199,3 +202,8 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
     ) -> sessions_pb2.DeletePerformanceResponse:
         session = self._log.delete(request.account_id, request.session_id, request.performance_id)
         return sessions_pb2.DeletePerformanceResponse(session=session_to_pb(session))
+
+    async def EraseAccount(
+        self, request: sessions_pb2.EraseAccountRequest, context: grpc.aio.ServicerContext
+    ) -> sessions_pb2.EraseAccountResponse:
+        return sessions_pb2.EraseAccountResponse(deleted_rows=self._erasure.erase(request.account_id))

@@ -8,6 +8,7 @@ from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from services.training.adapters.library_pb import library_to_pb
 from services.training.domain.exercises import Exercise
 from services.training.entrypoints.library_grpc import LibraryRpcs
+from services.training.service_layer.account_erasure import AccountErasure
 from services.training.service_layer.deletions import TrainingDeletions
 from services.training.service_layer.exercise_catalog import ExerciseCatalog
 from services.training.service_layer.library_edits import TrainingEditor
@@ -65,9 +66,16 @@ class TrainingServicer(LibraryRpcs, training_pb2_grpc.TrainingServiceServicer):
         deletions: TrainingDeletions,
         statuses: OccurrenceStatuses,
         feed: LibraryChangeFeed,
+        erasure: AccountErasure,
     ) -> None:
         super().__init__(library, editor, deletions, statuses, feed)
         self._catalog = catalog
+        self._erasure = erasure
+
+    async def EraseAccount(
+        self, request: training_pb2.EraseAccountRequest, context: grpc.aio.ServicerContext
+    ) -> training_pb2.EraseAccountResponse:
+        return training_pb2.EraseAccountResponse(deleted_rows=self._erasure.erase(request.account_id))
 
     async def SearchExercises(
         self, request: training_pb2.SearchExercisesRequest, context: grpc.aio.ServicerContext

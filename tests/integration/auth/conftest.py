@@ -12,6 +12,10 @@ from kinetic.settings import ServiceSettings
 from services.auth.bootstrap import start
 from tests.integration.auth.oauth_support import ISSUER, Clock, OAuthHarness, offline_fetcher
 
+# No other service runs here: a deleted account's erasure stays pending (and never reaches a Kinetic
+# that happens to listen on the default ports).
+NO_ERASURE = dict.fromkeys(("training", "sessions", "analytics"), "127.0.0.1:1")
+
 
 @pytest.fixture
 async def harness(engines, tmp_path) -> AsyncIterator[OAuthHarness]:
@@ -20,7 +24,12 @@ async def harness(engines, tmp_path) -> AsyncIterator[OAuthHarness]:
     fetcher, _ = offline_fetcher()
     env = {"KINETIC_DATA_DIR": str(tmp_path), "KINETIC_PUBLIC_URL": ISSUER}
     running = await start(
-        ServiceSettings.from_env("auth", env), port=0, engine=engines("auth"), clock=clock, fetcher=fetcher
+        ServiceSettings.from_env("auth", env),
+        port=0,
+        engine=engines("auth"),
+        clock=clock,
+        fetcher=fetcher,
+        erasure_targets=NO_ERASURE,
     )
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{running.port}")
     try:

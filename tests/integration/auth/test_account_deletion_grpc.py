@@ -91,8 +91,9 @@ async def test_a_code_approved_before_deletion_cannot_be_redeemed_after(harness)
 async def test_deletion_leaves_no_row_of_the_account_in_any_auth_table(harness, engines):
     """Every auth table is enumerated from the metadata, so a new table is checked the day it is made.
 
-    The one row left is the deletion's own tombstone in the revocation log, naming only the account
-    ID, which edges need until the account's last token expires (decision 0030)."""
+    The rows left are the deletion's own tombstone in the revocation log, naming only the account
+    ID, which edges need until the account's last token expires (decision 0030), and the erasure
+    outbox's rows, which go as the other services confirm (decision 0033)."""
     await _credentials(harness)
     await harness.code()  # an authorization request and a code besides the redeemed ones
     key = await harness.auth.CreateApiKey(
@@ -122,7 +123,10 @@ async def test_deletion_leaves_no_row_of_the_account_in_any_auth_table(harness, 
         auth_pb2.DeleteAccountRequest(account_id=harness.account_id, password=PASSWORD)
     )
     after = rows_of_the_account()
-    assert list(after) == ["revocations"]
+    assert sorted(after) == ["account_erasures", "revocations"]
     with engine.connect() as conn:
         tombstone = conn.execute(select(tables.revocations.c.kind, tables.revocations.c.subject)).all()
     assert tombstone == [("account", harness.account_id)]
+    # The erasure outbox: no other service runs here, so every one of them is still to confirm
+    # (tests/integration/erasure covers the whole way, decision 0033).
+    assert sorted(str(row[1]) for row in after["account_erasures"]) == ["analytics", "sessions", "training"]

@@ -114,14 +114,9 @@ async def running_stack(
     base_url = f"http://127.0.0.1:{port}"
     env = {"KINETIC_DATA_DIR": str(data_dir), "KINETIC_PUBLIC_URL": base_url}
     clock = Clock()
-    options: dict[str, Any] = {"port": 0, "engine": engine}
-    clock_injected = "clock" in inspect.signature(auth.start).parameters
-    if clock_injected:
-        options["clock"] = clock
-    servers: list[RunningServer] = [await auth.start(ServiceSettings.from_env("auth", env), **options)]
-    auth_target = f"127.0.0.1:{servers[0].port}"
-    # Only auth (and training, for the library erasure) is called; the other channels stay idle.
-    targets = {name: auth_target for name in ("auth", "training", "sessions", "analytics")}
+    servers: list[RunningServer] = []
+    # Where auth erases deleted accounts (decision 0033): training when it runs, else nowhere.
+    erasure_targets = dict.fromkeys(("training", "sessions", "analytics"), "127.0.0.1:1")
     if training_engine is not None:
         # Imported here: the tests that need no training service do not depend on its code.
         from services.training import bootstrap as training
@@ -129,7 +124,17 @@ async def running_stack(
         servers.append(
             await training.start(ServiceSettings.from_env("training", env), port=0, engine=training_engine)
         )
-        targets["training"] = f"127.0.0.1:{servers[-1].port}"
+        erasure_targets["training"] = f"127.0.0.1:{servers[-1].port}"
+    options: dict[str, Any] = {"port": 0, "engine": engine, "erasure_targets": erasure_targets}
+    clock_injected = "clock" in inspect.signature(auth.start).parameters
+    if clock_injected:
+        options["clock"] = clock
+    servers.insert(0, await auth.start(ServiceSettings.from_env("auth", env), **options))
+    auth_target = f"127.0.0.1:{servers[0].port}"
+    # Only auth (and training, for the library erasure) is called; the other channels stay idle.
+    targets = {name: auth_target for name in ("auth", "training", "sessions", "analytics")}
+    if training_engine is not None:
+        targets["training"] = erasure_targets["training"]
     backends = Backends.connect(targets)
     real = real_oauth_service()
     oauth = backends.oauth

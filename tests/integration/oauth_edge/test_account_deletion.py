@@ -17,6 +17,7 @@ from tests.eventually import status_becomes
 from tests.integration.oauth_edge.account_support import bearer_status, connect_muse, create_key, form_csrf
 from tests.integration.oauth_edge.flow import csrf_of
 from tests.integration.oauth_edge.stack import EMAIL, PASSWORD, OAuthStack, running_stack
+from tests.integration.training.library_support import edit_request, strength_a
 
 
 async def test_deleting_the_account_ends_its_token_key_and_session_at_once(
@@ -127,3 +128,34 @@ async def test_erasing_the_training_library_ends_every_connection(training_stack
         assert "No application is connected" in (await http.get("/account")).text
         # The person's own API key and sign-in are not connections: they keep working.
         assert await bearer_status(stack, secret) == 200
+
+
+async def test_deleting_the_account_from_the_page_erases_its_training_library(
+    training_stack: OAuthStack,
+) -> None:
+    """Auth erases the account in training after the deletion (decision 0033); the edge adds no
+    erasure of its own, which would leave a fresh, empty library (and its feed) behind."""
+    stack = training_stack
+    training = training_pb2_grpc.TrainingServiceStub(stack.backends.channels["training"])
+    library = await training.GetLibrary(training_pb2.GetLibraryRequest(account_id=stack.account_id))
+    await training.EditTraining(
+        edit_request(library.library.epoch, "delete-k1", strength_a(), account_id=stack.account_id)
+    )
+
+    async def feed_latest() -> int:
+        page = await training.ListLibraryChanges(
+            training_pb2.ListLibraryChangesRequest(account_id=stack.account_id)
+        )
+        return int(page.latest_sequence)
+
+    assert await feed_latest() == 1
+    async with httpx2.AsyncClient(base_url=stack.base_url, follow_redirects=False, timeout=30) as http:
+        await connect_muse(stack, http)
+        page = await http.get("/account")
+        deleted = await http.post(
+            "/account/delete",
+            data={"csrf_token": form_csrf(page.text, "/account/delete"), "password": PASSWORD},
+        )
+        assert deleted.status_code == 200
+    # No library row is left: the feed of an unknown account reads empty at 0.
+    await status_becomes(feed_latest, 0, within=5.0)
