@@ -258,8 +258,16 @@ class AccountFeeds:
         progress = Progress(self._monotonic())
         number = next(self._numbers)
         task = asyncio.create_task(self._run(account_id, progress), name=f"catch-up {account_id}")
-        task.add_done_callback(_report_failure)
         job = self._jobs[account_id] = _Job(number, task, progress)
+
+        def finished(task: asyncio.Task[None]) -> None:
+            # A read that waited gets a failure itself; one nobody waited for is only logged.
+            if not task.cancelled() and task.exception() is not None:
+                log.info("catching up account %s failed: %s", account_id, task.exception())
+            if self._jobs.get(account_id) is job:
+                del self._jobs[account_id]  # the table holds running catch-ups only
+
+        task.add_done_callback(finished)
         return job
 
     async def _run(self, account_id: str, progress: Progress) -> None:
@@ -282,7 +290,7 @@ class AccountFeeds:
         """Cancel the background catching up (the server is stopping)."""
         if self._keeping_up is not None:
             self._keeping_up.cancel()
-        for job in self._jobs.values():
+        for job in list(self._jobs.values()):
             job.task.cancel()
 
     async def keep_up(self, interval_seconds: float, active_seconds: float = ACTIVE_SECONDS) -> None:
@@ -298,12 +306,6 @@ class AccountFeeds:
                 # One account at a time: the sweep must not crowd out the reads it serves.
                 with contextlib.suppress(Exception):
                     await asyncio.shield(job.task)
-
-
-def _report_failure(task: asyncio.Task[None]) -> None:
-    # A read that waited gets the failure itself; one nobody waited for is only logged.
-    if not task.cancelled() and task.exception() is not None:
-        log.info("catching up failed: %s", task.exception())
 
 
 def _superseded_dropped(changes: list[Change]) -> list[Change]:
