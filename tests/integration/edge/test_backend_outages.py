@@ -18,6 +18,7 @@ import pytest
 from edge.backends import Backends, open_channel
 from edge.circuits import BACKEND_DOWN, FAILURES_TO_OPEN, Circuits
 from edge.deadlines import DEADLINE_SECONDS, CallKind
+from edge.jwks import FRESH_SECONDS, JwksCache
 from kinetic.auth.v1 import auth_pb2
 from kinetic.errors import RemoteError
 from kinetic.grpc_server import RunningServer
@@ -256,3 +257,16 @@ async def _refusal(call: Awaitable[Any]) -> None:
     with pytest.raises(grpc.aio.AioRpcError) as refused:
         await call
     assert RemoteError.from_rpc(refused.value).reason == BACKEND_DOWN
+
+
+async def test_the_edge_keeps_the_last_jwks_when_a_refresh_fails(stack):
+    moment = [0.0]
+    cache = JwksCache(lambda: stack.backends.auth, monotonic=lambda: moment[0])
+    document = await cache.fetch()
+    assert cache.fresh == document
+    await stack.servers["auth"].stop(0)
+    moment[0] += FRESH_SECONDS + 1
+    assert cache.fresh is None, "stale: the next request asks auth"
+    with pytest.raises(grpc.aio.AioRpcError):
+        await cache.fetch()
+    assert cache.last == document, "what /.well-known/jwks.json then serves"
