@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 from typing import Protocol
 from urllib.parse import urlsplit
 
+import grpc
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from opentelemetry.instrumentation.asgi import OpenTelemetryMiddleware
@@ -22,13 +24,14 @@ from edge.backends import Backends
 from edge.guard import ProtectedResource, TokenChecker
 from edge.health import health_routes
 from edge.in_flight import InFlightLimit
+from edge.jwks import JwksCache
 from edge.mcp_profile.builder import build_profile
 from edge.oauth import OAuthStubs, oauth_routes
 from edge.openapi import openapi_document
 from edge.profiles.client_ai.tools import client_ai_profile
 from edge.profiles.client_ai.workouts import ClientWorkouts
 from edge.profiles.metric.reads import TrainingReads
-from edge.profiles.metric.rest import metric_rest_app, no_store
+from edge.profiles.metric.rest import backend_error, metric_rest_app, no_store
 from edge.profiles.metric.tools import metric_profile
 from edge.profiles.metric.writes import TrainingWrites
 from edge.ratelimit import (
@@ -44,10 +47,11 @@ from edge.ratelimit.responses import Render
 from edge.revocation_watcher import RevocationWatcher
 from edge.well_known import ProtectedResourceInfo, well_known_routes
 from kinetic.access_tokens import AccessTokenVerifier
-from kinetic.auth.v1 import auth_pb2
 from kinetic.protected_resources import CLIENT_AI, METRIC
 from kinetic.settings import EdgeSettings
 from kinetic.telemetry import tracing_active
+
+log = logging.getLogger(__name__)
 
 # Its own budget of 300 per account per minute: a busy Metric connection does not starve it (0020).
 CLIENT_AI_PER_MINUTE = RatePolicy("client_ai_minute", 300, 60)
@@ -114,6 +118,13 @@ class PostOnly:
         await refusal(scope, receive, send)
 
 
+async def _prime(jwks: JwksCache) -> None:
+    try:
+        await jwks.fetch()
+    except grpc.aio.AioRpcError:
+        log.warning("the JWKS could not be fetched at start; the first request that needs it retries")
+
+
 def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGIApp:
     """The edge app. ``backends`` lets tests pass channels to in-process servers."""
     public_url = settings.public_url
@@ -168,26 +179,27 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         owned = backends is None
         connected = backends or Backends.connect(settings.targets)
 
-        async def fetch_jwks() -> str:
-            response = await connected.auth.GetJwks(auth_pb2.GetJwksRequest(), timeout=5)
-            return str(response.jwks_json)
-
         live.backends = connected
+        jwks = JwksCache(lambda: live.backends.auth)
+        # Held from the start, so /.well-known/jwks.json can answer even if auth goes down early.
+        priming = asyncio.create_task(_prime(jwks), name="jwks-prime")
         # Auth pushes what it revokes; the guard checks locally while the stream is current (0030).
         revocations = RevocationWatcher(connected.auth)
         watching = asyncio.create_task(revocations.run(), name="revocation-watcher")
         live.checker = TokenChecker(
-            AccessTokenVerifier(public_url, fetch_jwks), connected.auth, connected.oauth, revocations
+            AccessTokenVerifier(public_url, jwks.fetch), connected.auth, connected.oauth, revocations
         )
         app.state.backends = connected
+        app.state.jwks = jwks
         app.state.revocations = revocations
         try:
             async with metric_mcp.session_manager.run(), client_ai_mcp.session_manager.run():
                 yield
         finally:
-            watching.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watching
+            for task in (watching, priming):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await limiter.close()
             if owned:
                 await connected.close()
@@ -228,7 +240,10 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             ),
         ),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    # The last line of defence: a backend failure no route mapped is still a 503, never a 500.
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers={grpc.aio.AioRpcError: backend_error}
+    )
     if not tracing_active():
         return app
     # The outermost layer opens the HTTP server span that every gRPC and SQL span of a call joins.

@@ -1,6 +1,9 @@
 """The edge's gRPC channels to the four services, opened and closed by the app's lifespan.
 
 The gym module lives in the sessions service, so its client-facing stub shares that channel.
+Every unary call on a channel gets its kind's deadline (``edge.deadlines``) and goes through its
+address's circuit (``edge.circuits``), so a hung or stopped backend costs a request at most one
+deadline, then nothing while it is known down (decision 0035).
 """
 
 from __future__ import annotations
@@ -9,14 +12,16 @@ from dataclasses import dataclass
 
 import grpc
 
+from edge.circuits import Circuits, GuardedCalls
+from edge.deadlines import LONGEST_DEADLINE_SECONDS
 from kinetic.analytics.v1 import analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
 from kinetic.sessions.v1 import gyms_pb2_grpc, sessions_pb2_grpc
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
 
-# Deadline for every backend call: a stuck service turns into a 503, not a hung assistant.
-CALL_TIMEOUT_SECONDS = 10.0
+# A ceiling a caller may pass; the interceptor shortens each call to its kind's deadline.
+CALL_TIMEOUT_SECONDS = LONGEST_DEADLINE_SECONDS
 
 
 @dataclass
@@ -30,14 +35,17 @@ class Backends:
     sessions: sessions_pb2_grpc.SessionsServiceStub
     client_workouts: gyms_pb2_grpc.ClientWorkoutServiceStub
     analytics: analytics_pb2_grpc.AnalyticsServiceStub
+    circuits: Circuits
 
     @classmethod
-    def connect(cls, targets: dict[str, str]) -> Backends:
-        """Open a channel per service; gRPC connects lazily, so this never blocks."""
-        channels = {
-            name: grpc.aio.insecure_channel(target, interceptors=grpc_client_interceptors())
-            for name, target in targets.items()
-        }
+    def connect(cls, targets: dict[str, str], circuits: Circuits | None = None) -> Backends:
+        """Open a channel per service; gRPC connects lazily, so this never blocks.
+
+        ``circuits`` is keyed by address: two ``Backends`` given the same one share what they
+        learn about each address.
+        """
+        circuits = circuits if circuits is not None else Circuits()
+        channels = {name: open_channel(target, circuits) for name, target in targets.items()}
         return cls(
             channels=channels,
             auth=auth_pb2_grpc.AuthServiceStub(channels["auth"]),
@@ -46,9 +54,16 @@ class Backends:
             sessions=sessions_pb2_grpc.SessionsServiceStub(channels["sessions"]),
             client_workouts=gyms_pb2_grpc.ClientWorkoutServiceStub(channels["sessions"]),
             analytics=analytics_pb2_grpc.AnalyticsServiceStub(channels["analytics"]),
+            circuits=circuits,
         )
 
     async def close(self) -> None:
         """Close every channel."""
         for channel in self.channels.values():
             await channel.close(None)
+
+
+def open_channel(target: str, circuits: Circuits) -> grpc.aio.Channel:
+    """A channel to ``target`` whose unary calls get deadlines and ``target``'s circuit."""
+    guarded = GuardedCalls(circuits[target])
+    return grpc.aio.insecure_channel(target, interceptors=[guarded, *grpc_client_interceptors()])

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import grpc
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from edge.backends import CALL_TIMEOUT_SECONDS
+from edge.problems import DEFAULT_RETRY_AFTER_SECONDS
 from edge.revocation_watcher import RevocationWatcher
 from kinetic.access_tokens import AccessTokenClaims, AccessTokenVerifier
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc, oauth_pb2, oauth_pb2_grpc
@@ -97,7 +97,7 @@ class TokenChecker:
         # Stream not current, or a token without "sid" (signed before 0030): ask auth, fail closed.
         try:
             response = await self._oauth.CheckAccessToken(
-                oauth_pb2.CheckAccessTokenRequest(token_id=claims.token_id), timeout=CALL_TIMEOUT_SECONDS
+                oauth_pb2.CheckAccessTokenRequest(token_id=claims.token_id)
             )
         except grpc.aio.AioRpcError as error:
             raise CredentialError("temporarily_unavailable", "cannot check credentials now", 503) from error
@@ -112,9 +112,7 @@ class TokenChecker:
                 return Principal(cached.account_id, cached.scopes, "api_key")
         revision = None if watcher is None else watcher.revision
         try:
-            response = await self._auth.VerifyApiKey(
-                auth_pb2.VerifyApiKeyRequest(secret=secret), timeout=CALL_TIMEOUT_SECONDS
-            )
+            response = await self._auth.VerifyApiKey(auth_pb2.VerifyApiKeyRequest(secret=secret))
         except grpc.aio.AioRpcError as error:
             remote = RemoteError.from_rpc(error)
             if remote.code == grpc.StatusCode.UNAUTHENTICATED:
@@ -189,6 +187,8 @@ class ProtectedResource:
         if status in (401, 403):
             value = challenge(error, description, " ".join(self._required), self._metadata_url)
             headers.append((b"www-authenticate", value.encode("latin-1")))
+        elif status == 503:
+            headers.append((b"retry-after", str(DEFAULT_RETRY_AFTER_SECONDS).encode()))
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 

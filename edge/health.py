@@ -2,7 +2,8 @@
 
 ``/readyz`` also says how credentials are checked: ``local`` while the revocation stream from auth
 is current, ``per_request`` while the edge asks auth on every request (decision 0030). Either way
-the edge serves, so it does not change readiness.
+the edge serves, so it does not change readiness. ``circuits`` gives each backend address's
+circuit (decision 0035): ``open`` while the edge refuses calls to it at once.
 """
 
 from __future__ import annotations
@@ -34,14 +35,19 @@ async def healthz(request: Request) -> Response:
 
 async def readyz(request: Request) -> Response:
     """Ready: 200 only if every backend is SERVING; 503 naming the ones that are not."""
-    channels: dict[str, grpc.aio.Channel] = request.app.state.backends.channels
+    backends = request.app.state.backends
+    channels: dict[str, grpc.aio.Channel] = backends.channels
     names = sorted(channels)
     statuses = await asyncio.gather(*(_status(channels[name]) for name in names))
-    backends = dict(zip(names, statuses, strict=True))
     ready = all(status == "SERVING" for status in statuses)
     revocations = getattr(request.app.state, "revocations", None)
     checks = "local" if revocations is not None and revocations.local else "per_request"
-    body = {"ready": ready, "backends": backends, "credential_checks": checks}
+    body = {
+        "ready": ready,
+        "backends": dict(zip(names, statuses, strict=True)),
+        "credential_checks": checks,
+        "circuits": backends.circuits.states(),
+    }
     return JSONResponse(body, status_code=200 if ready else 503)
 
 

@@ -46,12 +46,48 @@ _STATUS_BY_CODE = {
     grpc.StatusCode.RESOURCE_EXHAUSTED: (429, "rate_limited"),
 }
 
+# Seconds a client is told to wait when nothing better is known: an open circuit's probe interval.
+DEFAULT_RETRY_AFTER_SECONDS = 5
+RETRY_AFTER = "retryAfter"
+CATCHING_UP = "CATCHING_UP"
+
+
+def unavailable(retry_after: int = DEFAULT_RETRY_AFTER_SECONDS, description: str = "") -> EdgeProblem:
+    """503 ``temporarily_unavailable``; ``retryAfter`` becomes the ``Retry-After`` header over HTTP."""
+    return EdgeProblem(
+        "temporarily_unavailable",
+        description or f"a Kinetic service is temporarily unavailable; retry in {retry_after} s",
+        503,
+        {RETRY_AFTER: retry_after},
+    )
+
+
+def retry_after_of(error: RemoteError) -> int:
+    """The wait the service (or the edge's circuit) suggested, else the default."""
+    value = error.metadata.get(RETRY_AFTER, "")
+    return max(1, int(value)) if value.isdigit() else DEFAULT_RETRY_AFTER_SECONDS
+
+
+def outage(error: RemoteError) -> EdgeProblem:
+    """The 503 for a service that cannot answer now, saying when to retry."""
+    seconds = retry_after_of(error)
+    if error.reason == CATCHING_UP:
+        return unavailable(
+            seconds, f"analytics is still catching up with your latest changes; retry in {seconds} s"
+        )
+    return unavailable(seconds)
+
+
+def is_service_refusal(error: RemoteError) -> bool:
+    """RESOURCE_EXHAUSTED with a reason is a service's own limit (429); without one, an overload."""
+    return bool(error.code != grpc.StatusCode.RESOURCE_EXHAUSTED or error.reason != error.code.name)
+
 
 def from_remote(error: RemoteError) -> EdgeProblem:
     """Map a service error to what the client sees; unknown or internal failures become 503."""
     status, code = _STATUS_BY_CODE.get(error.code, (503, "temporarily_unavailable"))
-    if status == 503:
-        return EdgeProblem(code, "a Kinetic service is temporarily unavailable; retry shortly", 503)
+    if status == 503 or not is_service_refusal(error):
+        return outage(error)
     details: dict[str, object] = {}
     if error.violations:
         details["field"] = error.violations[0].field

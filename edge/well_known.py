@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import grpc
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from kinetic.auth.v1 import auth_pb2
+from edge.jwks import JwksCache
+from edge.problems import unavailable
 
 # Re-exported: the edge's profiles name their resource by this type; the table is in kinetic.
 from kinetic.protected_resources import ProtectedResourceInfo
@@ -34,10 +36,23 @@ def well_known_routes(public_url: str, resources: list[ProtectedResourceInfo]) -
         routes.append(Route("/.well-known/oauth-protected-resource" + resource.path, metadata))
 
     async def jwks(request: Request) -> Response:
-        backends = request.app.state.backends
-        response = await backends.auth.GetJwks(auth_pb2.GetJwksRequest(), timeout=5)
+        # Served from the edge's copy while fresh; with auth down, from the last copy it holds.
+        cache: JwksCache = request.app.state.jwks
+        document = cache.fresh
+        if document is None:
+            try:
+                document = await cache.fetch()
+            except grpc.aio.AioRpcError:
+                document = cache.last
+        if document is None:
+            problem = unavailable()
+            return JSONResponse(
+                problem.body(),
+                status_code=problem.status,
+                headers={"Retry-After": str(problem.details["retryAfter"]), "Cache-Control": "no-store"},
+            )
         return Response(
-            response.jwks_json,
+            document,
             media_type="application/jwk-set+json",
             headers={"Cache-Control": "public, max-age=300"},
         )

@@ -16,16 +16,14 @@ from typing import Any, TypeAlias
 import grpc
 from starlette.applications import Starlette
 from starlette.datastructures import QueryParams
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from edge.analytics import params, render
-from edge.backends import CALL_TIMEOUT_SECONDS
 from edge.guard import principal_of
 from edge.problems import EdgeProblem, from_remote
-from edge.profiles.metric.rest import NO_STORE, http_error, problem_response
+from edge.profiles.metric.rest import NO_STORE, REST_ERROR_HANDLERS, problem_response
 from kinetic.analytics.v1 import analytics_pb2_grpc
 from kinetic.errors import RemoteError
 
@@ -50,19 +48,19 @@ def _problem(error: grpc.aio.AioRpcError) -> EdgeProblem:
 
 async def _records(stub: Stub, account_id: str, query: QueryParams) -> dict[str, Any]:
     request = params.records_request(account_id, query)
-    response = await stub.GetPersonalRecords(request, timeout=CALL_TIMEOUT_SECONDS)
+    response = await stub.GetPersonalRecords(request)
     return render.records_json(response, request.time_zone)
 
 
 async def _progress(stub: Stub, account_id: str, query: QueryParams) -> dict[str, Any]:
     request = params.progress_request(account_id, query)
-    response = await stub.GetProgress(request, timeout=CALL_TIMEOUT_SECONDS)
+    response = await stub.GetProgress(request)
     return render.progress_json(response, request.time_zone)
 
 
 async def _balance(stub: Stub, account_id: str, query: QueryParams) -> dict[str, Any]:
     request = params.balance_request(account_id, query)
-    response = await stub.GetFocusBalance(request, timeout=CALL_TIMEOUT_SECONDS)
+    response = await stub.GetFocusBalance(request)
     return render.balance_json(response, request.time_zone)
 
 
@@ -92,4 +90,4 @@ def analytics_routes(analytics: Callable[[], Stub]) -> list[Route]:
 
 def analytics_rest_app(analytics: Callable[[], Stub]) -> Starlette:
     """The analytics REST API as one app, to mount under ``/api/analytics`` behind the guard."""
-    return Starlette(routes=analytics_routes(analytics), exception_handlers={HTTPException: http_error})
+    return Starlette(routes=analytics_routes(analytics), exception_handlers=REST_ERROR_HANDLERS)

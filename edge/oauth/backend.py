@@ -13,7 +13,6 @@ from typing import Any, TypeVar
 
 import grpc
 
-from edge.backends import CALL_TIMEOUT_SECONDS
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
 from kinetic.errors import RemoteError
 from kinetic.training.v1 import training_pb2_grpc
@@ -83,7 +82,7 @@ class OAuthError(Exception):
 async def call(method: Callable[..., Awaitable[T]], request: Any) -> T:
     """Call one RPC with the edge deadline; raise ``RemoteError`` or ``BackendUnavailable``."""
     try:
-        return await method(request, timeout=CALL_TIMEOUT_SECONDS)
+        return await method(request)
     except grpc.aio.AioRpcError as error:
         remote = RemoteError.from_rpc(error)
         if remote.code in _OUTAGE_CODES:

@@ -26,6 +26,8 @@ from services.analytics.service_layer.training_projection import apply_training_
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.analytics.v1.AnalyticsService"
+# How often recently read accounts are caught up in the background (decision 0035).
+KEEP_UP_SECONDS = 2.0
 
 
 async def start(
@@ -66,5 +68,7 @@ async def start(
         SERVICE_NAME,
     )
     running = await create_server([binding], settings.listen_host, settings.port if port is None else port)
+    feeds.start_keeping_up(KEEP_UP_SECONDS)
+    running.before_stop.append(feeds.stop)
     running.on_stop.extend(partial(channel.close, None) for channel in channels)
     return running

@@ -11,7 +11,7 @@ import re
 
 import grpc
 
-from edge.problems import EdgeProblem
+from edge.problems import EdgeProblem, retry_after_of, unavailable
 from kinetic.errors import RemoteError
 
 MODULE = "client_ai_workout_v2"
@@ -80,7 +80,7 @@ _SEGMENT = re.compile(r"[a-z_]+")
 
 _BAD_INPUT = (grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.OUT_OF_RANGE)
 _CONFLICT = (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.ABORTED, grpc.StatusCode.ALREADY_EXISTS)
-_UNAVAILABLE = "the workout service is temporarily unavailable; retry shortly"
+_UNAVAILABLE = "the workout service is temporarily unavailable; retry in {seconds} s"
 
 
 def gate_problem(reason: str) -> EdgeProblem | None:
@@ -121,7 +121,8 @@ def from_service(error: RemoteError) -> EdgeProblem:
         return EdgeProblem(_code(error, "conflict"), _renamed(error.message), 409)
     if error.code == grpc.StatusCode.PERMISSION_DENIED:
         return EdgeProblem(_code(error, "forbidden"), _renamed(error.message), 403)
-    return EdgeProblem("temporarily_unavailable", _UNAVAILABLE, 503)
+    seconds = retry_after_of(error)
+    return unavailable(seconds, _UNAVAILABLE.format(seconds=seconds))
 
 
 def _code(error: RemoteError, fallback: str) -> str:

@@ -13,7 +13,6 @@ import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from edge.backends import CALL_TIMEOUT_SECONDS
 from edge.guard import Principal
 from edge.profiles.client_ai import records
 from edge.profiles.client_ai.problems import MODULE
@@ -127,7 +126,7 @@ class ClientWorkouts:
             page_size=page_size,
             skip=skip,
         )
-        response = await self._gyms().ListMyPlans(request, timeout=CALL_TIMEOUT_SECONDS)
+        response = await self._gyms().ListMyPlans(request)
         return {
             "plans": [records.plan_summary(p) for p in response.plans],
             **_page_fields(args, response.total_count, response.next_page_token),
@@ -139,7 +138,7 @@ class ClientWorkouts:
         request = gyms_pb2.GetMyPlanRequest(
             account_id=principal.account_id, plan_id=_id(args, "planId"), language=_language(args)
         )
-        response = await self._gyms().GetMyPlan(request, timeout=CALL_TIMEOUT_SECONDS)
+        response = await self._gyms().GetMyPlan(request)
         return {"plan": records.plan(response.plan), "language": request.language}
 
     async def get_day(self, principal: Principal, args: Args) -> Result:
@@ -150,7 +149,7 @@ class ClientWorkouts:
             plan_moment_id=_id(args, "planMomentId"),
             language=_language(args),
         )
-        response = await self._gyms().GetMyPlanDay(request, timeout=CALL_TIMEOUT_SECONDS)
+        response = await self._gyms().GetMyPlanDay(request)
         return {"day": records.plan_day(response.day), "language": request.language}
 
     async def get_exercise(self, principal: Principal, args: Args) -> Result:
@@ -158,7 +157,7 @@ class ClientWorkouts:
         request = gyms_pb2.GetExerciseRequest(
             account_id=principal.account_id, exercise_id=_id(args, "exerciseId"), language=_language(args)
         )
-        response = await self._gyms().GetExercise(request, timeout=CALL_TIMEOUT_SECONDS)
+        response = await self._gyms().GetExercise(request)
         return {"exercise": records.exercise(response.exercise), "language": request.language}
 
     async def exercise_history(self, principal: Principal, args: Args) -> Result:
@@ -182,9 +181,8 @@ class ClientWorkouts:
                 gyms_pb2.GetExerciseRequest(
                     account_id=principal.account_id, exercise_id=exercise_id, language=language
                 ),
-                timeout=CALL_TIMEOUT_SECONDS,
             ),
-            self._sessions().GetExerciseHistory(request, timeout=CALL_TIMEOUT_SECONDS),
+            self._sessions().GetExerciseHistory(request),
         )
         entries = [
             {
@@ -216,7 +214,7 @@ class ClientWorkouts:
             skip=skip,
             gym_module=MODULE,
         )
-        response = await self._sessions().ListSessions(request, timeout=CALL_TIMEOUT_SECONDS)
+        response = await self._sessions().ListSessions(request)
         return {
             "sessions": [records.session(s, with_performances=False) for s in response.sessions],
             **_page_fields(args, response.total_count, response.next_page_token),
@@ -227,7 +225,7 @@ class ClientWorkouts:
         request = sessions_pb2.GetSessionRequest(
             account_id=principal.account_id, session_id=_id(args, "sessionId"), gym_module=MODULE
         )
-        response = await self._sessions().GetSession(request, timeout=CALL_TIMEOUT_SECONDS)
+        response = await self._sessions().GetSession(request)
         return {"session": records.session(response.session)}
 
     async def machine_preset(self, principal: Principal, args: Args) -> Result:
@@ -235,7 +233,7 @@ class ClientWorkouts:
         request = gyms_pb2.GetMachinePresetRequest(
             account_id=principal.account_id, exercise_id=_id(args, "exerciseId"), language=DEFAULT_LANGUAGE
         )
-        response = await self._gyms().GetMachinePreset(request, timeout=CALL_TIMEOUT_SECONDS)
+        response = await self._gyms().GetMachinePreset(request)
         return {
             "exerciseId": response.exercise_id,
             "companyFields": records.setup_fields(response.company_fields),
@@ -247,7 +245,7 @@ class ClientWorkouts:
         request = gyms_pb2.GetEquipmentProfileRequest(
             account_id=principal.account_id, language=DEFAULT_LANGUAGE
         )
-        response = await self._gyms().GetEquipmentProfile(request, timeout=CALL_TIMEOUT_SECONDS)
+        response = await self._gyms().GetEquipmentProfile(request)
         return {
             "items": [
                 {"equipmentKey": i.equipment_key, "name": i.name, "quantity": i.quantity}
@@ -269,7 +267,7 @@ class ClientWorkouts:
             device_id=device_id(principal),
             gym_module=MODULE,
         )
-        response = await self._sessions().StartOrResumeSession(request, timeout=CALL_TIMEOUT_SECONDS)
+        response = await self._sessions().StartOrResumeSession(request)
         return {"session": records.session(response.session), "resumed": response.resumed}
 
     async def log(self, principal: Principal, args: Args) -> Result:
@@ -295,7 +293,7 @@ class ClientWorkouts:
                 # Present, even empty, means "replace the stored list" (sessions.proto).
                 getattr(request, proto_field).CopyFrom(setup_values(args[name]))
                 getattr(request, proto_field).SetInParent()
-        response = await self._sessions().LogPerformance(request, timeout=CALL_TIMEOUT_SECONDS)
+        response = await self._sessions().LogPerformance(request)
         return {
             "performance": records.performance(response.performance),
             "session": records.session(response.session, with_performances=False),
@@ -312,7 +310,7 @@ class ClientWorkouts:
         )
         if "notes" in args:
             request.notes = args["notes"]
-        response = await self._sessions().CompleteSession(request, timeout=CALL_TIMEOUT_SECONDS)
+        response = await self._sessions().CompleteSession(request)
         return {
             "session": records.session(response.session),
             "experiencePointsAwarded": response.experience_points_awarded,

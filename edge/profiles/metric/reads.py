@@ -21,7 +21,6 @@ from zoneinfo import ZoneInfo
 import grpc
 from google.protobuf import json_format
 
-from edge.backends import CALL_TIMEOUT_SECONDS
 from edge.problems import EdgeProblem, from_remote, from_training, invalid_field
 from edge.profiles.metric import arguments as arg
 from edge.profiles.metric.insights import check_formula, insights_data
@@ -182,7 +181,6 @@ class TrainingReads:
                 to_day=end.isoformat(),
                 week_starts_on=starts_on,
             ),
-            timeout=CALL_TIMEOUT_SECONDS,
         )
         return response.library, {
             "from": start.isoformat(),
@@ -202,7 +200,6 @@ class TrainingReads:
                 training_pb2.ListHistoryRequest(
                     account_id=account_id, time_zone=zone, from_day=start.isoformat(), to_day=end.isoformat()
                 ),
-                timeout=CALL_TIMEOUT_SECONDS,
             ),
             self._completed_sessions(account_id, _local_start(start, zone), _local_start(end, zone)),
         )
@@ -246,7 +243,6 @@ class TrainingReads:
                         page_size=SESSION_PAGE,
                         page_token=token,
                     ),
-                    timeout=CALL_TIMEOUT_SECONDS,
                 )
                 found.extend(response.sessions)
                 token = response.next_page_token
@@ -257,12 +253,8 @@ class TrainingReads:
 
     async def _active(self, account_id: str) -> tuple[training_pb2.Library, dict[str, Any]]:
         library, live = await asyncio.gather(
-            self._training().GetLibrary(
-                training_pb2.GetLibraryRequest(account_id=account_id), timeout=CALL_TIMEOUT_SECONDS
-            ),
-            self._sessions().GetLiveSnapshot(
-                sessions_pb2.GetLiveSnapshotRequest(account_id=account_id), timeout=CALL_TIMEOUT_SECONDS
-            ),
+            self._training().GetLibrary(training_pb2.GetLibraryRequest(account_id=account_id)),
+            self._sessions().GetLiveSnapshot(sessions_pb2.GetLiveSnapshotRequest(account_id=account_id)),
         )
         return library.library, active_data(live)
 
@@ -271,12 +263,9 @@ class TrainingReads:
     ) -> tuple[training_pb2.Library, dict[str, Any]]:
         formula = check_formula(arg.text(args, "formula", max_length=40))
         library, insights = await asyncio.gather(
-            self._training().GetLibrary(
-                training_pb2.GetLibraryRequest(account_id=account_id), timeout=CALL_TIMEOUT_SECONDS
-            ),
+            self._training().GetLibrary(training_pb2.GetLibraryRequest(account_id=account_id)),
             self._analytics().GetInsights(
                 analytics_pb2.GetInsightsRequest(account_id=account_id, time_zone=zone, formula=formula),
-                timeout=CALL_TIMEOUT_SECONDS,
             ),
         )
         return library.library, insights_data(insights, formula)
@@ -333,7 +322,7 @@ class TrainingReads:
 
     async def _list_workouts(self, account_id: str, **fields: Any) -> training_pb2.ListWorkoutsResponse:
         response: training_pb2.ListWorkoutsResponse = await self._training().ListWorkouts(
-            training_pb2.ListWorkoutsRequest(account_id=account_id, **fields), timeout=CALL_TIMEOUT_SECONDS
+            training_pb2.ListWorkoutsRequest(account_id=account_id, **fields)
         )
         return response
 
@@ -343,7 +332,6 @@ class TrainingReads:
         plan_id = arg.text(args, "id", max_length=80)
         response = await self._training().ListPlans(
             training_pb2.ListPlansRequest(account_id=account_id, plan_ids=[plan_id] if plan_id else []),
-            timeout=CALL_TIMEOUT_SECONDS,
         )
         return response.library, {"plans": [plan_json(p) for p in response.plans]}
 
@@ -359,7 +347,7 @@ class TrainingReads:
             page_token=arg.text(args, "pageToken", max_length=100_000),
         )
         # One RPC: the page carries the library's state (epoch, sourceSequence) beside the matches.
-        response = await self._training().SearchExercises(request, timeout=CALL_TIMEOUT_SECONDS)
+        response = await self._training().SearchExercises(request)
         return response.library, {
             "exercises": [exercise_json(ex) for ex in response.exercises],
             "totalSize": response.total_size,

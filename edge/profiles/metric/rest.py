@@ -15,6 +15,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+import grpc
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -25,7 +26,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from edge.guard import principal_of
 from edge.mcp_profile.builder import CompiledTool
 from edge.mcp_profile.validation import from_query
-from edge.problems import EdgeProblem, invalid_field
+from edge.problems import RETRY_AFTER, EdgeProblem, from_remote, invalid_field
+from kinetic.errors import RemoteError
 
 NO_STORE = {"Cache-Control": "private, no-store"}
 MAX_BODY_BYTES = 1 << 20
@@ -33,8 +35,13 @@ DELETION_STEPS = ("preview", "commit")
 
 
 def problem_response(problem: EdgeProblem) -> JSONResponse:
-    """Metric's error shape: ``{error, error_description}`` with the matching HTTP status."""
-    return JSONResponse(problem.body(), status_code=problem.status, headers=NO_STORE)
+    """Metric's error shape: ``{error, error_description}`` with the matching HTTP status.
+
+    A 503 says when to retry in ``Retry-After`` too (decision 0035).
+    """
+    retry_after = problem.details.get(RETRY_AFTER)
+    headers = NO_STORE if retry_after is None else {**NO_STORE, "Retry-After": str(retry_after)}
+    return JSONResponse(problem.body(), status_code=problem.status, headers=headers)
 
 
 def _refuse_constant(name: str) -> Any:
@@ -113,6 +120,12 @@ def metric_rest_routes(tools: Mapping[str, CompiledTool]) -> list[Route]:
     ]
 
 
+async def backend_error(request: Request, exc: Exception) -> Response:
+    """A gRPC failure no route mapped: its mapped status (a 503 with Retry-After for an outage)."""
+    assert isinstance(exc, grpc.aio.AioRpcError)
+    return problem_response(from_remote(RemoteError.from_rpc(exc)))
+
+
 async def http_error(request: Request, exc: Exception) -> Response:
     """Unknown paths and wrong methods answer in the REST error shape too, never Starlette's plain text."""
     status = exc.status_code if isinstance(exc, HTTPException) else 400
@@ -126,9 +139,13 @@ async def http_error(request: Request, exc: Exception) -> Response:
     )
 
 
+# Sub-apps need their own: an error they do not handle gets their own 500 before the parent sees it.
+REST_ERROR_HANDLERS: dict[Any, Any] = {HTTPException: http_error, grpc.aio.AioRpcError: backend_error}
+
+
 def metric_rest_app(tools: Mapping[str, CompiledTool]) -> Starlette:
     """The REST mirror as one app, to mount under ``/api/connectors/muse`` behind the guard."""
-    return Starlette(routes=metric_rest_routes(tools), exception_handlers={HTTPException: http_error})
+    return Starlette(routes=metric_rest_routes(tools), exception_handlers=REST_ERROR_HANDLERS)
 
 
 def no_store(app: ASGIApp) -> ASGIApp:

@@ -14,7 +14,6 @@ from typing import Any
 
 import grpc
 
-from edge.backends import CALL_TIMEOUT_SECONDS
 from edge.guard import Principal
 from edge.problems import from_training, invalid_field
 from edge.profiles.metric import arguments as arg
@@ -76,7 +75,7 @@ async def _call_training(
     """Training's response to ``request``; a refusal becomes Metric's problem, naming the field
     ``reason_fields`` gives for its reason (each write names its own request's fields)."""
     try:
-        return await method(request, timeout=CALL_TIMEOUT_SECONDS)
+        return await method(request)
     except grpc.aio.AioRpcError as error:
         raise from_training(RemoteError.from_rpc(error), reason_fields) from error
 

@@ -22,6 +22,8 @@ class AccountErasure:
         """Delete every derived row of the account; returns the count (0 when nothing was left)."""
         if not account_id:
             raise InvalidArgument.for_field("account_id", "is required")
+        # Not kept caught up in the background any more: nothing re-derives the account's rows.
+        self._feeds.forget(account_id)
         async with self._feeds.account_lock(account_id):
             with self._feeds.engine.begin() as conn:
                 return account_erasure.delete_account_rows(conn, account_id)

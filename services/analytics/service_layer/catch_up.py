@@ -5,15 +5,22 @@ below the stored cursor are skipped, so a change is never applied twice (decisio
 process, one lock per account (striped) serializes catching up with both feeds (sessions and
 training) and the reads that follow, so an answer reflects exactly the sequences it reports. A feed
 that cannot be read fails the whole answer with UNAVAILABLE: never a partial answer (decision 0024).
+Catching up runs in the background; a read waits for it within its deadline, else answers
+``CATCHING_UP`` with a retry hint (decision 0035).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
+import logging
+import math
+import time
 import zlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import grpc
@@ -25,6 +32,15 @@ from services.analytics.service_layer.projection import Change, apply_change
 
 PAGE_SIZE = 500
 LOCK_STRIPES = 64
+# How long a read waits for catching up when its caller set no deadline.
+DEFAULT_WAIT_SECONDS = 5.0
+# Retry hints when the pace is not known yet, and the longest given.
+UNKNOWN_RETRY_SECONDS = 2
+MAX_RETRY_SECONDS = 60
+# Accounts read within this many seconds are kept caught up in the background.
+ACTIVE_SECONDS = 600.0
+
+log = logging.getLogger(__name__)
 
 Applier = Callable[[Connection, str, Change], None]
 
@@ -81,17 +97,26 @@ class FeedFollower:
         self._feed = feed
         self._apply = apply
 
-    async def follow(self, account_id: str) -> int:
+    def position(self, conn: Connection, account_id: str) -> int:
+        """The sequence of this feed the account's derived data reflects."""
+        return cursors.read(conn, account_id, self._feed.name)
+
+    async def follow(self, account_id: str, progress: Progress | None = None) -> int:
         """Apply every change up to the upstream's current end; returns the sequence now reflected."""
         with self._engine.connect() as conn:
-            position = cursors.read(conn, account_id, self._feed.name)
+            position = self.position(conn, account_id)
         while True:
             try:
                 page = await self._feed.read_after(account_id, position, PAGE_SIZE)
             except RemoteError as error:
                 raise FeedUnavailable.of(self._feed.name, error) from error
             if page.changes:
+                before = position
                 position = self._apply_page(account_id, page.changes)
+                if progress is not None:
+                    progress.applied += position - before
+            if progress is not None:
+                progress.remaining[self._feed.name] = max(0, page.latest_sequence - position)
             if not page.changes or position >= page.latest_sequence:
                 return position
 
@@ -107,14 +132,73 @@ class FeedFollower:
         return position
 
 
-class AccountFeeds:
-    """Both feeds of an account, caught up together under one lock per account."""
+class CatchingUp(DomainError):
+    """The account's backlog is still being applied; the answer would come after the caller's deadline."""
 
-    def __init__(self, engine: Engine, sessions: FeedFollower, training: FeedFollower) -> None:
+    code = grpc.StatusCode.UNAVAILABLE
+    default_reason = "CATCHING_UP"
+
+    @classmethod
+    def retry_in(cls, seconds: int) -> CatchingUp:
+        """Say when the backlog should be applied (the edge turns ``retryAfter`` into Retry-After)."""
+        return cls(
+            f"still catching up with your latest changes; retry in {seconds} s",
+            metadata={"retryAfter": str(seconds)},
+        )
+
+
+@dataclass
+class Progress:
+    """How far one catch-up job has got, to estimate when it ends."""
+
+    started_at: float
+    applied: int = 0
+    remaining: dict[str, int] = field(default_factory=dict)
+
+    def seconds_left(self, now: float) -> int:
+        """The estimated seconds until the job ends, from its pace so far (at least 1, at most 60)."""
+        left = sum(self.remaining.values())
+        elapsed = now - self.started_at
+        if self.applied == 0 or elapsed <= 0:
+            return UNKNOWN_RETRY_SECONDS
+        return min(MAX_RETRY_SECONDS, max(1, math.ceil(left * elapsed / self.applied)))
+
+
+@dataclass
+class _Job:
+    """One background catch-up of an account with both feeds."""
+
+    number: int
+    task: asyncio.Task[None]
+    progress: Progress
+
+
+class AccountFeeds:
+    """Both feeds of an account, caught up together under one lock per account.
+
+    Catching up runs as a background task per account (one at a time per account): a read waits
+    for it only within its budget, then answers ``CatchingUp`` while the task goes on, so a large
+    import is applied in the background instead of in front of every read. ``keep_up`` also
+    catches up recently read accounts on its own, so they are current before the next read.
+    """
+
+    def __init__(
+        self,
+        engine: Engine,
+        sessions: FeedFollower,
+        training: FeedFollower,
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
         self._engine = engine
         self._sessions = sessions
         self._training = training
+        self._monotonic = monotonic
         self._locks = [asyncio.Lock() for _ in range(LOCK_STRIPES)]
+        self._jobs: dict[str, _Job] = {}
+        self._numbers = itertools.count()
+        self._read_at: dict[str, float] = {}
+        self._keeping_up: asyncio.Task[None] | None = None
 
     @property
     def engine(self) -> Engine:
@@ -129,26 +213,108 @@ class AccountFeeds:
         process writes the account's rows between its delete and its commit."""
         return self._lock(account_id)
 
-    async def catch_up(self, account_id: str) -> FeedPositions:
+    def forget(self, account_id: str) -> None:
+        """Stop keeping ``account_id`` caught up in the background (its account is being erased)."""
+        self._read_at.pop(account_id, None)
+
+    async def catch_up(self, account_id: str, wait_seconds: float = DEFAULT_WAIT_SECONDS) -> FeedPositions:
         """Catch up with both feeds; returns the sequences now reflected."""
-        async with self.caught_up(account_id) as positions:
+        async with self.caught_up(account_id, wait_seconds) as positions:
             return positions
 
     @asynccontextmanager
-    async def caught_up(self, account_id: str) -> AsyncIterator[FeedPositions]:
-        """Catch up with both feeds, then hold the account's lock while the caller reads."""
+    async def caught_up(
+        self, account_id: str, wait_seconds: float = DEFAULT_WAIT_SECONDS
+    ) -> AsyncIterator[FeedPositions]:
+        """Catch up with both feeds, then hold the account's lock while the caller reads.
+
+        Waits at most ``wait_seconds`` for a catch-up that started after this call, else raises
+        ``CatchingUp`` saying when to retry; the catch-up goes on in the background.
+        """
         if not account_id:
             raise InvalidArgument.for_field("account_id", "is required")
+        arrived = next(self._numbers)
+        self._read_at[account_id] = self._monotonic()
+        lock = self._lock(account_id)
+        job = self._job(account_id)
+        try:
+            async with asyncio.timeout(max(0.0, wait_seconds)):
+                while True:
+                    # Only a catch-up that began after this call saw every earlier write.
+                    await asyncio.shield(job.task)
+                    await lock.acquire()
+                    if job.number > arrived:
+                        break
+                    lock.release()
+                    job = self._job(account_id)
+        except TimeoutError:
+            raise CatchingUp.retry_in(job.progress.seconds_left(self._monotonic())) from None
+        try:
+            # Read under the lock with the data, so the answer reflects exactly these sequences.
+            with self._engine.connect() as conn:
+                positions = FeedPositions(
+                    self._sessions.position(conn, account_id), self._training.position(conn, account_id)
+                )
+            yield positions
+        finally:
+            lock.release()
+
+    def _job(self, account_id: str) -> _Job:
+        """The account's running catch-up, or a new one."""
+        job = self._jobs.get(account_id)
+        if job is not None and not job.task.done():
+            return job
+        progress = Progress(self._monotonic())
+        number = next(self._numbers)
+        task = asyncio.create_task(self._run(account_id, progress), name=f"catch-up {account_id}")
+        job = self._jobs[account_id] = _Job(number, task, progress)
+
+        def finished(task: asyncio.Task[None]) -> None:
+            # A read that waited gets a failure itself; one nobody waited for is only logged.
+            if not task.cancelled() and task.exception() is not None:
+                log.info("catching up account %s failed: %s", account_id, task.exception())
+            if self._jobs.get(account_id) is job:
+                del self._jobs[account_id]  # the table holds running catch-ups only
+
+        task.add_done_callback(finished)
+        return job
+
+    async def _run(self, account_id: str, progress: Progress) -> None:
         async with self._lock(account_id):
             # Both are read at once; each is waited for before the lock goes, even when one fails.
-            sessions, training = await asyncio.gather(
-                self._sessions.follow(account_id), self._training.follow(account_id), return_exceptions=True
+            outcomes = await asyncio.gather(
+                self._sessions.follow(account_id, progress),
+                self._training.follow(account_id, progress),
+                return_exceptions=True,
             )
-            for outcome in (sessions, training):
-                if isinstance(outcome, BaseException):
-                    raise outcome
-            assert isinstance(sessions, int) and isinstance(training, int)
-            yield FeedPositions(sessions, training)
+        for outcome in outcomes:
+            if isinstance(outcome, BaseException):
+                raise outcome
+
+    def start_keeping_up(self, interval_seconds: float) -> None:
+        """Run ``keep_up`` in the background until ``stop``."""
+        self._keeping_up = asyncio.create_task(self.keep_up(interval_seconds), name="analytics-keep-up")
+
+    def stop(self) -> None:
+        """Cancel the background catching up (the server is stopping)."""
+        if self._keeping_up is not None:
+            self._keeping_up.cancel()
+        for job in list(self._jobs.values()):
+            job.task.cancel()
+
+    async def keep_up(self, interval_seconds: float, active_seconds: float = ACTIVE_SECONDS) -> None:
+        """Forever: every ``interval_seconds``, catch up each account read in the last ``active_seconds``."""
+        while True:
+            await asyncio.sleep(interval_seconds)
+            now = self._monotonic()
+            for account_id, read_at in list(self._read_at.items()):
+                if now - read_at > active_seconds:
+                    del self._read_at[account_id]
+                    continue
+                job = self._job(account_id)
+                # One account at a time: the sweep must not crowd out the reads it serves.
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(job.task)
 
 
 def _superseded_dropped(changes: list[Change]) -> list[Change]:

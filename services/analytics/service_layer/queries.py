@@ -20,7 +20,7 @@ from services.analytics.adapters.catalog import MuscleCatalog
 from services.analytics.domain import balance as focus
 from services.analytics.domain import plan_targets, trends
 from services.analytics.domain.lifting import Formula, check_formula
-from services.analytics.service_layer.catch_up import AccountFeeds
+from services.analytics.service_layer.catch_up import DEFAULT_WAIT_SECONDS, AccountFeeds
 from services.analytics.service_layer.workout_insights import WorkoutInsights, read_workout_insights
 
 METRICS = ("e1rm", "top_set", "volume")
@@ -172,7 +172,12 @@ class AnalyticsQueries:
         return zone.day(self._clock())
 
     async def personal_records(
-        self, account_id: str, exercise_ids: list[str], formula_name: str, time_zone: str
+        self,
+        account_id: str,
+        exercise_ids: list[str],
+        formula_name: str,
+        time_zone: str,
+        wait_seconds: float = DEFAULT_WAIT_SECONDS,
     ) -> RecordsAnswer:
         """Every record of the account, or of the named exercises."""
         formula = parse_formula(formula_name)
@@ -182,7 +187,7 @@ class AnalyticsQueries:
         if any(not e for e in exercise_ids):
             raise InvalidArgument.for_field("exercise_ids", "must not contain an empty ID")
         wanted = sorted(set(exercise_ids)) or None
-        async with self._follower.caught_up(account_id) as positions:
+        async with self._follower.caught_up(account_id, wait_seconds) as positions:
             with self._follower.engine.connect() as conn:
                 rows = store.records(conn, account_id, wanted)
         by_exercise: dict[str, dict[str, Figure]] = {}
@@ -209,6 +214,7 @@ class AnalyticsQueries:
         to_day: str,
         formula_name: str,
         time_zone: str,
+        wait_seconds: float = DEFAULT_WAIT_SECONDS,
     ) -> ProgressAnswer:
         """One point per session of ``metric`` between two local days."""
         if not exercise_id:
@@ -219,7 +225,7 @@ class AnalyticsQueries:
         zone = parse_zone(time_zone)
         first, last = day_range(from_day, to_day, self._today(zone), PROGRESS_DEFAULT_DAYS)
         column = {"e1rm": f"e1rm_{formula}", "top_set": "top_set", "volume": "volume"}[metric]
-        async with self._follower.caught_up(account_id) as positions:
+        async with self._follower.caught_up(account_id, wait_seconds) as positions:
             with self._follower.engine.connect() as conn:
                 rows = store.points(
                     conn,
@@ -246,12 +252,17 @@ class AnalyticsQueries:
         )
 
     async def focus_balance(
-        self, account_id: str, from_day: str, to_day: str, time_zone: str
+        self,
+        account_id: str,
+        from_day: str,
+        to_day: str,
+        time_zone: str,
+        wait_seconds: float = DEFAULT_WAIT_SECONDS,
     ) -> BalanceAnswer:
         """Weighted sets per muscle group per ISO week between two local days."""
         zone = parse_zone(time_zone)
         first, last = day_range(from_day, to_day, self._today(zone), BALANCE_DEFAULT_DAYS)
-        async with self._follower.caught_up(account_id) as positions:
+        async with self._follower.caught_up(account_id, wait_seconds) as positions:
             return self._balance(account_id, zone, first, last, positions.sessions)
 
     def _balance(self, account_id: str, zone: Zone, first: date, last: date, sequence: int) -> BalanceAnswer:
@@ -269,7 +280,9 @@ class AnalyticsQueries:
 
         return BalanceAnswer(first, last, focus.focus_balance(counted, muscles, first, last), sequence)
 
-    async def insights(self, account_id: str, time_zone: str, formula_name: str) -> InsightsAnswer:
+    async def insights(
+        self, account_id: str, time_zone: str, formula_name: str, wait_seconds: float = DEFAULT_WAIT_SECONDS
+    ) -> InsightsAnswer:
         """Trends and suggestions over eight weeks, balance over four, and proposals."""
         formula = parse_formula(formula_name)
         zone = parse_zone(time_zone)
@@ -277,7 +290,7 @@ class AnalyticsQueries:
         first = last - timedelta(days=INSIGHT_DAYS - 1)
         kind = f"e1rm_{formula}"
         start, end = zone.start_of(first), zone.start_of(last + timedelta(days=1))
-        async with self._follower.caught_up(account_id) as positions:
+        async with self._follower.caught_up(account_id, wait_seconds) as positions:
             with self._follower.engine.connect() as conn:
                 rows = store.points(conn, account_id, start, end)
                 library = read_workout_insights(conn, account_id, start, end, first, last)
