@@ -19,6 +19,8 @@ from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
+from kinetic.text_input import nul_violations
+
 ERROR_DOMAIN = "kinetic.dev"
 _STATUS_DETAILS_KEY = "grpc-status-details-bin"
 
@@ -171,6 +173,14 @@ def _guard(behavior: Callable[..., Any], method: str) -> Handler:
 
     async def guarded(request: Any, context: grpc.aio.ServicerContext) -> Any:
         try:
+            # PostgreSQL cannot store NUL in text (SQLite would): every service refuses it in any
+            # field, whoever calls (docs/decisions/0032-text-and-number-inputs.md).
+            refused = nul_violations(request)
+            if refused:
+                raise InvalidArgument(
+                    "; ".join(f"{field}: {problem}" for field, problem in refused),
+                    violations=[FieldViolation(field, problem) for field, problem in refused],
+                )
             if is_async:
                 return await behavior(request, context)
             return behavior(request, context)

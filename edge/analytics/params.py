@@ -16,6 +16,7 @@ from edge.problems import invalid_field
 from edge.profiles.metric import arguments as arg
 from edge.profiles.metric.insights import check_formula
 from kinetic.analytics.v1 import analytics_pb2
+from kinetic.text_input import text_problem
 
 METRICS = ("e1rm", "top_set", "volume")
 MAX_EXERCISE_IDS = 100  # what GetPersonalRecords accepts
@@ -37,6 +38,9 @@ def _single(query: QueryParams, known: tuple[str, ...]) -> dict[str, str]:
     for name, value in query.multi_items():
         if name not in known:
             raise invalid_field(name[:40], f"unknown parameter; expected some of {', '.join(known)}")
+        problem = text_problem(value)
+        if problem:
+            raise invalid_field(name, problem)
         if name in REPEATABLE:
             continue
         if name in values:

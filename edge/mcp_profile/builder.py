@@ -38,6 +38,7 @@ from edge.mcp_profile.validation import (
     invalid_arguments,
     query_types,
 )
+from edge.mcp_profile.value_rules import value_violations
 from edge.mcp_tracing import trace_within_edge
 from edge.problems import EdgeProblem, from_remote
 from kinetic.errors import RemoteError
@@ -109,7 +110,8 @@ class CompiledTool:
 
     def check(self, arguments: Arguments) -> None:
         """Refuse ``arguments`` that break the schema or a cross-field rule, listing every violation."""
-        violations = self._validator.violations(arguments)
+        # Unstorable text and numbers first: the schema's messages may quote the values they refuse.
+        violations = value_violations(arguments) or self._validator.violations(arguments)
         if not violations:
             # The rules read typed, known arguments: they run only on arguments the schema accepts.
             for rule in self.spec.rules:

@@ -12,10 +12,11 @@ import re
 from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from edge.guard import Principal
 from edge.problems import invalid_field
+from kinetic.time_zones import is_time_zone
 from kinetic.training_knowledge.formats import IDEMPOTENCY_KEY
 
 _DEVICE_UNSAFE = re.compile(r"[^A-Za-z0-9-]+")
@@ -41,12 +42,8 @@ def check_time_zone(value: str) -> str:
     """The IANA zone name, or "UTC" when empty; a 400 naming ``timeZone`` otherwise."""
     if not value:
         return "UTC"
-    try:
-        ZoneInfo(value)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise invalid_field(
-            "timeZone", f"{value[:64]!r} is not an IANA time zone such as Europe/Amsterdam"
-        ) from None
+    if not is_time_zone(value):
+        raise invalid_field("timeZone", f"{value[:64]!r} is not an IANA time zone such as Europe/Amsterdam")
     return value
 
 

@@ -25,7 +25,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from edge.guard import principal_of
 from edge.mcp_profile.builder import CompiledTool
-from edge.mcp_profile.validation import from_query
+from edge.mcp_profile.validation import from_query, invalid_arguments
+from edge.mcp_profile.value_rules import value_violations
 from edge.problems import RETRY_AFTER, EdgeProblem, from_remote, invalid_field
 from kinetic.errors import RemoteError
 
@@ -67,6 +68,10 @@ async def json_body(request: Request) -> dict[str, Any]:
         raise EdgeProblem(
             "invalid_request", f"the body must be a JSON object, not {type(body).__name__}", 400
         )
+    # The whole body, ``step`` too, before anything reads it (the tool's check repeats it on the rest).
+    unstorable = value_violations(body)
+    if unstorable:
+        raise invalid_arguments(unstorable)
     return body
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from kinetic.errors import InvalidArgument
+from kinetic.time_zones import time_zone
 from services.analytics.adapters import aggregates as store
 from services.analytics.adapters import session_reads
 from services.analytics.adapters.aggregates import Figure, PointRow
@@ -52,10 +53,10 @@ class Zone:
 def parse_zone(value: str) -> Zone:
     """The IANA zone named ``value`` ("" is UTC); INVALID_ARGUMENT naming time_zone otherwise."""
     name = value or "UTC"
-    try:
-        return Zone(name, ZoneInfo(name))
-    except (ZoneInfoNotFoundError, ValueError) as error:
-        raise InvalidArgument.for_field("time_zone", f"{value!r} is not an IANA time zone") from error
+    zone = time_zone(name)
+    if zone is None:
+        raise InvalidArgument.for_field("time_zone", f"{value[:64]!r} is not an IANA time zone")
+    return Zone(name, zone)
 
 
 def parse_formula(value: str) -> Formula:

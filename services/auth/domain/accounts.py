@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from kinetic.errors import InvalidArgument
+from kinetic.time_zones import is_time_zone
 
 UNITS = ("metric", "imperial")
 DEFAULT_TIME_ZONE = "UTC"
@@ -63,13 +63,10 @@ def normalize_email(email: str, field_name: str = "email") -> str:
 def validate_time_zone(time_zone: str) -> str:
     """An IANA time zone name such as ``Europe/Amsterdam``; empty means ``UTC``."""
     time_zone = time_zone.strip() or DEFAULT_TIME_ZONE
-    try:
-        ZoneInfo(time_zone)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
-        # ValueError covers names zoneinfo refuses outright, such as absolute paths.
+    if not is_time_zone(time_zone):
         raise InvalidArgument.for_field(
-            "time_zone", f"unknown time zone {time_zone!r}; use an IANA name such as Europe/Amsterdam"
-        ) from exc
+            "time_zone", f"unknown time zone {time_zone[:64]!r}; use an IANA name such as Europe/Amsterdam"
+        )
     return time_zone
 
 

@@ -11,10 +11,10 @@ See docs/decisions/0013-occurrence-expansion.md.
 from __future__ import annotations
 
 from datetime import date, datetime
-from functools import cache
-from zoneinfo import ZoneInfo, available_timezones
+from zoneinfo import ZoneInfo
 
 from kinetic.errors import InvalidArgument
+from kinetic.time_zones import is_time_zone
 from kinetic.training_knowledge import formats
 
 # Seed 000's windows (93 days of calendar, 366 of history), defined with the other formats.
@@ -24,10 +24,6 @@ from kinetic.training_knowledge.formats import HISTORY_MAX_DAYS as HISTORY_MAX_D
 # Days are checked against ``formats.LOCAL_DAY`` first: ``date.fromisoformat`` also takes "20260925"
 # and "2026-W39-5", the contract YYYY-MM-DD only.
 _DAY_HINT = "must be a local day YYYY-MM-DD, e.g. 2026-09-25"
-
-# Files in the zone database that are not zones a user lives in: "localtime" is this server's own
-# setting, "Factory" a placeholder, "posixrules" a template.
-_NOT_USER_ZONES = frozenset({"localtime", "Factory", "posixrules"})
 
 
 def parse_day(value: str, field: str) -> date:
@@ -40,19 +36,12 @@ def parse_day(value: str, field: str) -> date:
         raise InvalidArgument.for_field(field, _DAY_HINT) from None
 
 
-@cache
-def _zone_names() -> frozenset[str]:
-    # Scanning the zone database takes tens of milliseconds; the set does not change while we run.
-    return frozenset(available_timezones()) - _NOT_USER_ZONES
-
-
 def check_time_zone(value: str, field: str = "timeZone") -> ZoneInfo:
     """The IANA zone named ``value`` (e.g. ``America/New_York``); required, exact spelling."""
     if not value:
         raise InvalidArgument.for_field(field, "is required: an IANA time zone name, e.g. America/New_York")
-    # Membership first: ZoneInfo alone would also open file paths and, on some file systems,
-    # accept any letter case.
-    if value not in _zone_names():
+    # Membership first: ZoneInfo alone would also open file paths and directories (kinetic.time_zones).
+    if not is_time_zone(value):
         raise InvalidArgument.for_field(
             field, "must be an IANA time zone name such as America/New_York or Europe/Amsterdam"
         )

@@ -15,6 +15,7 @@ from datetime import date
 from typing import Any
 
 from kinetic.errors import FieldViolation, InvalidArgument
+from kinetic.text_input import name_problem
 from kinetic.training_knowledge.formats import LOCAL_DAY
 from kinetic.training_knowledge.rules import MAX_NAME_CHARS, MAX_NOTES_CHARS
 
@@ -74,6 +75,10 @@ def read_number(
 def read_name(problems: Violations, path: str, value: str) -> str | None:
     """A name: text of 1-120 characters once leading and trailing spaces are trimmed."""
     name = value.strip()
+    unshowable = name_problem(name) if name else None
+    if unshowable:
+        problems.add(path, unshowable)
+        return None
     if not name or len(name) > MAX_NAME_CHARS:
         problems.add(path, f"must be 1-{MAX_NAME_CHARS} characters (after trimming), not {len(name)}")
         return None

@@ -7,6 +7,7 @@ import contextlib
 import socket
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 import uvicorn
@@ -22,6 +23,7 @@ from services.analytics import bootstrap as analytics
 from services.auth import bootstrap as auth
 from services.sessions import bootstrap as sessions
 from services.training import bootstrap as training
+from tests.conftest import EngineFactory
 
 START_TIMEOUT_SECONDS = 20.0
 
@@ -46,7 +48,21 @@ class Stack:
 
 
 @pytest.fixture
-async def stack(sqlite_engines, tmp_path) -> AsyncIterator[Stack]:
+async def stack(sqlite_engines: EngineFactory, tmp_path: Path) -> AsyncIterator[Stack]:
+    async with running_stack(sqlite_engines, tmp_path) as running:
+        yield running
+
+
+@pytest.fixture
+async def stack_on_each_database(engines: EngineFactory, tmp_path: Path) -> AsyncIterator[Stack]:
+    """The stack with every service storing in SQLite, then in PostgreSQL."""
+    async with running_stack(engines, tmp_path) as running:
+        yield running
+
+
+@contextlib.asynccontextmanager
+async def running_stack(engines: EngineFactory, tmp_path: Path) -> AsyncIterator[Stack]:
+    """The four services on ``engines``' database and the edge, with one account and its API key."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -55,20 +71,18 @@ async def stack(sqlite_engines, tmp_path) -> AsyncIterator[Stack]:
     env = {"KINETIC_DATA_DIR": str(tmp_path), "KINETIC_PUBLIC_URL": base_url}
     servers: dict[str, RunningServer] = {}
     for name, module in (("auth", auth), ("training", training)):
-        servers[name] = await module.start(
-            ServiceSettings.from_env(name, env), port=0, engine=sqlite_engines(name)
-        )
+        servers[name] = await module.start(ServiceSettings.from_env(name, env), port=0, engine=engines(name))
     # Sessions marks occurrences in training, so occurrence sessions work through the stack.
     servers["sessions"] = await sessions.start(
         ServiceSettings.from_env("sessions", env),
         port=0,
-        engine=sqlite_engines("sessions"),
+        engine=engines("sessions"),
         training_target=f"127.0.0.1:{servers['training'].port}",
     )
     servers["analytics"] = await analytics.start(
         ServiceSettings.from_env("analytics", env),
         port=0,
-        engine=sqlite_engines("analytics"),
+        engine=engines("analytics"),
         sessions_target=f"127.0.0.1:{servers['sessions'].port}",
         training_target=f"127.0.0.1:{servers['training'].port}",
     )

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Literal
 
 from kinetic.errors import FieldViolation, InvalidArgument
+from kinetic.text_input import name_problem
 
 Language = Literal["en", "nl"]
 LANGUAGES: tuple[Language, ...] = ("en", "nl")
@@ -223,6 +224,9 @@ def name_problems(field_name: str, value: str) -> list[FieldViolation]:
     """Problems with a required single-language name."""
     if not value.strip():
         return [FieldViolation(field_name, "is required")]
+    unshowable = name_problem(value)
+    if unshowable:
+        return [FieldViolation(field_name, unshowable)]
     if len(value) > MAX_NAME_CHARS:
         return [FieldViolation(field_name, f"is {len(value)} characters; use at most {MAX_NAME_CHARS}")]
     return []
