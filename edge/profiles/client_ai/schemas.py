@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kinetic.page_tokens import MAX_SKIP
+
 Schema = dict[str, Any]
 
 LANGUAGES = ("en", "nl")
@@ -74,7 +76,14 @@ LANGUAGE: Schema = {
     "enum": list(LANGUAGES),
     "description": "Content language (default en).",
 }
-PAGE: Schema = {"type": "integer", "minimum": 1, "description": "Page number, starting at 1."}
+# The services skip at most MAX_SKIP records: the last page a full-size page can start.
+MAX_PAGE = 1 + MAX_SKIP // MAX_LIMIT
+PAGE: Schema = {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": MAX_PAGE,
+    "description": "Page number, starting at 1.",
+}
 LIMIT: Schema = {
     "type": "integer",
     "minimum": 1,
