@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint protos check-protos bench bench-quick install clean
+.PHONY: run test fuzz lint protos check-protos bench bench-quick install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,12 @@ run: $(STAMP)
 ## Run the whole test suite (unit, integration on SQLite and PostgreSQL, end to end).
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+## Thousands of generated and hostile calls per MCP tool and REST operation, on SQLite and PostgreSQL
+## (make test runs the same suite with 25 per tool; docs/decisions/0032-text-and-number-inputs.md).
+KINETIC_FUZZ_EXAMPLES ?= 1000
+fuzz: $(STAMP)
+	KINETIC_FUZZ_EXAMPLES=$(KINETIC_FUZZ_EXAMPLES) $(BIN)/python -m pytest -q tests/fuzz
 
 lint: $(STAMP) check-protos
 	$(BIN)/ruff check .

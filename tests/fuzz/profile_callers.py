@@ -1,0 +1,178 @@
+"""One caller per profile the edge serves: an account and credential, the mcp package's client.
+
+The profiles are read from ``SERVED_BY_EDGE``, so a new profile is fuzzed once it is served. A
+profile whose tools need records to reach their handlers names a ``PREPARE`` step (Client AI: a
+gym with an open plan); without one its calls still reach validation and its gates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+import httpx2
+from mcp.client import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
+from mcp.types import INTERNAL_ERROR, Tool
+
+from kinetic.auth.v1 import auth_pb2
+from kinetic.protected_resources import CLIENT_AI, ProtectedResourceInfo
+from tests.fuzz.watch import RowCounts, changed
+from tests.integration.edge.client_ai_gym import gym_admin, new_account, open_gym
+from tests.integration.edge.conftest import Stack
+
+# Under every profile's 300 calls per account and minute, list calls included.
+CALLS_PER_ACCOUNT = 250
+# Error codes that mean "the server failed", not "your input is wrong": never the answer to input.
+GENERIC_ERRORS = frozenset({"temporarily_unavailable", "internal_error", "server_error", "rate_limited"})
+ZONES = ("UTC", "Europe/Amsterdam", "America/New_York")
+
+Known = dict[str, Sequence[str]]
+Prepare = Callable[[Stack, str, int], Awaitable[Known]]
+
+
+async def _open_gym(stack: Stack, account_id: str, n: int) -> Known:
+    channel, admin = gym_admin(stack.servers["sessions"].port)
+    try:
+        gym = await open_gym(admin, account_id, name=f"Fuzz gym {n}")
+    finally:
+        await channel.close(None)
+    return {
+        "planId": [gym.plan.id],
+        "planMomentId": [day.id for day in gym.plan.days],
+        "exerciseId": list(gym.exercises.values()),
+    }
+
+
+PREPARE: Mapping[str, Prepare] = {CLIENT_AI.path: _open_gym}
+_accounts = itertools.count()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A call's answer: a result, a tool error or a JSON-RPC error; ``generic`` when the server failed."""
+
+    refused: bool
+    generic: bool
+    text: str
+    # Tables whose row count the call changed: (before, after).
+    stored: dict[str, tuple[int, int]]
+
+
+class ProfileCaller:
+    """Calls one profile's tools, switching to a fresh account before the rate limit would answer."""
+
+    def __init__(self, stack: Stack, resource: ProtectedResourceInfo, rows: RowCounts) -> None:
+        self.stack = stack
+        self.resource = resource
+        self.rows = rows
+        self.known: Known = {"timeZone": ZONES}
+        self.calls = 0
+        self._session = contextlib.AsyncExitStack()
+        self._client: Client | None = None
+
+    async def __aenter__(self) -> ProfileCaller:
+        await self._fresh_account()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self._session.aclose()
+
+    async def list_tools(self) -> list[Tool]:
+        await self._budget()
+        assert self._client is not None
+        return list((await self._client.list_tools()).tools)
+
+    async def call(self, tool: str, arguments: dict[str, Any]) -> Outcome:
+        """One call; the rows are counted after any account switch, just around the call itself."""
+        await self._budget()
+        assert self._client is not None
+        before = self.rows()
+        try:
+            result = await self._client.call_tool(tool, arguments)
+        except MCPError as error:
+            return Outcome(True, error.code == INTERNAL_ERROR, str(error), changed(before, self.rows()))
+        text = " ".join(getattr(part, "text", "") for part in result.content)
+        refused = bool(result.is_error)
+        # Only a refusal must leave the tables as they were: count again for those alone.
+        stored = changed(before, self.rows()) if refused else {}
+        return Outcome(refused, refused and _generic(text), text, stored)
+
+    async def _budget(self) -> None:
+        self.calls += 1
+        if self.calls > CALLS_PER_ACCOUNT:
+            await self._session.aclose()
+            self._session = contextlib.AsyncExitStack()
+            await self._fresh_account()
+            self.calls = 1
+
+    async def _fresh_account(self) -> None:
+        n = next(_accounts)
+        account_id = await new_account(self.stack.backends, f"fuzz{n}@example.com")
+        key = await self.stack.backends.auth.CreateApiKey(
+            auth_pb2.CreateApiKeyRequest(
+                account_id=account_id, name="fuzz", scopes=list(self.resource.scopes)
+            )
+        )
+        prepare = PREPARE.get(self.resource.path)
+        if prepare is not None:
+            # In place: the strategies already built read this mapping as they draw.
+            self.known.update(await prepare(self.stack, account_id, n))
+        http = await self._session.enter_async_context(
+            httpx2.AsyncClient(headers={"Authorization": f"Bearer {key.secret}"}, timeout=60)
+        )
+        url = self.stack.base_url + self.resource.path
+        self._client = await self._session.enter_async_context(
+            Client(streamable_http_client(url, http_client=http))
+        )
+
+
+def _generic(text: str) -> bool:
+    if text.startswith(("Error executing tool", "internal_error")) or "Traceback" in text:
+        return True
+    try:
+        body = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(body, dict) and body.get("error") in GENERIC_ERRORS
+
+
+Call = Callable[[str, dict[str, Any]], Outcome]
+
+
+async def serve_blocking(
+    caller: ProfileCaller, blocking: Callable[[Call], None], call_seconds: float
+) -> None:
+    """Run ``blocking`` (hypothesis) in a thread; its calls run here, in this task.
+
+    The mcp client's task groups must be entered and left by one task: the account switch closes
+    one client and opens the next, so every call is made by the task that opened them.
+    """
+    loop = asyncio.get_running_loop()
+    work: asyncio.Queue[tuple[str, dict[str, Any], Future[Outcome]]] = asyncio.Queue()
+
+    def call(tool: str, arguments: dict[str, Any]) -> Outcome:
+        answer: Future[Outcome] = Future()
+        loop.call_soon_threadsafe(work.put_nowait, (tool, arguments, answer))
+        return answer.result(call_seconds)
+
+    thread = asyncio.ensure_future(asyncio.to_thread(blocking, call))
+    while not thread.done():
+        next_call = asyncio.ensure_future(work.get())
+        await asyncio.wait({next_call, thread}, return_when=asyncio.FIRST_COMPLETED)
+        if not next_call.done():
+            next_call.cancel()
+            continue
+        tool, arguments, answer = next_call.result()
+        try:
+            answer.set_result(await caller.call(tool, arguments))
+        except Exception as error:  # the thread raises it where the call was made
+            answer.set_exception(error)
+    await thread
