@@ -58,5 +58,15 @@ class RowCounts:
         return counted
 
 
+# An account's empty training library is created by its first training call of any kind, a read
+# or a refused write alike (services/training ensure_library): a container, not what was refused.
+CREATED_ON_FIRST_USE = frozenset({"libraries"})
+
+
 def changed(before: dict[str, int], after: dict[str, int]) -> dict[str, tuple[int, int]]:
-    return {table: (before[table], after[table]) for table in before if before[table] != after[table]}
+    """Tables whose row count differs, but for containers created on an account's first use."""
+    return {
+        table: (before[table], after[table])
+        for table in before
+        if before[table] != after[table] and table.split(":", 1)[1] not in CREATED_ON_FIRST_USE
+    }
