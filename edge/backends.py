@@ -8,11 +8,12 @@ deadline, then nothing while it is known down (decision 0035).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import grpc
 
-from edge.circuits import Circuits, GuardedCalls
+from edge.circuits import Circuit, Circuits, StubT, guard_stub
 from edge.deadlines import LONGEST_DEADLINE_SECONDS
 from kinetic.analytics.v1 import analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
@@ -20,7 +21,7 @@ from kinetic.sessions.v1 import gyms_pb2_grpc, sessions_pb2_grpc
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
 
-# A ceiling a caller may pass; the interceptor shortens each call to its kind's deadline.
+# A ceiling a caller may pass; the guarded stubs shorten each call to its kind's deadline.
 CALL_TIMEOUT_SECONDS = LONGEST_DEADLINE_SECONDS
 
 
@@ -45,15 +46,19 @@ class Backends:
         learn about each address.
         """
         circuits = circuits if circuits is not None else Circuits()
-        channels = {name: open_channel(target, circuits) for name, target in targets.items()}
+        channels = {name: open_channel(target) for name, target in targets.items()}
+
+        def of(name: str) -> tuple[grpc.aio.Channel, Circuit]:
+            return channels[name], circuits[targets[name]]
+
         return cls(
             channels=channels,
-            auth=auth_pb2_grpc.AuthServiceStub(channels["auth"]),
-            oauth=oauth_pb2_grpc.OAuthServiceStub(channels["auth"]),
-            training=training_pb2_grpc.TrainingServiceStub(channels["training"]),
-            sessions=sessions_pb2_grpc.SessionsServiceStub(channels["sessions"]),
-            client_workouts=gyms_pb2_grpc.ClientWorkoutServiceStub(channels["sessions"]),
-            analytics=analytics_pb2_grpc.AnalyticsServiceStub(channels["analytics"]),
+            auth=guarded(auth_pb2_grpc.AuthServiceStub, *of("auth")),
+            oauth=guarded(oauth_pb2_grpc.OAuthServiceStub, *of("auth")),
+            training=guarded(training_pb2_grpc.TrainingServiceStub, *of("training")),
+            sessions=guarded(sessions_pb2_grpc.SessionsServiceStub, *of("sessions")),
+            client_workouts=guarded(gyms_pb2_grpc.ClientWorkoutServiceStub, *of("sessions")),
+            analytics=guarded(analytics_pb2_grpc.AnalyticsServiceStub, *of("analytics")),
             circuits=circuits,
         )
 
@@ -63,7 +68,13 @@ class Backends:
             await channel.close(None)
 
 
-def open_channel(target: str, circuits: Circuits) -> grpc.aio.Channel:
-    """A channel to ``target`` whose unary calls get deadlines and ``target``'s circuit."""
-    guarded = GuardedCalls(circuits[target])
-    return grpc.aio.insecure_channel(target, interceptors=[guarded, *grpc_client_interceptors()])
+def open_channel(target: str) -> grpc.aio.Channel:
+    """A channel to ``target``; with tracing on, its calls carry the trace context."""
+    return grpc.aio.insecure_channel(target, interceptors=grpc_client_interceptors())
+
+
+def guarded(
+    stub_class: Callable[[grpc.aio.Channel], StubT], channel: grpc.aio.Channel, circuit: Circuit
+) -> StubT:
+    """A stub on ``channel`` whose unary calls get deadlines and go through ``circuit``."""
+    return guard_stub(stub_class(channel), circuit)

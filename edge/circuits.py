@@ -1,4 +1,4 @@
-"""One circuit per backend address, and the interceptor that applies it and the call deadlines.
+"""One circuit per backend address, and the stub wrapper that applies it and the call deadlines.
 
 A hung or stopped backend would otherwise cost every request its whole deadline. After
 ``FAILURES_TO_OPEN`` transport failures in a row (UNAVAILABLE or DEADLINE_EXCEEDED with no reason
@@ -17,7 +17,7 @@ import math
 import time
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
 from google.protobuf import any_pb2
@@ -35,6 +35,8 @@ _STATUS_DETAILS_KEY = "grpc-status-details-bin"
 _TRANSPORT_FAILURES = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED)
 
 log = logging.getLogger(__name__)
+
+StubT = TypeVar("StubT")
 
 
 class CircuitState(StrEnum):
@@ -150,36 +152,31 @@ def refused_call(retry_after: int) -> grpc.aio.AioRpcError:
     return grpc.aio.AioRpcError(grpc.StatusCode.UNAVAILABLE, grpc.aio.Metadata(), trailing, message)
 
 
-class GuardedCalls(grpc.aio.UnaryUnaryClientInterceptor):
-    """Every unary call on one channel: its kind's deadline, and its address's circuit."""
+class GuardedMethod:
+    """One unary method of a stub: its kind's deadline, and its address's circuit.
 
-    def __init__(self, circuit: Circuit) -> None:
+    A wrapper on the stub rather than a ``grpc.aio`` client interceptor: any interceptor sends
+    every call on its channel through gRPC's intercepted-call machinery (an extra task and call
+    object per call), which measured 0.1-0.3 ms of CPU per edge request; this costs a function
+    call (docs/decisions/0035-deadlines-and-circuits.md).
+    """
+
+    __slots__ = ("_call", "_circuit", "_deadline")
+
+    def __init__(self, call: grpc.aio.UnaryUnaryMultiCallable, circuit: Circuit, deadline: float) -> None:
+        self._call = call
         self._circuit = circuit
-        self._deadlines: dict[str | bytes, float] = {}
+        self._deadline = deadline
 
-    def _deadline(self, method: str | bytes) -> float:
-        deadline = self._deadlines.get(method)
-        if deadline is None:
-            name = method.decode() if isinstance(method, bytes) else method
-            deadline = self._deadlines[method] = deadline_for(name)
-        return deadline
-
-    async def intercept_unary_unary(
-        self,
-        continuation: Callable[[grpc.aio.ClientCallDetails, Any], Any],
-        client_call_details: grpc.aio.ClientCallDetails,
-        request: Any,
-    ) -> Any:
+    # The stubs' own signature: call sites pass ``timeout=`` to gRPC, not to asyncio.
+    async def __call__(self, request: Any, *, timeout: float | None = None, **options: Any) -> Any:  # noqa: ASYNC109
         circuit = self._circuit
         retry_after = circuit.refusal()
         if retry_after is not None:
             raise refused_call(retry_after)
-        deadline = self._deadline(client_call_details.method)
-        asked = client_call_details.timeout
-        details = client_call_details._replace(timeout=deadline if asked is None else min(asked, deadline))
+        deadline = self._deadline if timeout is None else min(timeout, self._deadline)
         try:
-            call = await continuation(details, request)
-            await call
+            response = await self._call(request, timeout=deadline, **options)
         except grpc.aio.AioRpcError as error:
             if is_transport_failure(error):
                 circuit.failed()
@@ -190,4 +187,16 @@ class GuardedCalls(grpc.aio.UnaryUnaryClientInterceptor):
             circuit.abandoned()
             raise
         circuit.succeeded()
-        return call
+        return response
+
+
+def guard_stub(stub: StubT, circuit: Circuit) -> StubT:
+    """``stub`` with every unary method called through ``circuit`` with its kind's deadline.
+
+    The generated stubs hold one multi-callable attribute per RPC, named after the RPC; streaming
+    methods (the revocation watch) are left as they are.
+    """
+    for name, method in list(vars(stub).items()):
+        if isinstance(method, grpc.aio.UnaryUnaryMultiCallable):
+            setattr(stub, name, GuardedMethod(method, circuit, deadline_for(name)))
+    return stub

@@ -8,7 +8,7 @@ load, so a healthy but busy service is never cut off while a hung one costs at m
 - password checks: argon2id takes ~0.2 s a call in a small worker pool (decision 0003);
 - bulk deletions (a whole library, an account) touch every row an account has.
 
-The interceptor in ``edge.circuits`` applies the deadline to every unary call, so call sites pass
+The guarded stubs of ``edge.circuits`` apply the deadline to every unary call, so call sites pass
 none; a caller that passes a shorter one keeps it.
 """
 

@@ -15,7 +15,7 @@ import grpc
 import httpx2
 import pytest
 
-from edge.backends import Backends, open_channel
+from edge.backends import Backends, guarded, open_channel
 from edge.circuits import BACKEND_DOWN, FAILURES_TO_OPEN, Circuits
 from edge.deadlines import DEADLINE_SECONDS, CallKind
 from edge.jwks import FRESH_SECONDS, JwksCache
@@ -214,8 +214,11 @@ async def test_one_replica_down_never_refuses_calls_to_another_address(sqlite_en
     replica_b = await training.start(settings, port=0, engine=engine)
     address_a, address_b = f"127.0.0.1:{replica_a.port}", f"127.0.0.1:{replica_b.port}"
     circuits = Circuits(open_seconds=0.5)
-    channels = [open_channel(address_a, circuits), open_channel(address_b, circuits)]
-    via_a, via_b = (training_pb2_grpc.TrainingServiceStub(channel) for channel in channels)
+    channels = [open_channel(address_a), open_channel(address_b)]
+    via_a, via_b = (
+        guarded(training_pb2_grpc.TrainingServiceStub, channel, circuits[address])
+        for channel, address in zip(channels, (address_a, address_b), strict=True)
+    )
     request = training_pb2.SearchExercisesRequest(
         account_id="11111111-1111-4111-8111-111111111111", query="bench"
     )
