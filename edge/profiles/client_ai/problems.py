@@ -91,6 +91,11 @@ def gate_problem(reason: str) -> EdgeProblem | None:
     return EdgeProblem(code, description, 403)
 
 
+def session_not_found(session_id: str) -> EdgeProblem:
+    """A session that is not one of the client's Workout V2 sessions, worded as the service words it."""
+    return EdgeProblem("session_not_found", f"session {session_id} does not exist", 404)
+
+
 def field_name(service_field: str) -> str:
     """A service field path (``sets[0].weight_kg``) in the tool's terms (``sets[0].weight``)."""
     return _SEGMENT.sub(lambda m: _FIELDS.get(m.group(0), m.group(0)), service_field)

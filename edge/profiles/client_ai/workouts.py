@@ -15,7 +15,7 @@ from typing import Any
 
 from edge.guard import Principal
 from edge.profiles.client_ai import records
-from edge.profiles.client_ai.problems import MODULE
+from edge.profiles.client_ai.problems import MODULE, session_not_found
 from edge.profiles.metric.arguments import device_id
 from kinetic.sessions.v1 import gyms_pb2, gyms_pb2_grpc, sessions_pb2, sessions_pb2_grpc
 
@@ -24,6 +24,9 @@ Result = dict[str, Any]
 
 DEFAULT_LIMIT = 20  # the services' page size when limit is not sent
 DEFAULT_LANGUAGE = "en"
+# Workout V2 sessions: a plan day's or freestyle. A Training occurrence's session is not one, so
+# Client AI neither lists nor shows it (seed 002: "non-WOD, non-group Workout V2 sessions").
+WORKOUT_V2_SOURCES = ("plan_day", "freestyle")
 # Set figures: the tool's name and the service's field.
 _SET_FIGURES = (
     ("weight", "weight_kg"),
@@ -213,6 +216,7 @@ class ClientWorkouts:
             page_size=page_size,
             skip=skip,
             gym_module=MODULE,
+            sources=WORKOUT_V2_SOURCES,
         )
         response = await self._sessions().ListSessions(request)
         return {
@@ -226,6 +230,8 @@ class ClientWorkouts:
             account_id=principal.account_id, session_id=_id(args, "sessionId"), gym_module=MODULE
         )
         response = await self._sessions().GetSession(request)
+        if response.session.source not in WORKOUT_V2_SOURCES:
+            raise session_not_found(request.session_id)
         return {"session": records.session(response.session)}
 
     async def machine_preset(self, principal: Principal, args: Args) -> Result:

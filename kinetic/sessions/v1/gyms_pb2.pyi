@@ -1,5 +1,8 @@
+import datetime
+
 from google.protobuf import field_mask_pb2 as _field_mask_pb2
 from google.protobuf import struct_pb2 as _struct_pb2
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -335,18 +338,34 @@ class CheckClientAccessResponse(_message.Message):
     def __init__(self, client: _Optional[_Union[Client, _Mapping]] = ..., company: _Optional[_Union[Company, _Mapping]] = ...) -> None: ...
 
 class ClientPlanSummary(_message.Message):
-    __slots__ = ("id", "name", "description", "status", "day_count")
+    __slots__ = ("id", "name", "description", "status", "day_count", "next_day")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     DAY_COUNT_FIELD_NUMBER: _ClassVar[int]
+    NEXT_DAY_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     description: str
     status: str
     day_count: int
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., status: _Optional[str] = ..., day_count: _Optional[int] = ...) -> None: ...
+    next_day: ClientNextDay
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., status: _Optional[str] = ..., day_count: _Optional[int] = ..., next_day: _Optional[_Union[ClientNextDay, _Mapping]] = ...) -> None: ...
+
+class ClientNextDay(_message.Message):
+    __slots__ = ("id", "name", "position", "last_completed_day_id", "last_completed_time")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    LAST_COMPLETED_DAY_ID_FIELD_NUMBER: _ClassVar[int]
+    LAST_COMPLETED_TIME_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    position: int
+    last_completed_day_id: str
+    last_completed_time: _timestamp_pb2.Timestamp
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., position: _Optional[int] = ..., last_completed_day_id: _Optional[str] = ..., last_completed_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class ClientPlanDaySummary(_message.Message):
     __slots__ = ("id", "name", "position", "exercise_count")
@@ -361,7 +380,7 @@ class ClientPlanDaySummary(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., position: _Optional[int] = ..., exercise_count: _Optional[int] = ...) -> None: ...
 
 class ClientPlan(_message.Message):
-    __slots__ = ("id", "name", "description", "status", "coach_name", "days", "days_truncated")
+    __slots__ = ("id", "name", "description", "status", "coach_name", "days", "days_truncated", "next_day")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
@@ -369,6 +388,7 @@ class ClientPlan(_message.Message):
     COACH_NAME_FIELD_NUMBER: _ClassVar[int]
     DAYS_FIELD_NUMBER: _ClassVar[int]
     DAYS_TRUNCATED_FIELD_NUMBER: _ClassVar[int]
+    NEXT_DAY_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     description: str
@@ -376,7 +396,8 @@ class ClientPlan(_message.Message):
     coach_name: str
     days: _containers.RepeatedCompositeFieldContainer[ClientPlanDaySummary]
     days_truncated: bool
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., status: _Optional[str] = ..., coach_name: _Optional[str] = ..., days: _Optional[_Iterable[_Union[ClientPlanDaySummary, _Mapping]]] = ..., days_truncated: _Optional[bool] = ...) -> None: ...
+    next_day: ClientNextDay
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., status: _Optional[str] = ..., coach_name: _Optional[str] = ..., days: _Optional[_Iterable[_Union[ClientPlanDaySummary, _Mapping]]] = ..., days_truncated: _Optional[bool] = ..., next_day: _Optional[_Union[ClientNextDay, _Mapping]] = ...) -> None: ...
 
 class ClientPlanExercise(_message.Message):
     __slots__ = ("id", "exercise_id", "exercise_name", "catalog_exercise_id", "target_sets", "target_reps", "target_weight_kg", "rest_seconds", "notes")
@@ -431,14 +452,16 @@ class ClientExercise(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., instructions: _Optional[str] = ..., catalog_exercise_id: _Optional[str] = ..., own: _Optional[bool] = ...) -> None: ...
 
 class ClientSetupField(_message.Message):
-    __slots__ = ("key", "label", "value")
+    __slots__ = ("key", "label", "value", "source")
     KEY_FIELD_NUMBER: _ClassVar[int]
     LABEL_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
     key: str
     label: str
     value: _struct_pb2.Value
-    def __init__(self, key: _Optional[str] = ..., label: _Optional[str] = ..., value: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ...) -> None: ...
+    source: str
+    def __init__(self, key: _Optional[str] = ..., label: _Optional[str] = ..., value: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., source: _Optional[str] = ...) -> None: ...
 
 class EquipmentCatalogItem(_message.Message):
     __slots__ = ("key", "name")
@@ -555,14 +578,18 @@ class GetMachinePresetRequest(_message.Message):
     def __init__(self, account_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., language: _Optional[str] = ...) -> None: ...
 
 class GetMachinePresetResponse(_message.Message):
-    __slots__ = ("exercise_id", "company_fields", "system_fields")
+    __slots__ = ("exercise_id", "company_fields", "system_fields", "effective_fields", "next_setup_values")
     EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     COMPANY_FIELDS_FIELD_NUMBER: _ClassVar[int]
     SYSTEM_FIELDS_FIELD_NUMBER: _ClassVar[int]
+    EFFECTIVE_FIELDS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_SETUP_VALUES_FIELD_NUMBER: _ClassVar[int]
     exercise_id: str
     company_fields: _containers.RepeatedCompositeFieldContainer[ClientSetupField]
     system_fields: _containers.RepeatedCompositeFieldContainer[ClientSetupField]
-    def __init__(self, exercise_id: _Optional[str] = ..., company_fields: _Optional[_Iterable[_Union[ClientSetupField, _Mapping]]] = ..., system_fields: _Optional[_Iterable[_Union[ClientSetupField, _Mapping]]] = ...) -> None: ...
+    effective_fields: _containers.RepeatedCompositeFieldContainer[ClientSetupField]
+    next_setup_values: _containers.RepeatedCompositeFieldContainer[ClientSetupField]
+    def __init__(self, exercise_id: _Optional[str] = ..., company_fields: _Optional[_Iterable[_Union[ClientSetupField, _Mapping]]] = ..., system_fields: _Optional[_Iterable[_Union[ClientSetupField, _Mapping]]] = ..., effective_fields: _Optional[_Iterable[_Union[ClientSetupField, _Mapping]]] = ..., next_setup_values: _Optional[_Iterable[_Union[ClientSetupField, _Mapping]]] = ...) -> None: ...
 
 class GetEquipmentProfileRequest(_message.Message):
     __slots__ = ("account_id", "language")

@@ -310,7 +310,7 @@ class GetSessionResponse(_message.Message):
     def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ...) -> None: ...
 
 class ListSessionsRequest(_message.Message):
-    __slots__ = ("account_id", "status", "date_from", "date_to", "page", "limit", "page_size", "page_token", "skip", "gym_module")
+    __slots__ = ("account_id", "status", "date_from", "date_to", "page", "limit", "page_size", "page_token", "skip", "gym_module", "sources")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     DATE_FROM_FIELD_NUMBER: _ClassVar[int]
@@ -321,6 +321,7 @@ class ListSessionsRequest(_message.Message):
     PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     SKIP_FIELD_NUMBER: _ClassVar[int]
     GYM_MODULE_FIELD_NUMBER: _ClassVar[int]
+    SOURCES_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     status: str
     date_from: str
@@ -331,7 +332,8 @@ class ListSessionsRequest(_message.Message):
     page_token: str
     skip: int
     gym_module: str
-    def __init__(self, account_id: _Optional[str] = ..., status: _Optional[str] = ..., date_from: _Optional[str] = ..., date_to: _Optional[str] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., skip: _Optional[int] = ..., gym_module: _Optional[str] = ...) -> None: ...
+    sources: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, account_id: _Optional[str] = ..., status: _Optional[str] = ..., date_from: _Optional[str] = ..., date_to: _Optional[str] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., skip: _Optional[int] = ..., gym_module: _Optional[str] = ..., sources: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ListSessionsResponse(_message.Message):
     __slots__ = ("sessions", "page", "limit", "total_count", "has_more", "next_page_token")

@@ -39,6 +39,7 @@ from services.sessions.domain.session_model import (
     Session,
     SessionSource,
     SessionStatus,
+    SourceKind,
 )
 
 _S = sessions.c
@@ -226,11 +227,14 @@ def list_sessions(
     end: datetime,
     offset: int,
     limit: int,
+    sources: Sequence[SourceKind] = (),
 ) -> SessionPage:
-    """Sessions started in [start, end), newest first, without performances."""
+    """Sessions started in [start, end), newest first, without performances; of ``sources`` if any."""
     where = [_S.account_id == account_id, _S.started_at >= start, _S.started_at < end]
     if status is not None:
         where.append(_S.status == status)
+    if sources:
+        where.append(_S.source_kind.in_(list(sources)))
     total = conn.execute(select(func.count()).select_from(sessions).where(*where)).scalar_one()
     rows = conn.execute(
         select(sessions)

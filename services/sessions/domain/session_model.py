@@ -22,6 +22,7 @@ STATUSES: tuple[SessionStatus, ...] = (
 ACTIVE_STATUSES: tuple[SessionStatus, ...] = ("in_progress", "paused")
 
 SourceKind = Literal["plan_day", "occurrence", "freestyle"]
+SOURCE_KINDS: tuple[SourceKind, ...] = ("plan_day", "occurrence", "freestyle")
 SET_TYPES = ("N", "W", "D", "F")  # normal, warm-up, drop, failure
 
 SetupScalar = str | float | bool

@@ -13,7 +13,14 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from kinetic.errors import FieldViolation, InvalidArgument
 from services.sessions.domain.object_ids import is_object_id
-from services.sessions.domain.session_model import SET_TYPES, STATUSES, LoggedSet, SetupValue
+from services.sessions.domain.session_model import (
+    SET_TYPES,
+    SOURCE_KINDS,
+    STATUSES,
+    LoggedSet,
+    SetupValue,
+    SourceKind,
+)
 
 MAX_SETS_PER_CALL = 50
 MAX_SET_NUMBER = 100
@@ -160,6 +167,14 @@ def check_status(out: Violations, value: str) -> str:
     if value and value not in STATUSES:
         out.add("status", f"must be one of {', '.join(STATUSES)}")
     return value
+
+
+def check_sources(out: Violations, values: Sequence[str]) -> tuple[SourceKind, ...]:
+    """A source filter (plan_day, occurrence, freestyle); empty means every source."""
+    wanted = tuple(kind for kind in SOURCE_KINDS if kind in values)
+    if len(set(values)) != len(wanted):
+        out.add("sources", f"each must be one of {', '.join(SOURCE_KINDS)}")
+    return wanted
 
 
 def _parse_instant(value: str) -> tuple[datetime, bool] | None:

@@ -125,6 +125,7 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
             page_size=request.page_size,
             page_token=request.page_token,
             skip=request.skip,
+            sources=request.sources,
         )
         return sessions_pb2.ListSessionsResponse(
             sessions=[session_to_pb(s) for s in found.sessions],

@@ -7,6 +7,7 @@ progress there is no snapshot (null), never an empty "current" one (docs/decisio
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import cast
@@ -91,20 +92,25 @@ class SessionQueries:
         page_size: int = 0,
         page_token: str = "",
         skip: int = 0,
+        sources: Sequence[str] = (),
     ) -> SessionList:
-        """Sessions started in the window, newest first, a page at a time (token plus ``skip``)."""
+        """Sessions started in the window, newest first, a page at a time (token plus ``skip``).
+
+        ``sources`` keeps only sessions of those source kinds (empty: all), in the count too.
+        """
         rules.require_account(account_id)
         out = rules.Violations()
         rules.check_status(out, status)
+        kinds = rules.check_sources(out, sources)
         start, end = rules.check_window(out, date_from, date_to, self._clock())
         out.raise_if_any()
-        query = ("sessions", account_id, status, date_from, date_to)
+        query = ("sessions", account_id, status, date_from, date_to, *kinds)
         offset, size = page_tokens.page_window(
             page_size, page_token, skip, query, default=rules.DEFAULT_PAGE_LIMIT, maximum=rules.MAX_PAGE_LIMIT
         )
         with self._engine.connect() as conn:
             wanted = cast(SessionStatus | None, status or None)
-            found = repo.list_sessions(conn, account_id, wanted, start, end, offset, size)
+            found = repo.list_sessions(conn, account_id, wanted, start, end, offset, size, kinds)
         following = page_tokens.next_page_token(offset, size, found.total, query)
         return SessionList(found.sessions, found.total, following)
 

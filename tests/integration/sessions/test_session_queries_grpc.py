@@ -103,6 +103,7 @@ async def test_list_and_history_limits_name_the_field(engines, tmp_path):
             "page_token": listing(page_token="not-a-token"),
             "dateFrom": listing(date_from="2025-09-01", date_to="2026-09-03"),
             "dateTo": listing(date_to="next week"),
+            "sources": listing(sources=["plan_day", "wod"]),
         }
         for field, request in cases.items():
             error = await failure(stack.sessions.ListSessions(request))

@@ -121,9 +121,29 @@ def _require_id(field_name: str, value: str) -> str:
     return value.lower()
 
 
-def _not_found(field_name: str, what: str) -> NotFound:
+class PlanNotFound(NotFound):
+    """No plan with this ID is assigned to the client."""
+
+    default_reason = "PLAN_NOT_FOUND"
+
+
+class PlanDayNotFound(NotFound):
+    """The plan has no visible day with this ID (the session core's reason for the same fact)."""
+
+    default_reason = "PLAN_DAY_NOT_FOUND"
+
+
+class ExerciseNotVisible(NotFound):
+    """Not allowlisted by the client's company and not the client's own (the session core's reason)."""
+
+    default_reason = "EXERCISE_NOT_VISIBLE"
+
+
+def _not_found(kind: type[NotFound], field_name: str, what: str) -> NotFound:
+    # Each record its own reason, so the tools answer plan_not_found rather than a bare not_found
+    # (decision 0020); missing and another client's read the same.
     description = f"no {what} with this ID is visible to you"
-    return NotFound(f"{field_name}: {description}", violations=[FieldViolation(field_name, description)])
+    return kind(f"{field_name}: {description}", violations=[FieldViolation(field_name, description)])
 
 
 class ClientWorkouts:
@@ -167,7 +187,7 @@ class ClientWorkouts:
     def _plan(self, conn: Connection, context: ClientContext, plan_id: str) -> Plan:
         plan = own_plan(conn, context, plan_id)
         if plan is None:
-            raise _not_found("plan_id", "plan")
+            raise _not_found(PlanNotFound, "plan_id", "plan")
         if plan.is_wod:
             raise WodNotSupported(
                 "plan_id: this plan is a WOD (workout of the day); the client_ai_workout_v2 module does not "
@@ -202,12 +222,12 @@ class ClientWorkouts:
             for position, day in enumerate(plan.days, start=1):
                 if day.id == plan_moment_id and day.visible:
                     return DayView(plan, day, position, visible_exercises(conn, context, day.exercises))
-        raise _not_found("plan_moment_id", "visible day of this plan")
+        raise _not_found(PlanDayNotFound, "plan_moment_id", "visible day of this plan")
 
     def _exercise(self, conn: Connection, context: ClientContext, exercise_id: str) -> GymExercise:
         exercise = repo.get_exercise(conn, exercise_id)
         if exercise is None or not exercise.visible_to(context.client.id, context.company.id):
-            raise _not_found("exercise_id", "allowlisted or own exercise")
+            raise _not_found(ExerciseNotVisible, "exercise_id", "allowlisted or own exercise")
         return exercise
 
     def get_exercise(self, account_id: str, exercise_id: str, language: str) -> GymExercise:
