@@ -14,6 +14,7 @@ from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for, upgrade
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
+from services.sessions.adapters.client_progress import SqlClientProgress
 from services.sessions.adapters.training_occurrences import TrainingOccurrences
 from services.sessions.entrypoints.grpc import ModuleGates, SessionsServicer
 from services.sessions.gyms.adapters.account_erasure import delete_client_rows
@@ -83,7 +84,8 @@ async def start(
         training_target or settings.targets["training"], interceptors=grpc_client_interceptors()
     )
     occurrences = TrainingOccurrences(training_pb2_grpc.TrainingServiceStub(channel))
-    gym_module = build_gym_module(engine, clock)  # the gym admin and client APIs (docs/decisions/0018)
+    # The gym admin and client APIs (docs/decisions/0018); the client reads see the session core's progress.
+    gym_module = build_gym_module(engine, clock, SqlClientProgress(engine))
     app = prepare(engine, occurrences, gyms or gym_module.directory, clock)
     bindings = [
         ServiceBinding(

@@ -100,7 +100,21 @@ def plan_summary(plan: gyms_pb2.ClientPlanSummary) -> dict[str, Any]:
         "description": plan.description,
         "status": plan.status,
         "dayCount": plan.day_count,
+        **next_day_field(plan),
     }
+
+
+def next_day_field(plan: gyms_pb2.ClientPlanSummary | gyms_pb2.ClientPlan) -> dict[str, Any]:
+    """``nextDay``: the day after the client's last completed one, so "what's on my plan today"
+    needs no search through sessions; left out when the plan has no visible day."""
+    if not plan.HasField("next_day"):
+        return {}
+    found = plan.next_day
+    rendered: dict[str, Any] = {"id": found.id, "name": found.name, "position": found.position}
+    if found.last_completed_day_id:
+        rendered["lastCompletedDayId"] = found.last_completed_day_id
+        rendered["lastCompletedAt"] = timestamp(found, "last_completed_time")
+    return {"nextDay": rendered}
 
 
 def plan(item: gyms_pb2.ClientPlan) -> dict[str, Any]:
@@ -116,6 +130,7 @@ def plan(item: gyms_pb2.ClientPlan) -> dict[str, Any]:
             for d in item.days
         ],
         "daysTruncated": item.days_truncated,
+        **next_day_field(item),
     }
 
 
@@ -161,6 +176,13 @@ def _value(value: struct_pb2.Value) -> Any:
     return json_format.MessageToDict(value)
 
 
-def setup_fields(fields: Any) -> list[dict[str, Any]]:
-    """Machine setup fields ``{key, label, value}``."""
-    return [{"key": f.key, "label": f.label, "value": _value(f.value)} for f in fields]
+def effective_fields(fields: Any) -> list[dict[str, Any]]:
+    """The effective machine setup ``{key, label, value, source}`` (source: company or system)."""
+    return [{"key": f.key, "label": f.label, "value": _value(f.value), "source": f.source} for f in fields]
+
+
+def kept_setup_values(fields: Any) -> list[dict[str, Any]]:
+    """``nextSetupValues`` as the log tool takes them, ``{key, value}``, with a preset's label for the key."""
+    return [
+        {"key": f.key, **({"label": f.label} if f.label else {}), "value": _value(f.value)} for f in fields
+    ]

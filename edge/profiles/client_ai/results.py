@@ -76,8 +76,30 @@ SESSION = obj(
 )
 _PAGING = {"page": INTEGER, "limit": INTEGER, "totalCount": INTEGER, "hasMore": BOOLEAN}
 _LANGUAGE_OUT = {"language": {"type": "string", "enum": list(LANGUAGES)}}
+NEXT_DAY = obj(
+    {
+        "id": {"type": "string", "description": "The day's planMomentId."},
+        "name": STRING,
+        "position": INTEGER,
+        "lastCompletedDayId": {
+            "type": "string",
+            "description": "The day of your latest completed session of this plan; absent when none.",
+        },
+        "lastCompletedAt": TIMESTAMP,
+    },
+    ("id", "name", "position"),
+    description="The day that comes next: the visible day after your latest completed one (after the "
+    "last day, the first), or the first visible day. Absent when the plan has no visible day.",
+)
 PLAN_SUMMARY = obj(
-    {"id": STRING, "name": STRING, "description": STRING, "status": STRING, "dayCount": INTEGER},
+    {
+        "id": STRING,
+        "name": STRING,
+        "description": STRING,
+        "status": STRING,
+        "dayCount": INTEGER,
+        "nextDay": NEXT_DAY,
+    },
     ("id", "name", "status"),
 )
 PLAN_DAY_SUMMARY = obj(
@@ -107,8 +129,22 @@ CLIENT_EXERCISE = obj(
     },
     ("id", "name", "own"),
 )
-SETUP_FIELD = obj(
-    {"key": STRING, "label": STRING, "value": {"type": ["string", "number", "boolean", "null"]}}
+EFFECTIVE_FIELD = obj(
+    {
+        "key": STRING,
+        "label": STRING,
+        "value": {"type": ["string", "number", "boolean", "null"]},
+        "source": {
+            "type": "string",
+            "enum": ["company", "system"],
+            "description": "Whose preset gives it: the gym's (company) or the machine maker's (system).",
+        },
+    },
+    ("key", "value", "source"),
+)
+KEPT_SETUP_VALUE = obj(
+    {"key": STRING, "label": STRING, "value": SCALAR},
+    ("key", "value"),
 )
 
 OUTPUT_SCHEMAS: dict[str, Schema] = {
@@ -126,6 +162,7 @@ OUTPUT_SCHEMAS: dict[str, Schema] = {
                     "coachName": STRING,
                     "days": array(PLAN_DAY_SUMMARY),
                     "daysTruncated": BOOLEAN,
+                    "nextDay": NEXT_DAY,
                 },
                 ("id", "name", "days"),
             ),
@@ -177,8 +214,16 @@ OUTPUT_SCHEMAS: dict[str, Schema] = {
     ),
     "client_ai_get_my_workout_session": obj({"session": SESSION}, ("session",)),
     "client_ai_get_my_workout_machine_preset": obj(
-        {"exerciseId": STRING, "companyFields": array(SETUP_FIELD), "systemFields": array(SETUP_FIELD)},
-        ("exerciseId", "companyFields", "systemFields"),
+        {
+            "exerciseId": STRING,
+            "effectiveFields": array(EFFECTIVE_FIELD),
+            "nextSetupValues": {
+                **array(KEPT_SETUP_VALUE),
+                "description": "The values you kept for next time when you last logged this exercise "
+                "(send them as setupValues when you use them).",
+            },
+        },
+        ("exerciseId", "effectiveFields", "nextSetupValues"),
     ),
     "client_ai_get_my_workout_equipment_profile": obj(
         {

@@ -240,10 +240,11 @@ class ClientWorkouts:
             account_id=principal.account_id, exercise_id=_id(args, "exerciseId"), language=DEFAULT_LANGUAGE
         )
         response = await self._gyms().GetMachinePreset(request)
+        # One effective setup rather than the company's and the system's lists to reconcile.
         return {
             "exerciseId": response.exercise_id,
-            "companyFields": records.setup_fields(response.company_fields),
-            "systemFields": records.setup_fields(response.system_fields),
+            "effectiveFields": records.effective_fields(response.effective_fields),
+            "nextSetupValues": records.kept_setup_values(response.next_setup_values),
         }
 
     async def equipment_profile(self, principal: Principal, args: Args) -> Result:

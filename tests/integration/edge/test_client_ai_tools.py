@@ -264,8 +264,10 @@ async def test_exercises_presets_and_equipment_show_only_what_the_client_may_see
     assert hidden["error"] == "exercise_not_visible"
 
     preset = await tools("client_ai_get_my_workout_machine_preset", {"exerciseId": gym.exercises["bench"]})
-    assert [(f["key"], f["value"]) for f in preset["companyFields"]] == [("seat_height", 4)]
-    assert [(f["key"], f["value"]) for f in preset["systemFields"]] == [("back_angle", "flat")]
+    assert [(f["key"], f["value"], f["source"]) for f in preset["effectiveFields"]] == [
+        ("back_angle", "flat", "system"),
+        ("seat_height", 4, "company"),
+    ]
     assert "coach_secret" not in str(preset)
 
     equipment = await tools("client_ai_get_my_workout_equipment_profile")

@@ -119,7 +119,9 @@ def test_a_gym_is_set_up_from_the_command_line(cli_env, capsys, tmp_path):
     gyms = module_for(cli_env)
     access = gyms.client.check_access(ACCOUNT, MODULE, False)
     assert access.client.id == client["id"]
-    assert [p.name.nl for p, _ in gyms.client.list_my_plans(ACCOUNT, "", "nl", 10).plans] == ["Bovenlichaam"]
+    assert [item.plan.name.nl for item in gyms.client.list_my_plans(ACCOUNT, "", "nl", 10).plans] == [
+        "Bovenlichaam"
+    ]
 
     # Policy flags not given keep their values; the write gate follows --write-tools.
     code, updated, _ = run(capsys, "update-company", "--company-id", company["id"], "--write-tools", "on")
@@ -147,7 +149,7 @@ def test_ensure_demo_gym_builds_the_demo_and_is_idempotent(cli_env, capsys):
     access = gyms.client.check_access(ACCOUNT, MODULE, True)  # every gate open, writes included
     assert access.company.name == "Kinetic Demo Gym"
     page = gyms.client.list_my_plans(ACCOUNT, "Active", "en", 50)
-    assert [p.name.en for p, _ in page.plans] == ["Push / Pull / Legs"]
+    assert [listing.plan.name.en for listing in page.plans] == ["Push / Pull / Legs"]
     plan = gyms.client.get_my_plan(ACCOUNT, first["plan_id"], "nl")
     assert [s.day.name.en for s in plan.days] == ["Push day", "Pull day", "Legs day"]
     assert plan.plan.name.nl == "Push / Pull / Benen"

@@ -138,7 +138,11 @@ def list_client_plans(
     limit: int,
 ) -> tuple[list[tuple[Plan, int]], int]:
     """A page of the client's non-WOD plans of ``company_id``, newest first, each with its visible
-    day count; and the number of matches over all pages."""
+    day count; and the number of matches over all pages.
+
+    Each plan carries its days in order without their exercises: enough to name the day that comes
+    next, at one query for the whole page.
+    """
     conditions = [plans.c.client_id == client_id, plans.c.company_id == company_id, plans.c.is_wod.is_(False)]
     if status is not None:
         conditions.append(plans.c.status == status)
@@ -151,13 +155,25 @@ def list_client_plans(
         .offset(offset)
         .limit(limit)
     ).all()
-    ids = [row.id for row in rows]
-    counts: dict[str, int] = {}
-    if ids:
-        count_rows = conn.execute(
-            select(plan_days.c.plan_id, func.count())
-            .where(plan_days.c.plan_id.in_(ids), plan_days.c.visible.is_(True))
-            .group_by(plan_days.c.plan_id)
+    days: dict[str, list[PlanDay]] = {}
+    if rows:
+        day_rows = conn.execute(
+            select(
+                plan_days.c.id,
+                plan_days.c.plan_id,
+                plan_days.c.name_en,
+                plan_days.c.name_nl,
+                plan_days.c.visible,
+            )
+            .where(plan_days.c.plan_id.in_([row.id for row in rows]))
+            .order_by(plan_days.c.plan_id, plan_days.c.position)
         )
-        counts = {r[0]: int(r[1]) for r in count_rows}
-    return [(_plan_head(row), counts.get(row.id, 0)) for row in rows], total
+        for d in day_rows:
+            days.setdefault(d.plan_id, []).append(
+                PlanDay(d.id, Localized(d.name_en, d.name_nl), bool(d.visible))
+            )
+    listed = []
+    for row in rows:
+        heads = tuple(days.get(row.id, ()))
+        listed.append((_plan_head(row, heads), sum(1 for day in heads if day.visible)))
+    return listed, total

@@ -6,6 +6,7 @@ Dutch; people and companies keep one name (a proper noun). Choices: docs/decisio
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Literal
 
@@ -198,6 +199,31 @@ class MachinePreset:
     scope: PresetScope
     coach_id: str
     fields: tuple[SetupField, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class EffectiveField:
+    """A setup field as a client should set it, and whose preset gives it."""
+
+    setup_field: SetupField
+    source: PresetScope
+
+
+def effective_setup(
+    system: Sequence[SetupField], company: Sequence[SetupField]
+) -> tuple[EffectiveField, ...]:
+    """The system's fields, each replaced by the company's field of the same key, then the company's others.
+
+    The company knows its own machines, so its value wins over the system default for a key.
+    """
+    by_company = {f.key: f for f in company}
+    system_keys = {f.key for f in system}
+    merged = [
+        EffectiveField(by_company[f.key], "company") if f.key in by_company else EffectiveField(f, "system")
+        for f in system
+    ]
+    merged.extend(EffectiveField(f, "company") for f in company if f.key not in system_keys)
+    return tuple(merged)
 
 
 def parse_language(value: str) -> Language:

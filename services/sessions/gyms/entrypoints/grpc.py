@@ -169,13 +169,14 @@ class ClientWorkoutServicer(gyms_pb2_grpc.ClientWorkoutServiceServicer):
         return gyms_pb2.ListMyPlansResponse(
             plans=[
                 gyms_pb2.ClientPlanSummary(
-                    id=plan.id,
-                    name=plan.name.get(language),
-                    description=plan.description.get(language),
-                    status=plan.status,
-                    day_count=day_count,
+                    id=listing.plan.id,
+                    name=listing.plan.name.get(language),
+                    description=listing.plan.description.get(language),
+                    status=listing.plan.status,
+                    day_count=listing.day_count,
+                    next_day=pb.next_day_pb(listing.next_day, language),
                 )
-                for plan, day_count in page.plans
+                for listing in page.plans
             ],
             total_count=page.total_count,
             next_page_token=page.next_page_token,
@@ -207,12 +208,7 @@ class ClientWorkoutServicer(gyms_pb2_grpc.ClientWorkoutServiceServicer):
         self, request: gyms_pb2.GetMachinePresetRequest, context: Context
     ) -> gyms_pb2.GetMachinePresetResponse:
         view = self._workouts.get_machine_preset(request.account_id, request.exercise_id, request.language)
-        language = parse_language(request.language)
-        return gyms_pb2.GetMachinePresetResponse(
-            exercise_id=view.exercise_id,
-            company_fields=pb.client_fields_pb(view.company_fields, language),
-            system_fields=pb.client_fields_pb(view.system_fields, language),
-        )
+        return pb.preset_view_pb(view, parse_language(request.language))
 
     async def GetEquipmentProfile(
         self, request: gyms_pb2.GetEquipmentProfileRequest, context: Context

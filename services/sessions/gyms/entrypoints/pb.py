@@ -13,6 +13,7 @@ from services.sessions.gyms.domain.model import (
     ClientMcpPolicy,
     Coach,
     Company,
+    EffectiveField,
     GymExercise,
     Language,
     Localized,
@@ -22,7 +23,8 @@ from services.sessions.gyms.domain.model import (
     SetupField,
     SetupScalar,
 )
-from services.sessions.gyms.service_layer.client import DayView, PlanView
+from services.sessions.gyms.domain.next_day import NextDay
+from services.sessions.gyms.service_layer.client import DayView, PlanView, PresetView
 
 
 def localized(text: gyms_pb2.LocalizedText) -> Localized:
@@ -204,7 +206,23 @@ def client_plan_pb(view: PlanView, language: Language) -> gyms_pb2.ClientPlan:
             for s in view.days
         ],
         days_truncated=view.days_truncated,
+        next_day=next_day_pb(view.next_day, language),
     )
+
+
+def next_day_pb(found: NextDay | None, language: Language) -> gyms_pb2.ClientNextDay | None:
+    """The day that comes next in the client's language (None: the field stays unset)."""
+    if found is None:
+        return None
+    message = gyms_pb2.ClientNextDay(
+        id=found.day.id,
+        name=found.day.name.get(language),
+        position=found.position,
+        last_completed_day_id=found.last_completed_day_id,
+    )
+    if found.last_completed_at is not None:
+        message.last_completed_time.FromDatetime(found.last_completed_at)
+    return message
 
 
 def client_day_pb(view: DayView, language: Language) -> gyms_pb2.ClientPlanDay:
@@ -249,3 +267,33 @@ def client_fields_pb(fields: tuple[SetupField, ...], language: Language) -> list
         gyms_pb2.ClientSetupField(key=f.key, label=f.label.get(language), value=scalar_pb(f.value))
         for f in fields
     ]
+
+
+def effective_fields_pb(
+    fields: tuple[EffectiveField, ...], language: Language
+) -> list[gyms_pb2.ClientSetupField]:
+    """The effective setup in the client's language, each field naming its preset's scope."""
+    return [
+        gyms_pb2.ClientSetupField(
+            key=f.setup_field.key,
+            label=f.setup_field.label.get(language),
+            value=scalar_pb(f.setup_field.value),
+            source=f.source,
+        )
+        for f in fields
+    ]
+
+
+def preset_view_pb(view: PresetView, language: Language) -> gyms_pb2.GetMachinePresetResponse:
+    """A client's machine preset; a kept value carries the label of the effective field of its key."""
+    labels = {f.setup_field.key: f.setup_field.label.get(language) for f in view.effective_fields}
+    return gyms_pb2.GetMachinePresetResponse(
+        exercise_id=view.exercise_id,
+        company_fields=client_fields_pb(view.company_fields, language),
+        system_fields=client_fields_pb(view.system_fields, language),
+        effective_fields=effective_fields_pb(view.effective_fields, language),
+        next_setup_values=[
+            gyms_pb2.ClientSetupField(key=key, label=labels.get(key, ""), value=scalar_pb(value))
+            for key, value in view.next_setup_values
+        ],
+    )

@@ -33,15 +33,20 @@ from services.sessions.gyms.domain.model import (
     CLIENT_VISIBLE_SCOPES,
     MAX_DAYS,
     WORKOUT_V2_MODULE,
+    EffectiveField,
     GymExercise,
     Plan,
     PlanDay,
     PlanExercise,
     PlanStatus,
     SetupField,
+    SetupScalar,
+    effective_setup,
     parse_language,
     parse_status,
 )
+from services.sessions.gyms.domain.next_day import NextDay, next_day
+from services.sessions.gyms.service_layer.progress import ClientProgress
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 50
@@ -55,10 +60,19 @@ class WodNotSupported(DomainError):
 
 
 @dataclass(frozen=True)
-class PlanPage:
-    """One page of the client's plans, each with its number of visible days."""
+class PlanListing:
+    """A plan as the list shows it: its number of visible days and the day that comes next."""
 
-    plans: list[tuple[Plan, int]]
+    plan: Plan
+    day_count: int
+    next_day: NextDay | None
+
+
+@dataclass(frozen=True)
+class PlanPage:
+    """One page of the client's plans."""
+
+    plans: list[PlanListing]
     total_count: int
     next_page_token: str
 
@@ -80,6 +94,7 @@ class PlanView:
     coach_name: str
     days: list[DaySummary]
     days_truncated: bool
+    next_day: NextDay | None
 
 
 @dataclass(frozen=True)
@@ -99,6 +114,8 @@ class PresetView:
     exercise_id: str
     company_fields: tuple[SetupField, ...]
     system_fields: tuple[SetupField, ...]
+    effective_fields: tuple[EffectiveField, ...]
+    next_setup_values: tuple[tuple[str, SetupScalar], ...]
 
 
 @dataclass(frozen=True)
@@ -149,8 +166,9 @@ def _not_found(kind: type[NotFound], field_name: str, what: str) -> NotFound:
 class ClientWorkouts:
     """The client-facing reads of the Client AI Workout V2 module."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, progress: ClientProgress) -> None:
         self._engine = read_engine(engine)  # reads only
+        self._progress = progress
 
     def _context(self, conn: Connection, account_id: str, module: str, write: bool) -> ClientContext:
         _require_account(account_id)
@@ -182,7 +200,9 @@ class ClientWorkouts:
             plans, total = plan_repo.list_client_plans(
                 conn, context.client.id, context.company.id, plan_status, offset, size
             )
-        return PlanPage(plans, total, page_tokens.next_page_token(offset, size, total, query))
+        done = self._progress.last_completed_days(account_id, [plan.id for plan, _ in plans])
+        listings = [PlanListing(plan, count, next_day(plan, done.get(plan.id))) for plan, count in plans]
+        return PlanPage(listings, total, page_tokens.next_page_token(offset, size, total, query))
 
     def _plan(self, conn: Connection, context: ClientContext, plan_id: str) -> Plan:
         plan = own_plan(conn, context, plan_id)
@@ -209,7 +229,14 @@ class ClientWorkouts:
                 for position, day in enumerate(plan.days, start=1)
                 if day.visible
             ]
-        return PlanView(plan, coach.name if coach else "", summaries[:MAX_DAYS], len(summaries) > MAX_DAYS)
+        done = self._progress.last_completed_days(account_id, [plan.id]).get(plan.id)
+        return PlanView(
+            plan,
+            coach.name if coach else "",
+            summaries[:MAX_DAYS],
+            len(summaries) > MAX_DAYS,
+            next_day(plan, done),
+        )
 
     def get_my_plan_day(self, account_id: str, plan_id: str, plan_moment_id: str, language: str) -> DayView:
         """One visible day of a non-WOD plan of the client."""
@@ -239,7 +266,10 @@ class ClientWorkouts:
             return self._exercise(conn, context, exercise_id)
 
     def get_machine_preset(self, account_id: str, exercise_id: str, language: str) -> PresetView:
-        """The company and system setup fields of a visible exercise; coach-private presets are never read."""
+        """The setup of a visible exercise and the values the client kept for next time.
+
+        Coach-private presets are never read.
+        """
         parse_language(language)
         exercise_id = _require_id("exercise_id", exercise_id)
         with self._engine.connect() as conn:
@@ -248,7 +278,8 @@ class ClientWorkouts:
             presets = setup_repo.presets_for_exercise(conn, exercise_id, CLIENT_VISIBLE_SCOPES)
         company = tuple(f for p in presets if p.scope == "company" for f in p.fields)
         system = tuple(f for p in presets if p.scope == "system" for f in p.fields)
-        return PresetView(exercise_id, company, system)
+        kept = tuple(self._progress.next_setup_values(account_id, exercise_id))
+        return PresetView(exercise_id, company, system, effective_setup(system, company), kept)
 
     def get_equipment_profile(self, account_id: str, language: str) -> EquipmentView:
         """The client's home equipment and the catalog it draws from."""
