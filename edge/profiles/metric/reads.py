@@ -58,8 +58,8 @@ SESSION_PAGE = 50
 SESSION_WINDOW = timedelta(days=183)
 HISTORY_SESSION_LIMIT = 500
 # history's size budget: the newest sessions of the window show their exercises and sets, older
-# ones only their count; about 1,300 characters for a session of six exercises of four sets, so
-# a full year of near-daily training stays near 40,000 characters (decision 0038).
+# ones only their count. A session of six exercises of four sets is about 1,500 characters, so a
+# long window stays under about 50,000 characters of sessions (decision 0038).
 HISTORY_SETS_SESSIONS = 30
 # Sessions read at once for their sets (one GetSession each).
 SESSION_DETAIL_CONCURRENCY = 8

@@ -85,8 +85,8 @@ def session_json(session: sessions_pb2.Session, zone: str, *, with_sets: bool = 
         if session.HasField("start_time"):
             seconds = session.end_time.ToSeconds() - session.start_time.ToSeconds()
             rendered["durationSeconds"] = max(0, seconds)
-    if session.HasField("update_time"):
-        rendered["updateTime"] = session.update_time.ToJsonString()
+    if session.HasField("update_time") and session.update_time != session.end_time:
+        rendered["updateTime"] = session.update_time.ToJsonString()  # a completed session's is its end
     if session.experience_points:
         rendered["experiencePoints"] = session.experience_points
     rendered["performanceCount"] = session.performance_count

@@ -115,7 +115,7 @@ def rank(query: str, ex: Exercise) -> float | None:
     aliases (more of them in the name scores higher); "substring": every query word starts a search
     term, which includes adjacent words written together, or the query without spaces starts one.
     Spaces never matter
-    for the first four bands ("pullup" is "Pull-Up"). Callers break equal scores by name.
+    for the exact, prefix and alias-prefix bands ("pullup" is "Pull-Up"). Callers break equal scores by name.
     """
     q = normalize(query)
     if not q:
