@@ -19,12 +19,13 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import grpc
-from google.protobuf import json_format
 
 from edge.problems import EdgeProblem, from_remote, from_training, invalid_field
 from edge.profiles.metric import arguments as arg
+from edge.profiles.metric import compact
 from edge.profiles.metric.insights import check_formula, insights_data
 from edge.profiles.metric.records import library_fields
+from edge.profiles.metric.sessions_json import session_json
 from edge.profiles.metric.training_json import occurrence_json, plan_json, workout_json
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from kinetic.errors import RemoteError
@@ -56,6 +57,12 @@ STALE_LABEL = "stale_snapshot"
 SESSION_PAGE = 50
 SESSION_WINDOW = timedelta(days=183)
 HISTORY_SESSION_LIMIT = 500
+# history's size budget: the newest sessions of the window show their exercises and sets, older
+# ones only their count. A session of six exercises of four sets is about 1,500 characters, so a
+# long window stays under about 50,000 characters of sessions (decision 0038).
+HISTORY_SETS_SESSIONS = 30
+# Sessions read at once for their sets (one GetSession each).
+SESSION_DETAIL_CONCURRENCY = 8
 
 _MODE_NAMES = {
     training_pb2.TRACKING_MODE_SETS: "sets",
@@ -162,7 +169,7 @@ class TrainingReads:
         if view == "plans":
             return await self._plans(account_id, args)
         if view == "active":
-            return await self._active(account_id)
+            return await self._active(account_id, zone)
         if view == "insights":
             return await self._insights(account_id, zone, args)
         return await self._exercises(account_id, args)
@@ -186,7 +193,8 @@ class TrainingReads:
             "from": start.isoformat(),
             "to": end.isoformat(),
             "weekStartsOn": starts_on,
-            "occurrences": [occurrence_json(o) for o in response.occurrences],
+            "weekStartsOnName": compact.WEEKDAY_NAMES[starts_on - 1],
+            "occurrences": [compact.occurrence(occurrence_json(o)) for o in response.occurrences],
         }
 
     async def _history(
@@ -203,24 +211,57 @@ class TrainingReads:
             ),
             self._completed_sessions(account_id, _local_start(start, zone), _local_start(end, zone)),
         )
-        occurrences = [occurrence_json(o) for o in response.occurrences]
+        occurrences = [compact.occurrence(occurrence_json(o)) for o in response.occurrences]
+        shown = sessions[:HISTORY_SESSION_LIMIT]
+        detailed = await self._with_sets(account_id, shown[:HISTORY_SETS_SESSIONS])
         # A session started from an occurrence completes that occurrence too: it is shown once, as
-        # the occurrence, which then names its session.
+        # the occurrence, which then names its session and carries its sets.
         by_identity = {(o["workoutID"], o["originalScheduledDay"]): o for o in occurrences}
         listed: list[dict[str, Any]] = []
-        for session in sessions[:HISTORY_SESSION_LIMIT]:
+        for index, session in enumerate(shown):
+            full = detailed[index] if index < len(detailed) else None
+            rendered = session_json(full or session, zone, with_sets=full is not None)
             occurrence = by_identity.get((session.workout_id, session.original_scheduled_day))
             if session.source == "occurrence" and occurrence is not None:
                 occurrence["sessionID"] = session.session_id
+                if "performances" in rendered:
+                    occurrence["performances"] = rendered["performances"]
             else:
-                listed.append(session_json(session))
-        return response.library, {
+                listed.append(rendered)
+        data: dict[str, Any] = {
             "from": start.isoformat(),
             "to": end.isoformat(),
             "occurrences": occurrences,
             "sessions": listed,
             "sessionsTruncated": len(sessions) > HISTORY_SESSION_LIMIT,
         }
+        if len(shown) > HISTORY_SETS_SESSIONS:
+            data["setsShownFor"] = (
+                f"the newest {HISTORY_SETS_SESSIONS} of {len(shown)} sessions; read a shorter from/to "
+                "window for the sets of older ones"
+            )
+        return response.library, data
+
+    async def _with_sets(
+        self, account_id: str, sessions: list[sessions_pb2.Session]
+    ) -> list[sessions_pb2.Session | None]:
+        """Each session as GetSession gives it, with its performances; ``None`` where it is gone."""
+        limit = asyncio.Semaphore(SESSION_DETAIL_CONCURRENCY)
+
+        async def one(session: sessions_pb2.Session) -> sessions_pb2.Session | None:
+            async with limit:
+                try:
+                    response = await self._sessions().GetSession(
+                        sessions_pb2.GetSessionRequest(account_id=account_id, session_id=session.session_id)
+                    )
+                except grpc.aio.AioRpcError as error:
+                    if error.code() == grpc.StatusCode.NOT_FOUND:  # deleted since the list was read
+                        return None
+                    raise
+                found: sessions_pb2.Session = response.session
+                return found
+
+        return list(await asyncio.gather(*(one(s) for s in sessions)))
 
     async def _completed_sessions(
         self, account_id: str, start: datetime, end: datetime
@@ -251,12 +292,12 @@ class TrainingReads:
             chunk_end = chunk_start
         return found
 
-    async def _active(self, account_id: str) -> tuple[training_pb2.Library, dict[str, Any]]:
+    async def _active(self, account_id: str, zone: str) -> tuple[training_pb2.Library, dict[str, Any]]:
         library, live = await asyncio.gather(
             self._training().GetLibrary(training_pb2.GetLibraryRequest(account_id=account_id)),
             self._sessions().GetLiveSnapshot(sessions_pb2.GetLiveSnapshotRequest(account_id=account_id)),
         )
-        return library.library, active_data(live)
+        return library.library, active_data(live, zone)
 
     async def _insights(
         self, account_id: str, zone: str, args: Mapping[str, Any]
@@ -277,7 +318,7 @@ class TrainingReads:
         name = arg.text(args, "name")
         if workout_id:
             response = await self._list_workouts(account_id, workout_ids=[workout_id])
-            workouts = [workout_json(w) for w in response.workouts]
+            workouts = [compact.workout(workout_json(w)) for w in response.workouts]
             return response.library, {"workouts": workouts, "totalSize": len(workouts), "nextPageToken": None}
         if name:
             return await self._by_name(account_id, name, arg.text(args, "planID", max_length=80))
@@ -288,7 +329,7 @@ class TrainingReads:
             page_token=arg.text(args, "pageToken", max_length=1000),
         )
         return response.library, {
-            "workouts": [workout_json(w) for w in response.workouts],
+            "workouts": [compact.workout(workout_json(w)) for w in response.workouts],
             "totalSize": response.total_size,
             "nextPageToken": response.next_page_token or None,
         }
@@ -303,7 +344,7 @@ class TrainingReads:
             response = await self._list_workouts(
                 account_id, name=name, plan_id=plan_id, page_size=100, page_token=token
             )
-            matches.extend(workout_json(w) for w in response.workouts)
+            matches.extend(compact.workout(workout_json(w)) for w in response.workouts)
             token = response.next_page_token
             if not token or len(matches) >= NAME_MATCH_LIMIT:
                 break
@@ -333,7 +374,7 @@ class TrainingReads:
         response = await self._training().ListPlans(
             training_pb2.ListPlansRequest(account_id=account_id, plan_ids=[plan_id] if plan_id else []),
         )
-        return response.library, {"plans": [plan_json(p) for p in response.plans]}
+        return response.library, {"plans": [compact.plan(plan_json(p)) for p in response.plans]}
 
     async def _exercises(
         self, account_id: str, args: Mapping[str, Any]
@@ -363,16 +404,7 @@ def _instant(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def session_json(session: sessions_pb2.Session) -> dict[str, Any]:
-    """A session as the history and active views show it (units in the field names: weightKg)."""
-    rendered: dict[str, Any] = json_format.MessageToDict(
-        session, always_print_fields_with_no_presence=True, unquote_int64_if_possible=True
-    )
-    rendered.pop("accountId", None)  # the caller's own; nothing to show
-    return rendered
-
-
-def active_data(response: sessions_pb2.GetLiveSnapshotResponse) -> dict[str, Any]:
+def active_data(response: sessions_pb2.GetLiveSnapshotResponse, zone: str = "UTC") -> dict[str, Any]:
     """The active view: the latest usable snapshot, its age, and words that never oversell it.
 
     Seed 000: older than 60 seconds is ``stale_snapshot``; no usable snapshot is ``snapshot: null``;
@@ -400,7 +432,7 @@ def active_data(response: sessions_pb2.GetLiveSnapshotResponse) -> dict[str, Any
             "ageSeconds": age,
             "stale": stale,
             "label": STALE_LABEL if stale else None,
-            "session": session_json(live.session),
+            "session": session_json(live.session, zone),
         },
         "note": note,
     }

@@ -569,6 +569,7 @@ EDIT_RESULT = obj(
         **_LIBRARY,
         "action": STRING,
         "replayed": {"type": "boolean", "description": "True when an earlier identical request's result."},
+        "summary": {"type": "string", "description": "The change in one line."},
         "workouts": array(WORKOUT),
         "plans": array(PLAN),
         "occurrence": {"anyOf": [OCCURRENCE, {"type": "null"}]},
@@ -609,12 +610,26 @@ COMMIT_REQUEST = obj(
     },
     ("previewToken", "confirmed", "idempotencyKey"),
 )
+DELETION_DONE = obj(
+    {
+        "kind": STRING,
+        "plan": obj({"id": STRING, "version": STRING, "name": STRING}),
+        "workout": obj({"id": STRING, "name": STRING}),
+        "deletedWorkoutIDs": array(STRING),
+        "keptWorkoutIDs": array(STRING),
+        "removedOccurrenceCount": INTEGER,
+        "restoredOccurrenceCount": INTEGER,
+    },
+    ("kind",),
+    description="What was deleted; the preview the user confirmed has the details.",
+)
 COMMIT_RESULT = obj(
     {
         **_LIBRARY,
         "contentTrust": {"const": "user-provided"},
         "replayed": {"type": "boolean"},
-        "deleted": DELETION_PREVIEW,
+        "summary": STRING,
+        "deleted": DELETION_DONE,
     },
     ("epoch", "sourceSequence", "replayed", "deleted"),
 )

@@ -17,14 +17,19 @@ import grpc
 from edge.guard import Principal
 from edge.problems import from_training, invalid_field
 from edge.profiles.metric import arguments as arg
+from edge.profiles.metric import compact
 from edge.profiles.metric.edit_input import edit_input
 from edge.profiles.metric.reads import CONTENT_TRUST
 from edge.profiles.metric.records import library_fields, record, versions_of
+from edge.profiles.metric.summaries import deletion_summary, edit_summary
 from kinetic.errors import RemoteError
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from kinetic.training_knowledge.formats import VERSION, VERSION_KEY
 
 MAX_EXPECTED_VERSIONS = 100
+# Actions that change one occurrence: the workout's definition is unchanged, so the result gives
+# the occurrence and the workout's new version, not the workout again.
+OCCURRENCE_ACTIONS = ("moveOccurrence", "replaceOccurrence")
 
 # Which request field a not-found reason is about, when the service names none.
 _EDIT_FIELDS = {
@@ -98,17 +103,23 @@ class TrainingWrites:
             edit_input=edit_input(args),
         )
         response = await _call_training(self._training().EditTraining, request, _EDIT_FIELDS)
-        workouts = [record(w) for w in response.workouts]
-        plans = [record(p) for p in response.plans]
-        return _library_result(
+        workouts = [compact.workout(record(w)) for w in response.workouts]
+        plans = [compact.plan(record(p)) for p in response.plans]
+        occurrence = (
+            compact.occurrence(record(response.occurrence)) if response.HasField("occurrence") else None
+        )
+        result = _library_result(
             response.library,
             action=response.action,
             replayed=response.replayed,
-            workouts=workouts,
+            summary=edit_summary(response.action, workouts, plans, occurrence),
+            workouts=[] if response.action in OCCURRENCE_ACTIONS else workouts,
             plans=plans,
-            occurrence=record(response.occurrence) if response.HasField("occurrence") else None,
             versions=versions_of(workouts, plans),
         )
+        if occurrence is not None:
+            result["occurrence"] = occurrence
+        return result
 
     async def preview_deletion(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
         """Describe what deleting a plan or workout would do, with a token to confirm it."""
@@ -126,7 +137,7 @@ class TrainingWrites:
             contentTrust=CONTENT_TRUST,
             previewToken=response.preview_token,
             expiresAt=response.expire_time.ToJsonString(),
-            preview=record(response.preview),
+            preview=compact.deletion_preview(record(response.preview)),
         )
 
     async def commit_deletion(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
@@ -140,9 +151,21 @@ class TrainingWrites:
             device_id=arg.device_id(principal),
         )
         response = await _call_training(self._training().CommitDeletion, request, _COMMIT_FIELDS)
+        # The user has seen the preview; the result says what was done, not all of it again.
+        deleted = response.deleted
+        done: dict[str, Any] = {"kind": deleted.kind}
+        if deleted.HasField("plan"):
+            done["plan"] = {"id": deleted.plan.id, "version": deleted.plan.version, "name": deleted.plan.name}
+        if deleted.HasField("workout"):
+            done["workout"] = {"id": deleted.workout.id, "name": deleted.workout.name}
+        done["deletedWorkoutIDs"] = [w.workout_id for w in deleted.affected_workouts if w.effect == "deleted"]
+        done["keptWorkoutIDs"] = [w.workout_id for w in deleted.affected_workouts if w.effect == "kept"]
+        done["removedOccurrenceCount"] = len(deleted.removed_occurrences)
+        done["restoredOccurrenceCount"] = len(deleted.restored_occurrences)
         return _library_result(
             response.library,
             contentTrust=CONTENT_TRUST,
             replayed=response.replayed,
-            deleted=record(response.deleted),
+            summary=deletion_summary(deleted),
+            deleted=done,
         )

@@ -16,9 +16,13 @@ from functools import lru_cache
 from services.training.domain.exercises import Exercise
 
 # Score bands, best first. Each band leaves room below the next one for a closeness bonus (< 100).
-_EXACT_NAME = 600.0
-_EXACT_ALIAS = 500.0
-_NAME_PREFIX = 400.0
+_EXACT_NAME = 800.0
+_EXACT_ALIAS = 700.0
+_NAME_PREFIX = 600.0
+# The name's last words are the query: the movement itself ("Front Squat" for "squat"), before
+# names that merely contain it and before exercises only an alias ties to it ("Squat Clean").
+_NAME_HEAD = 500.0
+_NAME_WORDS = 400.0
 _ALIAS_PREFIX = 300.0
 _WORD_PREFIXES = 200.0
 _SUBSTRING = 100.0
@@ -105,11 +109,13 @@ def _prepare(name_text: str, alias_texts: tuple[str, ...]) -> _Prepared:
 def rank(query: str, ex: Exercise) -> float | None:
     """Score ``ex`` against ``query``: ``None`` when it does not match, otherwise higher is better.
 
-    Bands, best first: exact name; exact alias or shorthand; name starts with the query; an alias
-    starts with the query; every query word starts a word of the name or aliases (more of them in
-    the name scores higher); "substring": every query word starts a search term, which includes
-    adjacent words written together, or the query without spaces starts one. Spaces never matter
-    for the first four bands ("pullup" is "Pull-Up"). Callers break equal scores by name.
+    Bands, best first: exact name; exact alias or shorthand; name starts with the query; name ends
+    with the query's words (the main movement: "Front Squat" for "squat"); every query word starts a
+    word of the name; an alias starts with the query; every query word starts a word of the name or
+    aliases (more of them in the name scores higher); "substring": every query word starts a search
+    term, which includes adjacent words written together, or the query without spaces starts one.
+    Spaces never matter
+    for the exact, prefix and alias-prefix bands ("pullup" is "Pull-Up"). Callers break equal scores by name.
     """
     q = normalize(query)
     if not q:
@@ -130,11 +136,17 @@ def _rank_normalized(q: str, name_text: str, alias_texts: tuple[str, ...]) -> fl
         return _EXACT_ALIAS
     if p.name_compact.startswith(qc):
         return _NAME_PREFIX + 90.0 * len(qc) / len(p.name_compact)
+    query_words = q.split()
+    if len(query_words) <= len(p.name_words) and p.name_words[-len(query_words) :] == tuple(query_words):
+        return _NAME_HEAD + 90.0 * len(query_words) / len(p.name_words)
+    if all(any(w.startswith(qw) for w in p.name_words) for qw in query_words):
+        whole = sum(qw in p.name_words for qw in query_words)
+        tightness = len(query_words) / max(len(p.name_words), len(query_words))
+        return _NAME_WORDS + 60.0 * whole / len(query_words) + 25.0 * tightness
     alias_prefix = [len(qc) / len(ac) for ac in p.aliases_compact if ac.startswith(qc)]
     if alias_prefix:
         return _ALIAS_PREFIX + 90.0 * max(alias_prefix)
 
-    query_words = q.split()
     if all(any(w.startswith(qw) for w in p.all_words) for qw in query_words):
         in_name = sum(any(w.startswith(qw) for w in p.name_words) for qw in query_words)
         whole = sum(qw in p.all_words for qw in query_words)

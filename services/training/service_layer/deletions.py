@@ -182,6 +182,11 @@ class TrainingDeletions:
                 for w in target.members
             )
             workout_names = {w.id: w.content.name for w in target.members}
+            # A removed occurrence that another workout replaced is shown under that workout's
+            # name, and that workout is usually not one of the target's members.
+            replacing = {o.replacement_workout_id for o in removed if o.replacement_workout_id}
+            outside = repo.get_workouts(conn, account_id, replacing - set(workout_names))
+            workout_names |= {i: w.content.name for i, w in outside.items()}
             placement = {w.id: (w.plan_id or "", w.phase_id or "") for w in target.members}
             preview.removed_occurrences.extend(occurrence_to_pb(o, workout_names, placement) for o in removed)
             token = secrets.token_urlsafe(32)

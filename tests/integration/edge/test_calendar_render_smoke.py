@@ -15,7 +15,7 @@ from benchmarks.calendar_render import (
     views,
 )
 from benchmarks.training_data import LibraryShape
-from edge.profiles.metric import reads, training_json
+from edge.profiles.metric import compact, reads, training_json
 from edge.profiles.metric.records import record
 
 TINY = LibraryShape(
@@ -47,4 +47,7 @@ def test_the_render_benchmark_runs_and_compares_both_renderings(tmp_path, capsys
     calendar = asyncio.run(
         reads_over(answers).read(account, {**answers.arguments["calendar"], "timeZone": ZONE})
     )
-    assert calendar["data"]["occurrences"] == [record(o) for o in answers.calendar.occurrences]
+    # The view then drops empty defaults and names weekdays (decision 0038).
+    assert calendar["data"]["occurrences"] == [
+        compact.occurrence(record(o)) for o in answers.calendar.occurrences
+    ]

@@ -76,6 +76,18 @@ async def test_a_client_ai_session_shows_in_active_history_and_the_feed_in_order
     history = (await metric.read("history"))["data"]
     (completed,) = history["sessions"]
     assert completed["sessionId"] == session["id"] and completed["status"] == "completed"
+    # Issue 14: history showed performanceCount 1 and performances []; now the exercises and sets,
+    # the local day with its weekday, and no gym or account fields.
+    assert completed["performanceCount"] == 1
+    assert completed["performances"] == [
+        {
+            "exerciseId": gym.exercises["bench"],
+            "sets": [{"setNumber": 1, "weightKg": 80, "reps": 8, "rpe": 8}],
+        }
+    ]
+    assert datetime.fromisoformat(completed["day"]).strftime("%A") == completed["weekday"]
+    assert not {"companyId", "accountId", "planExerciseId"} & set(completed)
+    assert completed["planId"] == gym.plan.id and "workoutId" not in completed
     assert history["sessionsTruncated"] is False
     earlier = (await metric.read("history", **{"from": "2025-01-01", "to": "2025-02-01"}))["data"]
     assert earlier["sessions"] == []
@@ -85,7 +97,11 @@ async def test_a_client_ai_session_shows_in_active_history_and_the_feed_in_order
     )
     sequences = [c.sequence for c in feed.changes]
     assert sequences == list(range(1, len(sequences) + 1)) and feed.latest_sequence == sequences[-1]
-    ours = [c.kind for c in feed.changes if c.record_id in (session["id"], performance["performanceId"])]
+    stored = await stack.backends.sessions.GetSession(
+        sessions_pb2.GetSessionRequest(account_id=stack.account_id, session_id=session["id"])
+    )
+    performance_id = stored.session.performances[0].performance_id
+    ours = [c.kind for c in feed.changes if c.record_id in (session["id"], performance_id)]
     assert ours == ["session.started", "performance.logged", "session.completed"]
     after_first = await stack.backends.sessions.ListChanges(
         sessions_pb2.ListChangesRequest(account_id=stack.account_id, after_sequence=1, page_size=1)

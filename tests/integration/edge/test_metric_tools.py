@@ -158,7 +158,8 @@ async def test_the_guidance_example_is_created_through_edit_training_and_reads_b
     assert [b["exerciseIDs"] for b in stored["crossFitBlocks"]] == [
         b["exerciseIDs"] for b in sent["crossFitBlocks"]
     ]
-    assert stored["crossFitBlocks"][0]["configuration"] == sent["crossFitBlocks"][0]["configuration"]
+    # A superset reads back with the setting it uses (issue 14: unused settings are not shown).
+    assert stored["crossFitBlocks"][0]["configuration"] == {"format": "superset", "rounds": 3}
 
 
 async def test_oauth_clients_write_versions_with_their_sanitized_client_id(stack):

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 from benchmarks.training_data import LibraryLoader, LibraryShape
+from edge.profiles.metric import compact
 from edge.profiles.metric.records import record
 from kinetic.training.v1 import training_pb2
 from tests.integration.edge.metric_calls import Tools, client_token
@@ -37,8 +39,9 @@ SMALL = LibraryShape(
 )
 
 
-def generic(messages: Any) -> str:
-    return json.dumps([record(m) for m in messages], separators=(",", ":"))
+def generic(messages: Any, shape: Callable[[dict[str, Any]], dict[str, Any]]) -> str:
+    # MessageToDict's JSON, then the same compacting the views apply (decision 0038).
+    return json.dumps([shape(record(m)) for m in messages], separators=(",", ":"))
 
 
 def served(records: list[dict[str, Any]]) -> str:
@@ -79,7 +82,7 @@ async def test_views_render_trainings_answers_as_message_to_dict(stack, sqlite_e
                 account_id=account, time_zone=ZONE, from_day=window_from, to_day=window_to, week_starts_on=2
             )
         )
-        assert served(view["data"]["occurrences"]) == generic(answer.occurrences)
+        assert served(view["data"]["occurrences"]) == generic(answer.occurrences, compact.occurrence)
         statuses |= {o.status for o in answer.occurrences}
     assert {"scheduled", "moved", "replaced", "completed"} <= statuses
 
@@ -90,13 +93,13 @@ async def test_views_render_trainings_answers_as_message_to_dict(stack, sqlite_e
         )
     )
     assert history.occurrences and all(o.HasField("complete_time") for o in history.occurrences)
-    assert served(view["data"]["occurrences"]) == generic(history.occurrences)
+    assert served(view["data"]["occurrences"]) == generic(history.occurrences, compact.occurrence)
 
     view = await tools.read("workouts", pageSize=100)
     workouts = await training.ListWorkouts(
         training_pb2.ListWorkoutsRequest(account_id=account, page_size=100)
     )
-    assert served(view["data"]["workouts"]) == generic(workouts.workouts)
+    assert served(view["data"]["workouts"]) == generic(workouts.workouts, compact.workout)
     assert any(w.cross_fit_blocks for w in workouts.workouts)
     assert any(len(w.schedule_segments) > 1 for w in workouts.workouts)
     assert any(not w.HasField("schedule") for w in workouts.workouts), "the templates do not recur"
@@ -106,9 +109,9 @@ async def test_views_render_trainings_answers_as_message_to_dict(stack, sqlite_e
     matching = await training.ListWorkouts(
         training_pb2.ListWorkoutsRequest(account_id=account, name=name, page_size=100)
     )
-    assert served(view["data"]["matches"]) == generic(matching.workouts)
+    assert served(view["data"]["matches"]) == generic(matching.workouts, compact.workout)
 
     view = await tools.read("plans")
     plans = await training.ListPlans(training_pb2.ListPlansRequest(account_id=account))
     assert len(plans.plans) == SMALL.past_plans + 1
-    assert served(view["data"]["plans"]) == generic(plans.plans)
+    assert served(view["data"]["plans"]) == generic(plans.plans, compact.plan)

@@ -179,7 +179,18 @@ async def test_metric_tools_refuse_unknown_and_mistyped_arguments_like_rest(stac
             ["epoch", "expectedVersions", "idempotencyKey", "input", "timeZone"],
             ["epoch", "idempotencyKey", "input", "timeZone"],
             False,
-            ["action", "epoch", "occurrence", "plans", "replayed", "sourceSequence", "versions", "workouts"],
+            # summary: issue 14's one-line account of the change (decision 0038).
+            [
+                "action",
+                "epoch",
+                "occurrence",
+                "plans",
+                "replayed",
+                "sourceSequence",
+                "summary",
+                "versions",
+                "workouts",
+            ],
         ),
         "preview_training_deletion": (
             {
@@ -204,7 +215,7 @@ async def test_metric_tools_refuse_unknown_and_mistyped_arguments_like_rest(stac
             ["confirmed", "idempotencyKey", "previewToken"],
             ["confirmed", "idempotencyKey", "previewToken"],
             False,
-            ["contentTrust", "deleted", "epoch", "replayed", "sourceSequence"],
+            ["contentTrust", "deleted", "epoch", "replayed", "sourceSequence", "summary"],
         ),
     }
 

@@ -224,3 +224,20 @@ async def test_undoing_a_completion_whose_replacement_was_deleted_gives_the_occu
     assert shown == undone
     (change,) = await library.changes_after(await library.latest() - 1)
     assert (change.kind, change.occurrence) == ("occurrence.changed", undone)
+
+
+async def test_a_plan_preview_names_the_workout_that_replaced_a_removed_occurrence(library):
+    # Issue 14: the plan's Wednesday session replaced by a run outside the plan was listed with
+    # workoutName "", so the user could not see which session disappears.
+    planned = await library.edit(
+        autumn_block(strength_a(name="Plan day", schedule={"type": "weekdays", "weekdays": [4]})["workout"])
+    )
+    plan, workout = planned.plans[0], planned.workouts[0]
+    run = await library.create("Easy run", SATURDAYS)
+    await library.replace(workout, "2026-09-23", run)
+
+    preview = (await library.preview("plan", plan.id, delete_workouts=True)).preview
+
+    removed = {o.original_scheduled_day: o for o in preview.removed_occurrences}
+    assert summary(removed["2026-09-23"]) == ("2026-09-23", "replaced", "Easy run", run.id)
+    assert all(o.workout_name for o in preview.removed_occurrences)

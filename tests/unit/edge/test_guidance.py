@@ -105,7 +105,8 @@ def test_setup_rules_restate_the_contract() -> None:
         "[] removes all",
         "retain existing",
         "keep their kind",
-        "Read the saved workout",
+        # Seed 000's "Read the saved workout to verify ...": the write result now shows it (issue 14).
+        "verify its notes, movements and setups",
     ):
         assert phrase in rules, phrase
     for block_format in BLOCK_FORMATS:
@@ -174,3 +175,17 @@ def _broken() -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
     shipped = copy.deepcopy(example())
     workout = shipped["workout"]
     return shipped, workout["crossFitBlocks"][0], workout["exercises"]
+
+
+def test_weekday_table_and_plan_example_without_a_read_back_step() -> None:
+    # Issue 14: a plan example with phases and schedules, the weekday numbers spelled out, and no
+    # "read the saved workout" step (the write result returns the saved records).
+    guidance = workout_guidance()
+    assert guidance["weekdays"][0] == {"number": 1, "name": "Sunday"}
+    assert [d["name"] for d in guidance["weekdays"]][1::5] == ["Monday", "Saturday"]
+    plan = guidance["planExample"]["plan"]
+    assert guidance["planExample"]["action"] == "createPlan" and len(plan["phases"]) == 2
+    schedules = [w["schedule"]["type"] for phase in plan["phases"] for w in phase["workouts"]]
+    assert set(schedules) == {"weekdays", "everyNDays"}
+    text = json.dumps(guidance).lower()
+    assert "read the saved" not in text and "write result" in text

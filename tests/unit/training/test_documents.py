@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from edge.profiles.metric.guidance import EXAMPLE as GUIDANCE_EXAMPLE
+from edge.profiles.metric.guidance import PLAN_EXAMPLE as GUIDANCE_PLAN_EXAMPLE
 from kinetic.errors import InvalidArgument
 from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_from_json
@@ -171,6 +172,19 @@ def test_the_guidance_example_is_accepted_as_is() -> None:
     assert block.configuration == BlockConfiguration("superset", 1200, 3, 60)
     assert list(block.exercise_ids) == sent["crossFitBlocks"][0]["exerciseIDs"]
     assert lookup.calls == [{m["exerciseID"] for m in sent["exercises"]}]  # one lookup for all
+
+
+def test_the_guidance_plan_example_is_accepted_as_is() -> None:
+    action = documents.parse_edit_input(edit_input_from_json(copy.deepcopy(GUIDANCE_PLAN_EXAMPLE)), Lookup())
+    assert isinstance(action, documents.CreatePlan)
+    build, deload = action.plan.phases
+    assert (build.start_day, build.end_day_exclusive, deload.end_day_exclusive) == (
+        date(2027, 1, 4),
+        date(2027, 1, 25),
+        date(2027, 2, 1),
+    )
+    assert build.end_day_exclusive == deload.start_day, "the phases follow each other"
+    assert [len(phase.workouts) for phase in action.plan.phases] == [2, 1]
 
 
 def test_the_validator_and_the_guidance_share_one_rule_table() -> None:

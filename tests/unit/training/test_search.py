@@ -146,15 +146,21 @@ def test_band_order() -> None:
     squat_jump = _exercise("Squat Jump")
     alias_prefix = _exercise("Deep Hold", "squat hold")
     front = _exercise("Front Squat")
+    inside = _exercise("Deep Squat Hold")
+    alias_word = _exercise("Deep Hold", "deep squat")
     joined = _exercise("Weighted Pull-Up")
     exact_name = rank("squat", squat)
     exact_alias = rank("sq", squat)
     name_prefix = rank("squat", squat_jump)
+    head = rank("squat", front)
+    name_words = rank("squat", inside)
     alias_start = rank("squat", alias_prefix)
-    words = rank("squat", front)
+    words = rank("squat", alias_word)
     assert exact_name is not None and exact_alias is not None and name_prefix is not None
-    assert alias_start is not None and words is not None
-    assert exact_name > exact_alias > name_prefix > alias_start > words
+    assert head is not None and name_words is not None and alias_start is not None and words is not None
+    # Issue 14: the movement itself ("Front Squat") before a name that only contains the word, and
+    # both before exercises an alias merely ties to the query (a squat clean is a clean).
+    assert exact_name > exact_alias > name_prefix > head > name_words > alias_start > words
     # "pullup" starts no word of "Weighted Pull-Up", only the joined pair "pull"+"up".
     substring = rank("pullup", joined)
     assert substring is not None and words > substring
@@ -208,4 +214,15 @@ def test_candidate_prefixes_find_every_match(query: str) -> None:
 def test_the_query_list_exercises_every_band() -> None:
     # Guards the property test above against a list that only ever hits one kind of match.
     scores = {int(s // 100) for q in QUERIES for e in CATALOG if (s := rank(q, e)) is not None}
-    assert scores == {1, 2, 3, 4, 5, 6}
+    assert scores == {1, 2, 3, 4, 5, 6, 7, 8}
+
+
+def test_squat_gives_squats_before_cleans_and_snatches() -> None:
+    # Issue 14: "squat" listed Clean and Snatch (aliases "squat clean", "squat snatch") third and fourth.
+    ranked = sorted(
+        (e for e in CATALOG if rank("squat", e) is not None), key=lambda e: (-(rank("squat", e) or 0), e.name)
+    )
+    names = [e.name for e in ranked]
+    squats = [n for n in names if n.lower().endswith("squat")]
+    assert names[: len(squats)] == squats
+    assert names.index("Clean") > len(squats) and names.index("Snatch") > len(squats)
