@@ -21,6 +21,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from edge.analytics.rest import analytics_rest_app
 from edge.backends import Backends
+from edge.cross_origin import CorsPaths, CrossOrigin, TrustedOrigins, cors_paths
 from edge.guard import ProtectedResource, TokenChecker
 from edge.health import health_routes
 from edge.in_flight import InFlightLimit
@@ -45,9 +46,16 @@ from edge.ratelimit import (
 )
 from edge.ratelimit.responses import Render
 from edge.revocation_watcher import RevocationWatcher
-from edge.well_known import ProtectedResourceInfo, well_known_routes
+from edge.well_known import well_known_routes
 from kinetic.access_tokens import AccessTokenVerifier
-from kinetic.protected_resources import CLIENT_AI, METRIC
+from kinetic.protected_resources import (
+    API_KEY_RESOURCES,
+    CLIENT_AI,
+    ISSUED_SCOPES,
+    METRIC,
+    SERVED_BY_EDGE,
+    ProtectedResourceInfo,
+)
 from kinetic.settings import EdgeSettings
 from kinetic.telemetry import tracing_active
 
@@ -64,13 +72,13 @@ class _Live:
     checker: TokenChecker
 
 
-def _transport_security(public_url: str) -> TransportSecuritySettings:
-    # The SDK's DNS-rebinding check: accept the public host and loopback, whatever the port.
+def _transport_security(public_url: str, trusted: TrustedOrigins) -> TransportSecuritySettings:
+    # The SDK's DNS-rebinding check: accept the public host and loopback, whatever the port. Its
+    # Origin check answers plain text: ours (CrossOrigin) runs first, with the same set, in JSON.
     host = urlsplit(public_url).netloc
-    origin = f"{urlsplit(public_url).scheme}://{host}"
     return TransportSecuritySettings(
         allowed_hosts=[host, "127.0.0.1:*", "localhost:*", "[::1]:*"],
-        allowed_origins=[origin, "http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
+        allowed_origins=trusted.sdk_patterns(),
     )
 
 
@@ -82,28 +90,40 @@ class ServesMcp(Protocol):
 
 
 class McpEndpoint:
-    """Hands requests straight to an MCP session manager (a Mount would redirect the bare path)."""
+    """Hands requests straight to an MCP session manager (a Mount would redirect the bare path).
+
+    ``HEAD`` (a host probing the URL) passed the token check by the time it arrives here: 200 and
+    no body, what a POST's answer would start with (decision 0040).
+    """
 
     def __init__(self, server: ServesMcp) -> None:
         self._server = server
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] == "HEAD":
+            await Response(status_code=200, media_type="application/json")(scope, receive, send)
+            return
         await self._server.session_manager.handle_request(scope, receive, send)
 
 
+# OPTIONS is answered in front of the router, by CrossOrigin (edge/cross_origin.py).
+MCP_METHODS = "POST, HEAD, OPTIONS"
+
+
 class PostOnly:
-    """405 with ``Allow: POST`` for every method but POST, before the token check (decision 0036).
+    """405 for every method but POST and HEAD, before the token check (decisions 0036, 0040).
 
     The MCP paths are stateless: no event stream to GET (one used to open and never send or end),
-    no session to DELETE; the streamable HTTP transport lets a server answer both with 405. Not the
-    router's ``methods``: it would fall through to the REST mount under Metric's path.
+    no session to DELETE; the streamable HTTP transport lets a server answer both with 405. HEAD
+    goes on to the token check and answers like a POST without its body. Not the router's
+    ``methods``: it would fall through to the REST mount under Metric's path.
     """
 
     def __init__(self, app: ASGIApp) -> None:
         self._app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["method"] == "POST":
+        if scope["method"] in ("POST", "HEAD"):
             await self._app(scope, receive, send)
             return
         refusal = JSONResponse(
@@ -113,9 +133,29 @@ class PostOnly:
                 "stateless, send each JSON-RPC message with POST",
             },
             status_code=405,
-            headers={"Allow": "POST"},
+            headers={"Allow": MCP_METHODS},
         )
         await refusal(scope, receive, send)
+
+
+def mcp_routes(resource: ProtectedResourceInfo, app: ASGIApp) -> list[Route]:
+    """The MCP path with and without a trailing slash, both answered alike (never a redirect):
+    hosts add or drop the slash and some do not follow a redirect on POST (decision 0040)."""
+    return [Route(path, app) for path in (resource.path, resource.path + "/")]
+
+
+def cross_origin_paths() -> list[CorsPaths]:
+    """What browser-based clients call; the MCP paths first (Metric's lies under its REST prefix)."""
+    return [
+        cors_paths(MCP_METHODS, [p for r in SERVED_BY_EDGE for p in (r.path, r.path + "/")]),
+        cors_paths(
+            "GET, HEAD, OPTIONS",
+            ["/.well-known/oauth-authorization-server", "/.well-known/jwks.json", "/openapi.json"],
+            ["/.well-known/oauth-protected-resource/"],
+        ),
+        cors_paths("POST, OPTIONS", ["/register", "/token", "/revoke"]),
+        cors_paths("GET, POST, OPTIONS", prefixes=["/api/connectors/muse/", "/api/analytics/"]),
+    ]
 
 
 async def _prime(jwks: JwksCache) -> None:
@@ -128,6 +168,7 @@ async def _prime(jwks: JwksCache) -> None:
 def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGIApp:
     """The edge app. ``backends`` lets tests pass channels to in-process servers."""
     public_url = settings.public_url
+    trusted_origins = TrustedOrigins.for_edge(public_url, settings.allowed_origins)
     live = _Live()
     reads = TrainingReads(
         lambda: live.backends.training, lambda: live.backends.sessions, lambda: live.backends.analytics
@@ -146,7 +187,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             streamable_http_path="/",
             stateless_http=True,
             json_response=True,
-            transport_security=_transport_security(public_url),
+            transport_security=_transport_security(public_url, trusted_origins),
         )
 
     # Redis when KINETIC_REDIS_URL is set (shared by every replica), in-process otherwise.
@@ -171,6 +212,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                 metadata_url=resource.metadata_url(public_url),
                 required_scopes=resource.scopes,
                 checker=lambda: live.checker,
+                legacy_scopes=resource.legacy_scopes,
             )
         )
 
@@ -216,11 +258,13 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             lambda: OAuthStubs(
                 oauth=live.backends.oauth, auth=live.backends.auth, training=live.backends.training
             ),
+            scopes_supported=ISSUED_SCOPES,
+            key_scopes=API_KEY_RESOURCES,
             limiter=limiter,  # failed sign-ins count in the shared limiter (0015)
             client_address=ClientAddress(settings.trusted_proxy_hops),
         ),
-        Route(
-            METRIC.path,
+        *mcp_routes(
+            METRIC,
             PostOnly(
                 protect(no_store(McpEndpoint(metric_mcp)), METRIC, refusal=metric.profile.errors.rate_limited)
             ),
@@ -228,8 +272,8 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         Mount("/api/connectors/muse", app=protect(metric_rest_app(metric.tools), METRIC)),
         # Kinetic's own analytics API takes Metric's credentials and shares its budget (0025).
         Mount("/api/analytics", app=protect(analytics_rest_app(lambda: live.backends.analytics), METRIC)),
-        Route(
-            CLIENT_AI.path,
+        *mcp_routes(
+            CLIENT_AI,
             PostOnly(
                 protect(
                     no_store(McpEndpoint(client_ai_mcp)),
@@ -241,9 +285,11 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         ),
     ]
     # The last line of defence: a backend failure no route mapped is still a 503, never a 500.
-    app = Starlette(
+    starlette = Starlette(
         routes=routes, lifespan=lifespan, exception_handlers={grpc.aio.AioRpcError: backend_error}
     )
+    # In front of the router: a preflight needs no token, and OPTIONS matches no route's methods.
+    app = CrossOrigin(starlette, trusted_origins, cross_origin_paths())
     if not tracing_active():
         return app
     # The outermost layer opens the HTTP server span that every gRPC and SQL span of a call joins.

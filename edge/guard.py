@@ -11,14 +11,16 @@ docs/decisions/0030-revocation-push.md. While the revocation stream is not curre
 ``edge.revocation_watcher``), and for tokens signed before ``sid`` existed, the guard asks auth per
 request as before: fail closed, never open.
 Failures answer 401 with ``WWW-Authenticate`` pointing at the resource's metadata (RFC 9728);
-a token without the needed scope answers 403 ``insufficient_scope``.
+a token without the needed scope answers 403 ``insufficient_scope``. A connection holding the
+legacy names of a scope passes with all of them and, with only some, answers seed 000's 403
+"Training reapproval required" (``reapproval_required``, decision 0040).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import grpc
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -148,11 +150,13 @@ class ProtectedResource:
         required_scopes: tuple[str, ...],
         checker: Callable[[], TokenChecker],
         on_authenticated: Callable[[Principal], Awaitable[None]] | None = None,
+        legacy_scopes: tuple[tuple[str, str], ...] = (),
     ) -> None:
         self._app = app
         self._resource_url = resource_url
         self._metadata_url = metadata_url
         self._required = required_scopes
+        self._legacy = legacy_scopes
         self._checker = checker
         self._on_authenticated = on_authenticated
 
@@ -166,18 +170,29 @@ class ProtectedResource:
         except CredentialError as error:
             await self._refuse(send, error.status, error.error, error.description)
             return
-        missing = [s for s in self._required if s not in principal.scopes]
-        if missing:
-            await self._refuse(
-                send, 403, "insufficient_scope", f"this resource needs the scope {' '.join(self._required)}"
-            )
-            return
+        for needed in self._required:
+            if needed in principal.scopes:
+                continue
+            legacy = {old for old, new in self._legacy if new == needed}
+            held = sorted(legacy & principal.scopes)
+            if held and len(held) < len(legacy):
+                await self._refuse(send, 403, "reapproval_required", _reapproval(needed, held, legacy))
+                return
+            if not held:
+                needs = f"this resource needs the scope {' '.join(self._required)}"
+                await self._refuse(send, 403, "insufficient_scope", needs)
+                return
+            # Every legacy permission of the scope: older connections keep working (seed 000).
+            principal = replace(principal, scopes=principal.scopes | {needed})
         if self._on_authenticated is not None:
             await self._on_authenticated(principal)
         scope[PRINCIPAL_KEY] = principal
         await self._app(scope, receive, send)
 
     async def _refuse(self, send: Send, status: int, error: str, description: str) -> None:
+        # Reapproval is a missing scope too: the challenge says insufficient_scope, so an MCP client
+        # that steps up on it asks for the scope again; the body keeps the contract's code.
+        challenge_error = "insufficient_scope" if error == "reapproval_required" else error
         body = json.dumps({"error": error, "error_description": description}, separators=(",", ":")).encode()
         headers = [
             (b"content-type", b"application/json"),
@@ -185,12 +200,21 @@ class ProtectedResource:
             (b"content-length", str(len(body)).encode()),
         ]
         if status in (401, 403):
-            value = challenge(error, description, " ".join(self._required), self._metadata_url)
+            value = challenge(challenge_error, description, " ".join(self._required), self._metadata_url)
             headers.append((b"www-authenticate", value.encode("latin-1")))
         elif status == 503:
             headers.append((b"retry-after", str(DEFAULT_RETRY_AFTER_SECONDS).encode()))
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+def _reapproval(scope: str, held: list[str], legacy: set[str]) -> str:
+    name = scope.split(":")[0].capitalize()
+    return (
+        f"{name} reapproval required: this connection holds only some of the older {name} "
+        f"permissions ({', '.join(held)} of {', '.join(sorted(legacy))}); reconnect and approve "
+        f"{name} access again"
+    )
 
 
 def principal_of(scope: Scope) -> Principal:

@@ -25,6 +25,8 @@ class ProtectedResourceInfo:
     legacy_scopes: tuple[tuple[str, str], ...] = ()
     # Granted when an authorization request names no scope; empty means every scope above.
     default_scopes: tuple[str, ...] = ()
+    # Whether its contract lets a personal API key (``rf_...``) stand in for an access token.
+    accepts_api_keys: bool = True
 
     def scopes_by_default(self) -> tuple[str, ...]:
         """What a request that names no scope is granted."""
@@ -56,13 +58,17 @@ _PRIMED_SCOPES = (
     "primed:profile:read",
     "primed:coaching:read",
     "primed:training:read",
-    "primed:activity:read",
+    "primed:activities:read",
 )
 PRIMED = ProtectedResourceInfo(
     path="/mcp/primed",
     name="Kinetic Primed",
     profile="Primed",
     scopes=_PRIMED_SCOPES,
+    # Seed 001 spells it "activities"; an earlier table here said "activity".
+    legacy_scopes=(("primed:activity:read", "primed:activities:read"),),
+    # Seed 001: bearer tokens are RS256 JWTs validated against the JWKS; nothing else.
+    accepts_api_keys=False,
 )
 
 CLIENT_AI = ProtectedResourceInfo(
@@ -92,3 +98,14 @@ RESOURCES: tuple[ProtectedResourceInfo, ...] = (METRIC, PRIMED, CLIENT_AI, OPEN_
 
 # The profiles the edge mounts today (edge/app.py); the launcher prints their MCP URLs.
 SERVED_BY_EDGE: tuple[ProtectedResourceInfo, ...] = (METRIC, CLIENT_AI)
+
+# Every scope auth issues to new grants and keys: what discovery's ``scopes_supported`` lists.
+ISSUED_SCOPES: tuple[str, ...] = tuple(scope for resource in RESOURCES for scope in resource.scopes)
+# Old names older grants may still hold (their tokens carry them); never issued to a new grant.
+LEGACY_SCOPES: tuple[str, ...] = tuple(old for resource in RESOURCES for old, _ in resource.legacy_scopes)
+# The scopes a personal API key may carry: those of every resource whose contract allows keys.
+API_KEY_SCOPES: tuple[str, ...] = tuple(
+    scope for resource in RESOURCES if resource.accepts_api_keys for scope in resource.scopes
+)
+# The profiles the account page offers keys for: served, and keys allowed by their contract.
+API_KEY_RESOURCES: tuple[ProtectedResourceInfo, ...] = tuple(r for r in SERVED_BY_EDGE if r.accepts_api_keys)

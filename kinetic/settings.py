@@ -26,6 +26,9 @@ DEFAULT_EDGE_PORT = 8080
 DEFAULT_DATA_DIR = "./var"
 LOOPBACK = "127.0.0.1"
 DEFAULT_CIMD_ALLOWED_HOSTS = ("muse.ai",)
+# Browser origins the edge trusts besides its own and loopback (decision 0040): the web origins of
+# the clients seed 000 allowlists callbacks for.
+DEFAULT_ALLOWED_ORIGINS = ("https://muse.ai", "https://agent.meta.ai")
 DEFAULT_PURGE_INTERVAL_SECONDS = 3600
 # The edge's HTTP server (decision 0036): a whole request head within 10 s, a whole body within
 # 30 s, and at most 128 open connections from one client address (0: no cap).
@@ -135,6 +138,9 @@ class EdgeSettings:
     body_timeout_seconds: float = DEFAULT_BODY_TIMEOUT_SECONDS
     # Open connections per socket peer address; 0: no cap. Not applied behind trusted proxies.
     max_connections_per_address: int = DEFAULT_MAX_CONNECTIONS_PER_ADDRESS
+    # Origins whose pages may call the machine-facing paths (CORS), besides the public origin and
+    # loopback; any other Origin is refused with 403 (decision 0040).
+    allowed_origins: tuple[str, ...] = DEFAULT_ALLOWED_ORIGINS
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> EdgeSettings:
@@ -253,6 +259,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
             most=1_000_000,
             what="must be a whole number 0-1000000 (0: no cap)",
         ),
+        allowed_origins=_allowed_origins(read),
     )
     auth = AuthSettings(
         cimd_allowed_hosts=_cimd_hosts(read),
@@ -340,6 +347,26 @@ def _cimd_hosts(read: _Reader) -> tuple[str, ...]:
         if not _HOST_NAME.match(host):
             read.refuse(name, "must be host names separated by commas, such as muse.ai,app.example", host)
     return hosts
+
+
+def _allowed_origins(read: _Reader) -> tuple[str, ...]:
+    name = "KINETIC_EDGE_ALLOWED_ORIGINS"
+    if not read.is_set(name):
+        return DEFAULT_ALLOWED_ORIGINS
+    raw = read.raw(name) or ""
+    origins = tuple(origin.strip().lower().rstrip("/") for origin in raw.split(",") if origin.strip())
+    for origin in origins:
+        parts = urlsplit(origin)
+        if (
+            parts.scheme not in ("http", "https")
+            or not parts.hostname
+            or parts.path
+            or parts.query
+            or parts.fragment
+            or "@" in parts.netloc
+        ):
+            read.refuse(name, "must be origins separated by commas, such as https://app.example", origin)
+    return origins
 
 
 def _demo(read: _Reader) -> DemoSettings:

@@ -19,6 +19,7 @@ from edge.oauth.pages import AuthorizationPages
 from edge.oauth.throttle import SigninThrottle
 from edge.ratelimit import ClientAddress, RateLimiter
 from edge.ratelimit.local_limiter import LocalRateLimiter
+from kinetic.protected_resources import METRIC, ProtectedResourceInfo
 
 __all__ = ["DEFAULT_SCOPES", "OAuthStubs", "oauth_routes"]
 
@@ -30,18 +31,20 @@ def oauth_routes(
     stubs: Callable[[], OAuthStubs],
     *,
     scopes_supported: Sequence[str] = DEFAULT_SCOPES,
+    key_scopes: Sequence[ProtectedResourceInfo] = (METRIC,),
     limiter: RateLimiter | None = None,
     client_address: Callable[[Scope], str | None] | None = None,
 ) -> list[BaseRoute]:
     """Every OAuth route. ``stubs`` is called per request: channels exist only in the lifespan.
 
-    ``scopes_supported`` is advertised in discovery and offered for personal API keys. ``limiter``
+    ``scopes_supported`` is advertised in discovery; the scopes of ``key_scopes`` (profiles) are
+    offered for personal API keys. ``limiter``
     counts failed passwords (the app's shared limiter; a process-local one when None), keyed per
     address by ``client_address`` (the peer's address when None: no proxy is trusted).
     """
     throttle = SigninThrottle(limiter or LocalRateLimiter(), client_address or ClientAddress())
     authorization = AuthorizationPages(public_url, stubs)
-    account = AccountPages(public_url, stubs, key_scopes=tuple(scopes_supported), throttle=throttle)
+    account = AccountPages(public_url, stubs, key_scopes=tuple(key_scopes), throttle=throttle)
     return [
         Route("/.well-known/oauth-authorization-server", metadata_endpoint(public_url, scopes_supported)),
         Route("/authorize", authorization.authorize, methods=["GET"]),

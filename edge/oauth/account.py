@@ -28,12 +28,13 @@ from edge.oauth.security import (
     session_csrf_token,
     set_session_cookie,
 )
-from edge.oauth.session import PageBase, forbidden_page, short_time, unavailable_page
+from edge.oauth.session import PageBase, describe_scope, forbidden_page, short_time, unavailable_page
 from edge.oauth.throttle import Budget, SigninThrottle, wait_text
 from edge.ratelimit.keys import ClientAddress
 from edge.ratelimit.local_limiter import LocalRateLimiter
 from kinetic.auth.v1 import auth_pb2, oauth_pb2
 from kinetic.errors import RemoteError
+from kinetic.protected_resources import METRIC, ProtectedResourceInfo
 from kinetic.training.v1 import training_pb2
 
 FORM_LIMIT = 8 * 1024
@@ -56,7 +57,8 @@ def see_other(location: str) -> Response:
 class AccountPages(PageBase):
     """Handlers for signing in and out and for the account page."""
 
-    key_scopes: Sequence[str] = field(default=("training",))
+    # The profiles keys may be made for (decision 0040); one box per scope, said in words.
+    key_scopes: Sequence[ProtectedResourceInfo] = field(default=(METRIC,))
     throttle: SigninThrottle = field(
         default_factory=lambda: SigninThrottle(LocalRateLimiter(), ClientAddress())
     )
@@ -196,7 +198,13 @@ class AccountPages(PageBase):
         api_keys = join([self._key_row(key, token) for key in keys.api_keys]) or fragment(
             "empty.html", text="You have no API keys."
         )
-        boxes = join([fragment("scope_box.html", scope=scope) for scope in self.key_scopes])
+        boxes = join(
+            [
+                fragment("scope_box.html", scope=scope, profile=resource.profile, text=describe_scope(scope))
+                for resource in self.key_scopes
+                for scope in resource.scopes
+            ]
+        )
         content = fragment(
             "account.html",
             account=label,

@@ -22,6 +22,9 @@ SCOPE_TEXT = {
     "training": "read your Training data, create and edit plans and workouts, and delete them "
     "after you confirm",
     "mcp:full": "run your RunFlow tools on your behalf",
+    "client_ai": "read the gym plans your coach assigned you and your workout logs, and start, log and "
+    "complete your own workouts: these are health data",
+    "ows": "read and change your workout log, records and programs (Open Workout Schema)",
 }
 PRIMED_READ = "read your {} in Primed"
 

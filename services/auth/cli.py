@@ -25,7 +25,7 @@ from dataclasses import asdict
 from kinetic.cli import run_command
 from kinetic.settings import ServiceSettings
 from services.auth.bootstrap import AuthApp, prepare
-from services.auth.domain.api_keys import KNOWN_SCOPES, validate_name, validate_scopes
+from services.auth.domain.api_keys import KEY_SCOPES, validate_name, validate_scopes
 from services.auth.entrypoints.demo import ensure_demo
 
 
@@ -50,7 +50,7 @@ def _parser() -> argparse.ArgumentParser:
         dest="scopes",
         action="append",
         required=True,
-        help=f"repeatable; one of {', '.join(KNOWN_SCOPES)}",
+        help=f"repeatable; one of {', '.join(KEY_SCOPES)}",
     )
 
     revoke = commands.add_parser("revoke-api-key", help="revoke one of an account's API keys")

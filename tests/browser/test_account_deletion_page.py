@@ -20,7 +20,7 @@ async def test_delete_account_from_the_account_page(stack: OAuthStack, browser: 
     await page.get_by_role("button", name="Sign in").click()
     await expect(page.get_by_role("heading", name="Delete account")).to_be_visible()
     await page.get_by_role("textbox", name="Name").fill("laptop")
-    await page.get_by_role("checkbox", name="training", exact=True).check()
+    await page.get_by_role("checkbox", name="Metric (training)").check()
     await page.get_by_role("button", name="Create key").click()
     secret = (await page.locator("#api-key-secret").inner_text()).strip()
     assert await bearer_status(stack, secret) == 200

@@ -16,23 +16,18 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from kinetic.errors import InvalidArgument
+from kinetic.protected_resources import API_KEY_SCOPES, ISSUED_SCOPES, LEGACY_SCOPES
 
 SECRET_PREFIX = "rf_"
 SECRET_PATTERN = re.compile(r"^rf_[0-9a-f]{64}$")
 DISPLAY_PREFIX_CHARS = 8  # "rf_" and five hex digits: enough to tell keys apart, useless to guess
 MAX_NAME_CHARS = 100
 
-# Every scope Kinetic grants. Tokens and API keys carry a subset; a scope outside this set is a typo.
-KNOWN_SCOPES: tuple[str, ...] = (
-    "training",
-    "primed:profile:read",
-    "primed:coaching:read",
-    "primed:training:read",
-    "primed:activity:read",
-    "mcp:full",
-    "client_ai",
-    "ows",
-)
+# The scopes a key may carry: every resource's whose contract allows keys (not Primed's: seed 001
+# takes RS256 JWTs only). A scope outside this set is a typo or needs OAuth.
+KEY_SCOPES: tuple[str, ...] = API_KEY_SCOPES
+# What an access token may carry: every scope issued today, and the old names older grants hold.
+TOKEN_SCOPES: tuple[str, ...] = ISSUED_SCOPES + LEGACY_SCOPES
 
 
 @dataclass(frozen=True)
@@ -83,14 +78,15 @@ def validate_name(name: str) -> str:
     return name
 
 
-def validate_scopes(scopes: Iterable[str]) -> tuple[str, ...]:
-    """At least one known scope; duplicates dropped, first-seen order kept."""
+def validate_scopes(scopes: Iterable[str], allowed: tuple[str, ...] = KEY_SCOPES) -> tuple[str, ...]:
+    """At least one scope of ``allowed`` (a key's, unless told); duplicates dropped, first-seen
+    order kept."""
     unique = tuple(dict.fromkeys(scope.strip() for scope in scopes))
     if not unique:
-        raise InvalidArgument.for_field("scopes", f"name at least one of {', '.join(KNOWN_SCOPES)}")
-    unknown = [scope for scope in unique if scope not in KNOWN_SCOPES]
+        raise InvalidArgument.for_field("scopes", f"name at least one of {', '.join(allowed)}")
+    unknown = [scope for scope in unique if scope not in allowed]
     if unknown:
-        raise InvalidArgument.for_field(
-            "scopes", f"unknown scope {unknown[0]!r}; use any of {', '.join(KNOWN_SCOPES)}"
-        )
+        refused = unknown[0]
+        why = "not available to API keys" if refused in TOKEN_SCOPES else "unknown scope"
+        raise InvalidArgument.for_field("scopes", f"{why} {refused!r}; use any of {', '.join(allowed)}")
     return unique

@@ -12,7 +12,7 @@ from joserfc.jwk import RSAKey
 
 from kinetic.errors import InvalidArgument
 from services.auth.domain.accounts import require
-from services.auth.domain.api_keys import validate_scopes
+from services.auth.domain.api_keys import TOKEN_SCOPES, validate_scopes
 from services.auth.domain.signing_keys import ALGORITHM
 
 TOKEN_TYPE = "at+jwt"
@@ -67,7 +67,7 @@ def validate_token_request(
     return TokenRequest(
         account_id=account_id,
         audience=audience,
-        scopes=validate_scopes(scopes),
+        scopes=validate_scopes(scopes, TOKEN_SCOPES),
         ttl_seconds=validate_ttl(ttl_seconds),
         client_id=client_id,
     )

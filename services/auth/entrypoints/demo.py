@@ -18,7 +18,7 @@ from pathlib import Path
 from kinetic.errors import InvalidArgument, Unauthenticated
 from kinetic.settings import DemoSettings
 from services.auth.bootstrap import AuthApp
-from services.auth.domain.api_keys import KNOWN_SCOPES, is_well_formed, new_secret
+from services.auth.domain.api_keys import KEY_SCOPES, is_well_formed, new_secret
 
 CREDENTIALS_FILE = "demo-credentials.json"
 DEFAULT_EMAIL = "demo@kinetic.local"
@@ -70,8 +70,8 @@ def ensure_demo(app: AuthApp, data_dir: Path, demo: DemoSettings) -> tuple[DemoC
         app.accounts.verify_password(email, password)
     except Unauthenticated:
         warnings.append(f"the account {account.email} existed already with another password")
-    # Every known scope: the demo key should open every tool profile, now and as profiles are added.
-    key = app.api_keys.import_api_key(account.account_id, api_key, KEY_NAME, KNOWN_SCOPES)
+    # Every key scope: the demo key should open every profile that takes keys, now and as they are added.
+    key = app.api_keys.import_api_key(account.account_id, api_key, KEY_NAME, KEY_SCOPES)
     if not key.active:
         warnings.append(
             f"the demo API key {key.prefix}... was revoked; unset KINETIC_DEMO_API_KEY or "

@@ -126,7 +126,7 @@ async def test_errors_after_the_redirect_is_trusted_go_back_to_the_client(harnes
         (
             PRIMED,
             "",
-            ["primed:profile:read", "primed:coaching:read", "primed:training:read", "primed:activity:read"],
+            ["primed:profile:read", "primed:coaching:read", "primed:training:read", "primed:activities:read"],
         ),
         (PRIMED, "primed:coaching:read", ["primed:coaching:read"]),
         (RUNFLOW, "", ["mcp:full"]),

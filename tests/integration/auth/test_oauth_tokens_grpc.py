@@ -206,7 +206,7 @@ async def test_revoke_account_grants_ends_every_connection_and_token(harness):
         harness.exchange_request(primed_code, verifier, resource=PRIMED)
     )
     assert (
-        primed.scope == "primed:profile:read primed:coaching:read primed:training:read primed:activity:read"
+        primed.scope == "primed:profile:read primed:coaching:read primed:training:read primed:activities:read"
     )
     direct = await harness.auth.IssueAccessToken(
         auth_pb2.IssueAccessTokenRequest(account_id=harness.account_id, audience=METRIC, scopes=["training"])

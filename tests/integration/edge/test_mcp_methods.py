@@ -1,4 +1,5 @@
-"""Stateless MCP paths answer GET and DELETE with 405 and ``Allow: POST``, with or without a token.
+"""Stateless MCP paths answer GET and DELETE with 405 and ``Allow: POST, HEAD, OPTIONS``, with or
+without a token.
 
 A GET used to open an event stream that never sent anything and never ended.
 """
@@ -23,7 +24,7 @@ async def test_only_post_is_allowed_on_a_stateless_mcp_path(stack, path, method,
     async with httpx2.AsyncClient(base_url=stack.base_url, timeout=5) as http:
         response = await http.request(method, path, headers=headers)
     assert response.status_code == 405
-    assert response.headers["allow"] == "POST"
+    assert response.headers["allow"] == "POST, HEAD, OPTIONS"
     assert response.json()["error"] == "method_not_allowed"
     assert "send each JSON-RPC message with POST" in response.json()["error_description"]
 
@@ -32,4 +33,4 @@ async def test_only_post_is_allowed_on_a_stateless_mcp_path(stack, path, method,
 async def test_other_methods_are_refused_the_same_way(stack, method):
     async with httpx2.AsyncClient(base_url=stack.base_url, timeout=5) as http:
         response = await http.request(method, SERVED_BY_EDGE[0].path)
-    assert (response.status_code, response.headers["allow"]) == (405, "POST")
+    assert (response.status_code, response.headers["allow"]) == (405, "POST, HEAD, OPTIONS")

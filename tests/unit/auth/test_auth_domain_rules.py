@@ -108,8 +108,23 @@ def test_scopes_are_deduplicated_in_order():
     assert api_keys.validate_scopes(["mcp:full", "training", "mcp:full"]) == ("mcp:full", "training")
 
 
-def test_every_known_scope_is_accepted():
-    assert api_keys.validate_scopes(api_keys.KNOWN_SCOPES) == api_keys.KNOWN_SCOPES
+def test_every_key_scope_is_accepted():
+    assert api_keys.validate_scopes(api_keys.KEY_SCOPES) == api_keys.KEY_SCOPES
+    assert {"training", "client_ai"} <= set(api_keys.KEY_SCOPES)
+
+
+def test_primed_scopes_are_refused_for_keys_because_primed_takes_rs256_jwts_only():
+    with pytest.raises(InvalidArgument) as error:
+        api_keys.validate_scopes(["training", "primed:profile:read"])
+    assert violated_field(error) == "scopes"
+    assert "not available to API keys 'primed:profile:read'" in str(error.value)
+
+
+def test_tokens_may_carry_the_legacy_names_older_grants_hold():
+    legacy = ("training:read", "training:write", "training:delete")
+    assert api_keys.validate_scopes(legacy, api_keys.TOKEN_SCOPES) == legacy
+    with pytest.raises(InvalidArgument):
+        api_keys.validate_scopes(["training:read"])
 
 
 @pytest.mark.parametrize("scopes", [[], ["training", "admin"]])

@@ -45,6 +45,7 @@ def test_defaults_when_nothing_is_set():
         30,
         128,
     )
+    assert edge.allowed_origins == ("https://muse.ai", "https://agent.meta.ai")
     assert settings.auth == AuthSettings(
         cimd_allowed_hosts=("muse.ai",),
         purge=PurgeSettings(interval_seconds=3600, grace_seconds=86400),
@@ -87,6 +88,7 @@ def test_every_kinetic_variable_is_read():
             "KINETIC_EDGE_HEADER_TIMEOUT_SECONDS": "4",
             "KINETIC_EDGE_BODY_TIMEOUT_SECONDS": "60",
             "KINETIC_EDGE_MAX_CONNECTIONS_PER_ADDRESS": "0",
+            "KINETIC_EDGE_ALLOWED_ORIGINS": " https://App.example/, http://10.0.0.5:3000",
         }
     )
     assert settings.public_url == "http://127.0.0.1:9000", "the default public URL follows the edge port"
@@ -107,6 +109,7 @@ def test_every_kinetic_variable_is_read():
     assert settings.edge.module == "benchmarks.bench_edge"
     assert (settings.edge.header_timeout_seconds, settings.edge.body_timeout_seconds) == (4, 60)
     assert settings.edge.max_connections_per_address == 0
+    assert settings.edge.allowed_origins == ("https://app.example", "http://10.0.0.5:3000")
     assert settings.auth.cimd_allowed_hosts == ("muse.ai", "app.example")
     assert settings.auth.purge == PurgeSettings(interval_seconds=0, grace_seconds=600)
     assert settings.auth.demo == DemoSettings("ada@example.com", "correct horse battery", API_KEY)
@@ -121,6 +124,10 @@ def test_public_url_loses_its_trailing_slash():
 
 def test_cimd_hosts_set_but_empty_allow_none():
     assert load_settings({"KINETIC_CIMD_ALLOWED_HOSTS": ""}).auth.cimd_allowed_hosts == ()
+
+
+def test_allowed_origins_set_but_empty_allow_only_the_edge_and_loopback():
+    assert load_settings({"KINETIC_EDGE_ALLOWED_ORIGINS": ""}).edge.allowed_origins == ()
 
 
 def test_a_service_gets_the_shared_values_and_its_own():
@@ -186,6 +193,8 @@ def test_tracing_is_on_only_with_somewhere_to_send_spans(env, expected):
         ),
         ("KINETIC_AUTH_PURGE_GRACE_SECONDS", "hourly", "must be a whole"),
         ("KINETIC_DEMO_EMAIL", "demo", "must be an email address"),
+        ("KINETIC_EDGE_ALLOWED_ORIGINS", "https://app.example/path", "must be origins separated"),
+        ("KINETIC_EDGE_ALLOWED_ORIGINS", "app.example", "must be origins separated"),
         ("KINETIC_DEMO_API_KEY", "rf_short", "must be 'rf_' followed by 64"),
         ("OTEL_SDK_DISABLED", "yes", "must be true or false"),
         ("OTEL_TRACES_EXPORTER", "zipkin", "Kinetic supports otlp, console, none"),
