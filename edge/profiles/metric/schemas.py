@@ -193,6 +193,11 @@ SESSION = obj(
                 {
                     "performanceId": STRING,
                     "exerciseId": STRING,
+                    "exerciseName": {"type": "string", "description": "As logged; left out when unknown."},
+                    "catalogExerciseId": {
+                        "type": "string",
+                        "description": "The Training catalog exercise it is or maps to; left out when none.",
+                    },
                     "sets": array(obj({"setNumber": INTEGER, "weightKg": NUMBER, "rpe": NUMBER})),
                 }
             )

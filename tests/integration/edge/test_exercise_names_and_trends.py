@@ -119,10 +119,9 @@ async def test_a_client_ai_exercise_is_named_in_active_history_insights_and_reco
     history = (await athlete.metric.read("history", **{"from": since}))["data"]
     (done,) = history["sessions"]
     assert done["sessionId"] == session["id"]
-    # History lists sessions without their sets today (issue 14 item 3 adds them, from the same
-    # sessions message the active view renders); whatever it lists is named.
-    for performance in done.get("performances", []):
-        assert_bench_named(performance, "catalogExerciseId")
+    (performance,) = done["performances"]
+    assert performance["exerciseId"] == athlete.gym.exercises["bench"]
+    assert_bench_named(performance, "catalogExerciseId")
 
     insights = (await athlete.metric.read("insights"))["data"]
     (short,) = insights["notEnoughData"]
