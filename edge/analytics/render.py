@@ -62,6 +62,7 @@ def records_json(response: analytics_pb2.GetPersonalRecordsResponse, time_zone: 
             {
                 "exerciseId": e.exercise_id,
                 "exerciseName": e.exercise_name or None,
+                "catalogExerciseId": e.catalog_exercise_id or None,
                 "heaviestLoad": _record(e, "heaviest_load", "loadKg"),
                 "estimatedOneRepMax": _record(e, "estimated_one_rep_max", "e1rmKg"),
                 "bestSetVolume": _record(e, "best_set_volume", "volumeKg"),

@@ -64,7 +64,14 @@ RECORDS = obj(
             obj(
                 {
                     "exerciseId": STRING,
-                    "exerciseName": {"type": ["string", "null"], "description": "Catalog name, or null."},
+                    "exerciseName": {
+                        "type": ["string", "null"],
+                        "description": "The gym exercise's name as logged, else the catalog's, or null.",
+                    },
+                    "catalogExerciseId": {
+                        "type": ["string", "null"],
+                        "description": "The catalog exercise it is or maps to; null for a custom one.",
+                    },
                     "heaviestLoad": _record("loadKg", "Heaviest load, kilograms."),
                     "estimatedOneRepMax": _record("e1rmKg", "Estimated one-rep max, kilograms.", "formula"),
                     "bestSetVolume": _record("volumeKg", "Best load x reps of one set, kilograms."),

@@ -7,7 +7,9 @@ separate write; each proposal names the Training workouts and movements it would
 workout's version for that write (docs/decisions/0024-insights-from-training.md). Numbers are
 kilograms, meters and seconds, named in the field (``loadKg``). Every range is a local ``from`` with
 an exclusive ``to``, as every other Metric range is; analytics' inclusive last day becomes ``to`` =
-last day + 1 (docs/decisions/0004-metric-rest-paths.md).
+last day + 1 (docs/decisions/0004-metric-rest-paths.md). Every exercise comes with its name and
+catalog ID; an exercise with too few sessions, or sessions too close together, for a trend is
+listed under ``notEnoughData`` instead of given a slope (docs/decisions/0037).
 """
 
 from __future__ import annotations
@@ -44,11 +46,19 @@ def day_range(first: str, last: str) -> dict[str, str]:
     return {"from": first, "to": (date.fromisoformat(last) + timedelta(days=1)).isoformat()}
 
 
+def _exercise(message: Any) -> dict[str, Any]:
+    """The exercise an insight is about: its ID, name and Training catalog ID (null when unknown)."""
+    return {
+        "exerciseID": message.exercise_id,
+        "exerciseName": message.exercise_name or None,
+        "catalogExerciseID": message.catalog_exercise_id or None,
+    }
+
+
 def _trend(trend: analytics_pb2.Trend) -> dict[str, Any]:
     uncertainty = optional_field(trend, "slope_standard_error_kg_per_week")
     return {
-        "exerciseID": trend.exercise_id,
-        "exerciseName": trend.exercise_name or None,
+        **_exercise(trend),
         "direction": trend.direction,
         "dateRange": day_range(trend.from_day, trend.to_day),
         "sampleSize": trend.sample_size,
@@ -62,8 +72,7 @@ def _trend(trend: analytics_pb2.Trend) -> dict[str, Any]:
 
 def _suggestion(suggestion: analytics_pb2.Suggestion) -> dict[str, Any]:
     return {
-        "exerciseID": suggestion.exercise_id,
-        "exerciseName": suggestion.exercise_name or None,
+        **_exercise(suggestion),
         "kind": suggestion.kind,
         "loadKg": suggestion.load_kg,
         "reps": suggestion.reps,
@@ -75,6 +84,19 @@ def _suggestion(suggestion: analytics_pb2.Suggestion) -> dict[str, Any]:
         "lastLoadKg": suggestion.last_load_kg,
         "lastReps": suggestion.last_reps,
         "basis": suggestion.basis,
+    }
+
+
+def _short_series(series: analytics_pb2.ShortSeries, sessions: int, span_days: int) -> dict[str, Any]:
+    return {
+        **_exercise(series),
+        "sampleSize": series.sample_size,
+        "spanDays": series.span_days,
+        "dateRange": day_range(series.from_day, series.to_day),
+        "reason": (
+            f"{series.sample_size} session(s) over {series.span_days} day(s); a trend needs at least "
+            f"{sessions} sessions spanning at least {span_days} days"
+        ),
     }
 
 
@@ -215,6 +237,14 @@ def insights_data(response: analytics_pb2.GetInsightsResponse, formula: str) -> 
         "asOfTrainingSequence": response.as_of_training_sequence,
         "units": UNITS,
         "trends": [_trend(t) for t in response.trends],
+        "notEnoughData": [
+            _short_series(s, response.min_trend_sessions, response.min_trend_span_days)
+            for s in response.not_enough_data
+        ],
+        "trendRequirements": {
+            "minSessions": response.min_trend_sessions,
+            "minSpanDays": response.min_trend_span_days,
+        },
         "suggestions": [_suggestion(s) for s in response.suggestions],
         "focusBalance": balance_body(response.balance),
         "workoutChoices": [_choice(c) for c in response.workout_choices],

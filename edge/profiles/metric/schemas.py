@@ -193,6 +193,11 @@ SESSION = obj(
                 {
                     "performanceId": STRING,
                     "exerciseId": STRING,
+                    "exerciseName": {"type": "string", "description": "As logged; left out when unknown."},
+                    "catalogExerciseId": {
+                        "type": "string",
+                        "description": "The Training catalog exercise it is or maps to; left out when none.",
+                    },
                     "sets": array(obj({"setNumber": INTEGER, "weightKg": NUMBER, "rpe": NUMBER})),
                 }
             )
@@ -222,20 +227,30 @@ _RANGE = obj(
     description="The local days of the logged sessions used.",
 )
 _FORMULA = {"type": "string", "description": "One-rep max formula: epley or brzycki."}
+_EXERCISE_LABEL: dict[str, Schema] = {
+    "exerciseID": STRING,
+    "exerciseName": {
+        **NULLABLE_STRING,
+        "description": "The gym exercise's name as logged, else the catalog's; null when unknown.",
+    },
+    "catalogExerciseID": {
+        **NULLABLE_STRING,
+        "description": "The Training catalog exercise it is or maps to; null for a custom exercise.",
+    },
+}
 TREND = obj(
     {
-        "exerciseID": STRING,
-        "exerciseName": NULLABLE_STRING,
+        **_EXERCISE_LABEL,
         "direction": {"type": "string", "enum": ["rising", "flat", "falling"]},
         "dateRange": _RANGE,
         "sampleSize": {"type": "integer", "description": "Sessions in the sample."},
         "formula": _FORMULA,
         "firstE1rmKg": NUMBER,
         "lastE1rmKg": NUMBER,
-        "slopeKgPerWeek": NUMBER,
+        "slopeKgPerWeek": {**NUMBER, "description": "Least-squares slope, to 0.1 kg per week."},
         "uncertaintyKgPerWeek": {
             **NULLABLE_NUMBER,
-            "description": "One standard error of the slope; null below three sessions.",
+            "description": "One standard error of the slope, to 0.1 kg per week.",
         },
     },
     (
@@ -248,10 +263,20 @@ TREND = obj(
         "uncertaintyKgPerWeek",
     ),
 )
+NOT_ENOUGH_DATA = obj(
+    {
+        **_EXERCISE_LABEL,
+        "sampleSize": {"type": "integer", "description": "Sessions logged in the window."},
+        "spanDays": {"type": "integer", "description": "Whole days from the first session to the last."},
+        "dateRange": _RANGE,
+        "reason": STRING,
+    },
+    ("exerciseID", "sampleSize", "spanDays", "dateRange", "reason"),
+    description="An exercise with too few sessions, or sessions too close together, for a trend.",
+)
 SUGGESTION = obj(
     {
-        "exerciseID": STRING,
-        "exerciseName": NULLABLE_STRING,
+        **_EXERCISE_LABEL,
         "kind": {"type": "string", "enum": ["increase_load", "add_rep", "hold"]},
         "loadKg": NUMBER,
         "reps": INTEGER,
@@ -437,6 +462,12 @@ INSIGHTS = obj(
         },
         "units": obj({"load": STRING, "distance": STRING, "time": STRING}),
         "trends": array(TREND),
+        "notEnoughData": array(NOT_ENOUGH_DATA),
+        "trendRequirements": obj(
+            {"minSessions": INTEGER, "minSpanDays": INTEGER},
+            ("minSessions", "minSpanDays"),
+            description="What a trend (and so a suggestion) needs: sessions, spanning days.",
+        ),
         "suggestions": array(SUGGESTION),
         "focusBalance": FOCUS_BALANCE,
         "workoutChoices": array(WORKOUT_CHOICE),

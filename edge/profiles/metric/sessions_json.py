@@ -57,9 +57,12 @@ def set_json(logged: sessions_pb2.PerformanceSet) -> dict[str, Any]:
 def performance_json(performance: sessions_pb2.Performance) -> dict[str, Any]:
     """One exercise of a session and its sets."""
     rendered: dict[str, Any] = {"exerciseId": performance.exercise_id}
-    name = getattr(performance, "exercise_name", "")  # named where the sessions service names it
-    if name:
-        rendered["exerciseName"] = name
+    # The name and catalog exercise as the sessions service recorded them when it was logged
+    # (docs/decisions/0037-exercise-names-and-trends.md); left out when unknown.
+    if performance.exercise_name:
+        rendered["exerciseName"] = performance.exercise_name
+    if performance.catalog_exercise_id:
+        rendered["catalogExerciseId"] = performance.catalog_exercise_id
     if performance.notes:
         rendered["notes"] = performance.notes
     rendered["sets"] = [set_json(s) for s in performance.sets]

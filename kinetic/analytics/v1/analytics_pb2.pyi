@@ -52,18 +52,20 @@ class PersonalRecord(_message.Message):
     def __init__(self, value: _Optional[float] = ..., formula: _Optional[str] = ..., set: _Optional[_Union[SetReference, _Mapping]] = ...) -> None: ...
 
 class ExerciseRecords(_message.Message):
-    __slots__ = ("exercise_id", "exercise_name", "heaviest_load", "estimated_one_rep_max", "best_set_volume")
+    __slots__ = ("exercise_id", "exercise_name", "heaviest_load", "estimated_one_rep_max", "best_set_volume", "catalog_exercise_id")
     EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     EXERCISE_NAME_FIELD_NUMBER: _ClassVar[int]
     HEAVIEST_LOAD_FIELD_NUMBER: _ClassVar[int]
     ESTIMATED_ONE_REP_MAX_FIELD_NUMBER: _ClassVar[int]
     BEST_SET_VOLUME_FIELD_NUMBER: _ClassVar[int]
+    CATALOG_EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     exercise_id: str
     exercise_name: str
     heaviest_load: PersonalRecord
     estimated_one_rep_max: PersonalRecord
     best_set_volume: PersonalRecord
-    def __init__(self, exercise_id: _Optional[str] = ..., exercise_name: _Optional[str] = ..., heaviest_load: _Optional[_Union[PersonalRecord, _Mapping]] = ..., estimated_one_rep_max: _Optional[_Union[PersonalRecord, _Mapping]] = ..., best_set_volume: _Optional[_Union[PersonalRecord, _Mapping]] = ...) -> None: ...
+    catalog_exercise_id: str
+    def __init__(self, exercise_id: _Optional[str] = ..., exercise_name: _Optional[str] = ..., heaviest_load: _Optional[_Union[PersonalRecord, _Mapping]] = ..., estimated_one_rep_max: _Optional[_Union[PersonalRecord, _Mapping]] = ..., best_set_volume: _Optional[_Union[PersonalRecord, _Mapping]] = ..., catalog_exercise_id: _Optional[str] = ...) -> None: ...
 
 class GetPersonalRecordsRequest(_message.Message):
     __slots__ = ("account_id", "exercise_ids", "formula", "time_zone")
@@ -202,7 +204,7 @@ class GetFocusBalanceResponse(_message.Message):
     def __init__(self, balance: _Optional[_Union[FocusBalance, _Mapping]] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
 
 class Trend(_message.Message):
-    __slots__ = ("exercise_id", "exercise_name", "formula", "from_day", "to_day", "sample_size", "first_e1rm_kg", "last_e1rm_kg", "slope_kg_per_week", "slope_standard_error_kg_per_week", "direction")
+    __slots__ = ("exercise_id", "exercise_name", "formula", "from_day", "to_day", "sample_size", "first_e1rm_kg", "last_e1rm_kg", "slope_kg_per_week", "slope_standard_error_kg_per_week", "direction", "catalog_exercise_id")
     EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     EXERCISE_NAME_FIELD_NUMBER: _ClassVar[int]
     FORMULA_FIELD_NUMBER: _ClassVar[int]
@@ -214,6 +216,7 @@ class Trend(_message.Message):
     SLOPE_KG_PER_WEEK_FIELD_NUMBER: _ClassVar[int]
     SLOPE_STANDARD_ERROR_KG_PER_WEEK_FIELD_NUMBER: _ClassVar[int]
     DIRECTION_FIELD_NUMBER: _ClassVar[int]
+    CATALOG_EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     exercise_id: str
     exercise_name: str
     formula: str
@@ -225,10 +228,29 @@ class Trend(_message.Message):
     slope_kg_per_week: float
     slope_standard_error_kg_per_week: float
     direction: str
-    def __init__(self, exercise_id: _Optional[str] = ..., exercise_name: _Optional[str] = ..., formula: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., sample_size: _Optional[int] = ..., first_e1rm_kg: _Optional[float] = ..., last_e1rm_kg: _Optional[float] = ..., slope_kg_per_week: _Optional[float] = ..., slope_standard_error_kg_per_week: _Optional[float] = ..., direction: _Optional[str] = ...) -> None: ...
+    catalog_exercise_id: str
+    def __init__(self, exercise_id: _Optional[str] = ..., exercise_name: _Optional[str] = ..., formula: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., sample_size: _Optional[int] = ..., first_e1rm_kg: _Optional[float] = ..., last_e1rm_kg: _Optional[float] = ..., slope_kg_per_week: _Optional[float] = ..., slope_standard_error_kg_per_week: _Optional[float] = ..., direction: _Optional[str] = ..., catalog_exercise_id: _Optional[str] = ...) -> None: ...
+
+class ShortSeries(_message.Message):
+    __slots__ = ("exercise_id", "exercise_name", "catalog_exercise_id", "sample_size", "from_day", "to_day", "span_days")
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_NAME_FIELD_NUMBER: _ClassVar[int]
+    CATALOG_EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    SAMPLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    FROM_DAY_FIELD_NUMBER: _ClassVar[int]
+    TO_DAY_FIELD_NUMBER: _ClassVar[int]
+    SPAN_DAYS_FIELD_NUMBER: _ClassVar[int]
+    exercise_id: str
+    exercise_name: str
+    catalog_exercise_id: str
+    sample_size: int
+    from_day: str
+    to_day: str
+    span_days: int
+    def __init__(self, exercise_id: _Optional[str] = ..., exercise_name: _Optional[str] = ..., catalog_exercise_id: _Optional[str] = ..., sample_size: _Optional[int] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., span_days: _Optional[int] = ...) -> None: ...
 
 class Suggestion(_message.Message):
-    __slots__ = ("exercise_id", "exercise_name", "kind", "load_kg", "reps", "uncertainty_kg", "from_day", "to_day", "sample_size", "formula", "predicted_e1rm_kg", "last_load_kg", "last_reps", "basis")
+    __slots__ = ("exercise_id", "exercise_name", "kind", "load_kg", "reps", "uncertainty_kg", "from_day", "to_day", "sample_size", "formula", "predicted_e1rm_kg", "last_load_kg", "last_reps", "basis", "catalog_exercise_id")
     EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     EXERCISE_NAME_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -243,6 +265,7 @@ class Suggestion(_message.Message):
     LAST_LOAD_KG_FIELD_NUMBER: _ClassVar[int]
     LAST_REPS_FIELD_NUMBER: _ClassVar[int]
     BASIS_FIELD_NUMBER: _ClassVar[int]
+    CATALOG_EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     exercise_id: str
     exercise_name: str
     kind: str
@@ -257,7 +280,8 @@ class Suggestion(_message.Message):
     last_load_kg: float
     last_reps: float
     basis: str
-    def __init__(self, exercise_id: _Optional[str] = ..., exercise_name: _Optional[str] = ..., kind: _Optional[str] = ..., load_kg: _Optional[float] = ..., reps: _Optional[int] = ..., uncertainty_kg: _Optional[float] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., sample_size: _Optional[int] = ..., formula: _Optional[str] = ..., predicted_e1rm_kg: _Optional[float] = ..., last_load_kg: _Optional[float] = ..., last_reps: _Optional[float] = ..., basis: _Optional[str] = ...) -> None: ...
+    catalog_exercise_id: str
+    def __init__(self, exercise_id: _Optional[str] = ..., exercise_name: _Optional[str] = ..., kind: _Optional[str] = ..., load_kg: _Optional[float] = ..., reps: _Optional[int] = ..., uncertainty_kg: _Optional[float] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., sample_size: _Optional[int] = ..., formula: _Optional[str] = ..., predicted_e1rm_kg: _Optional[float] = ..., last_load_kg: _Optional[float] = ..., last_reps: _Optional[float] = ..., basis: _Optional[str] = ..., catalog_exercise_id: _Optional[str] = ...) -> None: ...
 
 class PlanTarget(_message.Message):
     __slots__ = ("workout_id", "workout_name", "workout_version", "plan_id", "plan_name", "movement_id", "exercise_id", "current_target_weight_kg", "proposed_target_weight_kg", "current_target_sets", "proposed_target_sets")
@@ -418,7 +442,7 @@ class GetInsightsRequest(_message.Message):
     def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., formula: _Optional[str] = ...) -> None: ...
 
 class GetInsightsResponse(_message.Message):
-    __slots__ = ("trends", "suggestions", "balance", "proposals", "from_day", "to_day", "time_zone", "disclaimer", "as_of_sequence", "as_of_training_sequence", "workout_choices", "session_sources", "comparable_workouts")
+    __slots__ = ("trends", "suggestions", "balance", "proposals", "from_day", "to_day", "time_zone", "disclaimer", "as_of_sequence", "as_of_training_sequence", "workout_choices", "session_sources", "comparable_workouts", "not_enough_data", "min_trend_sessions", "min_trend_span_days")
     TRENDS_FIELD_NUMBER: _ClassVar[int]
     SUGGESTIONS_FIELD_NUMBER: _ClassVar[int]
     BALANCE_FIELD_NUMBER: _ClassVar[int]
@@ -432,6 +456,9 @@ class GetInsightsResponse(_message.Message):
     WORKOUT_CHOICES_FIELD_NUMBER: _ClassVar[int]
     SESSION_SOURCES_FIELD_NUMBER: _ClassVar[int]
     COMPARABLE_WORKOUTS_FIELD_NUMBER: _ClassVar[int]
+    NOT_ENOUGH_DATA_FIELD_NUMBER: _ClassVar[int]
+    MIN_TREND_SESSIONS_FIELD_NUMBER: _ClassVar[int]
+    MIN_TREND_SPAN_DAYS_FIELD_NUMBER: _ClassVar[int]
     trends: _containers.RepeatedCompositeFieldContainer[Trend]
     suggestions: _containers.RepeatedCompositeFieldContainer[Suggestion]
     balance: FocusBalance
@@ -445,7 +472,10 @@ class GetInsightsResponse(_message.Message):
     workout_choices: _containers.RepeatedCompositeFieldContainer[WorkoutChoice]
     session_sources: SessionSources
     comparable_workouts: _containers.RepeatedCompositeFieldContainer[ComparableWorkout]
-    def __init__(self, trends: _Optional[_Iterable[_Union[Trend, _Mapping]]] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., balance: _Optional[_Union[FocusBalance, _Mapping]] = ..., proposals: _Optional[_Iterable[_Union[PlanAdjustment, _Mapping]]] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., time_zone: _Optional[str] = ..., disclaimer: _Optional[str] = ..., as_of_sequence: _Optional[int] = ..., as_of_training_sequence: _Optional[int] = ..., workout_choices: _Optional[_Iterable[_Union[WorkoutChoice, _Mapping]]] = ..., session_sources: _Optional[_Union[SessionSources, _Mapping]] = ..., comparable_workouts: _Optional[_Iterable[_Union[ComparableWorkout, _Mapping]]] = ...) -> None: ...
+    not_enough_data: _containers.RepeatedCompositeFieldContainer[ShortSeries]
+    min_trend_sessions: int
+    min_trend_span_days: int
+    def __init__(self, trends: _Optional[_Iterable[_Union[Trend, _Mapping]]] = ..., suggestions: _Optional[_Iterable[_Union[Suggestion, _Mapping]]] = ..., balance: _Optional[_Union[FocusBalance, _Mapping]] = ..., proposals: _Optional[_Iterable[_Union[PlanAdjustment, _Mapping]]] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., time_zone: _Optional[str] = ..., disclaimer: _Optional[str] = ..., as_of_sequence: _Optional[int] = ..., as_of_training_sequence: _Optional[int] = ..., workout_choices: _Optional[_Iterable[_Union[WorkoutChoice, _Mapping]]] = ..., session_sources: _Optional[_Union[SessionSources, _Mapping]] = ..., comparable_workouts: _Optional[_Iterable[_Union[ComparableWorkout, _Mapping]]] = ..., not_enough_data: _Optional[_Iterable[_Union[ShortSeries, _Mapping]]] = ..., min_trend_sessions: _Optional[int] = ..., min_trend_span_days: _Optional[int] = ...) -> None: ...
 
 class EraseAccountRequest(_message.Message):
     __slots__ = ("account_id",)

@@ -128,7 +128,7 @@ class PerformanceSet(_message.Message):
     def __init__(self, set_number: _Optional[int] = ..., set_type: _Optional[str] = ..., weight_kg: _Optional[float] = ..., reps_number: _Optional[float] = ..., reps_text: _Optional[str] = ..., time_seconds: _Optional[float] = ..., distance_meters: _Optional[float] = ..., rest_seconds: _Optional[float] = ..., rpe: _Optional[float] = ..., completed: _Optional[bool] = ..., notes: _Optional[str] = ..., estimated: _Optional[bool] = ...) -> None: ...
 
 class Performance(_message.Message):
-    __slots__ = ("performance_id", "exercise_id", "plan_exercise_id", "notes", "rest_seconds", "is_completed", "setup_values", "next_setup_values", "setup_settings_enabled", "show_set_rpe", "sets", "update_time")
+    __slots__ = ("performance_id", "exercise_id", "plan_exercise_id", "notes", "rest_seconds", "is_completed", "setup_values", "next_setup_values", "setup_settings_enabled", "show_set_rpe", "sets", "update_time", "exercise_name", "catalog_exercise_id")
     PERFORMANCE_ID_FIELD_NUMBER: _ClassVar[int]
     EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     PLAN_EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
@@ -141,6 +141,8 @@ class Performance(_message.Message):
     SHOW_SET_RPE_FIELD_NUMBER: _ClassVar[int]
     SETS_FIELD_NUMBER: _ClassVar[int]
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_NAME_FIELD_NUMBER: _ClassVar[int]
+    CATALOG_EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     performance_id: str
     exercise_id: str
     plan_exercise_id: str
@@ -153,7 +155,9 @@ class Performance(_message.Message):
     show_set_rpe: bool
     sets: _containers.RepeatedCompositeFieldContainer[PerformanceSet]
     update_time: _timestamp_pb2.Timestamp
-    def __init__(self, performance_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., plan_exercise_id: _Optional[str] = ..., notes: _Optional[str] = ..., rest_seconds: _Optional[float] = ..., is_completed: _Optional[bool] = ..., setup_values: _Optional[_Iterable[_Union[SetupValue, _Mapping]]] = ..., next_setup_values: _Optional[_Iterable[_Union[SetupValue, _Mapping]]] = ..., setup_settings_enabled: _Optional[bool] = ..., show_set_rpe: _Optional[bool] = ..., sets: _Optional[_Iterable[_Union[PerformanceSet, _Mapping]]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    exercise_name: str
+    catalog_exercise_id: str
+    def __init__(self, performance_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., plan_exercise_id: _Optional[str] = ..., notes: _Optional[str] = ..., rest_seconds: _Optional[float] = ..., is_completed: _Optional[bool] = ..., setup_values: _Optional[_Iterable[_Union[SetupValue, _Mapping]]] = ..., next_setup_values: _Optional[_Iterable[_Union[SetupValue, _Mapping]]] = ..., setup_settings_enabled: _Optional[bool] = ..., show_set_rpe: _Optional[bool] = ..., sets: _Optional[_Iterable[_Union[PerformanceSet, _Mapping]]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., exercise_name: _Optional[str] = ..., catalog_exercise_id: _Optional[str] = ...) -> None: ...
 
 class Session(_message.Message):
     __slots__ = ("session_id", "account_id", "source", "plan_id", "plan_moment_id", "workout_id", "original_scheduled_day", "status", "title", "notes", "start_time", "end_time", "update_time", "experience_points", "performance_count", "performances", "company_id")

@@ -19,32 +19,42 @@ from services.analytics.domain.lifting import SetFact
 # ---- exercise links --------------------------------------------------------------------------
 
 
-def put_link(conn: Connection, account_id: str, exercise_id: str, catalog_exercise_id: str) -> None:
-    """Record the catalog exercise ``exercise_id`` maps to; none (or itself) removes the link."""
+def put_link(
+    conn: Connection, account_id: str, exercise_id: str, catalog_exercise_id: str, exercise_name: str = ""
+) -> None:
+    """Record the catalog exercise ``exercise_id`` maps to and its name as last logged.
+
+    A catalog exercise logged under its own ID needs no row (the catalog names it), nor does an
+    exercise that came with neither a mapping nor a name: both remove the row.
+    """
     key = (exercise_links.c.account_id == account_id, exercise_links.c.exercise_id == exercise_id)
-    if not catalog_exercise_id or catalog_exercise_id == exercise_id:
+    if catalog_exercise_id == exercise_id or not (catalog_exercise_id or exercise_name):
         conn.execute(delete(exercise_links).where(*key))
         return
-    changed = conn.execute(update(exercise_links).where(*key).values(catalog_exercise_id=catalog_exercise_id))
+    values = {"catalog_exercise_id": catalog_exercise_id, "exercise_name": exercise_name}
+    changed = conn.execute(update(exercise_links).where(*key).values(**values))
     if changed.rowcount == 0:
-        conn.execute(
-            insert(exercise_links),
-            {
-                "account_id": account_id,
-                "exercise_id": exercise_id,
-                "catalog_exercise_id": catalog_exercise_id,
-            },
-        )
+        conn.execute(insert(exercise_links), {"account_id": account_id, "exercise_id": exercise_id, **values})
 
 
 def links(conn: Connection, account_id: str) -> dict[str, str]:
     """Every logged exercise of the account that maps to another (catalog) exercise."""
     rows = conn.execute(
         select(exercise_links.c.exercise_id, exercise_links.c.catalog_exercise_id).where(
-            exercise_links.c.account_id == account_id
+            exercise_links.c.account_id == account_id, exercise_links.c.catalog_exercise_id != ""
         )
     )
     return {r.exercise_id: r.catalog_exercise_id for r in rows}
+
+
+def logged_names(conn: Connection, account_id: str) -> dict[str, tuple[str, str]]:
+    """Every logged exercise with a row: (its name as last logged, the catalog exercise it maps to)."""
+    rows = conn.execute(
+        select(
+            exercise_links.c.exercise_id, exercise_links.c.exercise_name, exercise_links.c.catalog_exercise_id
+        ).where(exercise_links.c.account_id == account_id)
+    )
+    return {r.exercise_id: (r.exercise_name, r.catalog_exercise_id) for r in rows}
 
 
 # ---- sessions --------------------------------------------------------------------------------

@@ -80,6 +80,7 @@ def logged_performance(logged: sessions_pb2.PerformanceLogged) -> LoggedPerforma
         session_id=logged.session_id,
         exercise_id=performance.exercise_id,
         catalog_exercise_id=logged.catalog_exercise_id,
+        exercise_name=performance.exercise_name,
         updated_at=_time(performance.update_time) if performance.HasField("update_time") else None,
         sets=tuple(set_fact(performance.performance_id, entry) for entry in performance.sets),
     )

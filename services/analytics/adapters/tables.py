@@ -81,13 +81,16 @@ set_facts = Table(
 )
 
 # The Training catalog exercise each logged exercise maps to, as its latest performance.logged
-# said (catalogExerciseId): gives a gym exercise its muscles (decision 0024).
+# said (catalogExerciseId): gives a gym exercise its muscles (decision 0024); and, since migration
+# 0004, the name that change gave it (decision 0037). A catalog exercise logged under its own ID
+# has no row: the catalog names it.
 exercise_links = Table(
     "exercise_links",
     metadata,
     Column("account_id", String(36), primary_key=True),
     Column("exercise_id", String(64), primary_key=True),
     Column("catalog_exercise_id", String(64), nullable=False),
+    Column("exercise_name", String(200), nullable=False, server_default=""),
 )
 
 # One row per account, exercise and counted session: the progress series and the records' source.

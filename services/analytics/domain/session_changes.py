@@ -34,5 +34,6 @@ class LoggedPerformance:
     session_id: str
     exercise_id: str
     catalog_exercise_id: str  # "" for a gym client's own exercise (decision 0024)
+    exercise_name: str  # as logged; "" in changes written before decision 0037
     updated_at: datetime | None
     sets: tuple[SetFact, ...]

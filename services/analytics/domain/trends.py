@@ -17,8 +17,12 @@ from services.analytics.domain.lifting import MAX_E1RM_REPS, Formula, load_facto
 
 LOAD_STEP_KG = 2.5  # plates come in pairs of 1.25 kg
 MAX_STEP_UP = 0.05  # never suggest more than 5 % over the last load
-MIN_TREND_SESSIONS = 2
-MIN_SUGGESTION_SESSIONS = 3
+# Below these there is not enough data for a trend, and so for a suggestion or a deload: four
+# sessions leave two degrees of freedom for the slope's standard error, and two weeks is the least
+# a slope in kg per week can be read from (decision 0037 has the reasoning).
+MIN_TREND_SESSIONS = 4
+MIN_TREND_SPAN_DAYS = 14
+MIN_SUGGESTION_SESSIONS = MIN_TREND_SESSIONS
 MIN_DELOAD_SESSIONS = 4
 DELOAD_FRACTION = 0.9
 
@@ -106,9 +110,19 @@ def direction(slope: float, standard_error: float | None) -> str:
     return "flat"
 
 
+def span_days(points: list[SessionE1rm]) -> float:
+    """Days from the first session's start to the last one's (``points`` oldest first)."""
+    return (points[-1].started_at - points[0].started_at).total_seconds() / 86400
+
+
+def enough_for_trend(points: list[SessionE1rm]) -> bool:
+    """Whether ``points`` (oldest first) hold MIN_TREND_SESSIONS over MIN_TREND_SPAN_DAYS or more."""
+    return len(points) >= MIN_TREND_SESSIONS and span_days(points) >= MIN_TREND_SPAN_DAYS
+
+
 def trend(points: list[SessionE1rm]) -> TrendFigures | None:
-    """The trend of ``points`` (oldest first); None below MIN_TREND_SESSIONS."""
-    if len(points) < MIN_TREND_SESSIONS:
+    """The trend of ``points`` (oldest first); None when there is not enough data for one."""
+    if not enough_for_trend(points):
         return None
     line = fit(points)
     se = line.slope_standard_error_per_day
@@ -144,8 +158,8 @@ def _floor_step(value: float) -> float:
 
 
 def suggest(points: list[SessionE1rm], formula: Formula) -> SuggestionFigures | None:
-    """The next session's load and reps; None below MIN_SUGGESTION_SESSIONS."""
-    if len(points) < MIN_SUGGESTION_SESSIONS:
+    """The next session's load and reps; None when there is not enough data for a trend."""
+    if len(points) < MIN_SUGGESTION_SESSIONS or not enough_for_trend(points):
         return None
     line = fit(points)
     gaps = [b - a for a, b in zip(line.xs, line.xs[1:], strict=False)]

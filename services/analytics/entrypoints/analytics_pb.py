@@ -1,4 +1,8 @@
-"""Protobuf messages from the analytics use cases' answers."""
+"""Protobuf messages from the analytics use cases' answers.
+
+Kilogram figures are rounded here, where every reader's answer is built: logged loads to 0.01 kg,
+figures derived from them to 0.1 kg (``domain/precision.py``, decision 0037).
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from services.analytics.adapters.aggregates import Figure, PointRow
 from services.analytics.domain import balance as focus
 from services.analytics.domain import trends
 from services.analytics.domain.lifting import BestSet
+from services.analytics.domain.precision import derived_kg, logged_kg
 from services.analytics.entrypoints import insights_pb
 from services.analytics.service_layer import queries as q
 
@@ -35,17 +40,20 @@ def _set_fields(session_id: str, day: str, when: dict[str, int], best: BestSet) 
         "set_number": best.set_number,
         "day": day,
         "session_start_time": when,
-        "weight_kg": best.weight_kg,
+        "weight_kg": logged_kg(best.weight_kg),
         "reps": best.reps,
     }
 
 
-def _record(figure: Figure | None, zone: q.Zone, formula: str = "") -> dict[str, Any] | None:
+def _record(
+    figure: Figure | None, zone: q.Zone, formula: str = "", *, derived: bool = True
+) -> dict[str, Any] | None:
+    """A record's fields; ``derived`` False for a figure that is a logged load (the heaviest load)."""
     if figure is None:
         return None
     day = zone.day(figure.started_at).isoformat()
     return {
-        "value": figure.best.value,
+        "value": derived_kg(figure.best.value) if derived else logged_kg(figure.best.value),
         "formula": formula,
         "set": _set_fields(figure.session_id, day, _when(figure.started_at), figure.best),
     }
@@ -57,8 +65,9 @@ def records_response(answer: q.RecordsAnswer) -> pb.GetPersonalRecordsResponse:
         exercises=[
             pb.ExerciseRecords(
                 exercise_id=e.exercise_id,
-                exercise_name=e.exercise_name,
-                heaviest_load=_record(e.heaviest_load, answer.zone),
+                exercise_name=e.label.name,
+                catalog_exercise_id=e.label.catalog_exercise_id,
+                heaviest_load=_record(e.heaviest_load, answer.zone, derived=False),
                 estimated_one_rep_max=_record(e.estimated_one_rep_max, answer.zone, answer.formula),
                 best_set_volume=_record(e.best_set_volume, answer.zone),
             )
@@ -80,11 +89,11 @@ def _point(point: PointRow, figure: str | None, zone: q.Zone) -> dict[str, Any]:
         "set_count": point.record_sets,
     }
     if figure is None:
-        out["value"] = point.volume or 0.0
+        out["value"] = derived_kg(point.volume or 0.0)
         return out
     best = point.figures[figure]
     assert best is not None  # the query keeps only points with the figure
-    out["value"] = best.value
+    out["value"] = logged_kg(best.value) if figure == "top_set" else derived_kg(best.value)
     out["set"] = _set_fields(point.session_id, day, when, best)
     return out
 
@@ -143,36 +152,50 @@ def _trend(e: q.ExerciseInsight, formula: str) -> pb.Trend:
     t: trends.TrendFigures = e.trend
     out = pb.Trend(
         exercise_id=e.exercise_id,
-        exercise_name=e.exercise_name,
+        exercise_name=e.label.name,
+        catalog_exercise_id=e.label.catalog_exercise_id,
         formula=formula,
         from_day=t.from_day,
         to_day=t.to_day,
         sample_size=t.sample_size,
-        first_e1rm_kg=t.first_e1rm_kg,
-        last_e1rm_kg=t.last_e1rm_kg,
-        slope_kg_per_week=t.slope_kg_per_week,
+        first_e1rm_kg=derived_kg(t.first_e1rm_kg),
+        last_e1rm_kg=derived_kg(t.last_e1rm_kg),
+        slope_kg_per_week=derived_kg(t.slope_kg_per_week),
         direction=t.direction,
     )
     if t.slope_standard_error_kg_per_week is not None:
-        out.slope_standard_error_kg_per_week = t.slope_standard_error_kg_per_week
+        out.slope_standard_error_kg_per_week = derived_kg(t.slope_standard_error_kg_per_week)
     return out
+
+
+def _short_series(s: q.ShortSeries) -> pb.ShortSeries:
+    return pb.ShortSeries(
+        exercise_id=s.exercise_id,
+        exercise_name=s.label.name,
+        catalog_exercise_id=s.label.catalog_exercise_id,
+        sample_size=len(s.points),
+        from_day=s.points[0].day,
+        to_day=s.points[-1].day,
+        span_days=int(trends.span_days(s.points)),
+    )
 
 
 def _suggestion(e: q.ExerciseInsight, s: trends.SuggestionFigures, formula: str) -> pb.Suggestion:
     last = e.points[-1]
     return pb.Suggestion(
         exercise_id=e.exercise_id,
-        exercise_name=e.exercise_name,
+        exercise_name=e.label.name,
+        catalog_exercise_id=e.label.catalog_exercise_id,
         kind=s.kind,
-        load_kg=s.load_kg,
+        load_kg=logged_kg(s.load_kg),
         reps=s.reps,
-        uncertainty_kg=s.uncertainty_kg,
+        uncertainty_kg=derived_kg(s.uncertainty_kg),
         from_day=e.trend.from_day,
         to_day=e.trend.to_day,
         sample_size=e.trend.sample_size,
         formula=formula,
-        predicted_e1rm_kg=s.predicted_e1rm_kg,
-        last_load_kg=last.weight_kg,
+        predicted_e1rm_kg=derived_kg(s.predicted_e1rm_kg),
+        last_load_kg=logged_kg(last.weight_kg),
         last_reps=last.reps,
         basis=s.basis,
     )
@@ -183,7 +206,7 @@ def _proposals(answer: q.InsightsAnswer) -> list[pb.PlanAdjustment]:
     for e in answer.exercises:
         if e.deload_kg is None:
             continue
-        label = e.exercise_name or e.exercise_id
+        label = e.label.name or e.exercise_id
         out.append(
             pb.PlanAdjustment(
                 kind="deload",
@@ -193,7 +216,7 @@ def _proposals(answer: q.InsightsAnswer) -> list[pb.PlanAdjustment]:
                     f"estimated 1RM ({answer.formula}) fell {abs(e.trend.slope_kg_per_week):.1f} kg per week "
                     f"over {e.trend.sample_size} sessions from {e.trend.from_day} to {e.trend.to_day}"
                 ),
-                amount=e.deload_kg,
+                amount=logged_kg(e.deload_kg),
                 requires_approval=True,
                 targets=[insights_pb.plan_target(t) for t in e.deload_targets],
             )
@@ -239,4 +262,7 @@ def insights_response(answer: q.InsightsAnswer) -> pb.GetInsightsResponse:
         comparable_workouts=[
             insights_pb.comparable_workout(w, answer.zone) for w in answer.workouts.comparable
         ],
+        not_enough_data=[_short_series(s) for s in answer.not_enough_data],
+        min_trend_sessions=trends.MIN_TREND_SESSIONS,
+        min_trend_span_days=trends.MIN_TREND_SPAN_DAYS,
     )

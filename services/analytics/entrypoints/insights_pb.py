@@ -7,6 +7,7 @@ from kinetic.analytics.v1 import analytics_pb2 as pb
 from services.analytics.domain import comparable as compare
 from services.analytics.domain.choices import SessionSources, WorkoutChoice
 from services.analytics.domain.plan_targets import PlanTarget
+from services.analytics.domain.precision import logged_kg
 from services.analytics.service_layer.queries import Zone
 
 
@@ -22,9 +23,9 @@ def plan_target(target: PlanTarget) -> pb.PlanTarget:
         exercise_id=target.exercise_id,
     )
     if target.current_target_weight_kg is not None:
-        out.current_target_weight_kg = target.current_target_weight_kg
+        out.current_target_weight_kg = logged_kg(target.current_target_weight_kg)
     if target.proposed_target_weight_kg is not None:
-        out.proposed_target_weight_kg = target.proposed_target_weight_kg
+        out.proposed_target_weight_kg = logged_kg(target.proposed_target_weight_kg)
     if target.current_target_sets is not None:
         out.current_target_sets = target.current_target_sets
     if target.proposed_target_sets is not None:

@@ -81,8 +81,11 @@ def _performance_logged(
     touched = store.replace_performance_sets(
         conn, account_id, performance_id, session_id, logged.exercise_id, list(logged.sets)
     )
-    # The latest performance of an exercise says which catalog exercise it maps to (decision 0024).
-    session_reads.put_link(conn, account_id, logged.exercise_id, logged.catalog_exercise_id)
+    # The latest performance of an exercise says which catalog exercise it maps to (decision 0024)
+    # and what it is called (decision 0037).
+    session_reads.put_link(
+        conn, account_id, logged.exercise_id, logged.catalog_exercise_id, logged.exercise_name
+    )
     for touched_session, exercise_id in sorted(touched):
         refresh(conn, account_id, touched_session, exercise_id)
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from sqlalchemy import Connection
+
 from kinetic.errors import InvalidArgument
 from kinetic.time_zones import time_zone
 from services.analytics.adapters import aggregates as store
@@ -22,6 +24,7 @@ from services.analytics.domain import balance as focus
 from services.analytics.domain import plan_targets, trends
 from services.analytics.domain.lifting import Formula, check_formula
 from services.analytics.service_layer.catch_up import DEFAULT_WAIT_SECONDS, AccountFeeds
+from services.analytics.service_layer.exercise_labels import ExerciseLabel, ExerciseLabels
 from services.analytics.service_layer.workout_insights import WorkoutInsights, read_workout_insights
 
 METRICS = ("e1rm", "top_set", "volume")
@@ -90,7 +93,7 @@ class ExerciseRecords:
     """One exercise's records (None where no set qualifies)."""
 
     exercise_id: str
-    exercise_name: str
+    label: ExerciseLabel
     heaviest_load: Figure | None
     estimated_one_rep_max: Figure | None
     best_set_volume: Figure | None
@@ -135,13 +138,22 @@ class ExerciseInsight:
     """What the insights view says about one exercise."""
 
     exercise_id: str
-    exercise_name: str
+    label: ExerciseLabel
     points: list[trends.SessionE1rm]
     trend: trends.TrendFigures
     suggestion: trends.SuggestionFigures | None
     deload_kg: float | None
     # The workouts whose movements prescribe the exercise, for a deload proposal (decision 0024).
     deload_targets: list[plan_targets.PlanTarget] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ShortSeries:
+    """An exercise logged in the window with not enough data for a trend (decision 0037)."""
+
+    exercise_id: str
+    label: ExerciseLabel
+    points: list[trends.SessionE1rm]
 
 
 @dataclass(frozen=True)
@@ -159,6 +171,7 @@ class InsightsAnswer:
     training_sequence: int
     workouts: WorkoutInsights
     add_sets_target: plan_targets.PlanTarget | None
+    not_enough_data: list[ShortSeries] = field(default_factory=list)
 
 
 class AnalyticsQueries:
@@ -191,13 +204,14 @@ class AnalyticsQueries:
         async with self._follower.caught_up(account_id, wait_seconds) as positions:
             with self._follower.engine.connect() as conn:
                 rows = store.records(conn, account_id, wanted)
+                label = self._labels(conn, account_id)
         by_exercise: dict[str, dict[str, Figure]] = {}
         for kind, figure in rows:
             by_exercise.setdefault(figure.exercise_id, {})[kind] = figure
         exercises = [
             ExerciseRecords(
                 exercise_id,
-                self._catalog.name(exercise_id),
+                label(exercise_id),
                 kinds.get("top_set"),
                 kinds.get(f"e1rm_{formula}"),
                 kinds.get("best_set_volume"),
@@ -295,6 +309,7 @@ class AnalyticsQueries:
             with self._follower.engine.connect() as conn:
                 rows = store.points(conn, account_id, start, end)
                 library = read_workout_insights(conn, account_id, start, end, first, last)
+                label = self._labels(conn, account_id)
             balance = self._balance(
                 account_id, zone, last - timedelta(days=BALANCE_DEFAULT_DAYS - 1), last, positions.sessions
             )
@@ -312,15 +327,17 @@ class AnalyticsQueries:
                     )
                 )
         exercises: list[ExerciseInsight] = []
+        short: list[ShortSeries] = []
         for exercise_id, points in series.items():
             figures = trends.trend(points)
             if figures is None:
+                short.append(ShortSeries(exercise_id, label(exercise_id), points))
                 continue
             deload = trends.deload_load(points, figures)
             exercises.append(
                 ExerciseInsight(
                     exercise_id,
-                    self._catalog.name(exercise_id),
+                    label(exercise_id),
                     points,
                     figures,
                     trends.suggest(points, formula),
@@ -329,6 +346,7 @@ class AnalyticsQueries:
                 )
             )
         exercises.sort(key=lambda e: (-e.points[-1].started_at.timestamp(), e.exercise_id))
+        short.sort(key=lambda s: (-s.points[-1].started_at.timestamp(), s.exercise_id))
         add_sets = focus.undertrained(balance.balance)
         return InsightsAnswer(
             exercises[:MAX_INSIGHT_EXERCISES],
@@ -342,7 +360,11 @@ class AnalyticsQueries:
             positions.training,
             library,
             self._add_sets_target(library, add_sets),
+            short[:MAX_INSIGHT_EXERCISES],
         )
+
+    def _labels(self, conn: Connection, account_id: str) -> ExerciseLabels:
+        return ExerciseLabels(self._catalog, session_reads.logged_names(conn, account_id))
 
     @staticmethod
     def _deload_targets(

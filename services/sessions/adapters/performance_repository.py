@@ -70,6 +70,8 @@ def row_to_performance(row: Row[Any], found_sets: Iterable[LoggedSet]) -> Perfor
         sets=tuple(sorted(found_sets, key=lambda s: s.set_number)),
         created_at=aware(row.created_at),
         updated_at=aware(row.updated_at),
+        exercise_name=row.exercise_name,
+        catalog_exercise_id=row.catalog_exercise_id,
     )
 
 
@@ -132,6 +134,8 @@ def _performance_values(performance: Performance) -> dict[str, Any]:
         "setup_settings_enabled": performance.setup_settings_enabled,
         "show_set_rpe": performance.show_set_rpe,
         "updated_at": performance.updated_at,
+        "exercise_name": performance.exercise_name,
+        "catalog_exercise_id": performance.catalog_exercise_id,
     }
 
 

@@ -85,6 +85,8 @@ def performance_to_dict(performance: Performance) -> dict[str, Any]:
         "showSetRpe": performance.show_set_rpe,
         "sets": [set_to_dict(s) for s in performance.sets],
         "updatedAt": _time(performance.updated_at),
+        "exerciseName": performance.exercise_name,
+        "catalogExerciseId": performance.catalog_exercise_id,
     }
 
 

@@ -79,6 +79,9 @@ performances = Table(
     Column("show_set_rpe", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # Migration 0004 (decision 0037): the name and catalog mapping as last logged.
+    Column("exercise_name", String(200), nullable=False, server_default=""),
+    Column("catalog_exercise_id", String(100), nullable=False, server_default=""),
     UniqueConstraint("session_id", "exercise_id", name="uq_performances_session_exercise"),
     Index("ix_performances_account_exercise", "account_id", "exercise_id"),
 )

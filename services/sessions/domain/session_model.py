@@ -91,6 +91,10 @@ class Performance:
     sets: tuple[LoggedSet, ...]
     created_at: datetime
     updated_at: datetime
+    # What the exercise was called and which catalog exercise it maps to when it was last logged, so
+    # every reader (history, the live snapshot, the feed and analytics) names it (decision 0037).
+    exercise_name: str = ""
+    catalog_exercise_id: str = ""
 
 
 @dataclass(frozen=True)

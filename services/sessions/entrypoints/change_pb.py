@@ -82,6 +82,9 @@ def _performance_logged(data: dict[str, Any]) -> sessions_pb2.PerformanceLogged:
         setup_settings_enabled=bool(data.get("setupSettingsEnabled", False)),
         show_set_rpe=bool(data.get("showSetRpe", False)),
         sets=[set_to_pb(set_from_dict(entry)) for entry in data.get("sets") or []],
+        # Changes written before decision 0037 name no exercise; they read as unnamed.
+        exercise_name=str(data.get("exerciseName") or ""),
+        catalog_exercise_id=str(data.get("catalogExerciseId") or ""),
     )
     rest = data.get("restSeconds")
     if rest is not None:

@@ -131,6 +131,8 @@ def performance_to_pb(performance: Performance) -> sessions_pb2.Performance:
         show_set_rpe=performance.show_set_rpe,
         sets=[set_to_pb(s) for s in performance.sets],
         update_time=_stamp(performance.updated_at),
+        exercise_name=performance.exercise_name,
+        catalog_exercise_id=performance.catalog_exercise_id,
     )
     if performance.rest_seconds is not None:
         message.rest_seconds = performance.rest_seconds

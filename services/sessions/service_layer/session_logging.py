@@ -6,7 +6,8 @@ lock, and when the merge changes nothing (a retry, or a duplicate that lost the 
 written, no change is appended to the feed, and the result says ``replayed``. A session holds one
 performance per exercise; ``performance_id`` names it explicitly. Each ``performance.logged`` change
 carries the exercise's ``catalogExerciseId`` so feed readers can map gym exercises to catalog
-muscles. See docs/decisions/0017-sessions.md.
+muscles. See docs/decisions/0017-sessions.md. Each performance records the exercise's name and
+catalog mapping as of its latest log, so every reader can name it (decision 0037).
 
 One log is one transaction: the session is read once, under the lock, and checked there; the gym
 directory is asked before the lock. Why, and what it saved: docs/decisions/0022 (the profile).
@@ -21,6 +22,7 @@ from typing import TypeVar
 from sqlalchemy import Connection, Engine
 
 from kinetic.errors import InvalidArgument
+from kinetic.training_knowledge.catalog import catalog_by_id
 from services.sessions.adapters import change_feed
 from services.sessions.adapters import performance_repository as performance_repo
 from services.sessions.adapters import session_repository as repo
@@ -69,6 +71,20 @@ class LogResult:
 
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ExerciseNaming:
+    """What a logged exercise is called and the catalog exercise it maps to ("" when neither)."""
+
+    name: str
+    catalog_exercise_id: str
+
+
+def catalog_name(exercise_id: str) -> str:
+    """The Training catalog's name for ``exercise_id``; "" for anything else (a custom exercise)."""
+    found = catalog_by_id().get(exercise_id) if exercise_id else None
+    return found.name if found else ""
 
 
 class _GymFacts:
@@ -187,8 +203,8 @@ class PerformanceLog:
     @staticmethod
     def _check_in_session(
         session: Session | None, fields: PerformanceInput, facts: _GymFacts
-    ) -> tuple[Session, PerformanceInput, str]:
-        """The session, the checked request and the catalog exercise it maps to ("" for a client's own).
+    ) -> tuple[Session, PerformanceInput, ExerciseNaming]:
+        """The session, the checked request and the exercise's name and catalog mapping.
 
         Runs under the write lock on the session read there; errors come in the order they always
         did: session missing, session ended, bad fields for the session's kind, exercise not visible,
@@ -207,18 +223,21 @@ class PerformanceLog:
         if plan_exercise_id and session.source.kind != "plan_day":
             out.add("planExerciseId", "can only be given in a session started from a plan day")
         out.raise_if_any()
-        catalog_exercise_id = exercise_id  # occurrence sessions log Training catalog IDs themselves
+        # Occurrence sessions log Training catalog IDs themselves.
+        naming = ExerciseNaming(catalog_name(exercise_id), exercise_id)
         if gym_session:
             visible = facts.visible_exercise(exercise_id)
             if visible is None:
                 raise ExerciseNotVisible(f"exercise {exercise_id} is not visible to you")
-            catalog_exercise_id = visible.catalog_exercise_id
+            naming = ExerciseNaming(
+                visible.name or catalog_name(visible.catalog_exercise_id), visible.catalog_exercise_id
+            )
             if plan_exercise_id:
                 day = facts.plan_day(session.source.plan_id, session.source.plan_moment_id)
                 if day is None or plan_exercise_id not in {e.plan_exercise_id for e in day.exercises}:
                     out.add("planExerciseId", "is not an exercise of this session's plan day")
                     out.raise_if_any()
-        return session, replace(fields, exercise_id=exercise_id), catalog_exercise_id
+        return session, replace(fields, exercise_id=exercise_id), naming
 
     def log(self, account_id: str, given: PerformanceInput) -> LogResult:
         """Upsert the sets and fields of one performance; a repeat writes nothing."""
@@ -229,7 +248,7 @@ class PerformanceLog:
 
         def write(conn: Connection) -> LogResult:
             found = repo.get_session(conn, account_id, fields.session_id)
-            session, checked, catalog_exercise_id = self._check_in_session(found, fields, facts)
+            session, checked, naming = self._check_in_session(found, fields, facts)
             stored = self._find(conn, session, checked)
             new = stored is None
             if stored is None:
@@ -253,7 +272,11 @@ class PerformanceLog:
                     created_at=now,
                     updated_at=now,
                 )
-            merged = _merge(stored, checked)
+            merged = replace(
+                _merge(stored, checked),
+                exercise_name=naming.name,
+                catalog_exercise_id=naming.catalog_exercise_id,
+            )
             if not new and _same_content(merged, stored):
                 return LogResult(stored, session, replayed=True)
             merged = replace(merged, updated_at=now)
@@ -273,7 +296,7 @@ class PerformanceLog:
                 account_id,
                 "performance.logged",
                 merged.performance_id,
-                performance_to_dict(merged) | {"catalogExerciseId": catalog_exercise_id},
+                performance_to_dict(merged),
                 now,
             )
             return LogResult(merged, session, replayed=False)

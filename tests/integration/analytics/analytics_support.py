@@ -101,10 +101,17 @@ class ListFeed:
         exercise_id: str,
         sets: list[sessions_pb2.PerformanceSet],
         catalog_exercise_id: str = "",
+        exercise_name: str = "",
     ) -> None:
-        """A performance.logged with the performance's whole set list (and, given, its catalog ID)."""
+        """A performance.logged with the performance's whole set list (and, given, its catalog ID and
+        the name it was logged under)."""
         performance = sessions_pb2.Performance(
-            performance_id=performance_id, exercise_id=exercise_id, sets=sets, update_time=stamp(DAY1)
+            performance_id=performance_id,
+            exercise_id=exercise_id,
+            sets=sets,
+            update_time=stamp(DAY1),
+            exercise_name=exercise_name,
+            catalog_exercise_id=catalog_exercise_id,
         )
         logged = sessions_pb2.PerformanceLogged(
             session_id=session_id, performance=performance, catalog_exercise_id=catalog_exercise_id

@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from kinetic.settings import EdgeSettings, ServiceSettings
 from services.analytics import bootstrap as analytics
 from services.auth import bootstrap as auth
 from services.sessions import bootstrap as sessions
+from services.sessions.service_layer.session_support import utc_now
 from services.training import bootstrap as training
 from tests.conftest import EngineFactory
 
@@ -61,8 +63,11 @@ async def stack_on_each_database(engines: EngineFactory, tmp_path: Path) -> Asyn
 
 
 @contextlib.asynccontextmanager
-async def running_stack(engines: EngineFactory, tmp_path: Path) -> AsyncIterator[Stack]:
-    """The four services on ``engines``' database and the edge, with one account and its API key."""
+async def running_stack(
+    engines: EngineFactory, tmp_path: Path, *, sessions_clock: Callable[[], datetime] | None = None
+) -> AsyncIterator[Stack]:
+    """The four services on ``engines``' database and the edge, with one account and its API key;
+    ``sessions_clock`` (real time when None) dates the sessions, to log weeks of training at once."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -78,6 +83,7 @@ async def running_stack(engines: EngineFactory, tmp_path: Path) -> AsyncIterator
         port=0,
         engine=engines("sessions"),
         training_target=f"127.0.0.1:{servers['training'].port}",
+        clock=sessions_clock or utc_now,
     )
     servers["analytics"] = await analytics.start(
         ServiceSettings.from_env("analytics", env),

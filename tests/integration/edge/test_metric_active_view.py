@@ -82,6 +82,8 @@ async def test_a_client_ai_session_shows_in_active_history_and_the_feed_in_order
     assert completed["performances"] == [
         {
             "exerciseId": gym.exercises["bench"],
+            "exerciseName": "Bench Press",  # decision 0037: named as logged, with its catalog exercise
+            "catalogExerciseId": "barbell-bench-press",
             "sets": [{"setNumber": 1, "weightKg": 80, "reps": 8, "rpe": 8}],
         }
     ]

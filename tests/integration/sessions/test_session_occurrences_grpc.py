@@ -78,6 +78,12 @@ async def test_starting_and_completing_marks_the_occurrence_active_then_complete
             log_request(session.session_id, [squat], "barbell-back-squat")
         )
         assert logged.performance.exercise_id == "barbell-back-squat"
+        # Named from the catalog, its own catalog exercise (decision 0037).
+        performance = logged.performance
+        assert (performance.exercise_name, performance.catalog_exercise_id) == (
+            "Barbell Back Squat",
+            "barbell-back-squat",
+        )
 
         stack.clock.advance(hours=1)
         done = await stack.sessions.CompleteSession(

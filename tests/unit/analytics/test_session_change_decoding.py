@@ -62,6 +62,7 @@ def test_a_logged_performance_keeps_its_sets_and_text_reps_count_as_unknown():
     performance = sessions_pb2.Performance(
         performance_id="p1",
         exercise_id="e1",
+        exercise_name="Bench Press",
         update_time=stamp(WRITTEN),
         sets=[
             sessions_pb2.PerformanceSet(
@@ -81,6 +82,7 @@ def test_a_logged_performance_keeps_its_sets_and_text_reps_count_as_unknown():
         session_id="s1",
         exercise_id="e1",
         catalog_exercise_id="barbell-bench-press",
+        exercise_name="Bench Press",
         updated_at=WRITTEN,
         sets=(
             SetFact("p1", 1, "W", 40.0, 10.0, completed=True, estimated=False),
