@@ -12,6 +12,8 @@ from uvicorn.config import STARTUP_FAILURE
 
 from edge.app import create_app
 from edge.http_protocol import http_protocol
+from kinetic.log_format import configure_logging
+from kinetic.metrics import start_metrics_or_exit
 from kinetic.ports import PortInUse, bind_listener, exit_port_in_use
 from kinetic.settings import load_settings_or_exit
 from kinetic.telemetry import configure_telemetry
@@ -31,10 +33,11 @@ def main() -> None:
         listener = bind_listener(settings.host, settings.port, "edge")
     except PortInUse as error:
         exit_port_in_use(error)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s edge %(levelname)s %(message)s")
+    configure_logging("edge", all_settings.observability.log_format)
     # The MCP SDK logs every stateless request at INFO; keep the edge's log for what matters.
     logging.getLogger("mcp").setLevel(logging.WARNING)
     configure_telemetry("edge", all_settings.tracing)
+    start_metrics_or_exit("edge", all_settings, settings.host)
     # uvicorn drains on SIGTERM/SIGINT, then re-raises the signal under the handler that was in
     # place before it started; this one makes a graceful stop exit with status 0, and a SIGTERM
     # before uvicorn runs (the launcher ending while the edge starts) still ends the process.
@@ -45,6 +48,7 @@ def main() -> None:
         host=settings.host,
         port=settings.port,
         log_level="warning",
+        log_config=None,  # uvicorn's lines go through the root handler: JSON when KINETIC_LOG_FORMAT=json
         access_log=False,  # one line per request; tracing and the services' logs say what matters
         lifespan="on",
         # uvloop and httptools: less CPU per request than asyncio's loop and h11

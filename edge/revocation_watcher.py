@@ -14,12 +14,19 @@ Entering ``fallback`` (from ``local``, or the first failure while ``starting``) 
 reaching ``local`` logs one INFO. The gauge ``kinetic.edge.revocation_stream.connected`` is 1 while
 ``local`` and 0 otherwise; ``kinetic.edge.revocation_stream.fallbacks`` counts entries into
 ``fallback``. See docs/decisions/0030-revocation-push.md.
+
+``kinetic.edge.revocation_stream.lag`` (seconds) is how old the edge's knowledge of auth's
+revocation log is: the time since the last message that said the watcher was current (the end of
+the catch-up, a live revocation, or a heartbeat, sent every second while idle). A revocation auth
+committed is applied here at most this long after; healthy, it stays near the heartbeat interval,
+and it keeps growing while the stream is down (docs/decisions/0042-metrics-traces-logs.md).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Iterable
 
 import grpc
@@ -67,11 +74,21 @@ class RevocationWatcher:
         self.sequence = 0  # of the last message applied; the resume point
         # Bumped on every applied change; the guard caches a key only if nothing changed meanwhile.
         self.revision = 0
+        # time.monotonic() of the last message saying the watcher was current; None: never yet.
+        self.current_at: float | None = None
         meter = meter or metrics.get_meter("kinetic.edge")
         meter.create_observable_gauge(
             "kinetic.edge.revocation_stream.connected",
             callbacks=[lambda _options: [metrics.Observation(1 if self.local else 0)]],
             description="1 while the edge checks credentials locally, 0 while it asks auth per request",
+        )
+        meter.create_observable_gauge(
+            "kinetic.edge.revocation_stream.lag",
+            unit="s",
+            callbacks=[
+                lambda _options: [metrics.Observation(lag)] if (lag := self.lag()) is not None else []
+            ],
+            description="seconds since auth's revocation stream last confirmed the edge was current",
         )
         self._fallbacks = meter.create_counter(
             "kinetic.edge.revocation_stream.fallbacks",
@@ -82,6 +99,12 @@ class RevocationWatcher:
     def local(self) -> bool:
         """Whether the guard may rely on the revoked set alone."""
         return self.state == LOCAL
+
+    def lag(self) -> float | None:
+        """Seconds since the stream last confirmed this copy current; None before it ever did."""
+        if self.current_at is None:
+            return None
+        return time.monotonic() - self.current_at
 
     async def run(self) -> None:
         """Follow the stream until cancelled, reconnecting with capped backoff."""
@@ -126,6 +149,7 @@ class RevocationWatcher:
                     self._apply(message.revocations)
                     self.sequence = message.sequence
                 if message.current:
+                    self.current_at = time.monotonic()
                     if snapshot is not None:
                         self._replace(snapshot, message.sequence)
                         snapshot = None

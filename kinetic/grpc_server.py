@@ -20,6 +20,9 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from kinetic.errors import DomainErrorInterceptor
+from kinetic.grpc_metrics import rpc_metrics_interceptors
+from kinetic.log_format import configure_logging
+from kinetic.metrics import start_metrics_or_exit
 from kinetic.ports import PortInUse, check_port_free, exit_port_in_use
 from kinetic.settings import ServiceSettings, load_settings_or_exit
 from kinetic.telemetry import configure_telemetry, grpc_server_interceptors
@@ -64,7 +67,9 @@ async def create_server(
 ) -> RunningServer:
     """Build, bind and start a server for ``bindings`` on ``host:port`` (0 = any free port)."""
     server = grpc.aio.server(
-        interceptors=[*grpc_server_interceptors(), DomainErrorInterceptor()],
+        # Tracing outermost (its span covers the rest), then per-method metrics, which see the
+        # status the domain-error interceptor aborts with.
+        interceptors=[*grpc_server_interceptors(), *rpc_metrics_interceptors(), DomainErrorInterceptor()],
         options=[("grpc.so_reuseport", 0)],
     )
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
@@ -101,10 +106,11 @@ async def serve(start: Callable[[], Awaitable[RunningServer]], name: str) -> Non
 
 
 def run_service(service: str, start: Callable[[ServiceSettings], Awaitable[RunningServer]]) -> None:
-    """Entry point of ``python -m services.<service>``: settings, logging, tracing, serve until SIGTERM.
+    """Entry point of ``python -m services.<service>``: settings, logging, tracing, metrics, serve
+    until SIGTERM.
 
-    Malformed settings, or a port another process holds, end the process with status 2 and one
-    line per problem before anything starts (no migration, no log).
+    Malformed settings, or a port another process holds (its own or its ``/metrics`` port), end
+    the process with status 2 and one line per problem before anything starts (no migration).
     """
     settings = load_settings_or_exit(service)
     service_settings = settings.service(service)
@@ -112,8 +118,9 @@ def run_service(service: str, start: Callable[[ServiceSettings], Awaitable[Runni
         check_port_free(service_settings.listen_host, service_settings.port, service)
     except PortInUse as error:
         exit_port_in_use(error)
-    logging.basicConfig(level=logging.INFO, format=f"%(asctime)s {service} %(levelname)s %(message)s")
+    configure_logging(service, settings.observability.log_format)
     configure_telemetry(service, settings.tracing)
+    start_metrics_or_exit(service, settings, service_settings.listen_host)
     try:
         # uvloop: the services' event loop is a fifth of their CPU per call under asyncio's own loop
         # (docs/decisions/0031-edge-performance.md); grpc.aio runs on it unchanged.

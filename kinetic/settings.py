@@ -162,6 +162,7 @@ class Settings:
     edge: EdgeSettings
     auth: AuthSettings
     tracing: TracingSettings
+    observability: ObservabilitySettings = field(default_factory=lambda: ObservabilitySettings())
 
     def service(self, name: str) -> ServiceSettings:
         """The settings of service ``name`` (one of ``SERVICE_NAMES``)."""
@@ -282,6 +283,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         edge=edge,
         auth=auth,
         tracing=_tracing(read),
+        observability=_observability(read),
     )
     if read.problems:
         raise SettingsError(read.problems)
@@ -395,6 +397,58 @@ def _tracing(read: _Reader) -> TracingSettings:
     elif disabled != "true" and "otlp" in exporters and endpoint:
         exporter = "otlp"
     return TracingSettings(exporter=exporter, service_name=read.raw("OTEL_SERVICE_NAME"))
+
+
+# --- Metrics and logs (docs/decisions/0042-metrics-traces-logs.md) ---------------------------------
+
+LOG_FORMATS = ("text", "json")
+_METRICS_EXPORTERS = ("otlp", "console", "none")
+
+
+@dataclass(frozen=True)
+class ObservabilitySettings:
+    """Where each process's metrics go and how it writes its log lines.
+
+    ``metrics_ports``: the port of each process's Prometheus ``/metrics`` endpoint, by process name
+    ("edge", "auth", ...); a process absent from it serves none. Unset by default for every process:
+    the embedded run starts five processes on one host, and any fixed default would collide there
+    (and between parallel test runs); deployments set ``9464`` (one process per pod).
+    """
+
+    metrics_ports: dict[str, int] = field(default_factory=dict)
+    # "otlp" when OTEL_EXPORTER_OTLP_(METRICS_)ENDPOINT is set and OTEL_METRICS_EXPORTER allows it.
+    metrics_exporter: str | None = None
+    # "text" (the embedded run) or "json" (deployments: one object per line with the trace ID).
+    log_format: str = "text"
+
+    def metrics_port(self, process: str) -> int | None:
+        """The ``/metrics`` port of ``process``, or None when it serves none."""
+        return self.metrics_ports.get(process)
+
+
+def _observability(read: _Reader) -> ObservabilitySettings:
+    ports: dict[str, int] = {}
+    for process in ("edge", *SERVICE_NAMES):
+        name = f"KINETIC_{process.upper()}_METRICS_PORT"
+        if read.raw(name) is not None:
+            ports[process] = read.port(name, 0)
+    log_format = (read.raw("KINETIC_LOG_FORMAT") or "text").lower()
+    if log_format not in LOG_FORMATS:
+        read.refuse("KINETIC_LOG_FORMAT", "must be text or json", log_format)
+    disabled = (read.raw("OTEL_SDK_DISABLED") or "false").lower() == "true"
+    raw_exporters = read.raw("OTEL_METRICS_EXPORTER") or "otlp"
+    exporters = {part.strip().lower() for part in raw_exporters.split(",") if part.strip()}
+    if not exporters <= set(_METRICS_EXPORTERS):
+        read.refuse(
+            "OTEL_METRICS_EXPORTER", f"Kinetic supports {', '.join(_METRICS_EXPORTERS)}", raw_exporters
+        )
+    endpoint = read.raw("OTEL_EXPORTER_OTLP_METRICS_ENDPOINT") or read.raw("OTEL_EXPORTER_OTLP_ENDPOINT")
+    exporter: str | None = None
+    if not disabled and "console" in exporters:
+        exporter = "console"
+    elif not disabled and "otlp" in exporters and endpoint:
+        exporter = "otlp"
+    return ObservabilitySettings(metrics_ports=ports, metrics_exporter=exporter, log_format=log_format)
 
 
 def load_settings_or_exit(process: str, env: Mapping[str, str] | None = None) -> Settings:

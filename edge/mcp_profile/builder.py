@@ -31,6 +31,7 @@ from mcp.types import (
 
 from edge.guard import Principal, principal_of
 from edge.mcp_profile.errors import ErrorStyle
+from edge.mcp_profile.observed import ToolObserver
 from edge.mcp_profile.validation import (
     Schema,
     Violation,
@@ -93,7 +94,12 @@ class Profile:
 class CompiledTool:
     """A tool ready to call: its validator compiled and its published form built, once."""
 
-    def __init__(self, spec: ToolSpec, remote_errors: Callable[[RemoteError], EdgeProblem]) -> None:
+    def __init__(
+        self,
+        spec: ToolSpec,
+        remote_errors: Callable[[RemoteError], EdgeProblem],
+        observer: ToolObserver | None = None,
+    ) -> None:
         self.spec = spec
         self.published = Tool(
             name=spec.name,
@@ -107,6 +113,7 @@ class CompiledTool:
         self.query_types = query_types(spec.input_schema)
         self._validator = compile_validator(spec.input_schema)
         self._remote_errors = remote_errors
+        self._observer = observer
 
     def check(self, arguments: Arguments) -> None:
         """Refuse ``arguments`` that break the schema or a cross-field rule, listing every violation."""
@@ -120,7 +127,17 @@ class CompiledTool:
             raise invalid_arguments(violations)
 
     async def run(self, principal: Principal, arguments: Arguments) -> Payload:
-        """Scope, validation, rules, handler: the payload, or an ``EdgeProblem`` to show."""
+        """Scope, validation, rules, handler: the payload, or an ``EdgeProblem`` to show.
+
+        Observed (span attributes, RED metrics) when a tracer or meter provider is installed.
+        """
+        if self._observer is None:
+            return await self._run(principal, arguments)
+        return await self._observer.observe(
+            self.spec.name, principal.account_id, self._run(principal, arguments)
+        )
+
+    async def _run(self, principal: Principal, arguments: Arguments) -> Payload:
         if self.spec.scope not in principal.scopes:
             raise EdgeProblem(
                 "insufficient_scope", f"{self.spec.name} needs the scope {self.spec.scope}", 403
@@ -157,7 +174,9 @@ def build_profile(
 
     ``principal`` finds the caller of a request; tests of an in-memory server pass their own.
     """
-    tools = {spec.name: CompiledTool(spec, profile.remote_errors) for spec in profile.tools}
+    # Decided once per profile: with nothing installed to read them, calls are not observed at all.
+    observer = ToolObserver.for_profile(profile.name)
+    tools = {spec.name: CompiledTool(spec, profile.remote_errors, observer) for spec in profile.tools}
     listed = ListToolsResult(tools=[tool.published for tool in tools.values()])
     errors = profile.errors
 

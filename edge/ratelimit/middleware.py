@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import AsyncExitStack
 
+from opentelemetry import metrics
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from edge.ratelimit.limiter import RateLimiter, RateLimitExceeded
 from edge.ratelimit.policy import RatePolicy
 from edge.ratelimit.responses import Render
+from kinetic.metrics import metrics_active
 
 
 class RateLimited:
@@ -18,7 +20,8 @@ class RateLimited:
     Place it inside the guard for per-account or per-token limits (the principal is in the scope
     by then) or alone around anonymous routes with a client-address key. ``key_of`` returning None
     leaves the request unlimited by this wrapper. Allowed responses carry ``RateLimit-Limit`` and
-    ``RateLimit-Remaining``.
+    ``RateLimit-Remaining``. Each refusal counts in ``kinetic.edge.rate_limit.refusals`` by policy
+    while metrics go somewhere (docs/decisions/0042-metrics-traces-logs.md).
     """
 
     def __init__(
@@ -34,6 +37,21 @@ class RateLimited:
         self._policy = policy
         self._key_of = key_of
         self._render = render
+        self._refusals = (
+            metrics.get_meter("kinetic.edge").create_counter(
+                "kinetic.edge.rate_limit.refusals",
+                unit="{request}",
+                description="requests refused by a rate limit",
+            )
+            if metrics_active()
+            else None
+        )
+        self._labels = {"policy": policy.name}
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, retry_after: int) -> None:
+        if self._refusals is not None:
+            self._refusals.add(1, self._labels)
+        await self._render(scope, receive, send, retry_after)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -45,7 +63,7 @@ class RateLimited:
             return
         decision = await self._limiter.acquire(self._policy, key)
         if not decision.allowed:
-            await self._render(scope, receive, send, decision.retry_after_seconds)
+            await self._refuse(scope, receive, send, decision.retry_after_seconds)
             return
         send = _with_headers(send, decision.limit, decision.remaining)
         if self._policy.max_concurrent is None:
@@ -56,7 +74,7 @@ class RateLimited:
             try:
                 await stack.enter_async_context(self._limiter.slot(self._policy, key))
             except RateLimitExceeded as refusal:
-                await self._render(scope, receive, send, refusal.retry_after_seconds)
+                await self._refuse(scope, receive, send, refusal.retry_after_seconds)
                 return
             await self._app(scope, receive, send)
 

@@ -11,6 +11,7 @@ import pytest
 from kinetic.settings import (
     AuthSettings,
     DemoSettings,
+    ObservabilitySettings,
     PurgeSettings,
     ServiceSettings,
     SettingsError,
@@ -158,6 +159,37 @@ def test_tracing_is_on_only_with_somewhere_to_send_spans(env, expected):
 
 
 @pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({}, ObservabilitySettings()),
+        ({"KINETIC_EDGE_METRICS_PORT": "9464"}, ObservabilitySettings(metrics_ports={"edge": 9464})),
+        (
+            {"KINETIC_AUTH_METRICS_PORT": "9464", "KINETIC_SESSIONS_METRICS_PORT": "9465"},
+            ObservabilitySettings(metrics_ports={"auth": 9464, "sessions": 9465}),
+        ),
+        ({"OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4317"}, ObservabilitySettings(metrics_exporter="otlp")),
+        (
+            {"OTEL_EXPORTER_OTLP_METRICS_ENDPOINT": "http://c:4317"},
+            ObservabilitySettings(metrics_exporter="otlp"),
+        ),
+        (
+            {"OTEL_METRICS_EXPORTER": "none", "OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4317"},
+            ObservabilitySettings(),
+        ),
+        (
+            {"OTEL_SDK_DISABLED": "true", "OTEL_EXPORTER_OTLP_ENDPOINT": "http://c:4317"},
+            ObservabilitySettings(),
+        ),
+        ({"KINETIC_LOG_FORMAT": "JSON"}, ObservabilitySettings(log_format="json")),
+    ],
+)
+def test_metrics_are_served_or_exported_only_when_asked_and_logs_are_text_by_default(env, expected):
+    observability = load_settings(env).observability
+    assert observability == expected
+    assert observability.metrics_port("training") == expected.metrics_ports.get("training")
+
+
+@pytest.mark.parametrize(
     ("name", "value", "what"),
     [
         ("KINETIC_EDGE_PORT", "abc", "must be a port number 1-65535 (got 'abc')"),
@@ -198,6 +230,10 @@ def test_tracing_is_on_only_with_somewhere_to_send_spans(env, expected):
         ("KINETIC_DEMO_API_KEY", "rf_short", "must be 'rf_' followed by 64"),
         ("OTEL_SDK_DISABLED", "yes", "must be true or false"),
         ("OTEL_TRACES_EXPORTER", "zipkin", "Kinetic supports otlp, console, none"),
+        ("OTEL_METRICS_EXPORTER", "prometheus", "Kinetic supports otlp, console, none"),
+        ("KINETIC_EDGE_METRICS_PORT", "0", "must be a port number 1-65535"),
+        ("KINETIC_TRAINING_METRICS_PORT", "nine", "must be a port number 1-65535"),
+        ("KINETIC_LOG_FORMAT", "xml", "must be text or json"),
     ],
 )
 def test_a_bad_value_is_refused_naming_the_variable(name, value, what):
@@ -262,7 +298,7 @@ def test_the_readme_documents_every_kinetic_variable_the_loader_reads():
     documented = README.read_text()
     names = {
         re.sub(
-            r"^KINETIC_(AUTH|TRAINING|SESSIONS|ANALYTICS)_(PORT|TARGET|DB_SCHEMA)$",
+            r"^KINETIC_(AUTH|TRAINING|SESSIONS|ANALYTICS)_(PORT|TARGET|DB_SCHEMA|METRICS_PORT)$",
             r"KINETIC_<SERVICE>_\2",
             name,
         )
