@@ -4,24 +4,30 @@ makes, each requiring a client certificate from Kinetic's CA and admitting only 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
+import socket
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import grpc
+import httpx2
 import pytest
+import uvicorn
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from edge.app import create_app
 from edge.backends import Backends
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from kinetic.grpc_server import RunningServer
 from kinetic.service_trust import CALLERS, PROCESS_NAMES, open_channel
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
-from kinetic.settings import SERVICE_NAMES, ServiceSettings, TlsSettings
+from kinetic.settings import SERVICE_NAMES, EdgeSettings, ServiceSettings, TlsSettings
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from services.analytics import bootstrap as analytics
 from services.auth import bootstrap as auth
@@ -266,3 +272,52 @@ async def test_a_draining_service_reads_not_serving_on_the_probe_port(kinetic: T
         assert answer.status == health_pb2.HealthCheckResponse.NOT_SERVING
     finally:
         await probe.close(None)
+
+
+async def test_the_edge_app_with_its_certificate_is_ready_and_follows_revocations_locally(
+    kinetic: TrustedKinetic,
+):
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    base_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    settings = EdgeSettings(
+        host="127.0.0.1",
+        port=sock.getsockname()[1],
+        public_url=base_url,
+        targets=kinetic.targets,
+        tls=kinetic.certificates["edge"],
+    )
+    # No backends passed: the app dials the services itself from its settings, as `python -m edge`.
+    server = uvicorn.Server(uvicorn.Config(create_app(settings), log_level="warning", lifespan="on"))
+    serving = asyncio.create_task(server.serve(sockets=[sock]))
+    try:
+        await eventually(lambda: server.started, within=20, what="the edge starting")
+        async with httpx2.AsyncClient(base_url=base_url, timeout=10) as client:
+            ready = await client.get("/readyz")
+            assert ready.status_code == 200, ready.text
+            # The revocation stream (edge -> auth, server streaming) runs over mutual TLS too.
+            await eventually_ready_locally(client)
+    finally:
+        server.should_exit = True
+        await serving
+        sock.close()
+
+
+async def eventually_ready_locally(client: httpx2.AsyncClient) -> None:
+    started = time.monotonic()
+    while (await client.get("/readyz")).json()["credential_checks"] != "local":
+        assert time.monotonic() - started < 10, "the edge never followed auth's revocation stream"
+        await asyncio.sleep(0.02)
+
+
+async def test_a_stream_is_refused_to_an_unlisted_caller_before_it_yields(kinetic: TrustedKinetic):
+    channel = open_channel(kinetic.targets["auth"], kinetic.certificates["analytics"])
+    try:
+        stream = auth_pb2_grpc.AuthServiceStub(channel).WatchRevocations(
+            auth_pb2.WatchRevocationsRequest(), timeout=5
+        )
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            await stream.read()
+    finally:
+        await channel.close(None)
+    assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
