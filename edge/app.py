@@ -219,7 +219,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         owned = backends is None
-        connected = backends or Backends.connect(settings.targets)
+        connected = backends or Backends.connect(settings.targets, tls=settings.tls)
 
         live.backends = connected
         jwks = JwksCache(lambda: live.backends.auth)

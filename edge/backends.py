@@ -15,9 +15,11 @@ import grpc
 
 from edge.circuits import Circuit, Circuits, StubT, guard_stub
 from edge.deadlines import LONGEST_DEADLINE_SECONDS
+from kinetic import service_trust
 from kinetic.analytics.v1 import analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
 from kinetic.sessions.v1 import gyms_pb2_grpc, sessions_pb2_grpc
+from kinetic.settings import TlsSettings
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
 
@@ -39,14 +41,16 @@ class Backends:
     circuits: Circuits
 
     @classmethod
-    def connect(cls, targets: dict[str, str], circuits: Circuits | None = None) -> Backends:
+    def connect(
+        cls, targets: dict[str, str], circuits: Circuits | None = None, tls: TlsSettings | None = None
+    ) -> Backends:
         """Open a channel per service; gRPC connects lazily, so this never blocks.
 
         ``circuits`` is keyed by address: two ``Backends`` given the same one share what they
-        learn about each address.
+        learn about each address. ``tls``: mutual TLS with the edge's certificate (decision 0043).
         """
         circuits = circuits if circuits is not None else Circuits()
-        channels = {name: open_channel(target) for name, target in targets.items()}
+        channels = {name: open_channel(target, tls) for name, target in targets.items()}
 
         def of(name: str) -> tuple[grpc.aio.Channel, Circuit]:
             return channels[name], circuits[targets[name]]
@@ -68,9 +72,10 @@ class Backends:
             await channel.close(None)
 
 
-def open_channel(target: str) -> grpc.aio.Channel:
-    """A channel to ``target``; with tracing on, its calls carry the trace context."""
-    return grpc.aio.insecure_channel(target, interceptors=grpc_client_interceptors())
+def open_channel(target: str, tls: TlsSettings | None = None) -> grpc.aio.Channel:
+    """A channel to ``target`` (plaintext, or mutual TLS with ``tls``); with tracing on, its calls
+    carry the trace context."""
+    return service_trust.open_channel(target, tls, grpc_client_interceptors())
 
 
 def guarded(

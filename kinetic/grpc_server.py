@@ -3,6 +3,10 @@
 ``create_server`` wires a service's servicers with standard health checking, reflection (so
 ``grpcurl`` works), trace propagation and the domain-error interceptor, and binds a port (0 picks a
 free one, as tests do). ``serve`` runs it until SIGTERM or SIGINT, then stops gracefully.
+
+Given a ``ServerTrust`` (TLS configured, decision 0043) the port takes only mutual TLS, the caller
+allow-list runs before every method, and a second, plaintext port answers health checks alone for
+the kubelet's probes. Without one (the embedded default) nothing of that is built or run per call.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from kinetic.grpc_metrics import rpc_metrics_interceptors
 from kinetic.log_format import configure_logging
 from kinetic.metrics import start_metrics_or_exit
 from kinetic.ports import PortInUse, check_port_free, exit_port_in_use
-from kinetic.settings import ServiceSettings, load_settings_or_exit
+from kinetic.service_trust import CallerAllowList, server_credentials
+from kinetic.settings import ServiceSettings, TlsSettings, load_settings_or_exit
 from kinetic.telemetry import configure_telemetry, grpc_server_interceptors
 
 log = logging.getLogger(__name__)
@@ -41,6 +46,23 @@ class ServiceBinding:
     full_name: str
 
 
+@dataclass(frozen=True)
+class ServerTrust:
+    """Mutual TLS for the server of ``service`` and the plaintext health port its probes use."""
+
+    service: str
+    tls: TlsSettings
+    health_port: int
+
+    @classmethod
+    def of(cls, settings: ServiceSettings) -> ServerTrust | None:
+        """From the service's settings; None when TLS is off (no health port then either)."""
+        if settings.tls is None:
+            return None
+        health_port = settings.health_port if settings.health_port is not None else 0
+        return cls(settings.service, settings.tls, health_port)
+
+
 @dataclass
 class RunningServer:
     """A started server with its bound port and health servicer."""
@@ -49,6 +71,9 @@ class RunningServer:
     port: int
     health: health.HealthServicer
     on_stop: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
+    # With TLS on: the plaintext server answering health checks alone, and its port.
+    health_server: grpc.aio.Server | None = None
+    health_port: int | None = None
     # Run before the graceful stop, e.g. to end server streams that would otherwise use up the grace.
     before_stop: list[Callable[[], None]] = field(default_factory=list)
 
@@ -58,18 +83,31 @@ class RunningServer:
         for prepare in self.before_stop:
             prepare()
         await self.server.stop(grace)
+        if self.health_server is not None:
+            # Probes read NOT_SERVING throughout the drain; the health port closes last.
+            await self.health_server.stop(0)
         for close in self.on_stop:
             await close()
 
 
 async def create_server(
-    bindings: Sequence[ServiceBinding], host: str = "127.0.0.1", port: int = 0
+    bindings: Sequence[ServiceBinding],
+    host: str = "127.0.0.1",
+    port: int = 0,
+    trust: ServerTrust | None = None,
 ) -> RunningServer:
-    """Build, bind and start a server for ``bindings`` on ``host:port`` (0 = any free port)."""
+    """Build, bind and start a server for ``bindings`` on ``host:port`` (0 = any free port);
+    with ``trust``, over mutual TLS, admitting only the service's callers."""
+    allow_list = [CallerAllowList(trust.service)] if trust is not None else []
     server = grpc.aio.server(
         # Tracing outermost (its span covers the rest), then per-method metrics, which see the
-        # status the domain-error interceptor aborts with.
-        interceptors=[*grpc_server_interceptors(), *rpc_metrics_interceptors(), DomainErrorInterceptor()],
+        # status the domain-error interceptor aborts with; the caller allow-list before the method.
+        interceptors=[
+            *grpc_server_interceptors(),
+            *rpc_metrics_interceptors(),
+            *allow_list,
+            DomainErrorInterceptor(),
+        ],
         options=[("grpc.so_reuseport", 0)],
     )
     health_servicer = health.HealthServicer(experimental_non_blocking=True)
@@ -78,18 +116,42 @@ async def create_server(
         binding.add(binding.servicer, server)
     names = [b.full_name for b in bindings]
     reflection.enable_server_reflection([*names, health.SERVICE_NAME, reflection.SERVICE_NAME], server)
+    credentials = server_credentials(trust.tls) if trust is not None else None
+    bound = _bind(server, host, port, credentials)
+    health_server = None
+    if trust is not None:
+        health_server = grpc.aio.server(options=[("grpc.so_reuseport", 0)])
+        health_pb2_grpc.add_HealthServicer_to_server(health_servicer, health_server)
+        health_port: int | None = _bind(health_server, host, trust.health_port, None)
+        await health_server.start()
+    else:
+        health_port = None
+    await server.start()
+    for name in ["", *names]:
+        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    return RunningServer(
+        server=server,
+        port=bound,
+        health=health_servicer,
+        health_server=health_server,
+        health_port=health_port,
+    )
+
+
+def _bind(server: grpc.aio.Server, host: str, port: int, credentials: grpc.ServerCredentials | None) -> int:
+    address = f"{host}:{port}"
     try:
-        bound = server.add_insecure_port(f"{host}:{port}")
+        if credentials is None:
+            bound = server.add_insecure_port(address)
+        else:
+            bound = server.add_secure_port(address, credentials)
     except RuntimeError:
         bound = 0
     if bound == 0:
         # gRPC says only that the bind failed; a taken port is the common cause, and has a fix.
         check_port_free(host, port)
-        raise OSError(f"could not bind {host}:{port}")
-    await server.start()
-    for name in ["", *names]:
-        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return RunningServer(server=server, port=bound, health=health_servicer)
+        raise OSError(f"could not bind {address}")
+    return int(bound)
 
 
 async def serve(start: Callable[[], Awaitable[RunningServer]], name: str) -> None:
@@ -116,6 +178,8 @@ def run_service(service: str, start: Callable[[ServiceSettings], Awaitable[Runni
     service_settings = settings.service(service)
     try:
         check_port_free(service_settings.listen_host, service_settings.port, service)
+        if service_settings.health_port is not None:
+            check_port_free(service_settings.listen_host, service_settings.health_port, service)
     except PortInUse as error:
         exit_port_in_use(error)
     configure_logging(service, settings.observability.log_format)

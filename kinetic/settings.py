@@ -113,6 +113,10 @@ class ServiceSettings:
     # Where every service is dialled, for services that call others (sessions, analytics).
     targets: dict[str, str] = field(default_factory=_default_targets)
     auth: AuthSettings = AuthSettings()
+    # None: plaintext, any caller (the embedded default); else mutual TLS and the caller allow-list.
+    tls: TlsSettings | None = None
+    # The plaintext grpc.health.v1-only port for probes; None when TLS is off (the main port answers).
+    health_port: int | None = None
 
     @classmethod
     def from_env(cls, service: str, env: Mapping[str, str] | None = None) -> ServiceSettings:
@@ -141,6 +145,8 @@ class EdgeSettings:
     # Origins whose pages may call the machine-facing paths (CORS), besides the public origin and
     # loopback; any other Origin is refused with 403 (decision 0040).
     allowed_origins: tuple[str, ...] = DEFAULT_ALLOWED_ORIGINS
+    # None: plaintext channels to the services; else the edge's client certificate (decision 0043).
+    tls: TlsSettings | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> EdgeSettings:
@@ -163,6 +169,8 @@ class Settings:
     auth: AuthSettings
     tracing: TracingSettings
     observability: ObservabilitySettings = field(default_factory=lambda: ObservabilitySettings())
+    tls: TlsSettings | None = None
+    health_ports: dict[str, int] = field(default_factory=dict)
 
     def service(self, name: str) -> ServiceSettings:
         """The settings of service ``name`` (one of ``SERVICE_NAMES``)."""
@@ -178,6 +186,8 @@ class Settings:
             issuer=self.public_url,
             targets=dict(self.targets),
             auth=self.auth,
+            tls=self.tls,
+            health_port=self.health_ports[name] if self.tls is not None else None,
         )
 
 
@@ -239,6 +249,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     ports = {name: read.port(f"KINETIC_{name.upper()}_PORT", DEFAULT_PORTS[name]) for name in SERVICE_NAMES}
     targets = {name: _target(read, name, ports[name]) for name in SERVICE_NAMES}
     schemas = {name: _schema(read, name) for name in SERVICE_NAMES}
+    tls = _tls(read)
     edge = EdgeSettings(
         host=read.text("KINETIC_EDGE_HOST", LOOPBACK),
         port=edge_port,
@@ -261,6 +272,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
             what="must be a whole number 0-1000000 (0: no cap)",
         ),
         allowed_origins=_allowed_origins(read),
+        tls=tls,
     )
     auth = AuthSettings(
         cimd_allowed_hosts=_cimd_hosts(read),
@@ -284,6 +296,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         auth=auth,
         tracing=_tracing(read),
         observability=_observability(read),
+        tls=tls,
+        health_ports={name: _health_port(read, name, ports[name]) for name in SERVICE_NAMES},
     )
     if read.problems:
         raise SettingsError(read.problems)
@@ -449,6 +463,50 @@ def _observability(read: _Reader) -> ObservabilitySettings:
     elif not disabled and "otlp" in exporters and endpoint:
         exporter = "otlp"
     return ObservabilitySettings(metrics_ports=ports, metrics_exporter=exporter, log_format=log_format)
+
+
+# Mutual TLS between Kinetic's processes (decision 0043) --------------------------------------------
+# KINETIC_TLS_DIR names a directory laid out as cert-manager mounts a certificate's Secret: this
+# process's certificate (tls.crt), its key (tls.key) and the CA bundle its peers chain to (ca.crt).
+TLS_FILES = ("tls.crt", "tls.key", "ca.crt")
+# Where the Kubernetes manifests mount each process's Secret ``kinetic-<process>-tls``.
+KUBERNETES_TLS_DIR = "/etc/kinetic/tls"
+# With TLS on, each service also answers grpc.health.v1 alone, in plaintext, on its port + 10
+# (50161-50164 by default): the kubelet's native gRPC probe carries no client certificate.
+HEALTH_PORT_OFFSET = 10
+
+
+@dataclass(frozen=True)
+class TlsSettings:
+    """This process's certificate and key, and the CA bundle every peer's certificate must chain to."""
+
+    cert_file: Path
+    key_file: Path
+    ca_file: Path
+
+    @classmethod
+    def in_directory(cls, directory: Path) -> TlsSettings:
+        """The files of a cert-manager Secret mount: ``tls.crt``, ``tls.key`` and ``ca.crt``."""
+        cert, key, ca = (directory / name for name in TLS_FILES)
+        return cls(cert_file=cert, key_file=key, ca_file=ca)
+
+
+def _tls(read: _Reader) -> TlsSettings | None:
+    name = "KINETIC_TLS_DIR"
+    raw = read.raw(name)
+    if raw is None:
+        return None
+    directory = Path(raw)
+    missing = [file for file in TLS_FILES if not (directory / file).is_file()]
+    if missing:
+        holding = ", ".join(TLS_FILES)
+        read.refuse(name, f"must be a directory holding {holding}; missing {', '.join(missing)}", raw)
+    return TlsSettings.in_directory(directory)
+
+
+def _health_port(read: _Reader, service: str, port: int) -> int:
+    default = port + HEALTH_PORT_OFFSET if port + HEALTH_PORT_OFFSET <= 65535 else port - HEALTH_PORT_OFFSET
+    return read.port(f"KINETIC_{service.upper()}_HEALTH_PORT", default)
 
 
 def load_settings_or_exit(process: str, env: Mapping[str, str] | None = None) -> Settings:

@@ -7,11 +7,11 @@ from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
-import grpc
 from sqlalchemy import Engine
 
 from kinetic.analytics.v1 import analytics_pb2_grpc
-from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
+from kinetic.grpc_server import RunningServer, ServerTrust, ServiceBinding, create_server
+from kinetic.service_trust import open_channel
 from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for, upgrade
 from kinetic.telemetry import grpc_client_interceptors
@@ -50,7 +50,7 @@ async def start(
     engine = engine or engine_for(settings)
     upgrade(engine, MIGRATIONS)
     channels = [
-        grpc.aio.insecure_channel(target, interceptors=grpc_client_interceptors())
+        open_channel(target, settings.tls, grpc_client_interceptors())
         for target in (
             sessions_target or settings.targets["sessions"],
             training_target or settings.targets["training"],
@@ -67,7 +67,9 @@ async def start(
         analytics_pb2_grpc.add_AnalyticsServiceServicer_to_server,
         SERVICE_NAME,
     )
-    running = await create_server([binding], settings.listen_host, settings.port if port is None else port)
+    running = await create_server(
+        [binding], settings.listen_host, settings.port if port is None else port, ServerTrust.of(settings)
+    )
     feeds.start_keeping_up(KEEP_UP_SECONDS)
     running.before_stop.append(feeds.stop)
     running.on_stop.extend(partial(channel.close, None) for channel in channels)

@@ -12,7 +12,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
-from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
+from kinetic.grpc_server import RunningServer, ServerTrust, ServiceBinding, create_server
 from kinetic.settings import AuthSettings, PurgeSettings, ServiceSettings
 from kinetic.storage import engine_for, upgrade
 from services.auth.adapters import service_erasers
@@ -150,7 +150,7 @@ async def start(
     ``erasure_wait`` (what the erasure task awaits between rounds) are for tests.
     """
     purge = purge or settings.auth.purge
-    dialled = service_erasers.dial({**settings.targets, **(erasure_targets or {})})
+    dialled = service_erasers.dial({**settings.targets, **(erasure_targets or {})}, settings.tls)
     app = prepare(
         settings,
         engine,
@@ -165,7 +165,9 @@ async def start(
             OAuthServicer(app), oauth_pb2_grpc.add_OAuthServiceServicer_to_server, OAUTH_SERVICE_NAME
         ),
     ]
-    running = await create_server(bindings, settings.listen_host, settings.port if port is None else port)
+    running = await create_server(
+        bindings, settings.listen_host, settings.port if port is None else port, ServerTrust.of(settings)
+    )
     # Revocation streams never finish by themselves: end them before the graceful stop waits on them.
     running.before_stop.append(app.revocations.close)
     running.on_stop.append(_background(app.erasure.run(erasure_wait), "auth-erasure"))

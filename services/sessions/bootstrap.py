@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import grpc
 from sqlalchemy import Engine
 
-from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
+from kinetic.grpc_server import RunningServer, ServerTrust, ServiceBinding, create_server
+from kinetic.service_trust import open_channel
 from kinetic.sessions.v1 import sessions_pb2_grpc
 from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for, upgrade
@@ -80,8 +80,8 @@ async def start(
     ``gyms`` replaces the gym module's directory for the session use cases (tests use a double).
     """
     engine = engine or engine_for(settings)
-    channel = grpc.aio.insecure_channel(
-        training_target or settings.targets["training"], interceptors=grpc_client_interceptors()
+    channel = open_channel(
+        training_target or settings.targets["training"], settings.tls, grpc_client_interceptors()
     )
     occurrences = TrainingOccurrences(training_pb2_grpc.TrainingServiceStub(channel))
     # The gym admin and client APIs (docs/decisions/0018); the client reads see the session core's progress.
@@ -95,7 +95,9 @@ async def start(
         ),
         *gym_bindings(gym_module),
     ]
-    running = await create_server(bindings, settings.listen_host, settings.port if port is None else port)
+    running = await create_server(
+        bindings, settings.listen_host, settings.port if port is None else port, ServerTrust.of(settings)
+    )
 
     async def close_channel() -> None:
         await channel.close(None)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from kinetic.grpc_server import RunningServer, ServiceBinding, create_server
+from kinetic.grpc_server import RunningServer, ServerTrust, ServiceBinding, create_server
 from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for, upgrade
 from kinetic.training.v1 import training_pb2_grpc
@@ -74,4 +74,9 @@ async def start(
     binding = ServiceBinding(
         app.servicer(), training_pb2_grpc.add_TrainingServiceServicer_to_server, SERVICE_NAME
     )
-    return await create_server([binding], settings.listen_host, settings.port if port is None else port)
+    return await create_server(
+        [binding],
+        settings.listen_host,
+        settings.port if port is None else port,
+        ServerTrust.of(settings),
+    )

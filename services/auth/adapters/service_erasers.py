@@ -12,7 +12,9 @@ from dataclasses import dataclass
 import grpc
 
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
+from kinetic.service_trust import open_channel
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
+from kinetic.settings import TlsSettings
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from services.auth.domain.erasure import SERVICES
@@ -34,12 +36,10 @@ class ServiceErasers:
             await channel.close(None)
 
 
-def dial(targets: Mapping[str, str]) -> ServiceErasers:
-    """Erasers for every service in ``SERVICES`` at ``targets[service]`` (``host:port``)."""
-    channels = {
-        name: grpc.aio.insecure_channel(targets[name], interceptors=grpc_client_interceptors())
-        for name in SERVICES
-    }
+def dial(targets: Mapping[str, str], tls: TlsSettings | None = None) -> ServiceErasers:
+    """Erasers for every service in ``SERVICES`` at ``targets[service]`` (``host:port``), over
+    mutual TLS with auth's certificate when ``tls`` is given."""
+    channels = {name: open_channel(targets[name], tls, grpc_client_interceptors()) for name in SERVICES}
     training = training_pb2_grpc.TrainingServiceStub(channels["training"])
     sessions = sessions_pb2_grpc.SessionsServiceStub(channels["sessions"])
     analytics = analytics_pb2_grpc.AnalyticsServiceStub(channels["analytics"])

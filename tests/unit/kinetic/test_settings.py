@@ -15,6 +15,7 @@ from kinetic.settings import (
     PurgeSettings,
     ServiceSettings,
     SettingsError,
+    TlsSettings,
     TracingSettings,
     load_settings,
     load_settings_or_exit,
@@ -114,6 +115,40 @@ def test_every_kinetic_variable_is_read():
     assert settings.auth.cimd_allowed_hosts == ("muse.ai", "app.example")
     assert settings.auth.purge == PurgeSettings(interval_seconds=0, grace_seconds=600)
     assert settings.auth.demo == DemoSettings("ada@example.com", "correct horse battery", API_KEY)
+
+
+def test_without_a_tls_directory_every_process_runs_plaintext_with_no_health_port():
+    settings = load_settings({})
+    assert settings.tls is None and settings.edge.tls is None
+    assert all(settings.service(name).tls is None for name in settings.ports)
+    assert all(settings.service(name).health_port is None for name in settings.ports)
+
+
+def test_a_tls_directory_gives_every_process_its_files_and_each_service_a_health_port(tmp_path):
+    for name in ("tls.crt", "tls.key", "ca.crt"):
+        (tmp_path / name).write_text("pem")
+    settings = load_settings({"KINETIC_TLS_DIR": str(tmp_path), "KINETIC_TRAINING_HEALTH_PORT": "7000"})
+    expected = TlsSettings(tmp_path / "tls.crt", tmp_path / "tls.key", tmp_path / "ca.crt")
+    assert settings.edge.tls == expected
+    assert {name: settings.service(name).tls for name in settings.ports} == dict.fromkeys(
+        settings.ports, expected
+    )
+    assert {name: settings.service(name).health_port for name in settings.ports} == {
+        "auth": 50161,
+        "training": 7000,
+        "sessions": 50163,
+        "analytics": 50164,
+    }
+
+
+def test_a_tls_directory_missing_a_file_is_refused_naming_it(tmp_path):
+    (tmp_path / "tls.crt").write_text("pem")
+    with pytest.raises(SettingsError) as refused:
+        load_settings({"KINETIC_TLS_DIR": str(tmp_path)})
+    assert refused.value.problems == [
+        "KINETIC_TLS_DIR: must be a directory holding tls.crt, tls.key, ca.crt; missing tls.key, ca.crt"
+        f" (got {str(tmp_path)!r})"
+    ]
 
 
 def test_public_url_loses_its_trailing_slash():
@@ -298,7 +333,7 @@ def test_the_readme_documents_every_kinetic_variable_the_loader_reads():
     documented = README.read_text()
     names = {
         re.sub(
-            r"^KINETIC_(AUTH|TRAINING|SESSIONS|ANALYTICS)_(PORT|TARGET|DB_SCHEMA|METRICS_PORT)$",
+            r"^KINETIC_(AUTH|TRAINING|SESSIONS|ANALYTICS)_(PORT|TARGET|DB_SCHEMA|METRICS_PORT|HEALTH_PORT)$",
             r"KINETIC_<SERVICE>_\2",
             name,
         )
