@@ -13,7 +13,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 
 from kinetic.settings import SCHEMA_NAME, ServiceSettings
 from kinetic.telemetry import instrument_engine
@@ -36,6 +36,7 @@ def make_engine(
             pool_pre_ping=True,
         )
         with engine.begin() as conn:
+            _lock_schema(conn, schema)
             conn.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
     else:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -70,8 +71,19 @@ def upgrade(engine: Engine, migrations_dir: Path) -> None:
     config = Config()
     config.set_main_option("script_location", str(migrations_dir))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            _lock_schema(connection, connection.execute(text("SELECT current_schema()")).scalar_one())
         config.attributes["connection"] = connection
         command.upgrade(config, "heads")  # independent branches (e.g. sessions and gyms) both apply
+
+
+def _lock_schema(connection: Connection, schema: str | None) -> None:
+    """Hold a lock on ``schema`` until the transaction ends.
+
+    Replicas start (and migrate) at once: without it, two ``CREATE SCHEMA IF NOT EXISTS`` or two
+    Alembic upgrades of one schema race, and all but one fail on PostgreSQL's catalog constraints.
+    """
+    connection.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": f"kinetic:{schema}"})
 
 
 def drop_schema(engine: Engine, schema: str) -> None:

