@@ -124,8 +124,11 @@ def kinetic_environments(overlay: str):
 def variables_kinetic_reads() -> set[str]:
     source = (ROOT / "kinetic" / "settings.py").read_text()
     names = set(re.findall(r'"((?:KINETIC|OTEL)_[A-Z_]+)"', source))
+    # Built per process in kinetic/settings.py rather than written out.
     for service in SERVICE_NAMES:
-        names |= {f"KINETIC_{service.upper()}_{suffix}" for suffix in ("PORT", "TARGET", "DB_SCHEMA")}
+        suffixes = ("PORT", "TARGET", "DB_SCHEMA", "HEALTH_PORT", "METRICS_PORT")
+        names |= {f"KINETIC_{service.upper()}_{suffix}" for suffix in suffixes}
+    names.add("KINETIC_EDGE_METRICS_PORT")
     # Read by the OpenTelemetry exporter itself (kinetic/telemetry.py).
     return names | {"OTEL_EXPORTER_OTLP_ENDPOINT"}
 
