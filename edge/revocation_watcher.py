@@ -27,7 +27,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 import grpc
 from opentelemetry import metrics
@@ -76,24 +78,9 @@ class RevocationWatcher:
         self.revision = 0
         # time.monotonic() of the last message saying the watcher was current; None: never yet.
         self.current_at: float | None = None
-        meter = meter or metrics.get_meter("kinetic.edge")
-        meter.create_observable_gauge(
-            "kinetic.edge.revocation_stream.connected",
-            callbacks=[lambda _options: [metrics.Observation(1 if self.local else 0)]],
-            description="1 while the edge checks credentials locally, 0 while it asks auth per request",
-        )
-        meter.create_observable_gauge(
-            "kinetic.edge.revocation_stream.lag",
-            unit="s",
-            callbacks=[
-                lambda _options: [metrics.Observation(lag)] if (lag := self.lag()) is not None else []
-            ],
-            description="seconds since auth's revocation stream last confirmed the edge was current",
-        )
-        self._fallbacks = meter.create_counter(
-            "kinetic.edge.revocation_stream.fallbacks",
-            description="times the edge fell back to asking auth per request",
-        )
+        self.running = False
+        self._instruments = _instruments_on(meter) if meter is not None else _process_instruments()
+        self._instruments.watchers.add(self)
 
     @property
     def local(self) -> bool:
@@ -108,6 +95,16 @@ class RevocationWatcher:
 
     async def run(self) -> None:
         """Follow the stream until cancelled, reconnecting with capped backoff."""
+        self.running = True
+        try:
+            await self._follow_forever()
+        finally:
+            # A stopped watcher vouches for nothing: the gauges leave it out rather than report a
+            # lag that grows while nobody follows the stream.
+            self.running = False
+            self.current_at = None
+
+    async def _follow_forever(self) -> None:
         delay = self._first_retry
         while True:
             try:
@@ -190,5 +187,64 @@ class RevocationWatcher:
         if self.state == FALLBACK:
             return
         self.state = FALLBACK
-        self._fallbacks.add(1)
+        self._instruments.fallbacks.add(1)
         log.warning("revocation stream from auth is down (%s): asking auth on every request", reason)
+
+
+@dataclass
+class _StreamInstruments:
+    """The revocation stream's instruments on one meter, made once: a meter keeps the first
+    instrument of a name and ignores the callbacks of any later one, so each watcher registers
+    itself here instead of creating gauges of its own."""
+
+    fallbacks: metrics.Counter
+    watchers: weakref.WeakSet[RevocationWatcher] = field(default_factory=weakref.WeakSet)
+
+    def running(self) -> list[RevocationWatcher]:
+        return [watcher for watcher in list(self.watchers) if watcher.running]
+
+    def connected(self, _options: metrics.CallbackOptions) -> Iterable[metrics.Observation]:
+        running = self.running()
+        return [metrics.Observation(1 if all(w.local for w in running) else 0)] if running else []
+
+    def lag(self, _options: metrics.CallbackOptions) -> Iterable[metrics.Observation]:
+        lags = [lag for watcher in self.running() if (lag := watcher.lag()) is not None]
+        return [metrics.Observation(max(lags))] if lags else []
+
+
+_INSTRUMENTS: dict[int, tuple[metrics.Meter, _StreamInstruments]] = {}
+_PROCESS_INSTRUMENTS: list[_StreamInstruments] = []
+
+
+def _process_instruments() -> _StreamInstruments:
+    """The instruments on the process's meter: made once, whether or not a meter provider is set
+    yet (the API's meter forwards to the provider set later), so every watcher shares them."""
+    if not _PROCESS_INSTRUMENTS:
+        _PROCESS_INSTRUMENTS.append(_instruments_on(metrics.get_meter("kinetic.edge")))
+    return _PROCESS_INSTRUMENTS[0]
+
+
+def _instruments_on(meter: metrics.Meter) -> _StreamInstruments:
+    """The stream's instruments on ``meter``, created on first use."""
+    known = _INSTRUMENTS.get(id(meter))
+    if known is not None and known[0] is meter:
+        return known[1]
+    instruments = _StreamInstruments(
+        fallbacks=meter.create_counter(
+            "kinetic.edge.revocation_stream.fallbacks",
+            description="times the edge fell back to asking auth per request",
+        )
+    )
+    meter.create_observable_gauge(
+        "kinetic.edge.revocation_stream.connected",
+        callbacks=[instruments.connected],
+        description="1 while the edge checks credentials locally, 0 while it asks auth per request",
+    )
+    meter.create_observable_gauge(
+        "kinetic.edge.revocation_stream.lag",
+        unit="s",
+        callbacks=[instruments.lag],
+        description="seconds since auth's revocation stream last confirmed the edge was current",
+    )
+    _INSTRUMENTS[id(meter)] = (meter, instruments)
+    return instruments
