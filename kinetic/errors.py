@@ -166,6 +166,22 @@ class RemoteError(Exception):
 
 Handler = Callable[[Any, grpc.aio.ServicerContext], Awaitable[Any]]
 
+# gRPC's server pushback: a negative value tells the caller's channel not to retry the call.
+RETRY_PUSHBACK_KEY = "grpc-retry-pushback-ms"
+NO_RETRY = "-1"
+
+
+def _answered(status: Any) -> Any:
+    """``status`` with, for UNAVAILABLE, a pushback that stops the caller's channel retrying it.
+
+    Channels retry UNAVAILABLE on safe methods (decision 0044) to ride out a replica's restart; an
+    UNAVAILABLE the service itself answers (analytics still catching up, training down behind
+    sessions) already says when to retry, and retrying it at once would only spend the deadline.
+    """
+    if status.code != grpc.StatusCode.UNAVAILABLE:
+        return status
+    return status._replace(trailing_metadata=(*status.trailing_metadata, (RETRY_PUSHBACK_KEY, NO_RETRY)))
+
 
 def _guard(behavior: Callable[..., Any], method: str) -> Handler:
     # Library servicers (health, reflection) may be synchronous; ours are coroutines.
@@ -185,7 +201,7 @@ def _guard(behavior: Callable[..., Any], method: str) -> Handler:
                 return await behavior(request, context)
             return behavior(request, context)
         except DomainError as error:
-            await context.abort_with_status(rpc_status.to_status(to_status(error)))
+            await context.abort_with_status(_answered(rpc_status.to_status(to_status(error))))
         except grpc.aio.AbortError:
             raise
         except Exception:

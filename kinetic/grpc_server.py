@@ -24,6 +24,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from kinetic.errors import DomainErrorInterceptor
+from kinetic.grpc_health import Health
 from kinetic.grpc_metrics import rpc_metrics_interceptors
 from kinetic.log_format import configure_logging
 from kinetic.metrics import start_metrics_or_exit
@@ -35,6 +36,9 @@ from kinetic.telemetry import configure_telemetry, grpc_server_interceptors
 log = logging.getLogger(__name__)
 
 GRACE_SECONDS = 5.0
+# Between reporting NOT_SERVING and refusing new calls: every client channel watches health and
+# moves new calls to the other replicas as soon as it hears, well within this (decision 0044).
+DRAIN_NOTICE_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -69,7 +73,7 @@ class RunningServer:
 
     server: grpc.aio.Server
     port: int
-    health: health.HealthServicer
+    health: Health
     on_stop: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
     # With TLS on: the plaintext server answering health checks alone, and its port.
     health_server: grpc.aio.Server | None = None
@@ -77,9 +81,12 @@ class RunningServer:
     # Run before the graceful stop, e.g. to end server streams that would otherwise use up the grace.
     before_stop: list[Callable[[], None]] = field(default_factory=list)
 
-    async def stop(self, grace: float | None = GRACE_SECONDS) -> None:
-        """Mark NOT_SERVING, then stop, letting in-flight calls finish within ``grace`` seconds."""
+    async def stop(self, grace: float | None = GRACE_SECONDS, notice: float = 0.0) -> None:
+        """Mark NOT_SERVING, keep taking calls for ``notice`` seconds while clients move away,
+        then stop, letting in-flight calls finish within ``grace`` seconds."""
         self.health.enter_graceful_shutdown()
+        if notice > 0:
+            await asyncio.sleep(notice)
         for prepare in self.before_stop:
             prepare()
         await self.server.stop(grace)
@@ -110,7 +117,7 @@ async def create_server(
         ],
         options=[("grpc.so_reuseport", 0)],
     )
-    health_servicer = health.HealthServicer(experimental_non_blocking=True)
+    health_servicer = Health()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for binding in bindings:
         binding.add(binding.servicer, server)
@@ -164,7 +171,7 @@ async def serve(start: Callable[[], Awaitable[RunningServer]], name: str) -> Non
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     log.info("%s stopping", name)
-    await running.stop()
+    await running.stop(notice=DRAIN_NOTICE_SECONDS)
 
 
 def run_service(service: str, start: Callable[[ServiceSettings], Awaitable[RunningServer]]) -> None:

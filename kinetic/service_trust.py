@@ -18,6 +18,8 @@ from typing import Any
 
 import grpc
 
+from kinetic.channel_policy import CHANNEL_OPTIONS
+from kinetic.replica_targets import grpc_target
 from kinetic.settings import SERVICE_NAMES, TlsSettings
 
 EDGE = "edge"
@@ -62,10 +64,16 @@ def open_channel(target: str, tls: TlsSettings | None, interceptors: Sequence[An
     """A channel to ``target``: plaintext without ``tls`` (the embedded default), else mutual TLS.
 
     Over TLS the server's certificate must name the host of ``target`` (e.g. ``training``).
+    ``target`` may name several replicas; the channel balances over the healthy ones and retries
+    what is safe to retry (``kinetic.channel_policy``, decision 0044).
     """
+    dialled = grpc_target(target)
+    options = list(CHANNEL_OPTIONS)
     if tls is None:
-        return grpc.aio.insecure_channel(target, interceptors=list(interceptors))
-    return grpc.aio.secure_channel(target, channel_credentials(tls), interceptors=list(interceptors))
+        return grpc.aio.insecure_channel(dialled, options=options, interceptors=list(interceptors))
+    return grpc.aio.secure_channel(
+        dialled, channel_credentials(tls), options=options, interceptors=list(interceptors)
+    )
 
 
 def _texts(values: Sequence[bytes]) -> list[str]:

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from kinetic.replica_targets import is_address_list, list_problem
+
 SERVICE_NAMES = ("auth", "training", "sessions", "analytics")
 
 # Default loopback ports of the embedded run; Kubernetes sets KINETIC_<SERVICE>_TARGET instead.
@@ -325,6 +327,8 @@ def _target(read: _Reader, service: str, port: int) -> str:
         return f"{LOOPBACK}:{port}"
     if any(character.isspace() for character in raw):
         read.refuse(name, "must be a gRPC target such as training:50152", raw)
+    elif is_address_list(raw) and (problem := list_problem(raw)) is not None:
+        read.refuse(name, f"a list of replicas: {problem}", raw)
     return raw
 
 
