@@ -67,3 +67,19 @@ def labels_match(selector: dict[str, Any], labels: dict[str, str]) -> bool:
     """A label selector with matchLabels only (the manifests use no expressions) against labels."""
     assert not selector.get("matchExpressions"), "the tests read matchLabels only"
     return all(labels.get(key) == value for key, value in selector.get("matchLabels", {}).items())
+
+
+def kinetic_environments(overlay: str) -> Iterator[tuple[str, dict[str, str]]]:
+    """Each Kinetic container's environment: its ConfigMap's data, then its own variables
+    (secret references replaced by well-formed stand-ins)."""
+    config_maps = {doc["metadata"]["name"]: doc.get("data", {}) for doc in of_kind(overlay, "ConfigMap")}
+    stand_ins = {"KINETIC_DATABASE_URL": "postgresql://u@db/k", "KINETIC_REDIS_URL": "redis://r:6379/0"}
+    for process in KINETIC:
+        pod = named(overlay, "Deployment", f"kinetic-{process}")["spec"]["template"]
+        for container in containers(pod):
+            env: dict[str, str] = {}
+            for source in container.get("envFrom", []):
+                env.update(config_maps[source["configMapRef"]["name"]])
+            for variable in container.get("env", []):
+                env[variable["name"]] = variable.get("value") or stand_ins[variable["name"]]
+            yield f"{process}/{container['name']}", env

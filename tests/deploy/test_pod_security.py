@@ -10,8 +10,16 @@ from pathlib import Path
 import pytest
 
 from kinetic.grpc_server import GRACE_SECONDS
-from kinetic.settings import SERVICE_NAMES, SettingsError, load_settings
-from tests.deploy.manifests import KINETIC, OVERLAYS, ROOT, containers, named, of_kind, pod_templates
+from kinetic.settings import KUBERNETES_TLS_DIR, SERVICE_NAMES, TLS_FILES, SettingsError, load_settings
+from tests.deploy.manifests import (
+    KINETIC,
+    OVERLAYS,
+    ROOT,
+    containers,
+    kinetic_environments,
+    named,
+    pod_templates,
+)
 
 SECRET_LOOKING = re.compile(r"PASSWORD|SECRET|TOKEN|KEY|DATABASE_URL|REDIS_URL|CREDENTIAL", re.I)
 # uvicorn's graceful shutdown, as edge/__main__.py configures it.
@@ -72,8 +80,11 @@ def test_services_are_probed_over_native_grpc_health_and_the_edge_over_http(over
         (container,) = named(overlay, "Deployment", f"kinetic-{service}")["spec"]["template"]["spec"][
             "containers"
         ]
+        # With mutual TLS (prod) the kubelet, which has no client certificate, asks the plaintext
+        # health-only port (test_service_tls.py); without it, the gRPC port itself.
+        probed = "health" if overlay == "prod" else "grpc"
         for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
-            assert container[probe]["grpc"]["port"] == port_of(container, "grpc"), (service, probe)
+            assert container[probe]["grpc"]["port"] == port_of(container, probed), (service, probe)
     (edge,) = named(overlay, "Deployment", "kinetic-edge")["spec"]["template"]["spec"]["containers"]
     assert edge["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "http"}
     assert edge["livenessProbe"]["httpGet"] == {"path": "/healthz", "port": "http"}
@@ -102,23 +113,9 @@ def test_each_service_migrates_in_an_init_container_before_it_starts(overlay):
         (init,) = pod["initContainers"]
         assert init["command"] == ["python", "-m", f"services.{service}.migrate"]
         assert init["image"] == pod["containers"][0]["image"]
-        assert init["env"] == pod["containers"][0]["env"]
-
-
-def kinetic_environments(overlay: str):
-    """Each Kinetic container's environment: its ConfigMap's data, then its own variables
-    (secret references replaced by well-formed stand-ins)."""
-    config_maps = {doc["metadata"]["name"]: doc.get("data", {}) for doc in of_kind(overlay, "ConfigMap")}
-    stand_ins = {"KINETIC_DATABASE_URL": "postgresql://u@db/k", "KINETIC_REDIS_URL": "redis://r:6379/0"}
-    for process in KINETIC:
-        pod = named(overlay, "Deployment", f"kinetic-{process}")["spec"]["template"]
-        for container in containers(pod):
-            env: dict[str, str] = {}
-            for source in container.get("envFrom", []):
-                env.update(config_maps[source["configMapRef"]["name"]])
-            for variable in container.get("env", []):
-                env[variable["name"]] = variable.get("value") or stand_ins[variable["name"]]
-            yield f"{process}/{container['name']}", env
+        # The same settings as the service, less its certificate: a migration dials no service.
+        service_env = [v for v in pod["containers"][0]["env"] if v["name"] != "KINETIC_TLS_DIR"]
+        assert init["env"] == service_env
 
 
 def variables_kinetic_reads() -> set[str]:
@@ -134,11 +131,17 @@ def variables_kinetic_reads() -> set[str]:
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
-def test_kinetic_containers_set_only_real_settings_and_they_load(overlay):
+def test_kinetic_containers_set_only_real_settings_and_they_load(overlay, tmp_path):
     known = variables_kinetic_reads()
+    # The certificate Secret's files, as cert-manager mounts them at KUBERNETES_TLS_DIR.
+    for file in TLS_FILES:
+        (tmp_path / file).write_text("stand-in")
     for where, env in kinetic_environments(overlay):
         unknown = sorted(name for name in env if name not in known)
         assert not unknown, f"{where}: not read by kinetic/settings.py: {unknown}"
+        if "KINETIC_TLS_DIR" in env:
+            assert env["KINETIC_TLS_DIR"] == KUBERNETES_TLS_DIR, where
+            env = {**env, "KINETIC_TLS_DIR": str(tmp_path)}
         try:
             settings = load_settings(env)
         except SettingsError as error:

@@ -50,12 +50,3 @@ def test_every_container_has_cpu_and_memory_requests_and_limits():
             resources = container["resources"]
             for kind in ("requests", "limits"):
                 assert {"cpu", "memory"} <= set(resources[kind]), (name, container["name"], kind)
-
-
-def test_the_service_certificates_have_their_place():
-    for process in KINETIC:
-        pod = named("prod", "Deployment", f"kinetic-{process}")["spec"]["template"]["spec"]
-        (volume,) = [v for v in pod["volumes"] if v["name"] == "tls"]
-        assert volume["secret"]["secretName"] == f"kinetic-{process}-tls"
-        mounts = {m["name"]: m["mountPath"] for m in pod["containers"][0]["volumeMounts"]}
-        assert mounts["tls"] == "/etc/kinetic/tls"

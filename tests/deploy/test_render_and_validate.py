@@ -12,8 +12,8 @@ from tests.deploy.manifests import BIN, OVERLAYS, rendered, rendered_text
 
 # The oldest and newest minor versions Kinetic supports (upstream's three supported releases).
 KUBERNETES_VERSIONS = ("1.35.0", "1.37.0")
-# Kinds with no schema in kubernetes-validate, and why each is not checked here. None is rendered
-# yet; cert-manager's kinds arrive with service-to-service TLS.
+# Kinds with no schema in kubernetes-validate, and why each is not checked here: prod's cert-manager
+# objects (overlays/prod/certificates.yaml). test_service_tls.py checks the fields Kinetic relies on.
 SKIPPED_KINDS: dict[str, str] = {
     "Certificate": "cert-manager's CRD; its schema ships with cert-manager, not with Kubernetes",
     "Issuer": "cert-manager's CRD; its schema ships with cert-manager, not with Kubernetes",
@@ -53,3 +53,11 @@ def test_the_validator_refuses_an_unknown_field(tmp_path):
         timeout=60,
     )
     assert result.returncode != 0
+
+
+def test_prod_renders_the_skipped_kinds_and_each_is_cert_managers():
+    # The skip list is in use (prod's certificates), and it skips nothing but cert-manager's objects.
+    skipped = [doc for doc in rendered("prod") if doc["kind"] in SKIPPED_KINDS]
+    assert {doc["apiVersion"] for doc in skipped} == {"cert-manager.io/v1"}
+    kinds = {doc["kind"] for doc in skipped}
+    assert set(SKIPPED_KINDS) <= kinds
