@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test fuzz lint protos check-protos bench bench-quick install clean
+.PHONY: run test fuzz lint policy-scan protos check-protos bench bench-quick install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,16 @@ lint: $(STAMP) check-protos
 	$(BIN)/buf format --diff --exit-code
 	$(BIN)/buf lint
 	$(BIN)/buf breaking --against '.git#branch=main'
+
+# checkov lives in a virtual environment of its own: its dependencies are not Kinetic's.
+CHECKOV_VENV := .venv-checkov
+$(CHECKOV_VENV)/bin/checkov:
+	$(PYTHON) -m venv $(CHECKOV_VENV)
+	$(CHECKOV_VENV)/bin/python -m pip install --quiet --disable-pip-version-check checkov==3.3.30
+
+## Policy scan of the rendered Kubernetes manifests (checkov; exceptions justified inline).
+policy-scan: $(STAMP) $(CHECKOV_VENV)/bin/checkov
+	CHECKOV=$(CHECKOV_VENV)/bin/checkov scripts/policy_scan.sh
 
 protos: $(STAMP)
 	PYTHON=$(BIN)/python scripts/gen_protos.sh
