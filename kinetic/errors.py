@@ -19,6 +19,7 @@ from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
+from kinetic.grpc_handlers import HandlerWrappingInterceptor
 from kinetic.text_input import nul_violations
 
 ERROR_DOMAIN = "kinetic.dev"
@@ -213,32 +214,15 @@ def _guard(behavior: Callable[..., Any], method: str) -> Handler:
     return guarded
 
 
-class DomainErrorInterceptor(grpc.aio.ServerInterceptor):
+class DomainErrorInterceptor(HandlerWrappingInterceptor):
     """Turns domain errors into status codes with ``ErrorInfo`` reasons; hides everything else.
 
-    A method's wrapped handler is built once and reused while the server hands out the same
-    handler for it: wrapping on every call cost a closure, a handler and a coroutine check per RPC.
+    Each method's handler is wrapped once (``HandlerWrappingInterceptor``), not on every call.
     """
 
-    def __init__(self) -> None:
-        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
-
-    async def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
-        handler = await continuation(handler_call_details)
-        if handler is None or handler.unary_unary is None:
-            return handler
-        method = handler_call_details.method
-        cached = self._wrapped.get(method)
-        if cached is not None and cached[0] is handler:
-            return cached[1]
-        wrapped = grpc.unary_unary_rpc_method_handler(
+    def wrap(self, handler: grpc.RpcMethodHandler, method: str) -> grpc.RpcMethodHandler:
+        return grpc.unary_unary_rpc_method_handler(
             _guard(handler.unary_unary, method),
             request_deserializer=handler.request_deserializer,
             response_serializer=handler.response_serializer,
         )
-        self._wrapped[method] = (handler, wrapped)
-        return wrapped

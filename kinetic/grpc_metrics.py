@@ -17,6 +17,7 @@ from typing import Any
 import grpc
 from opentelemetry import metrics
 
+from kinetic.grpc_handlers import HandlerWrappingInterceptor
 from kinetic.metrics import DURATION_BUCKETS, metrics_active
 
 
@@ -25,37 +26,24 @@ def rpc_metrics_interceptors() -> list[grpc.aio.ServerInterceptor]:
     return [RpcMetricsInterceptor()] if metrics_active() else []
 
 
-class RpcMetricsInterceptor(grpc.aio.ServerInterceptor):
-    """Times each unary call; wraps a method's handler once and reuses it (as ``DomainErrorInterceptor``)."""
+class RpcMetricsInterceptor(HandlerWrappingInterceptor):
+    """Times each unary call; each method's handler is wrapped once (``HandlerWrappingInterceptor``)."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._duration = metrics.get_meter("kinetic.grpc").create_histogram(
             "rpc.server.call.duration",
             unit="s",
             description="gRPC server calls, by method and status code",
             explicit_bucket_boundaries_advisory=list(DURATION_BUCKETS),
         )
-        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
 
-    async def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
-        handler = await continuation(handler_call_details)
-        if handler is None or handler.unary_unary is None:
-            return handler
-        method = handler_call_details.method
-        cached = self._wrapped.get(method)
-        if cached is not None and cached[0] is handler:
-            return cached[1]
-        wrapped = grpc.unary_unary_rpc_method_handler(
+    def wrap(self, handler: grpc.RpcMethodHandler, method: str) -> grpc.RpcMethodHandler:
+        return grpc.unary_unary_rpc_method_handler(
             self._measure(handler.unary_unary, method),
             request_deserializer=handler.request_deserializer,
             response_serializer=handler.response_serializer,
         )
-        self._wrapped[method] = (handler, wrapped)
-        return wrapped
 
     def _measure(self, behavior: Callable[..., Any], method: str) -> Callable[..., Awaitable[Any]]:
         service, _, name = method.lstrip("/").rpartition("/")

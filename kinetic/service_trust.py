@@ -13,12 +13,13 @@ whether a service is serving and what its (public) schema is.
 from __future__ import annotations
 
 import inspect
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from typing import Any
 
 import grpc
 
 from kinetic.channel_policy import CHANNEL_OPTIONS
+from kinetic.grpc_handlers import HandlerWrappingInterceptor
 from kinetic.replica_targets import grpc_target
 from kinetic.settings import SERVICE_NAMES, TlsSettings
 
@@ -91,32 +92,19 @@ def caller_of(auth_context: Mapping[str, Sequence[bytes]]) -> str | None:
     return next((name for name in caller_names(auth_context) if name in PROCESS_NAMES), None)
 
 
-class CallerAllowList(grpc.aio.ServerInterceptor):
+class CallerAllowList(HandlerWrappingInterceptor):
     """Admits only ``CALLERS[service]`` to ``service``'s methods (installed only with TLS on).
 
-    A method's wrapped handler is built once and reused, as ``DomainErrorInterceptor`` does.
+    Each method's handler, streams included, is wrapped once (``HandlerWrappingInterceptor``).
     """
 
     def __init__(self, service: str, callers: Mapping[str, frozenset[str]] = CALLERS) -> None:
+        super().__init__()
         self._service = service
         self._allowed = callers[service]
-        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
 
-    async def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
-        handler = await continuation(handler_call_details)
-        method = handler_call_details.method
-        if handler is None or method.startswith(_OPEN_PREFIXES):
-            return handler
-        cached = self._wrapped.get(method)
-        if cached is not None and cached[0] is handler:
-            return cached[1]
-        wrapped = self._wrap(handler)
-        self._wrapped[method] = (handler, wrapped)
-        return wrapped
+    def wraps(self, method: str, handler: grpc.RpcMethodHandler) -> bool:
+        return not method.startswith(_OPEN_PREFIXES)
 
     async def _admit(self, context: grpc.aio.ServicerContext) -> None:
         auth_context = context.auth_context()
@@ -130,7 +118,7 @@ class CallerAllowList(grpc.aio.ServerInterceptor):
             f"it admits {', '.join(sorted(self._allowed))} (kinetic/service_trust.py CALLERS)",
         )
 
-    def _wrap(self, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    def wrap(self, handler: grpc.RpcMethodHandler, method: str) -> grpc.RpcMethodHandler:
         serializers = {
             "request_deserializer": handler.request_deserializer,
             "response_serializer": handler.response_serializer,
