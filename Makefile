@@ -22,6 +22,7 @@ run: $(STAMP)
 
 ## Run the whole test suite (unit, integration on SQLite and PostgreSQL, end to end).
 test: $(STAMP)
+	scripts/ensure_chromium.sh
 	$(BIN)/python -m pytest
 
 ## Thousands of generated and hostile calls per MCP tool and REST operation, on SQLite and PostgreSQL
