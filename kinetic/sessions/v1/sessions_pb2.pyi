@@ -100,7 +100,7 @@ class SetupValues(_message.Message):
     def __init__(self, values: _Optional[_Iterable[_Union[SetupValue, _Mapping]]] = ...) -> None: ...
 
 class PerformanceSet(_message.Message):
-    __slots__ = ("set_number", "set_type", "weight_kg", "reps_number", "reps_text", "time_seconds", "distance_meters", "rest_seconds", "rpe", "completed", "notes", "estimated")
+    __slots__ = ("set_number", "set_type", "weight_kg", "reps_number", "reps_text", "time_seconds", "distance_meters", "rest_seconds", "rpe", "completed", "notes", "estimated", "load_value", "load_unit")
     SET_NUMBER_FIELD_NUMBER: _ClassVar[int]
     SET_TYPE_FIELD_NUMBER: _ClassVar[int]
     WEIGHT_KG_FIELD_NUMBER: _ClassVar[int]
@@ -113,6 +113,8 @@ class PerformanceSet(_message.Message):
     COMPLETED_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     ESTIMATED_FIELD_NUMBER: _ClassVar[int]
+    LOAD_VALUE_FIELD_NUMBER: _ClassVar[int]
+    LOAD_UNIT_FIELD_NUMBER: _ClassVar[int]
     set_number: int
     set_type: str
     weight_kg: float
@@ -125,7 +127,9 @@ class PerformanceSet(_message.Message):
     completed: bool
     notes: str
     estimated: bool
-    def __init__(self, set_number: _Optional[int] = ..., set_type: _Optional[str] = ..., weight_kg: _Optional[float] = ..., reps_number: _Optional[float] = ..., reps_text: _Optional[str] = ..., time_seconds: _Optional[float] = ..., distance_meters: _Optional[float] = ..., rest_seconds: _Optional[float] = ..., rpe: _Optional[float] = ..., completed: _Optional[bool] = ..., notes: _Optional[str] = ..., estimated: _Optional[bool] = ...) -> None: ...
+    load_value: float
+    load_unit: str
+    def __init__(self, set_number: _Optional[int] = ..., set_type: _Optional[str] = ..., weight_kg: _Optional[float] = ..., reps_number: _Optional[float] = ..., reps_text: _Optional[str] = ..., time_seconds: _Optional[float] = ..., distance_meters: _Optional[float] = ..., rest_seconds: _Optional[float] = ..., rpe: _Optional[float] = ..., completed: _Optional[bool] = ..., notes: _Optional[str] = ..., estimated: _Optional[bool] = ..., load_value: _Optional[float] = ..., load_unit: _Optional[str] = ...) -> None: ...
 
 class Performance(_message.Message):
     __slots__ = ("performance_id", "exercise_id", "plan_exercise_id", "notes", "rest_seconds", "is_completed", "setup_values", "next_setup_values", "setup_settings_enabled", "show_set_rpe", "sets", "update_time", "exercise_name", "catalog_exercise_id")
@@ -160,7 +164,7 @@ class Performance(_message.Message):
     def __init__(self, performance_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., plan_exercise_id: _Optional[str] = ..., notes: _Optional[str] = ..., rest_seconds: _Optional[float] = ..., is_completed: _Optional[bool] = ..., setup_values: _Optional[_Iterable[_Union[SetupValue, _Mapping]]] = ..., next_setup_values: _Optional[_Iterable[_Union[SetupValue, _Mapping]]] = ..., setup_settings_enabled: _Optional[bool] = ..., show_set_rpe: _Optional[bool] = ..., sets: _Optional[_Iterable[_Union[PerformanceSet, _Mapping]]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., exercise_name: _Optional[str] = ..., catalog_exercise_id: _Optional[str] = ...) -> None: ...
 
 class Session(_message.Message):
-    __slots__ = ("session_id", "account_id", "source", "plan_id", "plan_moment_id", "workout_id", "original_scheduled_day", "status", "title", "notes", "start_time", "end_time", "update_time", "experience_points", "performance_count", "performances", "company_id")
+    __slots__ = ("session_id", "account_id", "source", "plan_id", "plan_moment_id", "workout_id", "original_scheduled_day", "status", "title", "notes", "start_time", "end_time", "update_time", "experience_points", "performance_count", "performances", "company_id", "program_id", "program_day")
     SESSION_ID_FIELD_NUMBER: _ClassVar[int]
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
@@ -178,6 +182,8 @@ class Session(_message.Message):
     PERFORMANCE_COUNT_FIELD_NUMBER: _ClassVar[int]
     PERFORMANCES_FIELD_NUMBER: _ClassVar[int]
     COMPANY_ID_FIELD_NUMBER: _ClassVar[int]
+    PROGRAM_ID_FIELD_NUMBER: _ClassVar[int]
+    PROGRAM_DAY_FIELD_NUMBER: _ClassVar[int]
     session_id: str
     account_id: str
     source: str
@@ -195,7 +201,9 @@ class Session(_message.Message):
     performance_count: int
     performances: _containers.RepeatedCompositeFieldContainer[Performance]
     company_id: str
-    def __init__(self, session_id: _Optional[str] = ..., account_id: _Optional[str] = ..., source: _Optional[str] = ..., plan_id: _Optional[str] = ..., plan_moment_id: _Optional[str] = ..., workout_id: _Optional[str] = ..., original_scheduled_day: _Optional[str] = ..., status: _Optional[str] = ..., title: _Optional[str] = ..., notes: _Optional[str] = ..., start_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., experience_points: _Optional[int] = ..., performance_count: _Optional[int] = ..., performances: _Optional[_Iterable[_Union[Performance, _Mapping]]] = ..., company_id: _Optional[str] = ...) -> None: ...
+    program_id: str
+    program_day: str
+    def __init__(self, session_id: _Optional[str] = ..., account_id: _Optional[str] = ..., source: _Optional[str] = ..., plan_id: _Optional[str] = ..., plan_moment_id: _Optional[str] = ..., workout_id: _Optional[str] = ..., original_scheduled_day: _Optional[str] = ..., status: _Optional[str] = ..., title: _Optional[str] = ..., notes: _Optional[str] = ..., start_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., experience_points: _Optional[int] = ..., performance_count: _Optional[int] = ..., performances: _Optional[_Iterable[_Union[Performance, _Mapping]]] = ..., company_id: _Optional[str] = ..., program_id: _Optional[str] = ..., program_day: _Optional[str] = ...) -> None: ...
 
 class StartOrResumeSessionRequest(_message.Message):
     __slots__ = ("account_id", "plan_id", "plan_moment_id", "workout_id", "original_scheduled_day", "title", "language", "device_id", "gym_module")
