@@ -26,9 +26,9 @@ from kinetic.training.v1 import training_pb2
 # Methods that only read: safe to run again whatever happened to the first attempt.
 READ_PREFIXES = ("Get", "List", "Search", "Check", "Verify")
 
-# Writes a second run cannot double: idempotency keys (EditTraining, CommitDeletion), a value set
-# rather than added (SetOccurrenceStatus), revocations and erasures, and every sessions write
-# (idempotent by what it asks for, decision 0017). Anything else (account, key, client and gym
+# Writes a second run cannot double: idempotency keys (EditTraining, CommitDeletion), values set
+# rather than added (SetOccurrenceStatus, UpdateAccount), revocations and erasures, and every
+# sessions write (idempotent by what it asks for, decision 0017). Anything else (account, key, client and gym
 # creation) is sent once: a retry could create a second one.
 RETRIED_WRITES = {
     "kinetic.training.v1.TrainingService": (
@@ -49,7 +49,7 @@ RETRIED_WRITES = {
         "EraseAccount",
     ),
     "kinetic.analytics.v1.AnalyticsService": ("EraseAccount",),
-    "kinetic.auth.v1.AuthService": ("RevokeApiKey",),
+    "kinetic.auth.v1.AuthService": ("UpdateAccount", "RevokeApiKey"),
     "kinetic.auth.v1.OAuthService": ("RevokeToken", "RevokeClientGrants", "RevokeAccountGrants"),
 }
 

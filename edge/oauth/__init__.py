@@ -58,6 +58,7 @@ def oauth_routes(
         Route("/signin", account.signin, methods=["POST"]),
         Route("/signout", account.signout, methods=["POST"]),
         Route("/account", account.account, methods=["GET"]),
+        Route("/account/consents", account.set_consent, methods=["POST"]),
         Route("/account/connections/disconnect", account.disconnect, methods=["POST"]),
         Route("/account/api-keys", account.create_key, methods=["POST"]),
         Route("/account/api-keys/{key_id}/revoke", account.revoke_key, methods=["POST"]),

@@ -1,4 +1,4 @@
-"""Sign-in, sign-out and the account page: connections (Disconnect) and personal API keys.
+"""Sign-in, sign-out and the account page: consents, connections (Disconnect) and personal API keys.
 
 Every form posts a CSRF token: the sign-in form a double-submit cookie (there is no session yet),
 the signed-in forms an HMAC of the session's ``csrf_secret``. A refused token changes nothing.
@@ -15,6 +15,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import RedirectResponse, Response
 
 from edge.oauth.backend import BackendUnavailable, OAuthError, OAuthStubs, call
+from edge.oauth.consents import consent_named, consent_rows, decision_of
 from edge.oauth.forms import read_form_pairs
 from edge.oauth.render import Safe, fragment, join, message_page, page
 from edge.oauth.security import (
@@ -165,19 +166,21 @@ class AccountPages(PageBase):
         return response
 
     async def account(self, request: Request) -> Response:
-        """``GET /account``: connections and API keys of the signed-in person."""
+        """``GET /account``: consents, connections and API keys of the signed-in person."""
         try:
             session = await self.session(request)
             if session is None:
                 return see_other("/signin?return_to=/account")
             backend = self.backend()
+            account = (
+                await call(backend.auth.GetAccount, auth_pb2.GetAccountRequest(account_id=session.account_id))
+            ).account
             grants = await call(
                 backend.oauth.ListGrants, oauth_pb2.ListGrantsRequest(account_id=session.account_id)
             )
             keys = await call(
                 backend.auth.ListApiKeys, auth_pb2.ListApiKeysRequest(account_id=session.account_id)
             )
-            label = await self.account_label(session.account_id)
         except (BackendUnavailable, RemoteError):
             return unavailable_page()
         token = session_csrf_token(session.csrf_secret, ACCOUNT_PURPOSE)
@@ -207,8 +210,9 @@ class AccountPages(PageBase):
         )
         content = fragment(
             "account.html",
-            account=label,
+            account=account.email or account.account_id,
             signout_csrf=token,
+            consents=consent_rows(account, token),
             connections=connections,
             api_keys=api_keys,
             create_csrf=token,
@@ -244,6 +248,30 @@ class AccountPages(PageBase):
         if not session_csrf_ok(session.csrf_secret, purpose, dict(pairs).get(CSRF_FIELD, "")):
             return forbidden_page()
         return session, pairs
+
+    async def set_consent(self, request: Request) -> Response:
+        """``POST /account/consents``: give or withdraw one consent; the other stays as it is."""
+        try:
+            checked = await self._signed_in_post(request)
+            if isinstance(checked, Response):
+                return checked
+            session, pairs = checked
+            form = dict(pairs)
+            consent = consent_named(form.get("consent", ""))
+            given = decision_of(form.get("given", ""))
+            if consent is None or given is None:
+                return message_page(
+                    "Nothing was changed",
+                    "The form did not say which consent to give or withdraw.",
+                    status=400,
+                    link=("/account", "Back"),
+                )
+            await call(self.backend().auth.UpdateAccount, consent.update(session.account_id, given))
+        except BackendUnavailable:
+            return unavailable_page()
+        except RemoteError as remote:
+            return message_page("Nothing was changed", remote.message, status=400, link=("/account", "Back"))
+        return see_other(f"/account#consent-{consent.key}")
 
     async def disconnect(self, request: Request) -> Response:
         """``POST /account/connections/disconnect``: revoke every grant of one client."""

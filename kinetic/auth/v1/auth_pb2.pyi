@@ -10,20 +10,24 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Account(_message.Message):
-    __slots__ = ("account_id", "email", "display_name", "time_zone", "units", "create_time")
+    __slots__ = ("account_id", "email", "display_name", "time_zone", "units", "create_time", "logging_consent", "health_data_consent")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     UNITS_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    LOGGING_CONSENT_FIELD_NUMBER: _ClassVar[int]
+    HEALTH_DATA_CONSENT_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     email: str
     display_name: str
     time_zone: str
     units: str
     create_time: _timestamp_pb2.Timestamp
-    def __init__(self, account_id: _Optional[str] = ..., email: _Optional[str] = ..., display_name: _Optional[str] = ..., time_zone: _Optional[str] = ..., units: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    logging_consent: bool
+    health_data_consent: bool
+    def __init__(self, account_id: _Optional[str] = ..., email: _Optional[str] = ..., display_name: _Optional[str] = ..., time_zone: _Optional[str] = ..., units: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., logging_consent: _Optional[bool] = ..., health_data_consent: _Optional[bool] = ...) -> None: ...
 
 class CreateAccountRequest(_message.Message):
     __slots__ = ("email", "password", "display_name", "time_zone", "units")
@@ -52,6 +56,28 @@ class GetAccountRequest(_message.Message):
     def __init__(self, account_id: _Optional[str] = ...) -> None: ...
 
 class GetAccountResponse(_message.Message):
+    __slots__ = ("account",)
+    ACCOUNT_FIELD_NUMBER: _ClassVar[int]
+    account: Account
+    def __init__(self, account: _Optional[_Union[Account, _Mapping]] = ...) -> None: ...
+
+class UpdateAccountRequest(_message.Message):
+    __slots__ = ("account_id", "display_name", "time_zone", "units", "logging_consent", "health_data_consent")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    UNITS_FIELD_NUMBER: _ClassVar[int]
+    LOGGING_CONSENT_FIELD_NUMBER: _ClassVar[int]
+    HEALTH_DATA_CONSENT_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    display_name: str
+    time_zone: str
+    units: str
+    logging_consent: bool
+    health_data_consent: bool
+    def __init__(self, account_id: _Optional[str] = ..., display_name: _Optional[str] = ..., time_zone: _Optional[str] = ..., units: _Optional[str] = ..., logging_consent: _Optional[bool] = ..., health_data_consent: _Optional[bool] = ...) -> None: ...
+
+class UpdateAccountResponse(_message.Message):
     __slots__ = ("account",)
     ACCOUNT_FIELD_NUMBER: _ClassVar[int]
     account: Account

@@ -46,6 +46,11 @@ class AuthServiceStub:
                 request_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.GetAccountRequest.SerializeToString,
                 response_deserializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.GetAccountResponse.FromString,
                 _registered_method=True)
+        self.UpdateAccount = channel.unary_unary(
+                '/kinetic.auth.v1.AuthService/UpdateAccount',
+                request_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.UpdateAccountRequest.SerializeToString,
+                response_deserializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.UpdateAccountResponse.FromString,
+                _registered_method=True)
         self.VerifyPassword = channel.unary_unary(
                 '/kinetic.auth.v1.AuthService/VerifyPassword',
                 request_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.VerifyPasswordRequest.SerializeToString,
@@ -107,6 +112,15 @@ class AuthServiceServicer:
 
     def GetAccount(self, request, context):
         """GetAccount returns one account by ID.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateAccount(self, request, context):
+        """UpdateAccount changes the fields present in the request and leaves the others as they are.
+        An invalid value is INVALID_ARGUMENT naming its field, and then nothing is stored; an unknown
+        account is NOT_FOUND (docs/decisions/0048-account-consents-and-attributes.md).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -193,6 +207,11 @@ def add_AuthServiceServicer_to_server(servicer, server):
                     servicer.GetAccount,
                     request_deserializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.GetAccountRequest.FromString,
                     response_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.GetAccountResponse.SerializeToString,
+            ),
+            'UpdateAccount': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateAccount,
+                    request_deserializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.UpdateAccountRequest.FromString,
+                    response_serializer=kinetic_dot_auth_dot_v1_dot_auth__pb2.UpdateAccountResponse.SerializeToString,
             ),
             'VerifyPassword': grpc.unary_unary_rpc_method_handler(
                     servicer.VerifyPassword,
@@ -296,6 +315,33 @@ class AuthService:
             '/kinetic.auth.v1.AuthService/GetAccount',
             kinetic_dot_auth_dot_v1_dot_auth__pb2.GetAccountRequest.SerializeToString,
             kinetic_dot_auth_dot_v1_dot_auth__pb2.GetAccountResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateAccount(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.auth.v1.AuthService/UpdateAccount',
+            kinetic_dot_auth_dot_v1_dot_auth__pb2.UpdateAccountRequest.SerializeToString,
+            kinetic_dot_auth_dot_v1_dot_auth__pb2.UpdateAccountResponse.FromString,
             options,
             channel_credentials,
             insecure,

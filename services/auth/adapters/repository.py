@@ -6,13 +6,14 @@ and ends. Times are stored in UTC; SQLite keeps no offset, so reads attach UTC a
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
 from services.auth.adapters.tables import accounts, api_keys, signing_keys
-from services.auth.domain.accounts import Account
+from services.auth.domain.accounts import Account, AccountChanges
 from services.auth.domain.api_keys import ApiKey
 from services.auth.domain.signing_keys import SigningKey
 
@@ -45,6 +46,8 @@ def _row_to_account(m: Any) -> Account:
         time_zone=m["time_zone"],
         units=m["units"],
         created_at=_required_time(m["created_at"]),
+        logging_consent=bool(m["logging_consent"]),
+        health_data_consent=bool(m["health_data_consent"]),
     )
 
 
@@ -59,6 +62,8 @@ def add_account(conn: Connection, account: Account, password_hash: str) -> None:
             time_zone=account.time_zone,
             units=account.units,
             created_at=_to_db(account.created_at),
+            logging_consent=account.logging_consent,
+            health_data_consent=account.health_data_consent,
         )
     )
 
@@ -67,6 +72,15 @@ def get_account(conn: Connection, account_id: str) -> Account | None:
     """The account with this ID, if any."""
     row = conn.execute(select(accounts).where(accounts.c.account_id == account_id)).first()
     return None if row is None else _row_to_account(row._mapping)
+
+
+def update_account(conn: Connection, account_id: str, changes: AccountChanges) -> Account | None:
+    """Set only the fields ``changes`` carries, so two updates of different fields both stay; the
+    account as it is then, or None when there is none."""
+    values = {name: value for name, value in asdict(changes).items() if value is not None}
+    if values:
+        conn.execute(update(accounts).where(accounts.c.account_id == account_id).values(**values))
+    return get_account(conn, account_id)
 
 
 def get_account_by_email(conn: Connection, email: str) -> tuple[Account, str] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     ForeignKeyConstraint,
@@ -14,6 +15,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 # Constraints carry explicit names so later batch migrations on SQLite can find and alter them.
@@ -30,6 +32,9 @@ accounts = Table(
     Column("time_zone", String(64), nullable=False),
     Column("units", String(16), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # Given on the account page; false until then (migration 0005, decision 0048).
+    Column("logging_consent", Boolean, nullable=False, server_default=false()),
+    Column("health_data_consent", Boolean, nullable=False, server_default=false()),
     UniqueConstraint("email", name="uq_accounts_email"),
 )
 

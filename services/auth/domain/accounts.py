@@ -1,11 +1,17 @@
-"""Accounts and the rules for their fields."""
+"""Accounts and the rules for their fields.
+
+Name, time zone, units and the two consents are the account's own, one value for every profile
+(docs/decisions/0048-account-consents-and-attributes.md).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from kinetic.errors import InvalidArgument
+from kinetic.errors import FieldViolation, InvalidArgument
+from kinetic.text_input import name_problem
 from kinetic.time_zones import is_time_zone
 
 UNITS = ("metric", "imperial")
@@ -29,6 +35,21 @@ class Account:
     time_zone: str
     units: str
     created_at: datetime
+    # Both false until the person gives them on the account page (decision 0048).
+    logging_consent: bool
+    health_data_consent: bool
+
+
+@dataclass(frozen=True)
+class AccountChanges:
+    """Validated fields of an account update; None leaves a field as it is. Each field is named as
+    the ``accounts`` column it changes."""
+
+    display_name: str | None = None
+    time_zone: str | None = None
+    units: str | None = None
+    logging_consent: bool | None = None
+    health_data_consent: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -89,12 +110,16 @@ def validate_password(password: str) -> str:
 
 
 def validate_display_name(display_name: str) -> str:
-    """A trimmed, non-empty name of at most 100 characters."""
+    """A trimmed, non-empty name of at most 100 characters that shows as typed (one line, no
+    control characters: ``kinetic.text_input.name_problem``, decision 0032)."""
     display_name = require("display_name", display_name.strip())
     if len(display_name) > MAX_DISPLAY_NAME_CHARS:
         raise InvalidArgument.for_field(
             "display_name", f"must be at most {MAX_DISPLAY_NAME_CHARS} characters"
         )
+    problem = name_problem(display_name)
+    if problem:
+        raise InvalidArgument.for_field("display_name", problem)
     return display_name
 
 
@@ -109,3 +134,45 @@ def validate_new_account(
         time_zone=validate_time_zone(time_zone),
         units=validate_units(units),
     )
+
+
+def _changed_time_zone(time_zone: str) -> str:
+    # Creation reads an empty zone as "UTC"; a change to nothing is a mistake, not a reset.
+    return validate_time_zone(require("time_zone", time_zone.strip()))
+
+
+def _changed_units(units: str) -> str:
+    return validate_units(require("units", units.strip()))
+
+
+def validate_account_changes(
+    display_name: str | None = None,
+    time_zone: str | None = None,
+    units: str | None = None,
+    logging_consent: bool | None = None,
+    health_data_consent: bool | None = None,
+) -> AccountChanges:
+    """Check each field given (None: unchanged); every invalid one is named in one InvalidArgument,
+    so a caller changing several fields learns of all its mistakes at once."""
+    violations: list[FieldViolation] = []
+
+    def checked(value: str | None, validate: Callable[[str], str]) -> str | None:
+        if value is None:
+            return None
+        try:
+            return validate(value)
+        except InvalidArgument as invalid:
+            violations.extend(invalid.violations)
+            return None
+
+    changes = AccountChanges(
+        display_name=checked(display_name, validate_display_name),
+        time_zone=checked(time_zone, _changed_time_zone),
+        units=checked(units, _changed_units),
+        logging_consent=logging_consent,
+        health_data_consent=health_data_consent,
+    )
+    if violations:
+        message = "; ".join(f"{v.field}: {v.description}" for v in violations)
+        raise InvalidArgument(message, violations=violations)
+    return changes

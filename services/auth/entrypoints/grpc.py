@@ -33,6 +33,8 @@ def account_to_pb(account: Account) -> auth_pb2.Account:
         time_zone=account.time_zone,
         units=account.units,
         create_time=to_timestamp(account.created_at),
+        logging_consent=account.logging_consent,
+        health_data_consent=account.health_data_consent,
     )
 
 
@@ -99,6 +101,22 @@ class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
         """Read one account."""
         account = self._app.accounts.get_account(request.account_id)
         return auth_pb2.GetAccountResponse(account=account_to_pb(account))
+
+    async def UpdateAccount(
+        self, request: auth_pb2.UpdateAccountRequest, context: grpc.aio.ServicerContext
+    ) -> auth_pb2.UpdateAccountResponse:
+        """Change the fields present in the request (proto3 ``optional``: presence is the signal)."""
+
+        present = request.HasField
+        account = self._app.accounts.update_account(
+            request.account_id,
+            display_name=request.display_name if present("display_name") else None,
+            time_zone=request.time_zone if present("time_zone") else None,
+            units=request.units if present("units") else None,
+            logging_consent=request.logging_consent if present("logging_consent") else None,
+            health_data_consent=request.health_data_consent if present("health_data_consent") else None,
+        )
+        return auth_pb2.UpdateAccountResponse(account=account_to_pb(account))
 
     async def VerifyPassword(
         self, request: auth_pb2.VerifyPasswordRequest, context: grpc.aio.ServicerContext

@@ -1,4 +1,4 @@
-"""Account use cases: register, read, sign in with a password, seed the demo account.
+"""Account use cases: register, read, change, sign in with a password, seed the demo account.
 
 Password hashing is deliberately slow (argon2id); callers on an event loop should run
 ``create_account``, ``verify_password`` and ``ensure_demo_account`` in a worker thread.
@@ -15,7 +15,13 @@ from sqlalchemy.exc import IntegrityError
 
 from kinetic.errors import AlreadyExists, NotFound, Unauthenticated
 from services.auth.adapters import repository as repo
-from services.auth.domain.accounts import Account, normalize_email, require, validate_new_account
+from services.auth.domain.accounts import (
+    Account,
+    normalize_email,
+    require,
+    validate_account_changes,
+    validate_new_account,
+)
 from services.auth.domain.passwords import PasswordHasher
 
 # One message for an unknown email and a wrong password, so sign-in does not reveal who has an account.
@@ -35,9 +41,20 @@ class AccountService:
         self._clock = clock
 
     def create_account(
-        self, email: str, password: str, display_name: str, time_zone: str = "", units: str = ""
+        self,
+        email: str,
+        password: str,
+        display_name: str,
+        time_zone: str = "",
+        units: str = "",
+        *,
+        consents: bool = False,
     ) -> Account:
-        """Register an account; a taken email is ALREADY_EXISTS ``EMAIL_TAKEN``."""
+        """Register an account; a taken email is ALREADY_EXISTS ``EMAIL_TAKEN``.
+
+        ``consents`` gives both consents at creation: only the demo account does (a person gives
+        them on the account page, decision 0048).
+        """
         new = validate_new_account(email, password, display_name, time_zone, units)
         # Hash before the transaction opens: the KDF is slow and needs no lock.
         password_hash = self._hasher.hash(new.password)
@@ -48,6 +65,8 @@ class AccountService:
             time_zone=new.time_zone,
             units=new.units,
             created_at=self._clock(),
+            logging_consent=consents,
+            health_data_consent=consents,
         )
         try:
             with self._engine.begin() as conn:
@@ -64,6 +83,31 @@ class AccountService:
         require("account_id", account_id)
         with self._engine.connect() as conn:
             account = repo.get_account(conn, account_id)
+        if account is None:
+            raise _account_not_found(account_id)
+        return account
+
+    def update_account(
+        self,
+        account_id: str,
+        *,
+        display_name: str | None = None,
+        time_zone: str | None = None,
+        units: str | None = None,
+        logging_consent: bool | None = None,
+        health_data_consent: bool | None = None,
+    ) -> Account:
+        """Change the fields given (None: unchanged) and return the account as stored.
+
+        Every field is checked before anything is written: one invalid value is INVALID_ARGUMENT
+        naming it, and nothing changes. An unknown account is NOT_FOUND ``ACCOUNT_NOT_FOUND``.
+        """
+        require("account_id", account_id)
+        changes = validate_account_changes(
+            display_name, time_zone, units, logging_consent, health_data_consent
+        )
+        with self._engine.begin() as conn:
+            account = repo.update_account(conn, account_id, changes)
         if account is None:
             raise _account_not_found(account_id)
         return account
@@ -102,13 +146,15 @@ class AccountService:
         return account
 
     def ensure_demo_account(self, email: str, password: str, display_name: str) -> Account:
-        """The account with ``email``, created with these details if missing (demo seeding)."""
+        """The account with ``email``, created with these details and both consents if missing
+        (demo seeding). An existing account keeps its consents: a withdrawal on the account page
+        outlives the next start (decision 0048)."""
         try:
             return self.find_account_by_email(email)
         except NotFound:
             pass
         try:
-            return self.create_account(email, password, display_name)
+            return self.create_account(email, password, display_name, consents=True)
         except AlreadyExists:
             # Two seeders raced; the other one created it.
             return self.find_account_by_email(email)
