@@ -46,8 +46,10 @@ def suggest_program_match(recent: Sequence[LoggedSession]) -> ProgramMatch | Non
     logged = frozenset().union(*(session.exercise_ids() for session in sessions)) if sessions else frozenset()
     if len(sessions) < MIN_SESSIONS or not logged:
         return None
-    span_days = (sessions[-1].day - sessions[0].day).days + 1
-    per_week = len(sessions) / max(span_days / 7, 1.0)
+    # The gaps between sessions give the rate: six sessions on Monday, Wednesday and Friday of two
+    # weeks are five gaps over eleven days, about three a week (counting whole weeks would say 3.5).
+    span_days = max((sessions[-1].day - sessions[0].day).days, 1)
+    per_week = (len(sessions) - 1) * 7 / span_days
     candidates = [_score(program, logged, per_week) for program in latest_programs()]
     best = min(candidates, key=lambda match: (-match.score, match.program_id))
     return best if best.score >= MIN_MATCH_SCORE else None
