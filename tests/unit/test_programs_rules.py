@@ -328,6 +328,13 @@ def test_lift_progress_compares_first_and_latest_load_within_the_run() -> None:
     assert [lift.exercise_id for lift in result.lifts] == list(program.main_lifts)
 
 
+def test_recent_sessions_are_the_newest_ten_newest_first() -> None:
+    program = get_program("kp:five-by-five")
+    result = progress(program, [five_by_five(n, "AB"[n % 2], 100.0) for n in range(14)])
+    assert [review.workout_id for review in result.recent] == [f"w{n}" for n in range(13, 3, -1)]
+    assert result.sessions_linked == 14
+
+
 # Match
 
 

@@ -89,7 +89,9 @@ def program_progress(
     run = [session for session in chronological(list(linked)) if started_on <= session.day <= today]
     next_key, reason, done = _next_day(program, run)
     keys = day_keys(program)
-    recent = tuple(review_session(program, session, run[:index]) for index, session in enumerate(run))
+    # Only the sessions shown are reviewed: each review replays the sessions before it.
+    shown = range(len(run) - 1, max(len(run) - RECENT_SESSIONS, 0) - 1, -1)
+    recent = tuple(review_session(program, run[index], run[:index]) for index in shown)
     return ProgramProgress(
         program_id=program.program_id,
         version=program.version,
@@ -100,7 +102,7 @@ def program_progress(
         done_this_round=tuple(key for key in keys if key in done),
         left_this_round=tuple(key for key in keys if key not in done),
         sessions_linked=len(run),
-        recent=tuple(reversed(recent))[:RECENT_SESSIONS],
+        recent=recent,
         lifts=_lift_progress(program, run),
     )
 
