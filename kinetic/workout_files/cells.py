@@ -9,7 +9,12 @@ from __future__ import annotations
 import math
 import re
 from datetime import datetime
+from functools import lru_cache
 from typing import Final
+
+# Workout-level cells (the start, the duration) repeat on each of a workout's rows: a small cache
+# reads each distinct one once. Only successes are cached; a bad cell raises every time.
+_REPEATED_CELLS_CACHED: Final = 256
 
 
 class RowProblem(Exception):
@@ -54,6 +59,7 @@ def whole_number(cell: str, column: str, *, decimal_comma: bool = False) -> int 
     return int(value)
 
 
+@lru_cache(maxsize=_REPEATED_CELLS_CACHED)
 def iso_local_time(cell: str, column: str) -> datetime:
     """A wall time such as ``2021-03-01 18:30:00`` or ``2021-03-01T18:30``; no UTC offset allowed.
 
@@ -85,6 +91,7 @@ _DAY_MONTH_YEAR: Final = re.compile(
 )
 
 
+@lru_cache(maxsize=_REPEATED_CELLS_CACHED)
 def day_month_year_time(cell: str, column: str) -> datetime:
     """A wall time like ``1 Mar 2021, 18:30`` (Hevy's export), or an ISO one as ``iso_local_time``."""
     text = cell.strip()
@@ -108,6 +115,7 @@ _DURATION_WHOLE: Final = re.compile(r"(?:\d+\s*[hms]\s*)+", re.ASCII)
 _SECONDS_PER: Final = {"h": 3600, "m": 60, "s": 1}
 
 
+@lru_cache(maxsize=_REPEATED_CELLS_CACHED)
 def duration_text(cell: str) -> int | None:
     """Seconds in a workout duration like ``1h 5m``, ``45m`` or ``50s``; None when empty or unreadable.
 
