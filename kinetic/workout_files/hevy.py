@@ -20,7 +20,7 @@ FORMAT_NAME: Final = "Hevy"
 SIGNATURE: Final = ("start_time", "exercise_title")
 
 _WEIGHT_COLUMNS: Final[dict[str, WeightUnit]] = {"weight_kg": "kg", "weight_lbs": "lb"}
-_DISTANCE_COLUMNS: Final = {"distance_km": 1000.0, "distance_miles": 1609.344, "distance_meters": 1.0}
+_DISTANCE_COLUMNS: Final = {"distance_km": 1000.0, "distance_miles": 1609.344}
 _SET_TYPES: Final[dict[str, SetType]] = {
     "normal": "normal",
     "warmup": "warmup",

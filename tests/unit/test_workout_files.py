@@ -317,6 +317,16 @@ def test_an_unknown_header_names_both_expected_headers() -> None:
     assert "exercise_title" in refused.value.reason
 
 
+def test_a_byte_that_is_not_utf8_far_into_the_file_refuses_it_naming_the_line() -> None:
+    # Far beyond the first chunk the reader decodes, so the failure comes while rows are read.
+    rows = [strong_row(reps=str(5 + index % 3)) for index in range(500)]
+    latin1_row = b"2021-03-02 18:30:00,Caf\xe9,45m,Squat,1,100,5,0,0,,,"
+    data = "\n".join([STRONG_HEADER, *rows, ""]).encode() + latin1_row
+
+    with pytest.raises(UnreadableFile, match=r"byte 0xe9 on line 502"):
+        parse_workout_csv(data, unit="kg")
+
+
 @pytest.mark.parametrize("data", [b"", b"\r\n  \n"])
 def test_an_empty_file_is_refused(data: bytes) -> None:
     with pytest.raises(UnreadableFile, match="empty"):
