@@ -1,0 +1,127 @@
+"""Reading one cell: numbers, local times and workout durations, or the reason a row is unusable.
+
+A cell that cannot be read raises ``RowProblem``; the row is then skipped and reported with that
+reason, the rest of the file still imports (decision 0047, "What is skipped").
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import datetime
+from functools import lru_cache
+from typing import Final
+
+# Workout-level cells (the start, the duration) repeat on each of a workout's rows: a small cache
+# reads each distinct one once. Only successes are cached; a bad cell raises every time.
+_REPEATED_CELLS_CACHED: Final = 256
+
+
+class RowProblem(Exception):
+    """Why one row cannot be used; the reader reports it with the row's line number."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def text(cell: str) -> str:
+    """A text cell without surrounding spaces, its line ends as ``\n`` (files mix CRLF into quotes)."""
+    return cell.strip().replace("\r\n", "\n").replace("\r", "\n")
+
+
+def number(cell: str, column: str, *, decimal_comma: bool = False) -> float | None:
+    """The non-negative number in ``cell``, None when empty.
+
+    ``decimal_comma``: a semicolon-separated file may write ``82,5`` (the comma is free there).
+    """
+    text = cell.strip()
+    if not text:
+        return None
+    if decimal_comma:
+        text = text.replace(",", ".")
+    try:
+        value = float(text)
+    except ValueError:
+        raise RowProblem(f"{column} {cell.strip()!r} is not a number") from None
+    if not math.isfinite(value) or value < 0:
+        raise RowProblem(f"{column} {cell.strip()!r} is not a number of zero or more")
+    return value
+
+
+def whole_number(cell: str, column: str, *, decimal_comma: bool = False) -> int | None:
+    """The whole number in ``cell`` (``10`` or ``10.0``, as some exports write reps), None when empty."""
+    value = number(cell, column, decimal_comma=decimal_comma)
+    if value is None:
+        return None
+    if not value.is_integer():
+        raise RowProblem(f"{column} {cell.strip()!r} is not a whole number")
+    return int(value)
+
+
+@lru_cache(maxsize=_REPEATED_CELLS_CACHED)
+def iso_local_time(cell: str, column: str) -> datetime:
+    """A wall time such as ``2021-03-01 18:30:00`` or ``2021-03-01T18:30``; no UTC offset allowed.
+
+    An offset would make the time an instant rather than the wall time the person saw, and which
+    wall time it stood for depends on a zone the file does not name (decision 0047, "Times").
+    """
+    text = cell.strip()
+    if not text:
+        raise RowProblem(f"{column} is empty")
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        raise RowProblem(f"{column} {text!r} is not a date and time like 2021-03-01 18:30:00") from None
+    if value.tzinfo is not None:
+        raise RowProblem(f"{column} {text!r} carries a UTC offset; expected the local wall time")
+    return value
+
+
+_MONTHS: Final = {
+    name: number
+    for number, name in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1
+    )
+}
+# "1 Mar 2021, 18:30" as Hevy writes start_time and end_time. Parsed by hand rather than with
+# strptime's %b, which follows the process's locale and would refuse "Mar" under a German one.
+_DAY_MONTH_YEAR: Final = re.compile(
+    r"(\d{1,2}) ([A-Za-z]{3})[a-z]* (\d{4}),? (\d{1,2}):(\d{2})(?::(\d{2}))?", re.ASCII
+)
+
+
+@lru_cache(maxsize=_REPEATED_CELLS_CACHED)
+def day_month_year_time(cell: str, column: str) -> datetime:
+    """A wall time like ``1 Mar 2021, 18:30`` (Hevy's export), or an ISO one as ``iso_local_time``."""
+    text = cell.strip()
+    match = _DAY_MONTH_YEAR.fullmatch(text)
+    if match is None:
+        if text[:4].isdigit():
+            return iso_local_time(text, column)
+        raise RowProblem(f"{column} {text!r} is not a date and time like '1 Mar 2021, 18:30'")
+    day, month_name, year, hour, minute, second = match.groups()
+    month = _MONTHS.get(month_name.lower())
+    try:
+        if month is None:
+            raise ValueError(month_name)
+        return datetime(int(year), month, int(day), int(hour), int(minute), int(second or 0))
+    except ValueError:
+        raise RowProblem(f"{column} {text!r} is not a real date and time") from None
+
+
+_DURATION_PART: Final = re.compile(r"(\d+)\s*([hms])", re.ASCII)
+_DURATION_WHOLE: Final = re.compile(r"(?:\d+\s*[hms]\s*)+", re.ASCII)
+_SECONDS_PER: Final = {"h": 3600, "m": 60, "s": 1}
+
+
+@lru_cache(maxsize=_REPEATED_CELLS_CACHED)
+def duration_text(cell: str) -> int | None:
+    """Seconds in a workout duration like ``1h 5m``, ``45m`` or ``50s``; None when empty or unreadable.
+
+    Never a row problem: the duration only dates the workout's end, so a set is kept without it.
+    """
+    text = cell.strip().lower()
+    if not _DURATION_WHOLE.fullmatch(text):
+        return None
+    return sum(int(amount) * _SECONDS_PER[part] for amount, part in _DURATION_PART.findall(text))

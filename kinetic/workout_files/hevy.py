@@ -1,0 +1,116 @@
+"""Hevy's CSV export: one row per set, the units named in the headers (decision 0047, "Hevy").
+
+``title, start_time, end_time, description, exercise_title, superset_id, exercise_notes,
+set_index, set_type, weight_kg | weight_lbs, reps, distance_km | distance_miles, duration_seconds,
+rpe``. Times are written ``1 Mar 2021, 18:30`` (ISO is read too). Unlike Strong, an empty cell is
+"not recorded" and a zero is a zero.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Final
+
+from kinetic.workout_files.assembly import SetRow
+from kinetic.workout_files.cells import RowProblem, day_month_year_time, number, text, whole_number
+from kinetic.workout_files.columns import Columns, cell
+from kinetic.workout_files.model import ImportedSet, SetType, WeightUnit
+
+FORMAT_NAME: Final = "Hevy"
+SIGNATURE: Final = ("start_time", "exercise_title")
+
+_WEIGHT_COLUMNS: Final[dict[str, WeightUnit]] = {"weight_kg": "kg", "weight_lbs": "lb"}
+_DISTANCE_COLUMNS: Final = {"distance_km": 1000.0, "distance_miles": 1609.344}
+_SET_TYPES: Final[dict[str, SetType]] = {
+    "normal": "normal",
+    "warmup": "warmup",
+    "dropset": "drop",
+    "failure": "failure",
+}
+_ROUNDING_METRES: Final = 3
+
+
+class HevyRows:
+    """Reads the rows of one Hevy export whose header is ``columns``."""
+
+    def __init__(self, columns: Columns, *, decimal_comma: bool) -> None:
+        columns.require((("title",), ("start_time",), ("exercise_title",), ("reps",), tuple(_WEIGHT_COLUMNS)))
+        weight_column = columns.pick(_WEIGHT_COLUMNS)
+        self._unit: WeightUnit = _WEIGHT_COLUMNS[weight_column]
+        distance_column = columns.first_of(_DISTANCE_COLUMNS)
+        self._metres_per = _DISTANCE_COLUMNS[distance_column] if distance_column else 1.0
+        self._decimal_comma = decimal_comma
+        self._title = columns.index("title")
+        self._start = columns.index("start_time")
+        self._end = columns.index("end_time")
+        self._description = columns.index("description")
+        self._exercise = columns.index("exercise_title")
+        self._exercise_notes = columns.index("exercise_notes")
+        self._set_index = columns.index("set_index")
+        self._set_type = columns.index("set_type")
+        self._weight = columns.index(weight_column)
+        self._reps = columns.index("reps")
+        self._distance = columns.index(distance_column)
+        self._duration = columns.index("duration_seconds")
+        self._rpe = columns.index("rpe")
+
+    def read(self, cells: list[str]) -> SetRow:
+        """The set on this row, or ``RowProblem`` saying why it cannot be used."""
+        exercise_name = cell(cells, self._exercise).strip()
+        if not exercise_name:
+            raise RowProblem("exercise_title is empty")
+        started_at = day_month_year_time(cell(cells, self._start), "start_time")
+        set_type = self._set_type_of(cell(cells, self._set_type).strip().lower())
+        load = self._number(cell(cells, self._weight), self._weight_name)
+        reps = whole_number(cell(cells, self._reps), "reps", decimal_comma=self._decimal_comma)
+        distance = self._number(cell(cells, self._distance), "distance")
+        distance_m = None if distance is None else round(distance * self._metres_per, _ROUNDING_METRES)
+        duration_s = whole_number(
+            cell(cells, self._duration), "duration_seconds", decimal_comma=self._decimal_comma
+        )
+        if not (load or reps or distance_m or duration_s):
+            raise RowProblem("no weight, reps, distance or time recorded")
+        return SetRow(
+            started_at=started_at,
+            title=text(cell(cells, self._title)),
+            ended_at=self._ended_at(cells),
+            workout_notes=text(cell(cells, self._description)),
+            exercise_name=exercise_name,
+            exercise_notes=text(cell(cells, self._exercise_notes)),
+            ordinal=whole_number(cell(cells, self._set_index), "set_index"),
+            set=ImportedSet(
+                load=load,
+                unit=None if load is None else self._unit,
+                reps=reps,
+                distance_m=distance_m,
+                duration_s=duration_s,
+                rpe=self._number(cell(cells, self._rpe), "rpe"),
+                set_type=set_type,
+            ),
+        )
+
+    @property
+    def _weight_name(self) -> str:
+        return "weight_kg" if self._unit == "kg" else "weight_lbs"
+
+    def _number(self, text: str, column: str) -> float | None:
+        return number(text, column, decimal_comma=self._decimal_comma)
+
+    @staticmethod
+    def _set_type_of(text: str) -> SetType:
+        if not text:
+            return "normal"
+        set_type = _SET_TYPES.get(text)
+        if set_type is None:
+            raise RowProblem(f"set_type {text!r} is none of normal, warmup, dropset, failure")
+        return set_type
+
+    def _ended_at(self, cells: list[str]) -> datetime | None:
+        """The workout's end; an empty or unreadable one is left out rather than losing the set."""
+        text = cell(cells, self._end)
+        if not text.strip():
+            return None
+        try:
+            return day_month_year_time(text, "end_time")
+        except RowProblem:
+            return None

@@ -1,0 +1,84 @@
+"""``parse_workout_csv``: which export a file is, by its header, and reading it row by row."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from kinetic.workout_files import hevy, strong
+from kinetic.workout_files.assembly import SetRow, WorkoutAssembler
+from kinetic.workout_files.cells import RowProblem
+from kinetic.workout_files.columns import Columns, normalized
+from kinetic.workout_files.csv_text import open_csv
+from kinetic.workout_files.model import (
+    DistanceUnit,
+    FileFormat,
+    ImportResult,
+    SkippedRow,
+    UnreadableFile,
+    WeightUnit,
+)
+
+# What a refusal shows of the header it found, so a long one stays readable.
+_HEADER_CELLS_SHOWN = 8
+_HEVY_HEADER = (
+    "title, start_time, end_time, description, exercise_title, superset_id, exercise_notes, "
+    "set_index, set_type, weight_kg or weight_lbs, reps, distance_km or distance_miles, "
+    "duration_seconds, rpe"
+)
+
+
+class _RowReader(Protocol):
+    def read(self, cells: list[str]) -> SetRow: ...
+
+
+def parse_workout_csv(
+    data: bytes,
+    *,
+    unit: WeightUnit | None = None,
+    distance_unit: DistanceUnit | None = None,
+) -> ImportResult:
+    """The workouts in a Strong or Hevy CSV export, and the rows left out with why.
+
+    ``unit`` states the weight unit of a Strong export that names none (its long-standing layout);
+    without it such a file raises ``UnitRequired``. Where the file states its unit (a Hevy header,
+    Strong's ``Weight (kg)`` or ``Weight Unit``), the file's word wins. ``distance_unit`` does the
+    same for Strong's bare ``Distance``, defaulting to kilometres with kg and miles with lb.
+    Raises ``UnreadableFile`` for anything that is not UTF-8 CSV text with either export's header.
+    Decision 0047 describes every column, unit and rule.
+    """
+    csv_file = open_csv(data)
+    columns_by_name = {normalized(name) for name in csv_file.header}
+    decimal_comma = csv_file.delimiter == ";"
+    file_format: FileFormat
+    reader: _RowReader
+    if columns_by_name.issuperset(map(normalized, strong.SIGNATURE)):
+        file_format = "strong"
+        reader = strong.StrongRows(
+            Columns.of(strong.FORMAT_NAME, csv_file.header),
+            unit=unit,
+            distance_unit=distance_unit,
+            decimal_comma=decimal_comma,
+        )
+    elif columns_by_name.issuperset(map(normalized, hevy.SIGNATURE)):
+        file_format = "hevy"
+        reader = hevy.HevyRows(Columns.of(hevy.FORMAT_NAME, csv_file.header), decimal_comma=decimal_comma)
+    else:
+        raise _unknown_header(csv_file.header)
+    assembler = WorkoutAssembler(file_format)
+    skipped: list[SkippedRow] = []
+    for line, cells in csv_file.rows:
+        try:
+            assembler.add(reader.read(cells))
+        except RowProblem as problem:
+            skipped.append(SkippedRow(line=line, reason=problem.reason))
+    return ImportResult(format=file_format, workouts=assembler.workouts(), skipped=tuple(skipped))
+
+
+def _unknown_header(header: tuple[str, ...]) -> UnreadableFile:
+    shown = ", ".join(repr(name) for name in header[:_HEADER_CELLS_SHOWN])
+    if len(header) > _HEADER_CELLS_SHOWN:
+        shown += f", ... ({len(header)} columns)"
+    return UnreadableFile(
+        f"the file is neither a Strong nor a Hevy CSV export: its first row is {shown}. "
+        f"Expected Strong's columns ({', '.join(strong.HEADER)}) or Hevy's ({_HEVY_HEADER})"
+    )
