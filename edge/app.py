@@ -35,6 +35,8 @@ from edge.profiles.metric.reads import TrainingReads
 from edge.profiles.metric.rest import backend_error, metric_rest_app, no_store
 from edge.profiles.metric.tools import metric_profile
 from edge.profiles.metric.writes import TrainingWrites
+from edge.profiles.ows.handlers import build_ows_handlers
+from edge.profiles.ows.tools import ows_profile
 from edge.ratelimit import (
     ACCOUNT_PER_MINUTE,
     ClientAddress,
@@ -53,6 +55,7 @@ from kinetic.protected_resources import (
     CLIENT_AI,
     ISSUED_SCOPES,
     METRIC,
+    OPEN_WORKOUT_SCHEMA,
     SERVED_BY_EDGE,
     ProtectedResourceInfo,
 )
@@ -63,6 +66,8 @@ log = logging.getLogger(__name__)
 
 # Its own budget of 300 per account per minute: a busy Metric connection does not starve it (0020).
 CLIENT_AI_PER_MINUTE = RatePolicy("client_ai_minute", 300, 60)
+# The workout log's budget, its own for the same reason (seed 003 names no figure; decision 0050).
+OWS_PER_MINUTE = RatePolicy("ows_minute", 300, 60)
 
 
 class _Live:
@@ -182,7 +187,18 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         )
     )
     client_ai_mcp = client_ai.server
-    for server in (metric_mcp, client_ai_mcp):
+    ows = build_profile(
+        ows_profile(
+            build_ows_handlers(
+                auth=lambda: live.backends.auth,
+                log=lambda: live.backends.workout_log,
+                training=lambda: live.backends.training,
+                analytics=lambda: live.backends.analytics,
+            )
+        )
+    )
+    ows_mcp = ows.server
+    for server in (metric_mcp, client_ai_mcp, ows_mcp):
         server.streamable_http_app(
             streamable_http_path="/",
             stateless_http=True,
@@ -235,7 +251,11 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         app.state.jwks = jwks
         app.state.revocations = revocations
         try:
-            async with metric_mcp.session_manager.run(), client_ai_mcp.session_manager.run():
+            async with (
+                metric_mcp.session_manager.run(),
+                client_ai_mcp.session_manager.run(),
+                ows_mcp.session_manager.run(),
+            ):
                 yield
         finally:
             for task in (watching, priming):
@@ -252,7 +272,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
     routes = [
         *health_routes,
         Route("/openapi.json", openapi),
-        *well_known_routes(public_url, [METRIC, CLIENT_AI]),
+        *well_known_routes(public_url, [METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA]),
         *oauth_routes(
             public_url,
             lambda: OAuthStubs(
@@ -280,6 +300,17 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                     CLIENT_AI,
                     CLIENT_AI_PER_MINUTE,
                     refusal=client_ai.profile.errors.rate_limited,
+                )
+            ),
+        ),
+        *mcp_routes(
+            OPEN_WORKOUT_SCHEMA,
+            PostOnly(
+                protect(
+                    no_store(McpEndpoint(ows_mcp)),
+                    OPEN_WORKOUT_SCHEMA,
+                    OWS_PER_MINUTE,
+                    refusal=ows.profile.errors.rate_limited,
                 )
             ),
         ),
