@@ -45,7 +45,9 @@ async def ows_account(auth_port: int, mcp_url: str) -> str:
         )
         account_id = created.account.account_id
         await stub.UpdateAccount(
-            auth_pb2.UpdateAccountRequest(account_id=account_id, logging_consent=True, health_data_consent=True)
+            auth_pb2.UpdateAccountRequest(
+                account_id=account_id, logging_consent=True, health_data_consent=True
+            )
         )
         token = await stub.IssueAccessToken(
             auth_pb2.IssueAccessTokenRequest(

@@ -2,7 +2,7 @@
 
 Starting a program creates one Training plan named after it, through the same EditTraining write
 Metric's assistants use, so the days show in Metric's calendar and any other profile that reads
-Training. The plan covers one cycle of the program (at most 12 weeks) from the start day, one phase
+Training. The plan covers one cycle of the program (4 to 12 weeks) from the start day, one phase
 per week; each week places the program's days in rotation on the user's training days (their
 profile's, else an even spread for the program's days a week), each day a workout with the day's
 exercises and the sets and reps it prescribes. Loads are left out: they are suggestions that
@@ -21,7 +21,8 @@ from edge.profiles.ows.context import LogContext
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from kinetic.training_knowledge.programs.model import PlannedExercise, Program, ProgramDay
 
-MAX_WEEKS = 12
+# The calendar shows one cycle, but never less than four weeks (a one-week rotation would end at once).
+MIN_WEEKS, MAX_WEEKS = 4, 12
 DEVICE_ID = "workout-log"
 WEEKDAY_KEYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 # An even spread of n training days over a week (Monday = 0).
@@ -92,7 +93,7 @@ def _workout(program: Program, day: ProgramDay, dates: list[date]) -> training_p
 
 def plan_input(program: Program, start: date, chosen_days: Sequence[str]) -> training_pb2.PlanInput:
     """The Training plan that puts one cycle of ``program`` on the calendar from ``start``."""
-    weeks = max(1, min(MAX_WEEKS, program.weeks))
+    weeks = max(MIN_WEEKS, min(MAX_WEEKS, program.weeks))
     phases: list[training_pb2.PhaseInput] = []
     for number, week in enumerate(
         weekly_rotation(program, start, training_weekdays(program, chosen_days), weeks)
@@ -147,7 +148,7 @@ class ProgramCalendar:
         )
         plan = reply.plans[0] if reply.plans else None
         return {
-            "plan_id": plan.plan_id if plan else "",
+            "plan_id": plan.id if plan else "",
             "plan_name": program.name,
             "workouts": len(reply.workouts),
         }

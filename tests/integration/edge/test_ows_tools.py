@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import httpx2
@@ -103,7 +104,7 @@ async def test_the_twenty_tools_have_the_seeds_arguments_and_annotations(setup):
         Client(streamable_http_client(setup.ows.url, http_client=http)) as client,
     ):
         listed = (await client.list_tools()).tools
-        instructions = client.initialize_result.instructions if client.initialize_result else ""
+        instructions = client.instructions
     assert sorted(t.name for t in listed) == sorted(CONTRACT)
     for tool in listed:
         expected = CONTRACT[tool.name]
@@ -217,7 +218,8 @@ async def test_add_sets_builds_the_session_in_progress_until_it_is_ended(setup):
         "add_sets", {"entry_id": squat["id"], "sets": [{"reps": 3, "load": 110}], "idempotency_key": "a3"}
     )
     assert len(by_entry["workout"]["entries"][0]["sets"]) == 3
-    ended = await setup.ows("update_entry", {"entry_id": workout_id, "ended_at": "2026-10-28T18:45:00-05:00"})
+    finished = datetime.now(UTC).isoformat(timespec="seconds")
+    ended = await setup.ows("update_entry", {"entry_id": workout_id, "ended_at": finished})
     assert ended["workout"]["in_progress"] is False
     later = await setup.ows(
         "add_sets", {"exercise": "bench", "sets": [{"reps": 8, "load": 60}], "idempotency_key": "a4"}

@@ -129,20 +129,23 @@ async def test_programs_search_start_targets_progress_and_calendar(setup):
     await setup.ows.error("get_program", {"id": "kp:nothing"}, code="not_found")
     await setup.ows.error("get_program", {"id": "current"}, code="not_found")
 
+    await setup.ows("update_profile", {"training_days": ["tue", "thu", "sat"]})
     started = await setup.ows("start_program", {"id": program_id})
-    assert started["calendar"]["workouts"] >= 1
+    assert started["calendar"]["workouts"] >= 2
     again = await setup.ows("start_program", {"id": program_id})
     assert again["already_following"] is True
     await setup.ows.error("start_program", {"id": "kp:upper-lower"}, code="invalid_input")
     current = await setup.ows("get_program", {"id": "current"})
     assert current["following"] is True and current["program"]["id"] == program_id
 
+    # One set of records: the program's days are on the Training calendar Metric reads.
     metric = Tools(setup.stack.mcp_url, await setup.stack.access_token())
-    calendar = await metric.read("calendar")
-    assert (
-        any("5" in o.get("workoutName", o.get("name", "")) for o in calendar["data"]["occurrences"])
-        or calendar["data"]["occurrences"]
-    )
+    occurrences = (await metric.read("calendar"))["data"]["occurrences"]
+    placed = [o for o in occurrences if o["workoutName"].startswith(entry["program"]["name"])]
+    assert len(placed) >= 6
+    assert {o["weekday"] for o in placed} <= {"Tuesday", "Thursday", "Saturday"}
+    days = [o["workoutName"].split(": ")[1] for o in sorted(placed, key=lambda o: o["day"])]
+    assert days[0] != days[1] and days[0] == days[2]  # the days alternate in rotation
 
     first_day = entry["program"]["days"][0]["key"]
     logged = await setup.ows(

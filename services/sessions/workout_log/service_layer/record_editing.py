@@ -150,7 +150,8 @@ class RecordEditing:
             changed = entry if notes is None else replace(entry, notes=notes)
             if exercise_id and exercise_id != entry.exercise_id:
                 if rules.is_unconfirmed(entry.exercise_id):
-                    words = rules.normalize_words(entry.exercise_name)
+                    # The key the entry was stored under: the words as the caller normalized them.
+                    words = entry.exercise_id.removeprefix(rules.UNCONFIRMED_PREFIX)
                     log_repo.remember_words(conn, account_id, words, exercise_id, now)
                 other = next((p for p in session.performances if p.exercise_id == exercise_id), None)
                 if other is not None:

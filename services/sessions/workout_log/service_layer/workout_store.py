@@ -55,7 +55,9 @@ def resolve_exercise(conn: Connection, account_id: str, entry: CheckedEntry) -> 
     known = log_repo.exercise_for_words(conn, account_id, entry.words)
     if known is not None:
         return named_exercise(known, entry.exercise_name, entry.words)
-    return ResolvedExercise(unconfirmed_exercise_id(entry.words), entry.words, "", unconfirmed=True)
+    # Shown as the person wrote it (exercise_name), kept under its normalized words.
+    name = entry.exercise_name or entry.words
+    return ResolvedExercise(unconfirmed_exercise_id(entry.words), name, "", unconfirmed=True)
 
 
 def joined_notes(field: str, first: str, second: str) -> str:
