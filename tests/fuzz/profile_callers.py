@@ -2,7 +2,8 @@
 
 The profiles are read from ``SERVED_BY_EDGE``, so a new profile is fuzzed once it is served. A
 profile whose tools need records to reach their handlers names a ``PREPARE`` step (Client AI: a
-gym with an open plan); without one its calls still reach validation and its gates.
+gym with an open plan; the workout log: consents and a logged workout); without one its calls still
+reach validation and its gates.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import INTERNAL_ERROR, Tool
 
 from kinetic.auth.v1 import auth_pb2
-from kinetic.protected_resources import CLIENT_AI, ProtectedResourceInfo
+from kinetic.protected_resources import CLIENT_AI, OPEN_WORKOUT_SCHEMA, ProtectedResourceInfo
+from kinetic.sessions.v1 import workout_log_pb2
 from tests.fuzz.watch import RowCounts, changed
 from tests.integration.edge.client_ai_gym import gym_admin, new_account, open_gym
 from tests.integration.edge.conftest import Stack
+from tests.integration.edge.ows_calls import give_consents
 
 # Under every profile's 300 calls per account and minute, list calls included.
 CALLS_PER_ACCOUNT = 250
@@ -51,7 +54,39 @@ async def _open_gym(stack: Stack, account_id: str, n: int) -> Known:
     }
 
 
-PREPARE: Mapping[str, Prepare] = {CLIENT_AI.path: _open_gym}
+async def _workout_log(stack: Stack, account_id: str, n: int) -> Known:
+    """Consents given and one workout logged, so writes reach the workout log and IDs are real."""
+    await give_consents(stack.backends, account_id)
+    logged = await stack.backends.workout_log.LogWorkout(
+        workout_log_pb2.LogWorkoutRequest(
+            account_id=account_id,
+            idempotency_key=f"fuzz-{n}",
+            entries=[
+                workout_log_pb2.EntryInput(
+                    exercise_id="barbell-back-squat",
+                    sets=[workout_log_pb2.LoggedSetInput(reps=5, load_kg=100) for _ in range(3)],
+                )
+            ],
+        )
+    )
+    workout = logged.workout
+    performance = workout.performances[0]
+    return {
+        "workout_id": [f"w_{workout.session_id}", "current"],
+        "entry_id": [
+            f"w_{workout.session_id}",
+            f"e_{performance.performance_id}",
+            *(f"s_{performance.performance_id}_{s.set_number}" for s in performance.sets),
+        ],
+        "exercise_id": ["barbell-back-squat", "barbell-bench-press", "zottman-curl"],
+        "exercise": ["squat", "bench", "press", "zottman thing"],
+        "id": ["kp:five-by-five", "kp:upper-lower", "current"],
+        "program_id": ["kp:five-by-five"],
+        "day": ["A", "B"],
+    }
+
+
+PREPARE: Mapping[str, Prepare] = {CLIENT_AI.path: _open_gym, OPEN_WORKOUT_SCHEMA.path: _workout_log}
 _accounts = itertools.count()
 
 

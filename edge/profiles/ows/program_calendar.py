@@ -69,12 +69,19 @@ def _iso_weekday(day: date) -> int:
 
 
 def _movement(planned: PlannedExercise) -> training_pb2.MovementInput:
+    """A day's exercise as a Training movement: its sets and the reps written for them.
+
+    Training's "sets" tracking needs a rep target: sets "as many as possible" take the fewest reps
+    written for the exercise (else its range's top, else 1) and say AMRAP in the notes.
+    """
+    stated = [reps for reps in planned.reps if reps is not None]
+    target = min(stated) if stated else planned.reps_top or 1
+    amrap = len(stated) < len(planned.reps) or planned.last_set_amrap
     movement = training_pb2.MovementInput(
-        exercise_id=planned.exercise_id, tracking_mode="sets", target_sets=planned.sets
+        exercise_id=planned.exercise_id, tracking_mode="sets", target_sets=planned.sets, target_reps=target
     )
-    first_reps = planned.reps[0] if planned.reps else None
-    if first_reps is not None:
-        movement.target_reps = first_reps
+    if amrap:
+        movement.notes = "Last set or sets: as many reps as possible (AMRAP)."
     return movement
 
 

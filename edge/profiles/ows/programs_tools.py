@@ -213,6 +213,19 @@ class ProgramTools:
                 {"field": "routine_ids"},
             )
         today = context.today()
+        following = (
+            context.profile.current_program.program_id if context.profile.HasField("current_program") else ""
+        )
+        if following and following != program.program_id:
+            raise EdgeProblem(
+                "invalid_input",
+                f"id: the user is following {following}; one program at a time: end_program first",
+                409,
+                {"field": "id"},
+            )
+        # The calendar first: if Training refuses the plan, nothing was started. Starting the same
+        # program again places nothing (the workout log answers replayed).
+        calendar = None if following else await self._calendar.place(program, context, today)
         reply = await self._log().StartProgram(
             workout_log_pb2.StartProgramRequest(
                 account_id=principal.account_id,
@@ -222,7 +235,6 @@ class ProgramTools:
                 routine_ids=routine_ids,
             )
         )
-        calendar = None if reply.replayed else await self._calendar.place(program, context, today)
         return {
             "program": program_summary(program),
             "started_on": reply.current_program.started_on,

@@ -212,3 +212,11 @@ async def test_program_suggestions_only_when_allowed(setup):
     await setup.ows("update_profile", {"program_suggestions": False})
     off = await setup.ows("suggest_program_matches")
     assert off["match"] is None and "off" in off["note"]
+
+
+async def test_every_program_in_the_library_can_be_started_and_placed_on_the_calendar(setup):
+    programs = (await setup.ows("search_programs", {"limit": 100}))["programs"]
+    for program in programs:
+        started = await setup.ows("start_program", {"id": program["id"]})
+        assert started["calendar"] is None or started["calendar"]["workouts"] >= 1, program["id"]
+        await setup.ows("end_program")
