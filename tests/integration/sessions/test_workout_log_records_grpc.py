@@ -287,7 +287,9 @@ async def test_another_accounts_workout_entry_set_and_undo_token_are_out_of_reac
         "delete": await failure(_delete(stack, OTHER_ACCOUNT, workout_id=mine.session_id)),
         "link": await failure(
             stack.workout_log.LinkWorkoutToProgram(
-                wl.LinkWorkoutToProgramRequest(workout_id=mine.session_id, remove=True, **other)
+                wl.LinkWorkoutToProgramRequest(
+                    account_id=OTHER_ACCOUNT, workout_id=mine.session_id, remove=True
+                )
             )
         ),
         "undo": await failure(_undo(stack, token, OTHER_ACCOUNT)),
@@ -300,7 +302,9 @@ async def test_another_accounts_workout_entry_set_and_undo_token_are_out_of_reac
         "link": "WORKOUT_NOT_FOUND",
         "undo": "UNDO_UNAVAILABLE",
     }
-    listed = await stack.workout_log.ListLoggedWorkouts(wl.ListLoggedWorkoutsRequest(**other))
+    listed = await stack.workout_log.ListLoggedWorkouts(
+        wl.ListLoggedWorkoutsRequest(account_id=OTHER_ACCOUNT)
+    )
     assert listed.total_count == 0
     assert await feed_kinds(stack, OTHER_ACCOUNT) == []
     # The owner's token still works: the other account's attempt used nothing.
