@@ -23,6 +23,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 from mcp.types import INTERNAL_ERROR, Tool
 
+from kinetic.analytics.v1 import analytics_pb2
 from kinetic.auth.v1 import auth_pb2
 from kinetic.protected_resources import CLIENT_AI, OPEN_WORKOUT_SCHEMA, ProtectedResourceInfo
 from kinetic.sessions.v1 import workout_log_pb2
@@ -109,6 +110,7 @@ class ProfileCaller:
         self.resource = resource
         self.rows = rows
         self.known: Known = {"timeZone": ZONES}
+        self.account_id = ""
         self.calls = 0
         self._session = contextlib.AsyncExitStack()
         self._client: Client | None = None
@@ -129,6 +131,11 @@ class ProfileCaller:
         """One call; the rows are counted after any account switch, just around the call itself."""
         await self._budget()
         assert self._client is not None
+        # Analytics derives its rows from the feeds in the background: bring them up to date with
+        # the calls before, so the counts around this call show only what this call did.
+        await self.stack.backends.analytics.GetFeedPosition(
+            analytics_pb2.GetFeedPositionRequest(account_id=self.account_id)
+        )
         before = self.rows()
         try:
             result = await self._client.call_tool(tool, arguments)
@@ -151,6 +158,7 @@ class ProfileCaller:
     async def _fresh_account(self) -> None:
         n = next(_accounts)
         account_id = await new_account(self.stack.backends, f"fuzz{n}@example.com")
+        self.account_id = account_id
         key = await self.stack.backends.auth.CreateApiKey(
             auth_pb2.CreateApiKeyRequest(
                 account_id=account_id, name="fuzz", scopes=list(self.resource.scopes)
