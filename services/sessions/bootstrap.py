@@ -28,6 +28,9 @@ from services.sessions.service_layer.session_logging import PerformanceLog
 from services.sessions.service_layer.session_occurrences import OccurrenceMarker
 from services.sessions.service_layer.session_queries import SessionQueries
 from services.sessions.service_layer.session_support import Clock, utc_now
+from services.sessions.workout_log.adapters.account_erasure import delete_log_rows
+from services.sessions.workout_log.bootstrap import build_workout_log
+from services.sessions.workout_log.entrypoints.grpc import workout_log_binding
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.sessions.v1.SessionsService"
@@ -60,7 +63,8 @@ def prepare(
         lifecycle=SessionLifecycle(engine, gyms, occurrences, clock),
         log=PerformanceLog(engine, gyms, clock),
         queries=SessionQueries(engine, clock),
-        erasure=AccountErasure(engine, [delete_client_rows]),  # the gym client's rows too
+        # The gym client's and the workout log's rows too.
+        erasure=AccountErasure(engine, [delete_client_rows, delete_log_rows]),
     )
 
 
@@ -94,6 +98,8 @@ async def start(
             SERVICE_NAME,
         ),
         *gym_bindings(gym_module),
+        # The workout log (decision 0049): workouts are sessions of this store.
+        workout_log_binding(build_workout_log(engine, clock)),
     ]
     running = await create_server(
         bindings, settings.listen_host, settings.port if port is None else port, ServerTrust.of(settings)

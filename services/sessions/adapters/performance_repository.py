@@ -50,6 +50,8 @@ def _row_to_set(row: Row[Any], prefix: str = "") -> LoggedSet:
         completed=values[f"{prefix}completed"],
         notes=values[f"{prefix}notes"],
         estimated=values[f"{prefix}estimated"],
+        load_value=values[f"{prefix}load_value"],
+        load_unit=values[f"{prefix}load_unit"],
     )
 
 
@@ -197,6 +199,8 @@ def _set_values(entry: LoggedSet) -> dict[str, Any]:
         "completed": entry.completed,
         "notes": entry.notes,
         "estimated": entry.estimated,
+        "load_value": entry.load_value,
+        "load_unit": entry.load_unit,
     }
 
 

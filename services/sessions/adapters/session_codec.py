@@ -66,6 +66,11 @@ def set_to_dict(entry: LoggedSet) -> dict[str, Any]:
     out.update({key: _scalar(value) for key, value in optional.items() if value is not None})
     if entry.notes:
         out["notes"] = entry.notes
+    # Left out when unset, so sets logged without a unit serialize as they always did.
+    if entry.load_value is not None:
+        out["loadValue"] = float(entry.load_value)
+    if entry.load_unit:
+        out["loadUnit"] = entry.load_unit
     return out
 
 
@@ -108,7 +113,14 @@ def session_to_dict(session: Session) -> dict[str, Any]:
         "updatedAt": _time(session.updated_at),
         "experiencePoints": session.experience_points,
         "performanceCount": session.performance_count,
-    }
+    } | _program_label(session)
+
+
+def _program_label(session: Session) -> dict[str, str]:
+    # Only a labelled workout carries the keys, so other sessions serialize as they always did.
+    if not (session.program_id or session.program_day):
+        return {}
+    return {"programId": session.program_id, "programDay": session.program_day}
 
 
 # --- back from JSON (the stored feed) --------------------------------------------------------------
@@ -139,6 +151,8 @@ def set_from_dict(entry: dict[str, Any]) -> LoggedSet:
         completed=bool(entry.get("completed", False)),
         notes=str(entry.get("notes") or ""),
         estimated=bool(entry.get("estimated", False)),
+        load_value=entry.get("loadValue"),
+        load_unit=str(entry.get("loadUnit") or ""),
     )
 
 
@@ -176,4 +190,6 @@ def session_from_dict(account_id: str, data: dict[str, Any], fallback_time: date
         updated_at=time_from_json(data.get("updatedAt")) or started,
         experience_points=int(data.get("experiencePoints") or 0),
         performance_count=int(data.get("performanceCount") or 0),
+        program_id=str(data.get("programId") or ""),
+        program_day=str(data.get("programDay") or ""),
     )

@@ -109,6 +109,8 @@ def _row_to_session(row: Row[Any], found: Sequence[Performance] = ()) -> Session
         experience_points=row.experience_points,
         performance_count=row.performance_count,
         performances=tuple(found),
+        program_id=row.program_id,
+        program_day=row.program_day,
     )
 
 
@@ -118,10 +120,13 @@ def _session_values(session: Session) -> dict[str, Any]:
         "active_key": session.source.key if session.is_active else None,
         "title": session.title,
         "notes": session.notes,
+        "started_at": session.started_at,
         "ended_at": session.ended_at,
         "updated_at": session.updated_at,
         "experience_points": session.experience_points,
         "performance_count": session.performance_count,
+        "program_id": session.program_id,
+        "program_day": session.program_day,
     }
 
 
@@ -139,7 +144,6 @@ def insert_session(conn: Connection, session: Session) -> None:
             company_id=session.company_id,
             workout_id=source.workout_id,
             original_scheduled_day=source.original_scheduled_day,
-            started_at=session.started_at,
             **_session_values(session),
         )
     )

@@ -1,4 +1,4 @@
-"""Tables of sessions, performances and sets (migration 0003); they share ``tables.metadata``.
+"""Tables of sessions, performances and sets (migrations 0003 to 0005); they share ``tables.metadata``.
 
 ``session_accounts`` holds one row per account: writers update it first to take the account's
 write lock, and it keeps the experience point total. ``sessions.active_key`` is the source key
@@ -56,6 +56,9 @@ sessions = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("experience_points", Integer, nullable=False),
     Column("performance_count", Integer, nullable=False),
+    # Migration 0005 (decision 0049): the program day a workout was.
+    Column("program_id", String(80), nullable=False, server_default=""),
+    Column("program_day", String(80), nullable=False, server_default=""),
     UniqueConstraint("account_id", "active_key", name="uq_sessions_active_source"),
     Index("ix_sessions_account_started", "account_id", "started_at"),
     Index("ix_sessions_account_status_updated", "account_id", "status", "updated_at"),
@@ -102,4 +105,7 @@ performance_sets = Table(
     Column("completed", Boolean, nullable=False),
     Column("notes", Text, nullable=False),
     Column("estimated", Boolean, nullable=False),
+    # Migration 0005 (decision 0049): the load as the person gave it and its unit.
+    Column("load_value", Float, nullable=True),
+    Column("load_unit", String(2), nullable=False, server_default=""),
 )

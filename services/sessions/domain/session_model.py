@@ -71,6 +71,10 @@ class LoggedSet:
     completed: bool = False
     notes: str = ""
     estimated: bool = False
+    # The load as the person gave it (e.g. 225 with "lb"); ``weight_kg`` stays the figure every
+    # calculation uses. None with "kg" or "" (kilograms, or no load). Decision 0049.
+    load_value: float | None = None
+    load_unit: str = ""
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,9 @@ class Session:
     experience_points: int
     performance_count: int
     performances: tuple[Performance, ...] = field(default=())
+    # The program day this workout was, labelled by the workout log (decision 0049); "" when none.
+    program_id: str = ""
+    program_day: str = ""
 
     @property
     def is_active(self) -> bool:

@@ -47,6 +47,9 @@ SET_RANGES: dict[str, tuple[str, float, float]] = {
     "rpe": ("rpe", 0, 10),
 }
 REPS_RANGE = (0, 1000)
+LOAD_UNITS = ("", "kg", "lb")
+# A load as given: up to the 1000 kg limit expressed in pounds (decision 0049).
+LOAD_VALUE_RANGE = (0, 2205)
 
 
 class Violations:
@@ -140,6 +143,9 @@ def check_sets(out: Violations, sets: Sequence[LoggedSet]) -> None:
         else:
             check_number(out, f"{at}.reps", entry.reps, *REPS_RANGE)
         check_text(out, f"{at}.notes", entry.notes, MAX_SET_NOTES)
+        if entry.load_unit not in LOAD_UNITS:
+            out.add(f"{at}.loadUnit", "must be kg or lb (empty means kilograms)")
+        check_number(out, f"{at}.loadValue", entry.load_value, *LOAD_VALUE_RANGE)
 
 
 def check_setup_values(out: Violations, field: str, values: Sequence[SetupValue] | None) -> None:

@@ -40,6 +40,8 @@ def set_from_pb(message: sessions_pb2.PerformanceSet) -> LoggedSet:
         completed=message.completed,
         notes=message.notes,
         estimated=message.estimated,
+        load_value=message.load_value if message.HasField("load_value") else None,
+        load_unit=message.load_unit,
     )
 
 
@@ -96,12 +98,13 @@ def set_to_pb(entry: LoggedSet) -> sessions_pb2.PerformanceSet:
         completed=entry.completed,
         notes=entry.notes,
         estimated=entry.estimated,
+        load_unit=entry.load_unit,
     )
     if isinstance(entry.reps, str):
         message.reps_text = entry.reps
     elif entry.reps is not None:
         message.reps_number = entry.reps
-    for name in ("weight_kg", "time_seconds", "distance_meters", "rest_seconds", "rpe"):
+    for name in ("weight_kg", "time_seconds", "distance_meters", "rest_seconds", "rpe", "load_value"):
         value = getattr(entry, name)
         if value is not None:
             setattr(message, name, value)
@@ -158,6 +161,8 @@ def session_to_pb(session: Session) -> sessions_pb2.Session:
         experience_points=session.experience_points,
         performance_count=session.performance_count,
         performances=[performance_to_pb(p) for p in session.performances],
+        program_id=session.program_id,
+        program_day=session.program_day,
     )
     if session.ended_at is not None:
         message.end_time.CopyFrom(_stamp(session.ended_at))

@@ -17,7 +17,7 @@ import grpc
 import pytest
 
 from kinetic.errors import RemoteError
-from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
+from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc, workout_log_pb2_grpc
 from kinetic.settings import ServiceSettings
 from kinetic.training.v1 import training_pb2_grpc
 from services.sessions.bootstrap import start as start_sessions
@@ -74,6 +74,9 @@ class Stack:
     training: training_pb2_grpc.TrainingServiceStub
     clock: SettableClock
     gyms: GymDirectoryDouble
+    # The workout log's service on the same server (decision 0049), and that server's port.
+    workout_log: workout_log_pb2_grpc.WorkoutLogServiceStub
+    sessions_port: int
 
 
 @asynccontextmanager
@@ -103,6 +106,8 @@ async def session_stack(
             training_pb2_grpc.TrainingServiceStub(training_channel),
             clock,
             gyms,
+            workout_log_pb2_grpc.WorkoutLogServiceStub(sessions_channel),
+            sessions.port,
         )
     finally:
         await sessions_channel.close()

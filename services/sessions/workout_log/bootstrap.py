@@ -1,0 +1,39 @@
+"""Builds the workout log's use cases for the sessions service's bootstrap (and its tests).
+
+Nothing is built at import time; the engine is the sessions service's, already migrated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Engine
+
+from services.sessions.service_layer.session_support import Clock, utc_now
+from services.sessions.workout_log.service_layer.deletion import LogDeletion
+from services.sessions.workout_log.service_layer.log_profile import LogProfileEditing
+from services.sessions.workout_log.service_layer.log_queries import LogQueries
+from services.sessions.workout_log.service_layer.record_editing import RecordEditing
+from services.sessions.workout_log.service_layer.workout_logging import WorkoutLogging
+
+
+@dataclass(frozen=True)
+class WorkoutLogModule:
+    """Every use case of WorkoutLogService."""
+
+    logging: WorkoutLogging
+    editing: RecordEditing
+    deletion: LogDeletion
+    queries: LogQueries
+    profile: LogProfileEditing
+
+
+def build_workout_log(engine: Engine, clock: Clock = utc_now) -> WorkoutLogModule:
+    """The workout log over the sessions ``engine``, on ``clock`` (tests move it by hand)."""
+    return WorkoutLogModule(
+        WorkoutLogging(engine, clock),
+        RecordEditing(engine, clock),
+        LogDeletion(engine, clock),
+        LogQueries(engine, clock),
+        LogProfileEditing(engine, clock),
+    )

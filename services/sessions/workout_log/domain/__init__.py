@@ -1,0 +1,1 @@
+"""See services/sessions/workout_log/__init__.py."""
