@@ -18,7 +18,7 @@ from edge.deadlines import LONGEST_DEADLINE_SECONDS
 from kinetic import service_trust
 from kinetic.analytics.v1 import analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
-from kinetic.sessions.v1 import gyms_pb2_grpc, sessions_pb2_grpc
+from kinetic.sessions.v1 import gyms_pb2_grpc, sessions_pb2_grpc, workout_log_pb2_grpc
 from kinetic.settings import TlsSettings
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
@@ -37,6 +37,7 @@ class Backends:
     training: training_pb2_grpc.TrainingServiceStub
     sessions: sessions_pb2_grpc.SessionsServiceStub
     client_workouts: gyms_pb2_grpc.ClientWorkoutServiceStub
+    workout_log: workout_log_pb2_grpc.WorkoutLogServiceStub
     analytics: analytics_pb2_grpc.AnalyticsServiceStub
     circuits: Circuits
 
@@ -62,6 +63,7 @@ class Backends:
             training=guarded(training_pb2_grpc.TrainingServiceStub, *of("training")),
             sessions=guarded(sessions_pb2_grpc.SessionsServiceStub, *of("sessions")),
             client_workouts=guarded(gyms_pb2_grpc.ClientWorkoutServiceStub, *of("sessions")),
+            workout_log=guarded(workout_log_pb2_grpc.WorkoutLogServiceStub, *of("sessions")),
             analytics=guarded(analytics_pb2_grpc.AnalyticsServiceStub, *of("analytics")),
             circuits=circuits,
         )
