@@ -68,30 +68,34 @@ async def logged(stack: Stack, account_id: str, zone: str = "Europe/Amsterdam") 
 
 
 def shape(workouts: list[Any], zone: str = "Europe/Amsterdam") -> list[Any]:
-    """What a round trip must keep: day and time, title, and per entry its exercise and sets."""
+    """What a round trip must keep: day and time, title, and per entry its exercise and sets; by
+    start and title (workouts starting together are stored in no particular order)."""
     here = ZoneInfo(zone)
-    return [
-        (
-            w.start_time.ToDatetime(tzinfo=UTC).astimezone(here).replace(tzinfo=None).isoformat(),
-            w.title,
-            [
-                (
-                    p.exercise_id,
-                    [
-                        (
-                            s.set_type,
-                            s.weight_kg if s.HasField("weight_kg") else None,
-                            s.load_unit,
-                            s.load_value if s.HasField("load_value") else None,
-                            s.reps_number,
-                            s.time_seconds if s.HasField("time_seconds") else None,
-                            s.distance_meters if s.HasField("distance_meters") else None,
-                        )
-                        for s in p.sets
-                    ],
-                )
-                for p in w.performances
-            ],
-        )
-        for w in workouts
-    ]
+    return sorted(
+        [
+            (
+                w.start_time.ToDatetime(tzinfo=UTC).astimezone(here).replace(tzinfo=None).isoformat(),
+                w.title,
+                [
+                    (
+                        p.exercise_id,
+                        [
+                            (
+                                s.set_type,
+                                s.weight_kg if s.HasField("weight_kg") else None,
+                                s.load_unit,
+                                s.load_value if s.HasField("load_value") else None,
+                                s.reps_number,
+                                s.time_seconds if s.HasField("time_seconds") else None,
+                                s.distance_meters if s.HasField("distance_meters") else None,
+                            )
+                            for s in p.sets
+                        ],
+                    )
+                    for p in w.performances
+                ],
+            )
+            for w in workouts
+        ],
+        key=lambda workout: (workout[0], workout[1]),
+    )
