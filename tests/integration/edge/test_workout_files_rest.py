@@ -9,7 +9,7 @@ import httpx2
 import pytest
 
 from kinetic.auth.v1 import auth_pb2
-from kinetic.workout_files import parse_workout_csv
+from kinetic.workout_files import WeightUnit, parse_workout_csv
 from tests.integration.edge.conftest import Stack
 from tests.integration.edge.workout_files_support import FIXTURES, logged, new_account, shape
 
@@ -131,7 +131,7 @@ async def test_the_json_export_holds_every_services_section(stack: Stack) -> Non
     ],
 )
 async def test_the_csv_export_imported_into_a_fresh_account_gives_the_same_workouts(
-    stack: Stack, units: str, unit: str, files: tuple[str, ...]
+    stack: Stack, units: str, unit: WeightUnit, files: tuple[str, ...]
 ) -> None:
     """Loads given in the account's unit come back exactly, pounds as pounds (decision 0047)."""
     leaving = await new_account(stack, f"leaving-{unit}@example.com", units=units)
