@@ -20,7 +20,7 @@ from google.protobuf.descriptor import FileDescriptor
 
 from kinetic.analytics.v1 import analytics_pb2
 from kinetic.auth.v1 import auth_pb2, oauth_pb2
-from kinetic.sessions.v1 import gyms_pb2, sessions_pb2
+from kinetic.sessions.v1 import gyms_pb2, sessions_pb2, workout_log_pb2
 from kinetic.training.v1 import training_pb2
 
 # Methods that only read: safe to run again whatever happened to the first attempt.
@@ -48,6 +48,17 @@ RETRIED_WRITES = {
         "DeletePerformance",
         "EraseAccount",
     ),
+    # The workout log (decision 0049): its keyed writes, and those that set a value. Not
+    # DeleteLogRecord, UndoDelete or EndProgram: a retry of one that succeeded would answer
+    # NOT_FOUND or UNDO_UNAVAILABLE and lose the first answer (the undo token).
+    "kinetic.sessions.v1.WorkoutLogService": (
+        "LogWorkout",
+        "AddSets",
+        "UpdateLogRecord",
+        "UpdateLogProfile",
+        "StartProgram",
+        "LinkWorkoutToProgram",
+    ),
     "kinetic.analytics.v1.AnalyticsService": ("EraseAccount",),
     "kinetic.auth.v1.AuthService": ("UpdateAccount", "RevokeApiKey"),
     "kinetic.auth.v1.OAuthService": ("RevokeToken", "RevokeClientGrants", "RevokeAccountGrants"),
@@ -60,6 +71,7 @@ _FILES: tuple[FileDescriptor, ...] = (
     gyms_pb2.DESCRIPTOR,
     sessions_pb2.DESCRIPTOR,
     training_pb2.DESCRIPTOR,
+    workout_log_pb2.DESCRIPTOR,
 )
 
 # Five attempts (gRPC's most), each up to 0.1, 0.2, 0.4, 0.8 s after the last (gRPC draws each

@@ -27,7 +27,14 @@ from edge.profiles.metric.guidance import EXAMPLE as GUIDANCE_EXAMPLE
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from kinetic.grpc_server import RunningServer
-from kinetic.sessions.v1 import gyms_pb2, gyms_pb2_grpc, sessions_pb2, sessions_pb2_grpc
+from kinetic.sessions.v1 import (
+    gyms_pb2,
+    gyms_pb2_grpc,
+    sessions_pb2,
+    sessions_pb2_grpc,
+    workout_log_pb2,
+    workout_log_pb2_grpc,
+)
 from kinetic.settings import ServiceSettings
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from services.analytics import bootstrap as analytics
@@ -147,6 +154,7 @@ class Kinetic:
     training: training_pb2_grpc.TrainingServiceStub
     sessions: sessions_pb2_grpc.SessionsServiceStub
     admin: gyms_pb2_grpc.GymAdminServiceStub
+    workout_log: workout_log_pb2_grpc.WorkoutLogServiceStub
     analytics: analytics_pb2_grpc.AnalyticsServiceStub
     clock: Clock
     restart_sessions: Callable[[], Awaitable[None]]
@@ -228,6 +236,7 @@ async def kinetic(engines: Any, tmp_path: Path, erasure_wait: Any = None) -> Asy
             training_pb2_grpc.TrainingServiceStub(channels["training"]),
             sessions_pb2_grpc.SessionsServiceStub(channels["sessions"]),
             gyms_pb2_grpc.GymAdminServiceStub(channels["sessions"]),
+            workout_log_pb2_grpc.WorkoutLogServiceStub(channels["sessions"]),
             analytics_pb2_grpc.AnalyticsServiceStub(channels["analytics"]),
             clock,
             restart_sessions,
@@ -251,8 +260,9 @@ async def create_account(stack: Kinetic, email: str) -> str:
 async def use_everything(stack: Kinetic, account_id: str) -> None:
     """Use every service as the account: a custom exercise and library edits in training, a
     deletion preview, a completed Training-occurrence session and a completed gym plan-day session
-    with sets in sessions, a gym client with a plan, own exercise, preset and equipment, and the
-    analytics catch-up that derives from both feeds."""
+    with sets in sessions, a gym client with a plan, own exercise, preset and equipment, the workout
+    log's profile, remembered words, idempotent writes and an undo token, and the analytics catch-up
+    that derives from both feeds."""
     await stack.training.CreateCustomExercise(
         training_pb2.CreateCustomExerciseRequest(
             account_id=account_id,
@@ -329,6 +339,7 @@ async def use_everything(stack: Kinetic, account_id: str) -> None:
         gym.exercises["bench"].id,
         plan_exercise_id=push.exercises[0].id,
     )
+    await _use_the_workout_log(stack, account_id)
     await stack.analytics.GetPersonalRecords(analytics_pb2.GetPersonalRecordsRequest(account_id=account_id))
     await stack.analytics.GetInsights(analytics_pb2.GetInsightsRequest(account_id=account_id, time_zone=ZONE))
 
@@ -346,4 +357,30 @@ async def _completed_session(
         sessions_pb2.CompleteSessionRequest(
             account_id=start.account_id, session_id=session_id, device_id="tests"
         )
+    )
+
+
+async def _use_the_workout_log(stack: Kinetic, account_id: str) -> None:
+    """A row in each workout log table: a profile, confirmed words, idempotent writes, an undo token."""
+    log = stack.workout_log
+    await log.UpdateLogProfile(workout_log_pb2.UpdateLogProfileRequest(account_id=account_id, goals="Squat"))
+    one_set = workout_log_pb2.LoggedSetInput(reps=5, load_value=135, load_unit="lb")
+    logged = await log.LogWorkout(
+        workout_log_pb2.LogWorkoutRequest(
+            account_id=account_id,
+            idempotency_key=f"{account_id}-log",
+            entries=[workout_log_pb2.EntryInput(words="zercher squat", sets=[one_set, one_set])],
+        )
+    )
+    entry_id = logged.workout.performances[0].performance_id
+    await log.UpdateLogRecord(
+        workout_log_pb2.UpdateLogRecordRequest(
+            account_id=account_id,
+            idempotency_key=f"{account_id}-confirm",
+            entry_id=entry_id,
+            exercise_id="barbell-back-squat",
+        )
+    )
+    await log.DeleteLogRecord(
+        workout_log_pb2.DeleteLogRecordRequest(account_id=account_id, set_id=f"{entry_id}:2")
     )

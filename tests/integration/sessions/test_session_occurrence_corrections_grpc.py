@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import grpc
 
-from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
+from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc, workout_log_pb2_grpc
 from kinetic.settings import ServiceSettings
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from services.sessions.bootstrap import start as start_sessions
@@ -130,6 +130,8 @@ async def test_with_training_down_a_cancel_or_delete_stores_nothing(sqlite_engin
             training_pb2_grpc.TrainingServiceStub(channels[1]),
             clock,
             client_gym(),
+            workout_log_pb2_grpc.WorkoutLogServiceStub(channels[0]),
+            sessions.port,
         )
         workout_id = await create_workout(stack)
         clock.advance(days=1)

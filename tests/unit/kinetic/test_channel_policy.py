@@ -41,6 +41,9 @@ def test_reads_and_keyed_or_idempotent_writes_are_retried_and_creations_are_not(
     assert (training, "CreateCustomExercise") not in retried
     assert ("kinetic.auth.v1.AuthService", "CreateApiKey") not in retried
     assert ("kinetic.sessions.v1.GymAdminService", "CreateClient") not in retried
+    log = "kinetic.sessions.v1.WorkoutLogService"
+    assert {(log, "LogWorkout"), (log, "AddSets"), (log, "ListLoggedWorkouts")} <= retried
+    assert {(log, "DeleteLogRecord"), (log, "UndoDelete"), (log, "EndProgram")}.isdisjoint(retried)
 
 
 def test_every_channel_balances_over_healthy_replicas():

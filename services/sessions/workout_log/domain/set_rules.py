@@ -74,11 +74,8 @@ def _float(value: float | None) -> float | None:
     return None if value is None else float(value)
 
 
-def _or(new: float | None, stored: float | str | None) -> float | None:
-    # Reps may be stored as text ("AMRAP") by LogPerformance; the log changes them to a number.
-    if new is not None:
-        return float(new)
-    return stored if not isinstance(stored, str) else None
+def _or(new: float | None, stored: float | None) -> float | None:
+    return stored if new is None else float(new)
 
 
 def logged_set(out: Violations, at: str, given: SetInput, set_number: int) -> LoggedSet:
@@ -152,7 +149,8 @@ def changed_set(out: Violations, stored: LoggedSet, change: SetChange) -> Logged
         weight_kg=weight_kg,
         load_value=load_value,
         load_unit=load_unit,
-        reps=_or(change.reps, stored.reps),
+        # Reps stored as text ("AMRAP", by LogPerformance) stay unless a number replaces them.
+        reps=stored.reps if change.reps is None else float(change.reps),
         time_seconds=_or(change.duration_s, stored.time_seconds),
         distance_meters=_or(change.distance_m, stored.distance_meters),
         rpe=_or(change.rpe, stored.rpe),
