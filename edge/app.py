@@ -49,6 +49,7 @@ from edge.ratelimit import (
 from edge.ratelimit.responses import Render
 from edge.revocation_watcher import RevocationWatcher
 from edge.well_known import well_known_routes
+from edge.workout_files_rest import account_export_routes, workout_files_rest_app
 from kinetic.access_tokens import AccessTokenVerifier
 from kinetic.protected_resources import (
     API_KEY_RESOURCES,
@@ -292,6 +293,12 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         Mount("/api/connectors/muse", app=protect(metric_rest_app(metric.tools), METRIC)),
         # Kinetic's own analytics API takes Metric's credentials and shares its budget (0025).
         Mount("/api/analytics", app=protect(analytics_rest_app(lambda: live.backends.analytics), METRIC)),
+        # Workout history in and out (0047): the upload and export under OWS's credentials.
+        Mount(
+            "/api/workout-log",
+            app=protect(workout_files_rest_app(lambda: live.backends), OPEN_WORKOUT_SCHEMA),
+        ),
+        *account_export_routes(public_url, lambda: live.backends),
         *mcp_routes(
             CLIENT_AI,
             PostOnly(
