@@ -293,10 +293,10 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         Mount("/api/connectors/muse", app=protect(metric_rest_app(metric.tools), METRIC)),
         # Kinetic's own analytics API takes Metric's credentials and shares its budget (0025).
         Mount("/api/analytics", app=protect(analytics_rest_app(lambda: live.backends.analytics), METRIC)),
-        # Workout history in and out (0047): the upload and export under OWS's credentials.
+        # Workout history in and out (0047): the upload and export under OWS's credentials and budget.
         Mount(
             "/api/workout-log",
-            app=protect(workout_files_rest_app(lambda: live.backends), OPEN_WORKOUT_SCHEMA),
+            app=protect(workout_files_rest_app(lambda: live.backends), OPEN_WORKOUT_SCHEMA, OWS_PER_MINUTE),
         ),
         *account_export_routes(public_url, lambda: live.backends),
         *mcp_routes(

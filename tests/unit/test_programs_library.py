@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from datetime import date
 from typing import Any
 
 import pytest
@@ -18,10 +19,17 @@ from kinetic.training_knowledge.programs import (
     has_day,
     latest_programs,
     load_programs,
+    program_progress,
+    program_targets,
     search_programs,
 )
 from kinetic.training_knowledge.programs.library import PROGRAMS_PATH, parse_programs
-from kinetic.training_knowledge.programs.model import PROGRAM_EQUIPMENT
+from kinetic.training_knowledge.programs.model import (
+    PROGRAM_EQUIPMENT,
+    LoggedEntry,
+    LoggedSession,
+    LoggedSet,
+)
 
 # A published version never changes: one fingerprint per (program, version). When this fails, you
 # edited a published program: put the edit in a new version instead (decision 0046), and add its line.
@@ -41,6 +49,7 @@ PUBLISHED = {
     ("kp:bodyweight-basics", 1): "0b43d5e9e93f30638f47b3b3e703399a2a4c252a82f8f005070cc2286125ac4f",
     ("kp:dumbbell-full-body", 1): "b1435eeede785e66f660e34c9bf9ae87cb344cbf520bc288062e050a60de75fc",
     ("kp:minimal-home", 1): "28e56a0ebd41feeba63587916f5ba3c580e0ebeee93014de425d98ca6fcf5f01",
+    ("kp:conjugate-style", 1): "2ca6e15b9cca2f1576f1b381f24061f7c9cd5283c70da914c09b72436e0f3fd6",
 }
 
 REQUIRED_IDS = {
@@ -86,7 +95,9 @@ def test_every_program_is_complete(program: Any) -> None:
     assert program.name and program.summary and program.schedule and program.progression.description
     assert program.level in ("beginner", "intermediate", "advanced")
     assert set(program.equipment) <= PROGRAM_EQUIPMENT
-    assert program.days and len(set(day_keys(program))) == len(program.days)
+    assert len(set(day_keys(program))) == len(program.days)
+    # Written days, or a listing-only entry (followed with the person's own routines) with no lifts.
+    assert program.days or (program.listing_only and not program.main_lifts)
     assert "not medical advice" in program.disclaimer
     assert "endorse" in program.disclaimer and "Kinetic" in program.disclaimer
     assert program.credit.strip()
@@ -189,3 +200,21 @@ def _broken(edit: Any) -> list[dict[str, Any]]:
 def test_the_loader_rejects_a_bad_entry_and_says_why(edit: Any, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_programs(_broken(edit))
+
+
+def test_a_listing_only_entry_has_no_days_targets_or_match_and_says_what_comes_next() -> None:
+    listing = get_program("kp:conjugate-style")
+    assert listing.listing_only and not listing.days
+    assert program_targets(listing, starting_loads_kg={}, logged=()).days == ()
+    progress = program_progress(listing, started_on=date(2026, 11, 1), linked=(), today=date(2026, 12, 1))
+    assert progress.next_day == "" and "own routines" in progress.next_day_reason
+    squat = LoggedEntry("barbell-back-squat", (LoggedSet(5, 100.0),))
+    done = program_progress(
+        listing,
+        started_on=date(2026, 11, 1),
+        linked=(LoggedSession("w_1", date(2026, 11, 3), None, (squat,)),),
+        today=date(2026, 12, 1),
+    )
+    (review,) = done.recent
+    assert review.status == "as_written" and "own routines" in review.detail
+    assert all(not p.listing_only for p in latest_programs() if p.program_id != "kp:conjugate-style")

@@ -17,6 +17,9 @@ from collections.abc import Callable, Sequence
 from datetime import date, timedelta
 from typing import Any
 
+import grpc
+
+from edge.problems import EdgeProblem
 from edge.profiles.ows.context import LogContext
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from kinetic.training_knowledge.programs.model import PlannedExercise, Program, ProgramDay
@@ -129,6 +132,25 @@ class ProgramCalendar:
 
     def __init__(self, training: Callable[[], training_pb2_grpc.TrainingServiceStub]) -> None:
         self._training = training
+
+    async def check_routines(self, context: LogContext, routine_ids: Sequence[str]) -> None:
+        """Refuse routine IDs that are not workouts in the user's Training library, naming them."""
+        try:
+            await self._training().ListWorkouts(
+                training_pb2.ListWorkoutsRequest(
+                    account_id=context.account_id, workout_ids=list(routine_ids), page_size=len(routine_ids)
+                )
+            )
+        except grpc.aio.AioRpcError as error:
+            if error.code() not in (grpc.StatusCode.NOT_FOUND, grpc.StatusCode.INVALID_ARGUMENT):
+                raise
+            raise EdgeProblem(
+                "invalid_input",
+                "routine_ids: each must be one of the user's own workouts in Training (their IDs); "
+                + (error.details() or ""),
+                400,
+                {"field": "routine_ids"},
+            ) from None
 
     async def place(self, program: Program, context: LogContext, start: date) -> dict[str, Any] | None:
         """Create the program's plan; None for a listing-only entry (no days to place)."""

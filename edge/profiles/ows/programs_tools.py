@@ -44,14 +44,27 @@ def _program_or_problem(program_id: str, version: int | None, field: str) -> Pro
         raise EdgeProblem("not_found", f"{field}: {missing}", 404, {"field": field}) from None
 
 
-def check_program_day(program_id: str, day: str, field: str) -> Program:
-    """The program of a ``program`` argument, refusing an unknown program or day by name."""
+def check_program_day(program_id: str, day: str | None, field: str) -> Program:
+    """The program of a ``program`` argument, refusing an unknown program or day by name.
+
+    A program with written days needs one of them; a listing-only entry has none to name.
+    """
     program = _program_or_problem(program_id, None, f"{field}.program_id")
-    if not has_day(program, day):
+    if program.listing_only:
+        if day is not None:
+            raise EdgeProblem(
+                "invalid_input",
+                f"{field}.day: {program.name} is a listing-only entry without written days; leave day out",
+                400,
+                {"field": f"{field}.day"},
+            )
+        return program
+    if day is None or not has_day(program, day):
         keys = ", ".join(d.key for d in program.days)
+        given = "is required" if day is None else f"{day!r} is not one of its days"
         raise EdgeProblem(
             "invalid_input",
-            f"{field}.day: {program.name} has no day {day!r}; its days are {keys}",
+            f"{field}.day: {given} for {program.name}; its days are {keys}",
             400,
             {"field": f"{field}.day"},
         )
@@ -191,27 +204,31 @@ class ProgramTools:
     async def get_program(self, principal: Principal, args: Args) -> Result:
         """One entry (``current``: the one followed), a version or the latest."""
         program_id, version = args["id"], args.get("version")
-        following = False
+        current: workout_log_pb2.CurrentProgram | None = None
         if program_id == "current":
-            context = await self._contexts.of(principal)
-            current = self._current(context)
-            program_id, version, following = current.program_id, version or current.version, True
+            current = self._current(await self._contexts.of(principal))
+            program_id, version = current.program_id, version or current.version
         program = _program_or_problem(program_id, version, "version" if version else "id")
-        return {"program": program_json(program), "following": following}
+        result: Result = {"program": program_json(program), "following": current is not None}
+        if current is not None and program.listing_only:
+            result["routine_ids"] = list(current.routine_ids)  # the user's own, for a listing
+        return result
 
     async def start_program(self, principal: Principal, args: Args) -> Result:
         """Follow a program from today; nothing is logged and no history changes."""
         context = await self._contexts.of(principal)
         context.require_logging_consent()
         program = _program_or_problem(args["id"], None, "id")
-        routine_ids = list(args.get("routine_ids", []))
-        if routine_ids and program.days:
+        routine_ids = list(dict.fromkeys(args.get("routine_ids", [])))
+        if routine_ids and not program.listing_only:
             raise EdgeProblem(
                 "invalid_input",
                 "routine_ids: only for a listing-only entry; this program has its own days",
                 400,
                 {"field": "routine_ids"},
             )
+        if routine_ids:
+            await self._calendar.check_routines(context, routine_ids)
         today = context.today()
         following = (
             context.profile.current_program.program_id if context.profile.HasField("current_program") else ""
@@ -332,22 +349,19 @@ class ProgramTools:
                 )
             summary = "Took the workout out of its program; its sets and records are unchanged."
         else:
-            missing = [name for name in ("program_id", "day") if name not in args]
-            if missing:
+            if "program_id" not in args:
                 raise EdgeProblem(
                     "invalid_input",
-                    f"{missing[0]}: is required to link a workout (or send remove: true)",
+                    "program_id: is required to link a workout (or send remove: true)",
                     400,
-                    {"field": missing[0]},
+                    {"field": "program_id"},
                 )
-            program = check_program_day(args["program_id"], args["day"], "program")
+            program = check_program_day(args["program_id"], args.get("day"), "program")
             request.program.CopyFrom(
-                workout_log_pb2.ProgramDay(program_id=program.program_id, day=args["day"])
+                workout_log_pb2.ProgramDay(program_id=program.program_id, day=args.get("day", ""))
             )
-            summary = (
-                f"Linked the workout to {program.name}, day {args['day']}; its sets and records are "
-                "unchanged."
-            )
+            day = f", day {args['day']}" if "day" in args else ""
+            summary = f"Linked the workout to {program.name}{day}; its sets and records are unchanged."
         reply = await self._log().LinkWorkoutToProgram(request)
         return {"workout": render.workout_json(reply.workout, context), "summary": summary}
 

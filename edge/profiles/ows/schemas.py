@@ -103,9 +103,13 @@ PROGRAM_DAY: Schema = {
     **tool_input(
         {
             "program_id": _text("program ID from search_programs", MAX_ID, min_length=1),
-            "day": _text("the day's key from the program's structure", MAX_ID, min_length=1),
+            "day": _text(
+                "the day's key from the program's structure (leave out for a listing-only entry)",
+                MAX_ID,
+                min_length=1,
+            ),
         },
-        ("program_id", "day"),
+        ("program_id",),
     ),
     "description": "the program day this workout was, when the user said so; confirm it with them first",
 }

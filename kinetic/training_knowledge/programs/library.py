@@ -245,8 +245,10 @@ def _parse_program(index: int, entry: Any) -> Program:
 
 
 def _parse_days(label: str, raw: Any) -> tuple[ProgramDay, ...]:
-    if not isinstance(raw, list) or not raw:
-        raise ValueError(f"{label}: days must be a non-empty list")
+    # An empty list is a listing-only entry: a program described in words that people follow with
+    # routines of their own (start_program's routine_ids), decision 0046.
+    if not isinstance(raw, list):
+        raise ValueError(f"{label}: days must be a list (empty for a listing-only entry)")
     days: list[ProgramDay] = []
     for position, day in enumerate(raw):
         if not isinstance(day, dict) or set(day) != {"key", "name", "exercises"}:

@@ -50,7 +50,8 @@ def suggest_program_match(recent: Sequence[LoggedSession]) -> ProgramMatch | Non
     # weeks are five gaps over eleven days, about three a week (counting whole weeks would say 3.5).
     span_days = max((sessions[-1].day - sessions[0].day).days, 1)
     per_week = (len(sessions) - 1) * 7 / span_days
-    candidates = [_score(program, logged, per_week) for program in latest_programs()]
+    # A listing-only entry names no exercises, so nothing can look like it.
+    candidates = [_score(program, logged, per_week) for program in latest_programs() if program.days]
     best = min(candidates, key=lambda match: (-match.score, match.program_id))
     return best if best.score >= MIN_MATCH_SCORE else None
 

@@ -114,6 +114,11 @@ class Program:
     main_lifts: tuple[str, ...]  # the exercises whose progress a run reports
     progression: Progression
 
+    @property
+    def listing_only(self) -> bool:
+        """Described in words, without written days: followed with the person's own routines."""
+        return not self.days
+
     def exercise_ids(self) -> frozenset[str]:
         """Every exercise any day of the program uses."""
         return frozenset(planned.exercise_id for day in self.days for planned in day.exercises)

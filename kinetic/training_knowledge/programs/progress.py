@@ -97,7 +97,7 @@ def program_progress(
         version=program.version,
         started_on=started_on,
         next_day=next_key,
-        next_day_name=_day(program, next_key).name,
+        next_day_name=_day(program, next_key).name if next_key else "",
         next_day_reason=reason,
         done_this_round=tuple(key for key in keys if key in done),
         left_this_round=tuple(key for key in keys if key not in done),
@@ -107,6 +107,12 @@ def program_progress(
     )
 
 
+LISTING_ONLY_NEXT = (
+    "This entry has no written days: the next session is whichever of the user's own routines "
+    "they choose; any order is fine."
+)
+
+
 def _next_day(program: Program, run: Sequence[LoggedSession]) -> tuple[str, str, set[str]]:
     """The next day in rotation after the last linked one, skipping days done this round.
 
@@ -114,6 +120,8 @@ def _next_day(program: Program, run: Sequence[LoggedSession]) -> tuple[str, str,
     day done twice before the round ends starts a new round with that day.
     """
     keys = day_keys(program)
+    if not keys:
+        return "", LISTING_ONLY_NEXT, set()
     done: set[str] = set()
     last: str | None = None
     for session in run:
@@ -148,6 +156,20 @@ def review_session(
     ``partly_done``; else more sets, or loads other than the suggestion the earlier sessions give,
     make it ``changed``; else it is ``as_written``.
     """
+    if program.listing_only:
+        # Nothing is written to compare with: the session followed one of the person's own routines.
+        return SessionReview(
+            workout_id=session.workout_id,
+            day=session.day,
+            program_day=session.program_day,
+            compared_with="",
+            status="as_written",
+            detail="Done with one of your own routines; this entry has no written days to compare with.",
+            sets_written=0,
+            sets_done=0,
+            other_exercises=(),
+            left_out=(),
+        )
     day = find_day(program, session.program_day or "") or _closest_day(program, session)
     written = {planned.exercise_id for planned in day.exercises}
     logged = session.exercise_ids()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx2
@@ -218,7 +218,7 @@ async def test_add_sets_builds_the_session_in_progress_until_it_is_ended(setup):
         "add_sets", {"entry_id": squat["id"], "sets": [{"reps": 3, "load": 110}], "idempotency_key": "a3"}
     )
     assert len(by_entry["workout"]["entries"][0]["sets"]) == 3
-    finished = datetime.now(UTC).isoformat(timespec="seconds")
+    finished = (datetime.now(UTC) + timedelta(minutes=1)).isoformat(timespec="seconds")
     ended = await setup.ows("update_entry", {"entry_id": workout_id, "ended_at": finished})
     assert ended["workout"]["in_progress"] is False
     later = await setup.ows(

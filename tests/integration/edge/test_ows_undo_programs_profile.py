@@ -13,7 +13,7 @@ import pytest
 
 from tests.conftest import EngineFactory
 from tests.integration.edge.conftest import running_stack
-from tests.integration.edge.metric_calls import Tools
+from tests.integration.edge.metric_calls import Tools, minimal_create
 from tests.integration.edge.ows_calls import OWS_PATH, Ows, give_consents, ows_key
 
 
@@ -220,3 +220,34 @@ async def test_every_program_in_the_library_can_be_started_and_placed_on_the_cal
         started = await setup.ows("start_program", {"id": program["id"]})
         assert started["calendar"] is None or started["calendar"]["workouts"] >= 1, program["id"]
         await setup.ows("end_program")
+
+
+async def test_a_listing_only_entry_is_followed_with_the_users_own_routines(setup):
+    metric = Tools(setup.stack.mcp_url, setup.stack.api_key)
+    created = await metric(
+        "edit_training", minimal_create(await metric.epoch(), await metric.exercise_id("squat"))
+    )
+    routine = created["workouts"][0]["id"]
+    listing = "kp:conjugate-style"
+    await setup.ows.error(
+        "start_program", {"id": "kp:five-by-five", "routine_ids": [routine]}, code="invalid_input"
+    )
+    await setup.ows.error(
+        "start_program", {"id": listing, "routine_ids": ["not-a-workout"]}, code="invalid_input"
+    )
+    started = await setup.ows("start_program", {"id": listing, "routine_ids": [routine]})
+    assert started["calendar"] is None  # nothing to place: the routines are already in Training
+    current = await setup.ows("get_program", {"id": "current"})
+    assert current["routine_ids"] == [routine] and current["program"]["days"] == []
+    logged = await _log_squat(setup.ows, "listing")
+    linked = await setup.ows(
+        "link_workout_to_program", {"workout_id": logged["workout"]["id"], "program_id": listing}
+    )
+    assert linked["workout"]["program"] == {"program_id": listing, "day": ""}
+    progress = await setup.ows("get_program_progress")
+    assert "own routines" in progress["progress"]["next_day_reason"]
+    await setup.ows.error(
+        "link_workout_to_program",
+        {"workout_id": logged["workout"]["id"], "program_id": listing, "day": "A"},
+        code="invalid_input",
+    )

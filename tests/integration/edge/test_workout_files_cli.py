@@ -105,7 +105,7 @@ async def test_unknown_names_are_stored_unconfirmed_and_an_unknown_account_exits
     assert run.report()["unconfirmedExercises"] == ["Zercher Carry (Sandbag)"]
     (odd,) = await logged(stack, account)
     assert [(p.exercise_id, p.exercise_name) for p in odd.performances] == [
-        ("words:zerchercarrysandbag", "zerchercarrysandbag"),  # the service shows the words
+        ("words:zerchercarrysandbag", "Zercher Carry (Sandbag)"),  # shown as the file names it
         ("dumbbell-bench-press", "Dumbbell Bench Press"),
     ]
     nobody = "00000000-0000-4000-8000-000000000000"

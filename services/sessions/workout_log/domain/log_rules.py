@@ -206,10 +206,11 @@ def check_entries(out: Violations, entries: Sequence[EntryInput]) -> list[Checke
 
 
 def check_program_day(out: Violations, field: str, program_id: str, day: str) -> tuple[str, str]:
-    """A program day label: both parts required."""
+    """A program day label: the program required, the day empty only for a listing-only entry
+    (a program without written days, followed with the person's own routines; the edge knows which)."""
     return (
         check_name(out, f"{field}.program_id", program_id, MAX_PROGRAM_ID, required=True),
-        check_name(out, f"{field}.day", day, MAX_PROGRAM_DAY, required=True),
+        check_name(out, f"{field}.day", day, MAX_PROGRAM_DAY),
     )
 
 
