@@ -38,6 +38,8 @@ _ERROR_TEXT = {
     "403": "The token lacks the training scope.",
     "409": "A stale version (with fresh details) or a conflicting change, e.g. a reused idempotencyKey.",
     "410": "The library epoch changed (the library was erased); read again.",
+    "413": "The upload is larger than 20 MiB.",
+    "415": "The upload is not sent as text/csv or application/octet-stream.",
     "429": "More than 300 requests for this account in a minute.",
     "503": "A backend is temporarily unavailable; retry shortly.",
 }
@@ -151,6 +153,94 @@ def _analytics_paths() -> dict[str, Any]:
     }
 
 
+WORKOUT_LOG_PREFIX = "/api/workout-log"
+_IMPORT_REPORT = {
+    "type": "object",
+    "required": ["imported", "alreadyImported", "sets", "skippedRows", "refused", "unconfirmedExercises"],
+    "properties": {
+        "imported": {"type": "integer", "description": "Workouts stored now."},
+        "alreadyImported": {"type": "integer", "description": "Workouts an earlier import stored."},
+        "sets": {"type": "integer", "description": "Sets stored now."},
+        "skippedRows": {"type": "array", "items": {"type": "object"}, "description": "Line and why."},
+        "refused": {"type": "array", "items": {"type": "object"}, "description": "Workouts refused, why."},
+        "unconfirmedExercises": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The file's exercise names stored unconfirmed, to be chosen in the log.",
+        },
+        "droppedRpe": {"type": "array", "items": {"type": "object"}},
+    },
+}
+
+
+def _workout_log_paths() -> dict[str, Any]:
+    # Workout history in and out, with the workout log's credentials (scope ows; decision 0047).
+    security = [{"bearer": ["ows"]}]
+    return {
+        f"{WORKOUT_LOG_PREFIX}/imports": {
+            "post": {
+                "operationId": "importWorkouts",
+                "summary": "Import a Strong or Hevy CSV export; importing the same file again adds nothing.",
+                "security": security,
+                "parameters": [
+                    _param(
+                        "unit", "The file's load unit when it does not say (Strong).", {"enum": ["kg", "lb"]}
+                    ),
+                    _param(
+                        "distanceUnit",
+                        "The file's distance unit when it does not say.",
+                        {"enum": ["km", "mi"]},
+                    ),
+                ],
+                "requestBody": {
+                    "required": True,
+                    "content": {"text/csv": {"schema": {"type": "string"}}},
+                },
+                "responses": _responses(
+                    "What was imported, skipped and why.",
+                    _IMPORT_REPORT,
+                    "400",
+                    "401",
+                    "403",
+                    "413",
+                    "415",
+                    "429",
+                    "503",
+                ),
+            }
+        },
+        f"{WORKOUT_LOG_PREFIX}/export": {
+            "get": {
+                "operationId": "exportAccount",
+                "summary": "Everything every Kinetic service holds for the account, as one JSON document.",
+                "security": security,
+                "responses": _responses("The export.", {"type": "object"}, "401", "403", "429", "503"),
+            }
+        },
+        f"{WORKOUT_LOG_PREFIX}/export.csv": {
+            "get": {
+                "operationId": "exportWorkoutLogCsv",
+                "summary": "The workout log in Strong's CSV layout, which imports back to the same workouts.",
+                "security": security,
+                "responses": {
+                    "200": {
+                        "description": "The CSV file.",
+                        "headers": _NO_STORE_HEADER,
+                        "content": {"text/csv": {"schema": {"type": "string"}}},
+                    },
+                    **{
+                        code: {
+                            "description": _ERROR_TEXT[code],
+                            "content": _json({"$ref": "#/components/schemas/Error"}),
+                        }
+                        for code in ("401", "403", "429", "503")
+                    },
+                },
+            }
+        },
+    }
+
+
 def openapi_document(public_url: str) -> dict[str, Any]:
     """The OpenAPI 3.1 document for the REST API at ``public_url``."""
     return {
@@ -158,8 +248,9 @@ def openapi_document(public_url: str) -> dict[str, Any]:
         "info": {
             "title": "Kinetic Training API",
             "version": "0.2.0",
-            "description": "REST mirror of the Metric MCP tools, and Kinetic's own analytics reads "
-            "(records, progress, focus balance) under /api/analytics with the same credentials. "
+            "description": "REST mirror of the Metric MCP tools, Kinetic's own analytics reads "
+            "(records, progress, focus balance) under /api/analytics with the same credentials, and "
+            "workout history in and out under /api/workout-log with the workout log's (scope ows). "
             "Units: kilograms, meters, seconds. Every response carries Cache-Control: private, no-store.",
         },
         "servers": [{"url": public_url}],
@@ -206,6 +297,7 @@ def openapi_document(public_url: str) -> dict[str, Any]:
                 }
             },
             **_analytics_paths(),
+            **_workout_log_paths(),
         },
         "components": {
             "securitySchemes": {
