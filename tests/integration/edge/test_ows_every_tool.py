@@ -7,7 +7,14 @@ from typing import Any
 
 import pytest
 
-from tests.integration.edge.client_ai_gym import new_account
+from tests.integration.edge.client_ai_gym import (
+    CLIENT_AI_PATH,
+    ClientAi,
+    client_ai_key,
+    gym_admin,
+    new_account,
+    open_gym,
+)
 from tests.integration.edge.ows_calls import OWS_PATH, Ows, give_consents, ows_key, ows_token
 
 
@@ -103,3 +110,18 @@ async def test_another_accounts_records_are_not_found_through_any_tool(stack):
     after = (await ada("get_workouts", {}))["workouts"][0]
     assert after["notes"] == "" and len(after["entries"][0]["sets"]) == 0
     await ada("undo", {"undo_token": deleted["undo_token"]})  # still Ada's to use
+
+
+async def test_a_workout_logged_here_is_in_client_ai_history_for_a_gym_client(stack):
+    channel, admin = gym_admin(stack.servers["sessions"].port)
+    try:
+        await open_gym(admin, stack.account_id)
+    finally:
+        await channel.close(None)
+    ows = await _credential(stack, "api_key")
+    logged = await ows("log_text", {"text": "bench 3x8 at 60", "idempotency_key": "gym-client"})
+    client_ai = ClientAi(
+        stack.base_url + CLIENT_AI_PATH, await client_ai_key(stack.backends, stack.account_id)
+    )
+    listed = await client_ai("client_ai_list_my_workout_sessions", {})
+    assert logged["workout"]["id"].removeprefix("w_") in [s["id"] for s in listed["sessions"]]
