@@ -205,6 +205,13 @@ def hr_tss(
     sex: Sex | None = None,
 ) -> float:
     """hrTSS: the activity's TRIMP as a share of an hour's TRIMP at threshold heart rate, × 100."""
+    _check_rest_and_max(resting_hr, max_hr)
+    _check_bpm(threshold_hr, "the threshold heart rate")
+    if not resting_hr < threshold_hr <= max_hr:
+        raise ValueError(
+            f"the threshold heart rate ({threshold_hr:g}) must be above the resting ({resting_hr:g}) "
+            f"and at most the maximum heart rate ({max_hr:g}): update whichever is stale"
+        )
     hour_at_threshold = trimp(
         HR_TSS_REFERENCE_MINUTES * SECONDS_PER_MINUTE, threshold_hr, resting_hr, max_hr, sex
     )

@@ -190,3 +190,9 @@ def test_a_stream_of_one_sample_or_none_has_no_time():
 def test_samples_out_of_time_order_are_refused():
     with pytest.raises(ValueError, match="time order"):
         time_in_zones([(0, 120), (5, 130), (5, 131)], zones_from_threshold(170))
+
+
+@pytest.mark.parametrize("threshold", [50, 40, 195])
+def test_hr_tss_refuses_a_threshold_outside_rest_to_maximum(threshold):
+    with pytest.raises(ValueError, match=r"threshold heart rate .* must be above the resting"):
+        hr_tss(3600, 150, 50, 190, threshold)
