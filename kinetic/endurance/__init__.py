@@ -11,7 +11,15 @@ may read them too, because they are the same arithmetic everywhere.
   and time in them;
 - ``load``: the performance management chart from a daily training-stress series: chronic and
   acute load, form, ramp rate, the acute:chronic workload ratio and an overtraining-risk class,
-  per sport and combined.
+  per sport and combined;
+- ``running``: VDOT from a race, race predictions, E/M/T/I/R training paces, effective VDOT from
+  recent runs, threshold pace and rTSS;
+- ``heart_rate``: six heart-rate zones from a threshold (or estimated from resting and maximum),
+  TRIMP, hrTSS and time in zones;
+- ``swimming``: critical swim speed, swim pace zones and sTSS;
+- ``pace``: paces per kilometre and per mile, and "m:ss" text.
 
-Each formula, its source and its conventions: docs/decisions/0051-power-stress-and-training-load.md.
+Each formula, its source and its conventions: docs/decisions/0051-power-stress-and-training-load.md
+(power, load) and docs/decisions/0052-running-swimming-and-heart-rate-figures.md (running, heart
+rate, swimming).
 """
