@@ -1,0 +1,142 @@
+"""Reading a FIT activity with fitdecode, record by record, into a ``Recording``.
+
+The decoder streams the file frame by frame and each record's fields are read in one pass into
+the recording's columns, so nothing per record outlives its frame. The file's checksums are
+checked: a mismatch refuses the file (decision 0053, Damaged files).
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+from datetime import datetime
+from typing import Any
+
+import fitdecode
+
+from kinetic.activity_files.model import UnreadableActivityFile
+from kinetic.activity_files.recording import MISSING, Recording
+from kinetic.activity_files.sports import fit_sport
+
+_DEGREES_PER_SEMICIRCLE = 180.0 / 2**31
+# A record's fields by FIT name → the recording column they fill. The "enhanced_" fields are
+# the wider ones newer devices write; where both are present they carry the same value.
+_RECORD_FIELDS = {
+    "power": "power",
+    "heart_rate": "heart_rate",
+    "cadence": "cadence",
+    "speed": "speed",
+    "enhanced_speed": "speed",
+    "altitude": "altitude",
+    "enhanced_altitude": "altitude",
+    "distance": "distance",
+    "position_lat": "latitude",
+    "position_long": "longitude",
+}
+_POSITION_FIELDS = frozenset({"latitude", "longitude"})
+_TIMER_STOPS = frozenset({"stop", "stop_all", "stop_disable", "stop_disable_all"})
+
+
+def read_fit(data: bytes) -> Recording:
+    recording = Recording(format="fit")
+    sessions: list[tuple[float, object, object]] = []  # (elapsed seconds, sport, sub_sport)
+    sport_message: tuple[object, object] | None = None
+    stopped_at: float | None = None
+    try:
+        with fitdecode.FitReader(
+            io.BytesIO(data),
+            check_crc=fitdecode.CrcCheck.RAISE,
+            error_handling=fitdecode.ErrorHandling.RAISE,
+        ) as reader:
+            for frame in reader:
+                if not isinstance(frame, fitdecode.FitDataMessage):
+                    continue
+                name = frame.name
+                if name == "record":
+                    _add_record(recording, frame)
+                elif name == "lap":
+                    lap_start = _time(frame.get_value("start_time", fallback=None))
+                    if lap_start is not None:
+                        recording.lap_starts.append(lap_start)
+                elif name == "event" and frame.get_value("event", fallback=None) == "timer":
+                    event_type = frame.get_value("event_type", fallback=None)
+                    at = _time(frame.get_value("timestamp", fallback=None))
+                    if at is None:
+                        continue
+                    if event_type in _TIMER_STOPS:
+                        stopped_at = at if stopped_at is None else stopped_at
+                    elif event_type == "start" and stopped_at is not None:
+                        recording.pauses.append((stopped_at, at))
+                        stopped_at = None
+                elif name == "session":
+                    elapsed = frame.get_value("total_elapsed_time", fallback=None) or 0.0
+                    sessions.append(
+                        (
+                            float(elapsed),
+                            frame.get_value("sport", fallback=None),
+                            frame.get_value("sub_sport", fallback=None),
+                        )
+                    )
+                elif name == "sport":
+                    sport_message = (
+                        frame.get_value("sport", fallback=None),
+                        frame.get_value("sub_sport", fallback=None),
+                    )
+                elif name == "file_id":
+                    recording.device = _device_name(frame)
+    except fitdecode.FitCRCError:
+        raise UnreadableActivityFile(
+            "the FIT file's checksum does not match its content: it was changed or damaged after "
+            "the device wrote it. Export it again from the device or app"
+        ) from None
+    except fitdecode.FitEOFError:
+        raise UnreadableActivityFile(
+            "the FIT file is cut short: it ends before the length its header states. Copy or export it again"
+        ) from None
+    except fitdecode.FitHeaderError as error:
+        raise UnreadableActivityFile(f"the FIT file's header is damaged ({error})") from None
+    except (fitdecode.FitError, struct.error, ValueError, LookupError, TypeError) as error:
+        raise UnreadableActivityFile(f"the FIT file is damaged and cannot be decoded ({error})") from None
+    if sessions:
+        # A multisport file holds one session per leg; it is read as one activity of the
+        # longest leg's sport (decision 0053, Sport).
+        _, sport, sub_sport = max(sessions, key=lambda session: session[0])
+        recording.sport = fit_sport(sport, sub_sport)
+    elif sport_message is not None:
+        recording.sport = fit_sport(*sport_message)
+    return recording
+
+
+def _add_record(recording: Recording, frame: Any) -> None:
+    values = {"time": MISSING}
+    for field in frame.fields:
+        field_name = field.name
+        value = field.value
+        if value is None:
+            continue
+        if field_name == "timestamp":
+            values["time"] = value.timestamp()
+            continue
+        column = _RECORD_FIELDS.get(field_name)
+        if column is None or isinstance(value, (tuple, str)):
+            continue
+        if column in _POSITION_FIELDS:
+            value *= _DEGREES_PER_SEMICIRCLE
+        values[column] = float(value)
+    time = values.pop("time")
+    if time == time:  # a record without a time cannot be placed; it is passed over
+        recording.add(time, **values)
+
+
+def _time(value: object) -> float | None:
+    return value.timestamp() if isinstance(value, datetime) else None
+
+
+def _device_name(frame: Any) -> str:
+    manufacturer = frame.get_value("manufacturer", fallback=None)
+    product = (
+        frame.get_value("product_name", fallback=None)
+        or frame.get_value("garmin_product", fallback=None)
+        or frame.get_value("product", fallback=None)
+    )
+    return " ".join(str(part) for part in (manufacturer, product) if part not in (None, ""))
