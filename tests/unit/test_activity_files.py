@@ -10,7 +10,7 @@ from __future__ import annotations
 import gzip
 import itertools
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -219,6 +219,51 @@ def test_a_reading_out_of_range_is_dropped_and_the_second_holds_the_one_before()
     assert activity.streams.heart_rate[100] == samples[99].heart_rate
 
 
+def trackpoint_at(data: bytes, offset_s: int, start: datetime) -> tuple[int, int]:
+    """Where the trackpoint at ``offset_s`` seconds from ``start`` begins and ends in a TCX file."""
+    time = (start + timedelta(seconds=offset_s)).strftime("%Y-%m-%dT%H:%M:%SZ").encode()
+    begin = data.index(b"<Trackpoint><Time>" + time)
+    return begin, data.index(b"</Trackpoint>", begin) + len(b"</Trackpoint>")
+
+
+def test_a_heart_rate_dropout_longer_than_the_hold_gap_is_none_while_the_rest_goes_on() -> None:
+    recorded = generate.tcx_run()
+    data = fixture("run.tcx")
+    first, _ = trackpoint_at(data, 100, recorded.start)
+    _, end = trackpoint_at(data, 129, recorded.start)
+    without_heart_rate = (
+        data[:first] + re.sub(rb"<HeartRateBpm>.*?</HeartRateBpm>", b"", data[first:end]) + data[end:]
+    )
+    streams = read_activity_file(without_heart_rate).streams
+    assert HOLD_GAP_S < 130 - 99
+    assert set(streams.heart_rate[100:130]) == {None}
+    assert streams.heart_rate[130] == by_offset(recorded)[130].heart_rate
+    assert None not in streams.distance_m[99:131]
+
+
+def test_a_record_earlier_than_the_one_before_is_passed_over() -> None:
+    recorded = generate.tcx_run()
+    data = fixture("run.tcx")
+    first, end = trackpoint_at(data, 100, recorded.start)
+    late = (recorded.start + timedelta(seconds=100)).strftime("%H:%M:%SZ").encode()
+    early = (recorded.start + timedelta(seconds=50)).strftime("%H:%M:%SZ").encode()
+    activity = read_activity_file(data[:first] + data[first:end].replace(late, early) + data[end:])
+    samples = by_offset(recorded)
+    assert activity.duration_s == 900.0
+    assert activity.streams.heart_rate[50] == samples[50].heart_rate
+    assert activity.streams.heart_rate[100] == samples[99].heart_rate  # held across the 2-s gap
+
+
+def test_without_speed_or_distance_every_recorded_second_is_moving() -> None:
+    data = re.sub(
+        rb"<ns3:Speed>[^<]*</ns3:Speed>|<DistanceMeters>[^<]*</DistanceMeters>", b"", fixture("ride.tcx")
+    )
+    activity = read_activity_file(data)
+    assert activity.distance_m is None
+    assert set(activity.streams.speed_mps) == {None}
+    assert activity.moving_time_s == activity.duration_s == 900.0
+
+
 def test_a_tcx_with_two_activities_is_refused() -> None:
     data = fixture("run.tcx")
     activity = re.search(rb"<Activity .*</Activity>", data, re.DOTALL)
@@ -274,6 +319,12 @@ def test_a_gpx_without_extensions_or_type() -> None:
     assert activity.avg_cadence is None
     assert set(activity.streams.heart_rate) == {None}
     assert activity.distance_m == pytest.approx(sum(values(recorded, "speed")), abs=0.01)
+
+
+def test_a_gpx_track_without_times_is_refused() -> None:
+    data = re.sub(rb"<time>[^<]*</time>", b"", fixture("run_plain.gpx"))
+    with pytest.raises(UnreadableActivityFile, match="no track points with a time"):
+        read_activity_file(data)
 
 
 def test_a_gps_jump_adds_no_distance() -> None:
