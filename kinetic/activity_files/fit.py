@@ -43,10 +43,7 @@ _TIMER_STOPS = frozenset({"stop", "stop_all", "stop_disable", "stop_disable_all"
 
 
 def read_fit(data: bytes) -> Recording:
-    recording = Recording(format="fit")
-    sessions: list[tuple[float, object, object]] = []  # (elapsed seconds, sport, sub_sport)
-    sport_message: tuple[object, object] | None = None
-    stopped_at: float | None = None
+    messages = _FitMessages()
     try:
         with fitdecode.FitReader(
             io.BytesIO(data),
@@ -55,41 +52,8 @@ def read_fit(data: bytes) -> Recording:
             error_handling=fitdecode.ErrorHandling.RAISE,
         ) as reader:
             for frame in reader:
-                if not isinstance(frame, fitdecode.FitDataMessage):
-                    continue
-                name = frame.name
-                if name == "record":
-                    _add_record(recording, frame)
-                elif name == "lap":
-                    lap_start = _time(frame.get_value("start_time", fallback=None))
-                    if lap_start is not None:
-                        recording.lap_starts.append(lap_start)
-                elif name == "event" and frame.get_value("event", fallback=None) == "timer":
-                    event_type = frame.get_value("event_type", fallback=None)
-                    at = _time(frame.get_value("timestamp", fallback=None))
-                    if at is None:
-                        continue
-                    if event_type in _TIMER_STOPS:
-                        stopped_at = at if stopped_at is None else stopped_at
-                    elif event_type == "start" and stopped_at is not None:
-                        recording.pauses.append((stopped_at, at))
-                        stopped_at = None
-                elif name == "session":
-                    elapsed = frame.get_value("total_elapsed_time", fallback=None) or 0.0
-                    sessions.append(
-                        (
-                            float(elapsed),
-                            frame.get_value("sport", fallback=None),
-                            frame.get_value("sub_sport", fallback=None),
-                        )
-                    )
-                elif name == "sport":
-                    sport_message = (
-                        frame.get_value("sport", fallback=None),
-                        frame.get_value("sub_sport", fallback=None),
-                    )
-                elif name == "file_id":
-                    recording.device = _device_name(frame)
+                if isinstance(frame, fitdecode.FitDataMessage):
+                    messages.take(frame)
     except fitdecode.FitCRCError:
         raise UnreadableActivityFile(
             "the FIT file's checksum does not match its content: it was changed or damaged after "
@@ -103,35 +67,98 @@ def read_fit(data: bytes) -> Recording:
         raise UnreadableActivityFile(f"the FIT file's header is damaged ({error})") from None
     except (fitdecode.FitError, struct.error, ValueError, LookupError, TypeError) as error:
         raise UnreadableActivityFile(f"the FIT file is damaged and cannot be decoded ({error})") from None
-    if sessions:
-        # A multisport file holds one session per leg; it is read as one activity of the
-        # longest leg's sport (decision 0053, Sport).
-        _, sport, sub_sport = max(sessions, key=lambda session: session[0])
-        recording.sport = fit_sport(sport, sub_sport)
-    elif sport_message is not None:
-        recording.sport = fit_sport(*sport_message)
-    return recording
+    return messages.recording()
 
 
-def _add_record(recording: Recording, frame: Any) -> None:
-    values = {"time": MISSING}
-    for field in frame.fields:
-        field_name = field.name
-        value = field.value
-        if value is None:
-            continue
-        if field_name == "timestamp":
-            values["time"] = _time(value) or MISSING
-            continue
-        column = _RECORD_FIELDS.get(field_name)
-        if column is None or isinstance(value, (tuple, str)):
-            continue
-        if column in _POSITION_FIELDS:
-            value *= _DEGREES_PER_SEMICIRCLE
-        values[column] = float(value)
-    time = values.pop("time")
-    if time == time:  # a record without a time cannot be placed; it is passed over
-        recording.add(time, **values)
+class _FitMessages:
+    """Collects the messages an activity needs, in file order; the rest are passed over."""
+
+    def __init__(self) -> None:
+        self._recording = Recording(format="fit")
+        self._sessions: list[tuple[float, object, object]] = []  # (elapsed seconds, sport, sub_sport)
+        self._sport_message: tuple[object, object] | None = None
+        self._stopped_at: float | None = None
+        self._handlers = {
+            "record": self._record,
+            "lap": self._lap,
+            "event": self._event,
+            "session": self._session,
+            "sport": self._sport,
+            "file_id": self._file_id,
+        }
+
+    def take(self, frame: Any) -> None:
+        handler = self._handlers.get(frame.name)
+        if handler is not None:
+            handler(frame)
+
+    def recording(self) -> Recording:
+        if self._sessions:
+            # A multisport file holds one session per leg; it is read as one activity of the
+            # longest leg's sport (decision 0053, Sport).
+            _, sport, sub_sport = max(self._sessions, key=lambda session: session[0])
+            self._recording.sport = fit_sport(sport, sub_sport)
+        elif self._sport_message is not None:
+            self._recording.sport = fit_sport(*self._sport_message)
+        return self._recording
+
+    def _record(self, frame: Any) -> None:
+        values = {"time": MISSING}
+        for field in frame.fields:
+            field_name = field.name
+            value = field.value
+            if value is None:
+                continue
+            if field_name == "timestamp":
+                values["time"] = _time(value) or MISSING
+                continue
+            column = _RECORD_FIELDS.get(field_name)
+            if column is None or isinstance(value, (tuple, str)):
+                continue
+            if column in _POSITION_FIELDS:
+                value *= _DEGREES_PER_SEMICIRCLE
+            values[column] = float(value)
+        time = values.pop("time")
+        if time == time:  # a record without a time cannot be placed; it is passed over
+            self._recording.add(time, **values)
+
+    def _lap(self, frame: Any) -> None:
+        lap_start = _time(frame.get_value("start_time", fallback=None))
+        if lap_start is not None:
+            self._recording.lap_starts.append(lap_start)
+
+    def _event(self, frame: Any) -> None:
+        """A timer stop, then a start, is a pause from the first stop to the start."""
+        if frame.get_value("event", fallback=None) != "timer":
+            return
+        event_type = frame.get_value("event_type", fallback=None)
+        at = _time(frame.get_value("timestamp", fallback=None))
+        if at is None:
+            return
+        if event_type in _TIMER_STOPS:
+            self._stopped_at = at if self._stopped_at is None else self._stopped_at
+        elif event_type == "start" and self._stopped_at is not None:
+            self._recording.pauses.append((self._stopped_at, at))
+            self._stopped_at = None
+
+    def _session(self, frame: Any) -> None:
+        elapsed = frame.get_value("total_elapsed_time", fallback=None) or 0.0
+        self._sessions.append(
+            (
+                float(elapsed),
+                frame.get_value("sport", fallback=None),
+                frame.get_value("sub_sport", fallback=None),
+            )
+        )
+
+    def _sport(self, frame: Any) -> None:
+        self._sport_message = (
+            frame.get_value("sport", fallback=None),
+            frame.get_value("sub_sport", fallback=None),
+        )
+
+    def _file_id(self, frame: Any) -> None:
+        self._recording.device = _device_name(frame)
 
 
 def _time(value: object) -> float | None:
