@@ -1,0 +1,183 @@
+"""From a checked recording to the ``ActivityFile``: totals, laps and the ``source_key``.
+
+Every figure is computed from the records, the same way for FIT, TCX and GPX, rather than taken
+from the summary a device may write (GPX has none, and devices differ in what they average):
+docs/decisions/0053-activity-files.md (Figures).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import sys
+from array import array
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from kinetic.activity_files.limits import check_recording
+from kinetic.activity_files.model import ActivityFile, Lap, Streams
+from kinetic.activity_files.recording import Recording
+from kinetic.activity_files.streams import HOLD_GAP_S, build_streams, moving_seconds
+
+# A climb counts once the altitude has risen this far above the last low point; smaller ups and
+# downs are the altimeter's noise (decision 0053, Elevation gain).
+ELEVATION_HYSTERESIS_M = 2.0
+# Hex digits of the SHA-256 kept in a key: 128 bits, "fit:" + 32 fits an idempotency key
+# (kinetic.training_knowledge.formats.IDEMPOTENCY_KEY: 8 to 80 of [A-Za-z0-9._:-]).
+SOURCE_KEY_HEX_DIGITS = 32
+
+
+def build_activity(recording: Recording) -> ActivityFile:
+    """Check the recording (``limits.check_recording``), resample it and sum it up."""
+    record_digest = _record_digest(recording)  # of the records as read, before any check
+    check_recording(recording, HOLD_GAP_S)
+    start = recording.times[0]
+    duration_s = round(recording.times[-1] - start, 3)
+    length = int(duration_s) + 1
+    streams, recorded = build_streams(recording, length)
+    distance_m = _last_value(recording.distance)
+    if distance_m is not None:
+        distance_m = round(distance_m, 3)
+    source_key = _source_key(recording, start, duration_s, distance_m, record_digest)
+    return ActivityFile(
+        format=recording.format,
+        source_key=source_key,
+        sport=recording.sport,
+        start=datetime.fromtimestamp(start, UTC),
+        duration_s=duration_s,
+        moving_time_s=float(moving_seconds(recorded, streams.speed_mps, 0, length - 1)),
+        distance_m=distance_m,
+        elevation_gain_m=_elevation_gain(recording.altitude),
+        avg_power_w=_average(streams.power, 0, length),
+        max_power_w=_maximum(streams.power, 0, length),
+        avg_hr=_average(streams.heart_rate, 0, length),
+        max_hr=_maximum(streams.heart_rate, 0, length),
+        avg_cadence=_average(streams.cadence, 0, length, leave_out_zero=True),
+        device=recording.device,
+        name=recording.name,
+        laps=_laps(recording, streams, recorded, start, duration_s),
+        streams=streams,
+    )
+
+
+def _laps(
+    recording: Recording, streams: Streams, recorded: Sequence[bool], start: float, duration_s: float
+) -> tuple[Lap, ...]:
+    """The file's laps over the seconds each covers; one lap for the whole when it marks none.
+
+    A lap runs from its start to the next one's (the last to the end). Starts outside the
+    recording, or repeated, are passed over; the first lap always begins at the start.
+    """
+    offsets = sorted({offset for lap in recording.lap_starts if 0 < (offset := lap - start) < duration_s})
+    boundaries = [0.0, *offsets, duration_s]
+    last_second = len(streams.time_s) - 1
+    laps = []
+    for lap_start, lap_end in itertools.pairwise(boundaries):
+        first, end = int(lap_start), int(lap_end)
+        stats_end = end + 1 if end == last_second else end  # the last lap includes the last record
+        lap_distance = _distance_between(streams.distance_m, first, end)
+        laps.append(
+            Lap(
+                start=datetime.fromtimestamp(start + lap_start, UTC),
+                duration_s=round(lap_end - lap_start, 3),
+                moving_time_s=float(moving_seconds(recorded, streams.speed_mps, first, end)),
+                distance_m=None if lap_distance is None else round(lap_distance, 3),
+                avg_power_w=_average(streams.power, first, stats_end),
+                avg_hr=_average(streams.heart_rate, first, stats_end),
+                avg_cadence=_average(streams.cadence, first, stats_end, leave_out_zero=True),
+            )
+        )
+    return tuple(laps)
+
+
+def _average(
+    stream: Sequence[float | None], first: int, end: int, *, leave_out_zero: bool = False
+) -> float | None:
+    """The mean over the seconds holding a value: time-weighted whatever the recording rate.
+
+    Power keeps its zeros (coasting is part of the ride's work); cadence leaves them out, as
+    devices do, so it is the cadence while pedalling or running.
+    """
+    total = 0.0
+    count = 0
+    for value in stream[first:end]:
+        if value is None or (leave_out_zero and value == 0):
+            continue
+        total += value
+        count += 1
+    return round(total / count, 1) if count else None
+
+
+def _maximum(stream: Sequence[float | None], first: int, end: int) -> float | None:
+    return max((value for value in stream[first:end] if value is not None), default=None)
+
+
+def _distance_between(distance: Sequence[float | None], first: int, end: int) -> float | None:
+    at_end = _last_known(distance, end)
+    if at_end is None:
+        return None
+    return at_end - (_last_known(distance, first) or 0.0)
+
+
+def _last_known(stream: Sequence[float | None], second: int) -> float | None:
+    for index in range(second, -1, -1):
+        if (value := stream[index]) is not None:
+            return value
+    return None
+
+
+def _last_value(column: array[float]) -> float | None:
+    for value in reversed(column):
+        if value == value:
+            return value
+    return None
+
+
+def _elevation_gain(altitude: array[float]) -> float | None:
+    """The sum of the rises, counting a rise once it is ``ELEVATION_HYSTERESIS_M`` above a low.
+
+    Climbing, every further metre up counts until the altitude has fallen the same margin below
+    the high; so a steady climb counts in full and noise narrower than the margin never does.
+    """
+    readings = [value for value in altitude if value == value]
+    if not readings:
+        return None
+    gain = 0.0
+    reference = readings[0]
+    climbing = False
+    for value in readings:
+        if climbing:
+            if value > reference:
+                gain += value - reference
+                reference = value
+            elif value <= reference - ELEVATION_HYSTERESIS_M:
+                climbing = False
+                reference = value
+        elif value < reference:
+            reference = value
+        elif value >= reference + ELEVATION_HYSTERESIS_M:
+            gain += value - reference
+            reference = value
+            climbing = True
+    return round(gain, 1)
+
+
+def _record_digest(recording: Recording) -> bytes:
+    """SHA-256 over every per-record column as read, as little-endian doubles, in a fixed order."""
+    digest = hashlib.sha256()
+    for column in recording.columns():
+        if sys.byteorder == "big":
+            column = array("d", column)
+            column.byteswap()
+        digest.update(len(column).to_bytes(8, "little"))
+        digest.update(column.tobytes())
+    return digest.digest()
+
+
+def _source_key(
+    recording: Recording, start: float, duration_s: float, distance_m: float | None, record_digest: bytes
+) -> str:
+    summary = repr((recording.format, datetime.fromtimestamp(start, UTC).isoformat(), duration_s, distance_m))
+    digest = hashlib.sha256(summary.encode())
+    digest.update(record_digest)
+    return f"{recording.format}:{digest.hexdigest()[:SOURCE_KEY_HEX_DIGITS]}"

@@ -1,0 +1,86 @@
+"""Resampling a checked recording to one value per elapsed second, and which seconds were moving.
+
+The rules, and why these figures: docs/decisions/0053-activity-files.md (Streams, Moving time).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+
+from kinetic.activity_files.model import Streams
+from kinetic.activity_files.recording import Recording
+
+# Records further apart than this are a pause (or a sensor that dropped out): the seconds between
+# them hold no value. Closer ones are a device recording only on change ("smart recording"
+# writes every 1 to 8 s): their seconds hold the earlier record's value.
+HOLD_GAP_S = 10.0
+# A second with a known speed below this is standing still, not moving (GPS drift when standing
+# reads a few tenths of a metre per second; the slowest walk is about 0.8 m/s).
+MOVING_SPEED_MPS = 0.5
+
+
+def resample(offsets: Sequence[float], values: Sequence[float], length: int) -> list[float | None]:
+    """One value per second ``0 .. length - 1`` from readings at ``offsets`` (seconds, ascending).
+
+    A second takes the last reading at or before it when the next reading comes at most
+    ``HOLD_GAP_S`` after that one; readings that are NaN are not readings.
+    """
+    out: list[float | None] = [None] * length
+    previous_offset = previous_value = 0.0
+    previous_second = -1
+    for offset, value in zip(offsets, values, strict=True):
+        if value != value:
+            continue
+        second = int(offset)
+        if previous_second >= 0 and second > previous_second + 1 and offset - previous_offset <= HOLD_GAP_S:
+            out[previous_second + 1 : second] = [previous_value] * (second - previous_second - 1)
+        out[second] = value
+        previous_offset, previous_value, previous_second = offset, value, second
+    return out
+
+
+def build_streams(recording: Recording, length: int) -> tuple[Streams, list[bool]]:
+    """The 1 Hz streams of a checked recording, and for each second whether it was recorded.
+
+    A second is recorded when a record falls in it or it lies in a gap of at most ``HOLD_GAP_S``
+    between records, and the file's timer was not paused; the streams hold ``None`` elsewhere.
+    """
+    start = recording.times[0]
+    offsets = array("d", (time - start for time in recording.times))
+    recorded_values = resample(offsets, array("d", [1.0]) * len(offsets), length)
+    recorded = [value is not None for value in recorded_values]
+    columns = {
+        "power": recording.power,
+        "heart_rate": recording.heart_rate,
+        "speed_mps": recording.speed,
+        "cadence": recording.cadence,
+        "altitude_m": recording.altitude,
+        "distance_m": recording.distance,
+    }
+    resampled = {name: resample(offsets, column, length) for name, column in columns.items()}
+    for stopped, resumed in recording.pauses:
+        first, end = max(0, int(stopped - start) + 1), min(length, int(resumed - start))
+        if first >= end:
+            continue
+        recorded[first:end] = [False] * (end - first)
+        for stream in resampled.values():
+            stream[first:end] = [None] * (end - first)
+    streams = Streams(
+        time_s=tuple(range(length)),
+        **{name: tuple(stream) for name, stream in resampled.items()},
+    )
+    return streams, recorded
+
+
+def moving_seconds(recorded: Sequence[bool], speed: Sequence[float | None], first: int, end: int) -> int:
+    """How many of the seconds ``first .. end - 1`` were moving: recorded, and not standing still.
+
+    A second without a known speed (an indoor ride without a speed sensor, a pool swim) counts as
+    moving when it was recorded.
+    """
+    return sum(
+        1
+        for second in range(first, end)
+        if recorded[second] and ((value := speed[second]) is None or value >= MOVING_SPEED_MPS)
+    )
