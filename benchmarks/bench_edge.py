@@ -27,9 +27,11 @@ def lifted(policy: RatePolicy) -> RatePolicy:
 
 BENCH_ACCOUNT_PER_MINUTE = lifted(ACCOUNT_PER_MINUTE)
 BENCH_CLIENT_AI_PER_MINUTE = lifted(edge.app.CLIENT_AI_PER_MINUTE)
+BENCH_OWS_PER_MINUTE = lifted(edge.app.OWS_PER_MINUTE)
 
 if __name__ == "__main__":
-    # create_app reads both names from edge.app's namespace when it builds the routes.
+    # create_app reads these names from edge.app's namespace when it builds the routes.
     edge.app.ACCOUNT_PER_MINUTE = BENCH_ACCOUNT_PER_MINUTE  # type: ignore[attr-defined]
     edge.app.CLIENT_AI_PER_MINUTE = BENCH_CLIENT_AI_PER_MINUTE
+    edge.app.OWS_PER_MINUTE = BENCH_OWS_PER_MINUTE
     main()
