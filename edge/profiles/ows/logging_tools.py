@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Any
 
 from google.protobuf.timestamp_pb2 import Timestamp
@@ -309,7 +309,7 @@ class WorkoutLogTools:
         else:
             request.set_id = target.key
         reply = await self._log().DeleteLogRecord(request)
-        expires = reply.undo_expire_time.ToDatetime(tzinfo=UTC).astimezone(context.zone)
+        expires = render.local_time(reply.undo_expire_time, context.zone)
         result: Result = {
             "deleted": reply.deleted,
             "undo_token": reply.undo_token,

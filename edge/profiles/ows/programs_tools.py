@@ -172,7 +172,7 @@ class ProgramTools:
         )
         zone = context.zone
         return [
-            logged_session(w, w.start_time.ToDatetime(tzinfo=zone).astimezone(zone).date())
+            logged_session(w, render.local_time(w.start_time, zone).date())
             for w in reversed(reply.workouts)  # oldest first
         ]
 

@@ -9,9 +9,11 @@ themselves are what the person did and are always shown (decision 0050).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
+
+from google.protobuf.timestamp_pb2 import Timestamp
 
 from edge.profiles.ows.context import LogContext, Unit
 from edge.profiles.ows.ids import entry_id, set_id, workout_id
@@ -37,8 +39,10 @@ def is_unconfirmed(performance: sessions_pb2.Performance) -> bool:
     return performance.exercise_id.startswith(UNCONFIRMED_PREFIX)
 
 
-def _local(stamp: datetime, zone: ZoneInfo) -> datetime:
-    return stamp.astimezone(zone)
+def local_time(stamp: Timestamp, zone: ZoneInfo) -> datetime:
+    """A stored instant as the wall time in the user's time zone."""
+    moment: datetime = stamp.ToDatetime(tzinfo=UTC)
+    return moment.astimezone(zone)
 
 
 def set_load(entry: sessions_pb2.PerformanceSet) -> tuple[float, Unit] | None:
@@ -108,12 +112,8 @@ def workout_totals(performances: Iterable[sessions_pb2.Performance], unit: Unit)
 def workout_json(session: sessions_pb2.Session, context: LogContext) -> Json:
     """One workout with its entries; totals unless calm mode is on."""
     zone = context.zone
-    started = _local(session.start_time.ToDatetime().replace(tzinfo=ZoneInfo("UTC")), zone)
-    ended = (
-        _local(session.end_time.ToDatetime().replace(tzinfo=ZoneInfo("UTC")), zone)
-        if session.HasField("end_time")
-        else None
-    )
+    started = local_time(session.start_time, zone)
+    ended = local_time(session.end_time, zone) if session.HasField("end_time") else None
     out: Json = {
         "id": workout_id(session.session_id),
         "title": session.title,
@@ -175,7 +175,7 @@ def entry_summary(performance: sessions_pb2.Performance) -> str:
 
 def workout_summary(verb: str, session: sessions_pb2.Session, context: LogContext) -> str:
     """The one line to tell the user after a write, e.g. ``Logged Workout on Tue 1 Dec: ...``."""
-    started = _local(session.start_time.ToDatetime().replace(tzinfo=ZoneInfo("UTC")), context.zone)
+    started = local_time(session.start_time, context.zone)
     day = f"{started:%a} {started.day} {started:%b}"
     entries = "; ".join(entry_summary(p) for p in session.performances)
     return (
