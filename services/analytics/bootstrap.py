@@ -71,6 +71,9 @@ async def start(
         [binding], settings.listen_host, settings.port if port is None else port, ServerTrust.of(settings)
     )
     feeds.start_keeping_up(KEEP_UP_SECONDS)
-    running.before_stop.append(feeds.stop)
+    # The sweep stops first; catch-ups that in-flight reads wait for are cancelled only after the
+    # graceful stop, else those reads would fail during a rolling restart (decision 0044).
+    running.before_stop.append(feeds.stop_keeping_up)
+    running.on_stop.append(feeds.stop)
     running.on_stop.extend(partial(channel.close, None) for channel in channels)
     return running

@@ -295,12 +295,19 @@ class AccountFeeds:
         """Run ``keep_up`` in the background until ``stop``."""
         self._keeping_up = asyncio.create_task(self.keep_up(interval_seconds), name="analytics-keep-up")
 
-    def stop(self) -> None:
-        """Cancel the background catching up (the server is stopping)."""
+    def stop_keeping_up(self) -> None:
+        """Stop the background sweep (the server is about to stop). Catch-ups a read waits for go on,
+        so the reads still in flight during the graceful stop get their answers."""
         if self._keeping_up is not None:
             self._keeping_up.cancel()
-        for job in list(self._jobs.values()):
-            job.task.cancel()
+
+    async def stop(self) -> None:
+        """Cancel what still catches up (the server has stopped: no read waits for it any more)."""
+        self.stop_keeping_up()
+        tasks = [job.task for job in self._jobs.values()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def keep_up(self, interval_seconds: float, active_seconds: float = ACTIVE_SECONDS) -> None:
         """Forever: every ``interval_seconds``, catch up each account read in the last ``active_seconds``."""

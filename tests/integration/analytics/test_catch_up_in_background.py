@@ -42,9 +42,11 @@ class HeldBackFeed(ListFeed):
     """After the first page, each page waits until ``release`` is set."""
 
     release: asyncio.Event = field(default_factory=asyncio.Event)
+    held: int = 0
 
     async def read_after(self, account_id: str, after_sequence: int, page_size: int) -> FeedPage:
-        if self.reads >= 1:
+        if self.reads >= 1 and not self.release.is_set():
+            self.held += 1
             await self.release.wait()
         return await super().read_after(account_id, after_sequence, page_size)
 
@@ -124,3 +126,33 @@ async def test_recently_read_accounts_are_kept_caught_up_without_a_read(sqlite_e
         keeping_up.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await keeping_up
+
+
+async def test_a_read_in_flight_when_the_server_starts_stopping_still_gets_its_answer(sqlite_engines):
+    """The roll of decision 0044: stopping the sweep (before the graceful stop) must not cancel the
+    catch-up a read in flight waits for; only the stop after it cancels what is left."""
+    engine = sqlite_engines("analytics")
+    feed = HeldBackFeed(page_size=50)
+    imported(feed, 120)
+    make_queries(engine, feed)  # migrates
+    feeds = AccountFeeds(
+        engine, FeedFollower(engine, feed), FeedFollower(engine, LibraryFeed(), apply_training_change)
+    )
+    queries = AnalyticsQueries(feeds, MuscleCatalog.load(), lambda: NOW)
+    feeds.start_keeping_up(interval_seconds=0.05)
+    read = asyncio.create_task(queries.personal_records(ACCOUNT, [], "epley", "UTC", wait_seconds=30))
+    await eventually(lambda: feed.held == 1, what="the read's catch-up held back")
+
+    feeds.stop_keeping_up()
+    feed.release.set()
+    answer = await read
+    assert answer.as_of_sequence == feed.changes[-1].sequence
+
+    imported(feed, 120, first=120)
+    feed.release.clear()
+    unwaited = asyncio.create_task(feeds.catch_up(ACCOUNT, wait_seconds=30))
+    await eventually(lambda: feed.held == 2, what="a catch-up held back")
+    await feeds.stop()
+    with pytest.raises(asyncio.CancelledError):
+        await unwaited
+    assert applied(engine) < feed.changes[-1].sequence, "the stop cancelled the held-back catch-up"
