@@ -10,7 +10,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Account(_message.Message):
-    __slots__ = ("account_id", "email", "display_name", "time_zone", "units", "create_time", "logging_consent", "health_data_consent")
+    __slots__ = ("account_id", "email", "display_name", "time_zone", "units", "create_time", "logging_consent", "health_data_consent", "primary_sport", "account_status", "plan_tier", "distance_unit")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
@@ -19,6 +19,10 @@ class Account(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     LOGGING_CONSENT_FIELD_NUMBER: _ClassVar[int]
     HEALTH_DATA_CONSENT_FIELD_NUMBER: _ClassVar[int]
+    PRIMARY_SPORT_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_STATUS_FIELD_NUMBER: _ClassVar[int]
+    PLAN_TIER_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_UNIT_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     email: str
     display_name: str
@@ -27,7 +31,11 @@ class Account(_message.Message):
     create_time: _timestamp_pb2.Timestamp
     logging_consent: bool
     health_data_consent: bool
-    def __init__(self, account_id: _Optional[str] = ..., email: _Optional[str] = ..., display_name: _Optional[str] = ..., time_zone: _Optional[str] = ..., units: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., logging_consent: _Optional[bool] = ..., health_data_consent: _Optional[bool] = ...) -> None: ...
+    primary_sport: str
+    account_status: str
+    plan_tier: str
+    distance_unit: str
+    def __init__(self, account_id: _Optional[str] = ..., email: _Optional[str] = ..., display_name: _Optional[str] = ..., time_zone: _Optional[str] = ..., units: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., logging_consent: _Optional[bool] = ..., health_data_consent: _Optional[bool] = ..., primary_sport: _Optional[str] = ..., account_status: _Optional[str] = ..., plan_tier: _Optional[str] = ..., distance_unit: _Optional[str] = ...) -> None: ...
 
 class CreateAccountRequest(_message.Message):
     __slots__ = ("email", "password", "display_name", "time_zone", "units")
@@ -62,20 +70,28 @@ class GetAccountResponse(_message.Message):
     def __init__(self, account: _Optional[_Union[Account, _Mapping]] = ...) -> None: ...
 
 class UpdateAccountRequest(_message.Message):
-    __slots__ = ("account_id", "display_name", "time_zone", "units", "logging_consent", "health_data_consent")
+    __slots__ = ("account_id", "display_name", "time_zone", "units", "logging_consent", "health_data_consent", "primary_sport", "account_status", "plan_tier", "distance_unit")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     UNITS_FIELD_NUMBER: _ClassVar[int]
     LOGGING_CONSENT_FIELD_NUMBER: _ClassVar[int]
     HEALTH_DATA_CONSENT_FIELD_NUMBER: _ClassVar[int]
+    PRIMARY_SPORT_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_STATUS_FIELD_NUMBER: _ClassVar[int]
+    PLAN_TIER_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_UNIT_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     display_name: str
     time_zone: str
     units: str
     logging_consent: bool
     health_data_consent: bool
-    def __init__(self, account_id: _Optional[str] = ..., display_name: _Optional[str] = ..., time_zone: _Optional[str] = ..., units: _Optional[str] = ..., logging_consent: _Optional[bool] = ..., health_data_consent: _Optional[bool] = ...) -> None: ...
+    primary_sport: str
+    account_status: str
+    plan_tier: str
+    distance_unit: str
+    def __init__(self, account_id: _Optional[str] = ..., display_name: _Optional[str] = ..., time_zone: _Optional[str] = ..., units: _Optional[str] = ..., logging_consent: _Optional[bool] = ..., health_data_consent: _Optional[bool] = ..., primary_sport: _Optional[str] = ..., account_status: _Optional[str] = ..., plan_tier: _Optional[str] = ..., distance_unit: _Optional[str] = ...) -> None: ...
 
 class UpdateAccountResponse(_message.Message):
     __slots__ = ("account",)

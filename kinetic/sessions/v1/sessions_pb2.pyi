@@ -1,6 +1,7 @@
 import datetime
 
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from kinetic.sessions.v1 import endurance_pb2 as _endurance_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -10,7 +11,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Change(_message.Message):
-    __slots__ = ("sequence", "kind", "record_id", "create_time", "payload_json", "session", "session_deleted", "performance_logged", "performance_deleted")
+    __slots__ = ("sequence", "kind", "record_id", "create_time", "payload_json", "session", "session_deleted", "performance_logged", "performance_deleted", "activity", "activity_deleted", "threshold", "threshold_deleted", "readiness")
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     RECORD_ID_FIELD_NUMBER: _ClassVar[int]
@@ -20,6 +21,11 @@ class Change(_message.Message):
     SESSION_DELETED_FIELD_NUMBER: _ClassVar[int]
     PERFORMANCE_LOGGED_FIELD_NUMBER: _ClassVar[int]
     PERFORMANCE_DELETED_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_DELETED_FIELD_NUMBER: _ClassVar[int]
+    THRESHOLD_FIELD_NUMBER: _ClassVar[int]
+    THRESHOLD_DELETED_FIELD_NUMBER: _ClassVar[int]
+    READINESS_FIELD_NUMBER: _ClassVar[int]
     sequence: int
     kind: str
     record_id: str
@@ -29,7 +35,12 @@ class Change(_message.Message):
     session_deleted: SessionDeleted
     performance_logged: PerformanceLogged
     performance_deleted: PerformanceDeleted
-    def __init__(self, sequence: _Optional[int] = ..., kind: _Optional[str] = ..., record_id: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., payload_json: _Optional[str] = ..., session: _Optional[_Union[Session, _Mapping]] = ..., session_deleted: _Optional[_Union[SessionDeleted, _Mapping]] = ..., performance_logged: _Optional[_Union[PerformanceLogged, _Mapping]] = ..., performance_deleted: _Optional[_Union[PerformanceDeleted, _Mapping]] = ...) -> None: ...
+    activity: _endurance_pb2.ActivitySummary
+    activity_deleted: _endurance_pb2.ActivityDeleted
+    threshold: _endurance_pb2.Threshold
+    threshold_deleted: _endurance_pb2.ThresholdDeleted
+    readiness: _endurance_pb2.DailyReadiness
+    def __init__(self, sequence: _Optional[int] = ..., kind: _Optional[str] = ..., record_id: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., payload_json: _Optional[str] = ..., session: _Optional[_Union[Session, _Mapping]] = ..., session_deleted: _Optional[_Union[SessionDeleted, _Mapping]] = ..., performance_logged: _Optional[_Union[PerformanceLogged, _Mapping]] = ..., performance_deleted: _Optional[_Union[PerformanceDeleted, _Mapping]] = ..., activity: _Optional[_Union[_endurance_pb2.ActivitySummary, _Mapping]] = ..., activity_deleted: _Optional[_Union[_endurance_pb2.ActivityDeleted, _Mapping]] = ..., threshold: _Optional[_Union[_endurance_pb2.Threshold, _Mapping]] = ..., threshold_deleted: _Optional[_Union[_endurance_pb2.ThresholdDeleted, _Mapping]] = ..., readiness: _Optional[_Union[_endurance_pb2.DailyReadiness, _Mapping]] = ...) -> None: ...
 
 class SessionDeleted(_message.Message):
     __slots__ = ("session", "performance_ids", "delete_time")
