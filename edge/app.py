@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from edge.analytics.rest import analytics_rest_app
 from edge.backends import Backends
 from edge.cross_origin import CorsPaths, CrossOrigin, TrustedOrigins, cors_paths
+from edge.endurance_rest import endurance_rest_app
 from edge.guard import ProtectedResource, TokenChecker
 from edge.health import health_routes
 from edge.in_flight import InFlightLimit
@@ -297,6 +298,11 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         Mount(
             "/api/workout-log",
             app=protect(workout_files_rest_app(lambda: live.backends), OPEN_WORKOUT_SCHEMA, OWS_PER_MINUTE),
+        ),
+        # Endurance records and figures (0057): the endurance half of the same log, same guard and budget.
+        Mount(
+            "/api/endurance",
+            app=protect(endurance_rest_app(lambda: live.backends), OPEN_WORKOUT_SCHEMA, OWS_PER_MINUTE),
         ),
         *account_export_routes(public_url, lambda: live.backends),
         *mcp_routes(

@@ -1,6 +1,7 @@
 """The edge's gRPC channels to the four services, opened and closed by the app's lifespan.
 
-The gym module and the workout log live in the sessions service, so their stubs share that channel.
+The gym module, the workout log and the endurance records live in the sessions service, so their
+stubs share that channel.
 Every unary call on a channel gets its kind's deadline (``edge.deadlines``) and goes through its
 address's circuit (``edge.circuits``), so a hung or stopped backend costs a request at most one
 deadline, then nothing while it is known down (decision 0035).
@@ -16,8 +17,9 @@ import grpc
 from edge.circuits import Circuit, Circuits, StubT, guard_stub
 from edge.deadlines import LONGEST_DEADLINE_SECONDS
 from kinetic import service_trust
-from kinetic.analytics.v1 import analytics_pb2_grpc
+from kinetic.analytics.v1 import analytics_pb2_grpc, endurance_pb2_grpc
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
+from kinetic.sessions.v1 import endurance_pb2_grpc as sessions_endurance_pb2_grpc
 from kinetic.sessions.v1 import gyms_pb2_grpc, sessions_pb2_grpc, workout_log_pb2_grpc
 from kinetic.settings import TlsSettings
 from kinetic.telemetry import grpc_client_interceptors
@@ -39,6 +41,9 @@ class Backends:
     client_workouts: gyms_pb2_grpc.ClientWorkoutServiceStub
     workout_log: workout_log_pb2_grpc.WorkoutLogServiceStub
     analytics: analytics_pb2_grpc.AnalyticsServiceStub
+    # Endurance records (sessions) and the figures derived from them (analytics): decision 0054.
+    endurance: sessions_endurance_pb2_grpc.EnduranceServiceStub
+    endurance_analytics: endurance_pb2_grpc.EnduranceAnalyticsServiceStub
     circuits: Circuits
 
     @classmethod
@@ -65,6 +70,8 @@ class Backends:
             client_workouts=guarded(gyms_pb2_grpc.ClientWorkoutServiceStub, *of("sessions")),
             workout_log=guarded(workout_log_pb2_grpc.WorkoutLogServiceStub, *of("sessions")),
             analytics=guarded(analytics_pb2_grpc.AnalyticsServiceStub, *of("analytics")),
+            endurance=guarded(sessions_endurance_pb2_grpc.EnduranceServiceStub, *of("sessions")),
+            endurance_analytics=guarded(endurance_pb2_grpc.EnduranceAnalyticsServiceStub, *of("analytics")),
             circuits=circuits,
         )
 

@@ -38,8 +38,10 @@ _ERROR_TEXT = {
     "403": "The token lacks the training scope.",
     "409": "A stale version (with fresh details) or a conflicting change, e.g. a reused idempotencyKey.",
     "410": "The library epoch changed (the library was erased); read again.",
-    "413": "The upload is larger than 20 MiB.",
-    "415": "The upload is not sent as text/csv or application/octet-stream.",
+    "404": "No such record in this account.",
+    "413": "The upload is larger than the path allows (20 MiB for workout history, 64 MiB for an "
+    "activity file, 64 KiB for JSON).",
+    "415": "The body is not sent with a Content-Type the path takes.",
     "429": "More than 300 requests for this account in a minute.",
     "503": "A backend is temporarily unavailable; retry shortly.",
 }
@@ -241,6 +243,187 @@ def _workout_log_paths() -> dict[str, Any]:
     }
 
 
+ENDURANCE_PREFIX = "/api/endurance"
+_SPORT = {"type": "string", "enum": ["run", "ride", "swim", "strength", "other"]}
+_TIME_ZONE = _param("timeZone", "IANA time zone of the days (default: the account's).", {"type": "string"})
+_RECORD = {"type": "object", "description": "The service's message as JSON, camelCase names."}
+
+
+def _error_responses(*codes: str) -> dict[str, Any]:
+    return {
+        code: {"description": _ERROR_TEXT[code], "content": _json({"$ref": "#/components/schemas/Error"})}
+        for code in codes
+    }
+
+
+def _endurance_read(operation_id: str, summary: str, parameters: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "get": {
+            "operationId": operation_id,
+            "summary": summary,
+            "security": [{"bearer": ["ows"]}],
+            "parameters": parameters,
+            "responses": _responses("The answer.", _RECORD, "400", "401", "403", "404", "429", "503"),
+        }
+    }
+
+
+def _endurance_paths() -> dict[str, Any]:
+    # Endurance records and figures with the workout log's credentials (scope ows; decision 0057).
+    security = [{"bearer": ["ows"]}]
+    day = {**_DAY_PATTERN}
+    path_id = {"name": "activity_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    path_day = {"name": "day", "in": "path", "required": True, "schema": _DAY_PATTERN}
+    created = {"description": "Stored now.", "headers": _NO_STORE_HEADER, "content": _json(_RECORD)}
+    write_errors = ("400", "401", "403", "409", "413", "415", "429", "503")
+    return {
+        f"{ENDURANCE_PREFIX}/activities/imports": {
+            "post": {
+                "operationId": "importActivityFile",
+                "summary": "Import a FIT, TCX or GPX file; the same file again stores nothing (200).",
+                "security": security,
+                "parameters": [
+                    _param("filename", "The file's name, to help tell its format.", {"type": "string"}),
+                    _param("sourceApp", "The app it was exported from.", {"type": "string"}),
+                    _param("sport", "The sport when the file names none or a wrong one.", _SPORT),
+                ],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}
+                    },
+                },
+                "responses": {
+                    **_responses("Imported before: the stored activity, created false.", _RECORD),
+                    "201": created,
+                    **_error_responses(*write_errors),
+                },
+            }
+        },
+        f"{ENDURANCE_PREFIX}/activities": _endurance_read(
+            "listActivities",
+            "Activities of a day range with their training stress and its method.",
+            [
+                _param("from", "First local day.", day, True),
+                _param("to", "Last local day (included).", day, True),
+                _param("sport", "Only this sport (repeatable).", _SPORT),
+                _TIME_ZONE,
+            ],
+        ),
+        f"{ENDURANCE_PREFIX}/activities/{{activity_id}}": {
+            **_endurance_read(
+                "getActivity",
+                "One activity with its laps and, with streams=true, its per-second streams.",
+                [
+                    path_id,
+                    _param("streams", "Include the streams.", {"type": "string", "enum": ["true", "false"]}),
+                ],
+            ),
+            "delete": {
+                "operationId": "deleteActivity",
+                "summary": "Delete an activity with its streams and laps.",
+                "security": security,
+                "parameters": [path_id],
+                "responses": {
+                    "204": {"description": "Deleted.", "headers": _NO_STORE_HEADER},
+                    **_error_responses("400", "401", "403", "404", "429", "503"),
+                },
+            },
+        },
+        f"{ENDURANCE_PREFIX}/training-load": _endurance_read(
+            "getTrainingLoad",
+            "CTL, ATL, TSB (previous-day convention), ramp rate, workload ratio and risk, per sport "
+            "and combined, for each day of a range.",
+            [_param("from", "First local day.", day, True), _param("to", "Last local day.", day), _TIME_ZONE],
+        ),
+        f"{ENDURANCE_PREFIX}/figures": _endurance_read(
+            "getAthleteFigures",
+            "VDOT, race predictions and paces; FTP, power zones and W/kg; heart-rate zones; CSS and "
+            "swim zones, from the thresholds in force on a day.",
+            [_param("day", "The local day (default today).", day), _TIME_ZONE],
+        ),
+        f"{ENDURANCE_PREFIX}/power-curve": _endurance_read(
+            "getPowerCurve",
+            "Mean-maximal power of a day range, all-time peaks and eFTP.",
+            [
+                _param("from", "First local day (default all time).", day),
+                _param("to", "Last local day.", day),
+            ],
+        ),
+        f"{ENDURANCE_PREFIX}/thresholds": {
+            **_endurance_read(
+                "listThresholds",
+                "Every dated threshold value, and those in force on asOf.",
+                [_param("asOf", "The local day to report the values in force on.", day)],
+            ),
+            "post": {
+                "operationId": "setThreshold",
+                "summary": "Record a threshold in force from effectiveDay on.",
+                "security": security,
+                "requestBody": {"required": True, "content": _json(_THRESHOLD)},
+                "responses": {"201": created, **_error_responses(*write_errors)},
+            },
+        },
+        f"{ENDURANCE_PREFIX}/readiness": _endurance_read(
+            "listReadiness",
+            "The daily health and readiness entries of a day range.",
+            [_param("from", "First local day.", day, True), _param("to", "Last local day.", day, True)],
+        ),
+        f"{ENDURANCE_PREFIX}/readiness/{{day}}": {
+            "put": {
+                "operationId": "recordReadiness",
+                "summary": "Set the given fields of the day's entry; the others stay.",
+                "security": security,
+                "parameters": [path_day],
+                "requestBody": {"required": True, "content": _json(_READINESS)},
+                "responses": _responses("The whole entry.", _RECORD, *write_errors),
+            }
+        },
+    }
+
+
+_NUMBER = {"type": "number"}
+_SCORE = {"type": "integer", "minimum": 1, "maximum": 5}
+_THRESHOLD = {
+    "type": "object",
+    "required": ["kind", "effectiveDay"],
+    "additionalProperties": False,
+    "properties": {
+        "kind": {
+            "type": "string",
+            "enum": ["threshold_pace", "race_result", "ftp", "css", "max_hr", "resting_hr", "threshold_hr"],
+        },
+        "effectiveDay": _DAY_PATTERN,
+        "secondsPerKm": _NUMBER,
+        "distanceM": _NUMBER,
+        "seconds": _NUMBER,
+        "watts": _NUMBER,
+        "seconds400m": _NUMBER,
+        "seconds200m": _NUMBER,
+        "bpm": _NUMBER,
+        "source": {"type": "string", "enum": ["manual", "test", "race", "estimated", "recalibrated"]},
+    },
+}
+_READINESS = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "sleepHours": _NUMBER,
+        "restingHr": _NUMBER,
+        "hrvMs": _NUMBER,
+        "soreness": _SCORE,
+        "fatigue": _SCORE,
+        "sleepQuality": _SCORE,
+        "stress": _SCORE,
+        "mood": _SCORE,
+        "bodyWeightKg": _NUMBER,
+        "steps": {"type": "integer"},
+        "waterIntakeMl": {"type": "integer"},
+        "activeCalories": {"type": "integer"},
+    },
+}
+
+
 def openapi_document(public_url: str) -> dict[str, Any]:
     """The OpenAPI 3.1 document for the REST API at ``public_url``."""
     return {
@@ -250,7 +433,8 @@ def openapi_document(public_url: str) -> dict[str, Any]:
             "version": "0.2.0",
             "description": "REST mirror of the Metric MCP tools, Kinetic's own analytics reads "
             "(records, progress, focus balance) under /api/analytics with the same credentials, and "
-            "workout history in and out under /api/workout-log with the workout log's (scope ows). "
+            "workout history in and out under /api/workout-log and endurance records and figures under "
+            "/api/endurance with the workout log's (scope ows). "
             "Units: kilograms, meters, seconds. Every response carries Cache-Control: private, no-store.",
         },
         "servers": [{"url": public_url}],
@@ -298,6 +482,7 @@ def openapi_document(public_url: str) -> dict[str, Any]:
             },
             **_analytics_paths(),
             **_workout_log_paths(),
+            **_endurance_paths(),
         },
         "components": {
             "securitySchemes": {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import TextIO
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -17,6 +18,28 @@ from kinetic.errors import DomainError, InvalidArgument
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
+BAR_WIDTH = 30
+
+
+class ProgressBar:
+    """``[#####.....]  120/1044 workouts`` on one line of ``out``, redrawn in place as it grows."""
+
+    def __init__(self, out: TextIO, noun: str) -> None:
+        self._out = out
+        self._noun = noun
+        self._drawn = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = BAR_WIDTH * done // total if total else BAR_WIDTH
+        if filled == self._drawn and done != total:
+            return  # redraw only when the bar moves: a file of thousands of workouts, thousands of lines
+        self._drawn = filled
+        self._out.write(
+            f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done:>{len(str(total))}}/{total} {self._noun}"
+        )
+        if done == total:
+            self._out.write("\n")
+        self._out.flush()
 
 
 def run_command(command: Callable[[], None], *, bad_input: tuple[type[Exception], ...] = ()) -> int:

@@ -23,13 +23,13 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TextIO, TypeVar, cast
+from typing import TypeVar, cast
 
 import grpc
 
 from kinetic.analytics.v1 import analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
-from kinetic.cli import run_command
+from kinetic.cli import ProgressBar, run_command
 from kinetic.errors import DomainError, RemoteError
 from kinetic.service_trust import open_channel
 from kinetic.sessions.v1 import workout_log_pb2_grpc
@@ -41,7 +41,6 @@ from kinetic.workout_files.importer import ImportReport, import_workouts
 from kinetic.workout_files.model import DistanceUnit, ImportResult, WeightUnit, WorkoutFileError
 from kinetic.workout_files.reading import parse_workout_csv
 
-BAR_WIDTH = 30
 T = TypeVar("T")
 
 
@@ -57,26 +56,6 @@ class ServiceStubs:
 
 class CommandFailed(DomainError):
     """A service refused or could not answer: exit 1 with its message."""
-
-
-class ProgressBar:
-    """``[#####.....]  120/1044 workouts`` on one line of ``out``, redrawn in place as it grows."""
-
-    def __init__(self, out: TextIO) -> None:
-        self._out = out
-        self._drawn = -1
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = BAR_WIDTH * done // total if total else BAR_WIDTH
-        if filled == self._drawn and done != total:
-            return  # redraw only when the bar moves: a file of thousands of workouts, thousands of lines
-        self._drawn = filled
-        self._out.write(
-            f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done:>{len(str(total))}}/{total} workouts"
-        )
-        if done == total:
-            self._out.write("\n")
-        self._out.flush()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -146,7 +125,7 @@ async def run_import(
         stubs.workout_log.LogWorkout,
         account_id=account.account_id,
         time_zone=zone,
-        progress=ProgressBar(sys.stderr),
+        progress=ProgressBar(sys.stderr, "workouts"),
         stored_starts=stored,
     )
 

@@ -1,0 +1,327 @@
+"""Endurance records and figures over HTTP, under ``/api/endurance`` (decision 0057).
+
+- ``POST /activities/imports?filename=&sourceApp=&sport=``: a FIT, TCX or GPX file as the body;
+  201 with the stored activity, or 200 with the one an earlier upload of the same file stored.
+- ``GET /activities?from=&to=&sport=&timeZone=``: the activities of a day range with their
+  training stress; ``GET /activities/{id}?streams=true``; ``DELETE /activities/{id}``.
+- ``GET /training-load?from=&to=&timeZone=``: CTL, ATL, TSB, ramp rate, workload ratio and risk per
+  sport and combined; ``GET /figures?day=``; ``GET /power-curve?from=&to=``.
+- ``GET /thresholds?asOf=``, ``POST /thresholds``; ``GET /readiness?from=&to=``,
+  ``PUT /readiness/{day}``.
+
+The paths sit behind the workout log's guard (an API key or a token with scope "ows"): activities
+are the endurance half of the same log, so the account is always the caller's, and writes need the
+account's consent to log workouts, as every other way of logging through a key does. Answers are
+the services' messages as JSON with camelCase names; days are local days in ``timeZone``, else the
+account's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, Final, cast
+
+import grpc
+from google.protobuf import json_format
+from google.protobuf.message import Message
+from starlette.applications import Starlette
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from edge.backends import Backends
+from edge.guard import principal_of
+from edge.problems import EdgeProblem, from_remote, invalid_field
+from edge.profiles.metric.rest import NO_STORE, REST_ERROR_HANDLERS, problem_response
+from kinetic.analytics.v1 import endurance_pb2 as figures_pb2
+from kinetic.auth.v1 import auth_pb2
+from kinetic.errors import RemoteError
+from kinetic.sessions.v1 import endurance_pb2 as records_pb2
+from kinetic.time_zones import is_time_zone
+
+# The sessions service refuses files over 64 MiB; a 24-hour FIT file with every sensor is ~10 MiB.
+MAX_UPLOAD_BYTES: Final = 64 * 1024 * 1024
+UPLOAD_TYPES: Final = frozenset(
+    {
+        "application/octet-stream",
+        "application/vnd.ant.fit",
+        "application/fit",
+        "application/gpx+xml",
+        "application/vnd.garmin.tcx+xml",
+        "application/xml",
+        "text/xml",
+    }
+)
+MAX_JSON_BYTES: Final = 64 * 1024
+SPORTS: Final = ("run", "ride", "swim", "strength", "other")
+_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+BackendsOf = Callable[[], Backends]
+Answer = Callable[[Backends, str, Request], Awaitable[Response]]
+
+
+def as_json(message: Message) -> dict[str, Any]:
+    """A service message as the REST body: camelCase names, unset optional fields left out."""
+    return cast(dict[str, Any], json_format.MessageToDict(message))
+
+
+def _ok(message: Message, status: int = 200) -> Response:
+    return JSONResponse(as_json(message), status_code=status, headers=NO_STORE)
+
+
+def _day(request: Request, name: str, *, required: bool = False) -> str:
+    value = request.query_params.get(name, "")
+    if not value:
+        if required:
+            raise invalid_field(name, "is required, as a local day YYYY-MM-DD")
+        return ""
+    if not _DAY.match(value):
+        raise invalid_field(name, f"must be a local day YYYY-MM-DD, not {value[:40]!r}")
+    return value
+
+
+def _sports(request: Request) -> list[str]:
+    sports = request.query_params.getlist("sport")
+    for sport in sports:
+        if sport not in SPORTS:
+            raise invalid_field("sport", f"must be one of {', '.join(SPORTS)}, not {sport[:40]!r}")
+    return sports
+
+
+async def _account(backends: Backends, account_id: str) -> auth_pb2.Account:
+    response = await backends.auth.GetAccount(auth_pb2.GetAccountRequest(account_id=account_id))
+    return cast(auth_pb2.Account, response.account)
+
+
+async def _time_zone(backends: Backends, account_id: str, request: Request) -> str:
+    """``timeZone`` when given (checked), else the account's: one call less for callers that know it."""
+    given = request.query_params.get("timeZone", "")
+    if given:
+        if not is_time_zone(given):
+            raise invalid_field("timeZone", f"{given[:60]!r} is no IANA time zone (e.g. Europe/Amsterdam)")
+        return given
+    return (await _account(backends, account_id)).time_zone or "UTC"
+
+
+async def _require_logging_consent(backends: Backends, account_id: str) -> None:
+    if not (await _account(backends, account_id)).logging_consent:
+        raise EdgeProblem(
+            "consent_required",
+            "storing activities, thresholds and readiness needs your consent to log workouts: give it "
+            "on your account page (/account), then send the request again",
+            403,
+        )
+
+
+async def _body_bytes(request: Request, limit: int, what: str) -> bytes:
+    declared = request.headers.get("content-length", "")
+    too_large = EdgeProblem(
+        "payload_too_large", f"{what} is over {limit // 1024} KiB; it is refused unread", 413
+    )
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise too_large
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise EdgeProblem(
+            "unsupported_media_type", "send a JSON object with Content-Type application/json", 415
+        )
+    data = await _body_bytes(request, MAX_JSON_BYTES, "the JSON body")
+    try:
+        body = json.loads(data)
+    except (ValueError, UnicodeDecodeError):
+        raise EdgeProblem("invalid_request", "the body is not valid JSON") from None
+    if not isinstance(body, dict):
+        raise EdgeProblem("invalid_request", "the body must be a JSON object")
+    return body
+
+
+def _message_from(body: dict[str, Any], message: Message, what: str) -> None:
+    """Fill ``message`` from camelCase JSON, refusing unknown fields and wrong types by name."""
+    try:
+        json_format.ParseDict(body, message)
+    except json_format.ParseError as error:
+        raise EdgeProblem("invalid_request", f"{what}: {str(error)[:300]}") from None
+
+
+async def _import(backends: Backends, account_id: str, request: Request) -> Response:
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media_type not in UPLOAD_TYPES:
+        raise EdgeProblem(
+            "unsupported_media_type",
+            "send the FIT, TCX or GPX file itself as the request body, with Content-Type "
+            "application/octet-stream (or the file type's own, e.g. application/gpx+xml)",
+            415,
+        )
+    sport = request.query_params.get("sport", "")
+    if sport and sport not in SPORTS:
+        raise invalid_field("sport", f"must be one of {', '.join(SPORTS)}")
+    await _require_logging_consent(backends, account_id)
+    data = await _body_bytes(request, MAX_UPLOAD_BYTES, "the file")
+    response = await backends.endurance.ImportActivityFile(
+        records_pb2.ImportActivityFileRequest(
+            account_id=account_id,
+            data=data,
+            filename=request.query_params.get("filename", "")[:255],
+            source_app=request.query_params.get("sourceApp", "")[:100],
+            sport=sport,
+        )
+    )
+    return _ok(response, 201 if response.created else 200)
+
+
+async def _activities(backends: Backends, account_id: str, request: Request) -> Response:
+    request_pb = figures_pb2.ListActivityStressRequest(
+        account_id=account_id,
+        from_day=_day(request, "from", required=True),
+        to_day=_day(request, "to", required=True),
+        time_zone=await _time_zone(backends, account_id, request),
+        sports=_sports(request),
+    )
+    return _ok(await backends.endurance_analytics.ListActivityStress(request_pb))
+
+
+async def _activity(backends: Backends, account_id: str, request: Request) -> Response:
+    streams = request.query_params.get("streams", "false")
+    if streams not in ("true", "false"):
+        raise invalid_field("streams", "must be true or false")
+    response = await backends.endurance.GetActivity(
+        records_pb2.GetActivityRequest(
+            account_id=account_id,
+            activity_id=request.path_params["activity_id"],
+            include_streams=streams == "true",
+        )
+    )
+    return _ok(response)
+
+
+async def _delete_activity(backends: Backends, account_id: str, request: Request) -> Response:
+    await _require_logging_consent(backends, account_id)
+    await backends.endurance.DeleteActivity(
+        records_pb2.DeleteActivityRequest(
+            account_id=account_id, activity_id=request.path_params["activity_id"]
+        )
+    )
+    return Response(status_code=204, headers=NO_STORE)
+
+
+async def _training_load(backends: Backends, account_id: str, request: Request) -> Response:
+    request_pb = figures_pb2.GetTrainingLoadRequest(
+        account_id=account_id,
+        from_day=_day(request, "from", required=True),
+        to_day=_day(request, "to"),
+        time_zone=await _time_zone(backends, account_id, request),
+    )
+    return _ok(await backends.endurance_analytics.GetTrainingLoad(request_pb))
+
+
+async def _figures(backends: Backends, account_id: str, request: Request) -> Response:
+    request_pb = figures_pb2.GetAthleteFiguresRequest(
+        account_id=account_id,
+        day=_day(request, "day"),
+        time_zone=await _time_zone(backends, account_id, request),
+    )
+    return _ok(await backends.endurance_analytics.GetAthleteFigures(request_pb))
+
+
+async def _power_curve(backends: Backends, account_id: str, request: Request) -> Response:
+    request_pb = figures_pb2.GetPowerCurveRequest(
+        account_id=account_id,
+        from_day=_day(request, "from"),
+        to_day=_day(request, "to"),
+        time_zone=await _time_zone(backends, account_id, request),
+    )
+    return _ok(await backends.endurance_analytics.GetPowerCurve(request_pb))
+
+
+async def _thresholds(backends: Backends, account_id: str, request: Request) -> Response:
+    response = await backends.endurance.ListThresholds(
+        records_pb2.ListThresholdsRequest(account_id=account_id, as_of_day=_day(request, "asOf"))
+    )
+    return _ok(response)
+
+
+async def _set_threshold(backends: Backends, account_id: str, request: Request) -> Response:
+    body = await _json_body(request)
+    threshold = records_pb2.Threshold()
+    _message_from(body, threshold, "the threshold")
+    await _require_logging_consent(backends, account_id)
+    response = await backends.endurance.SetThreshold(
+        records_pb2.SetThresholdRequest(account_id=account_id, threshold=threshold)
+    )
+    return _ok(response, 201)
+
+
+async def _readiness(backends: Backends, account_id: str, request: Request) -> Response:
+    response = await backends.endurance.ListReadiness(
+        records_pb2.ListReadinessRequest(
+            account_id=account_id,
+            from_day=_day(request, "from", required=True),
+            to_day=_day(request, "to", required=True),
+        )
+    )
+    return _ok(response)
+
+
+async def _record_readiness(backends: Backends, account_id: str, request: Request) -> Response:
+    day = request.path_params["day"]
+    if not _DAY.match(day):
+        raise invalid_field("day", f"must be a local day YYYY-MM-DD, not {day[:40]!r}")
+    body = await _json_body(request)
+    readiness = records_pb2.DailyReadiness()
+    _message_from({**body, "day": day}, readiness, "the readiness entry")
+    await _require_logging_consent(backends, account_id)
+    response = await backends.endurance.RecordReadiness(
+        records_pb2.RecordReadinessRequest(account_id=account_id, readiness=readiness)
+    )
+    return _ok(response)
+
+
+def _endpoint(backends: BackendsOf, answer: Answer) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await answer(backends(), principal_of(request.scope).account_id, request)
+        except EdgeProblem as problem:
+            return problem_response(problem)
+        except grpc.aio.AioRpcError as error:
+            return problem_response(from_remote(RemoteError.from_rpc(error)))
+        except ClientDisconnect:
+            return Response(status_code=400)  # nobody is left to read it
+
+    return endpoint
+
+
+def endurance_rest_app(backends: BackendsOf) -> Starlette:
+    """The endurance paths as one app, to mount under ``/api/endurance`` behind the workout log's guard."""
+
+    def route(path: str, answer: Answer, method: str) -> Route:
+        return Route(path, _endpoint(backends, answer), methods=[method])
+
+    return Starlette(
+        routes=[
+            route("/activities/imports", _import, "POST"),
+            route("/activities", _activities, "GET"),
+            route("/activities/{activity_id}", _activity, "GET"),
+            route("/activities/{activity_id}", _delete_activity, "DELETE"),
+            route("/training-load", _training_load, "GET"),
+            route("/figures", _figures, "GET"),
+            route("/power-curve", _power_curve, "GET"),
+            route("/thresholds", _thresholds, "GET"),
+            route("/thresholds", _set_threshold, "POST"),
+            route("/readiness", _readiness, "GET"),
+            route("/readiness/{day}", _record_readiness, "PUT"),
+        ],
+        exception_handlers=REST_ERROR_HANDLERS,
+    )
