@@ -45,6 +45,8 @@ _KIND_BY_METHOD: Mapping[str, CallKind] = {
     "DeleteAccount": CallKind.BULK,
     "EraseLibrary": CallKind.BULK,
     "CommitDeletion": CallKind.BULK,
+    # A whole activity file: parsed, its figures computed and its streams stored (decision 0057).
+    "ImportActivityFile": CallKind.BULK,
 }
 
 
