@@ -1,4 +1,5 @@
-"""Sign-in, sign-out and the account page: consents, connections (Disconnect) and personal API keys.
+"""Sign-in, sign-out and the account page: sport and distances, consents, connections (Disconnect)
+and personal API keys.
 
 Every form posts a CSRF token: the sign-in form a double-submit cookie (there is no session yet),
 the signed-in forms an HMAC of the session's ``csrf_secret``. A refused token changes nothing.
@@ -16,6 +17,7 @@ from starlette.responses import RedirectResponse, Response
 
 from edge.oauth.backend import BackendUnavailable, OAuthError, OAuthStubs, call
 from edge.oauth.consents import consent_named, consent_rows, decision_of
+from edge.oauth.endurance import endurance_card, endurance_update, plan_and_status
 from edge.oauth.forms import read_form_pairs
 from edge.oauth.render import Safe, fragment, join, message_page, page
 from edge.oauth.security import (
@@ -166,7 +168,8 @@ class AccountPages(PageBase):
         return response
 
     async def account(self, request: Request) -> Response:
-        """``GET /account``: consents, connections and API keys of the signed-in person."""
+        """``GET /account``: plan and status, sport and distances, consents, connections and API keys
+        of the signed-in person."""
         try:
             session = await self.session(request)
             if session is None:
@@ -212,6 +215,8 @@ class AccountPages(PageBase):
             "account.html",
             account=account.email or account.account_id,
             signout_csrf=token,
+            plan_and_status=plan_and_status(account),
+            endurance=endurance_card(account, token),
             consents=consent_rows(account, token),
             connections=connections,
             api_keys=api_keys,
@@ -272,6 +277,29 @@ class AccountPages(PageBase):
         except RemoteError as remote:
             return message_page("Nothing was changed", remote.message, status=400, link=("/account", "Back"))
         return see_other(f"/account#consent-{consent.key}")
+
+    async def set_endurance(self, request: Request) -> Response:
+        """``POST /account/endurance``: change the primary sport and distance unit the form posts
+        (never plan or status); auth checks the values and a refused one changes nothing."""
+        try:
+            checked = await self._signed_in_post(request)
+            if isinstance(checked, Response):
+                return checked
+            session, pairs = checked
+            update = endurance_update(session.account_id, dict(pairs))
+            if update is None:
+                return message_page(
+                    "Nothing was changed",
+                    "The form did not say which sport or distance unit to keep.",
+                    status=400,
+                    link=("/account", "Back"),
+                )
+            await call(self.backend().auth.UpdateAccount, update)
+        except BackendUnavailable:
+            return unavailable_page()
+        except RemoteError as remote:
+            return message_page("Nothing was changed", remote.message, status=400, link=("/account", "Back"))
+        return see_other("/account#sport")
 
     async def disconnect(self, request: Request) -> Response:
         """``POST /account/connections/disconnect``: revoke every grant of one client."""

@@ -48,6 +48,10 @@ def _row_to_account(m: Any) -> Account:
         created_at=_required_time(m["created_at"]),
         logging_consent=bool(m["logging_consent"]),
         health_data_consent=bool(m["health_data_consent"]),
+        primary_sport=m["primary_sport"],
+        account_status=m["account_status"],
+        plan_tier=m["plan_tier"],
+        distance_unit=m["distance_unit"],
     )
 
 
@@ -64,6 +68,10 @@ def add_account(conn: Connection, account: Account, password_hash: str) -> None:
             created_at=_to_db(account.created_at),
             logging_consent=account.logging_consent,
             health_data_consent=account.health_data_consent,
+            primary_sport=account.primary_sport,
+            account_status=account.account_status,
+            plan_tier=account.plan_tier,
+            distance_unit=account.distance_unit,
         )
     )
 

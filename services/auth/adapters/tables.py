@@ -35,6 +35,11 @@ accounts = Table(
     # Given on the account page; false until then (migration 0005, decision 0048).
     Column("logging_consent", Boolean, nullable=False, server_default=false()),
     Column("health_data_consent", Boolean, nullable=False, server_default=false()),
+    # Endurance attributes (migration 0006, decision 0048): the server defaults fill older rows.
+    Column("primary_sport", String(16), nullable=False, server_default="strength"),
+    Column("account_status", String(16), nullable=False, server_default="active"),
+    Column("plan_tier", String(16), nullable=False, server_default="free"),
+    Column("distance_unit", String(8), nullable=False, server_default=""),
     UniqueConstraint("email", name="uq_accounts_email"),
 )
 

@@ -1,7 +1,8 @@
 """Accounts and the rules for their fields.
 
-Name, time zone, units and the two consents are the account's own, one value for every profile
-(docs/decisions/0048-account-consents-and-attributes.md).
+Name, time zone, units, the two consents and the endurance attributes (primary sport, status, plan
+tier, distance unit) are the account's own, one value for every profile
+(docs/decisions/0048-account-consents-and-attributes.md, "Endurance attributes").
 """
 
 from __future__ import annotations
@@ -17,6 +18,19 @@ from kinetic.time_zones import is_time_zone
 UNITS = ("metric", "imperial")
 DEFAULT_TIME_ZONE = "UTC"
 DEFAULT_UNITS = "metric"
+
+# The endurance attributes' allowed values, in the order messages and the account page list them.
+PRIMARY_SPORTS = ("running", "cycling", "swimming", "triathlon", "strength")
+ACCOUNT_STATUSES = ("active", "trial", "suspended")
+PLAN_TIERS = ("free", "pro", "coach")
+# Empty: distances follow ``units`` (metric shows km, imperial mi), so no account needs choosing.
+DISTANCE_UNITS = ("", "km", "mi")
+DEFAULT_PRIMARY_SPORT = "strength"
+DEFAULT_ACCOUNT_STATUS = "active"
+DEFAULT_PLAN_TIER = "free"
+DEFAULT_DISTANCE_UNIT = ""
+# Profiles refuse a suspended account; auth only stores the status (sign-in does not read it).
+SUSPENDED = "suspended"
 
 MAX_EMAIL_CHARS = 254  # the longest address SMTP can carry (RFC 5321 path limit)
 MAX_DISPLAY_NAME_CHARS = 100
@@ -38,6 +52,11 @@ class Account:
     # Both false until the person gives them on the account page (decision 0048).
     logging_consent: bool
     health_data_consent: bool
+    # Endurance attributes (migration 0006): data here; what a status means is the profiles' rule.
+    primary_sport: str
+    account_status: str
+    plan_tier: str
+    distance_unit: str
 
 
 @dataclass(frozen=True)
@@ -50,6 +69,10 @@ class AccountChanges:
     units: str | None = None
     logging_consent: bool | None = None
     health_data_consent: bool | None = None
+    primary_sport: str | None = None
+    account_status: str | None = None
+    plan_tier: str | None = None
+    distance_unit: str | None = None
 
 
 @dataclass(frozen=True)
@@ -97,6 +120,38 @@ def validate_units(units: str) -> str:
     if units not in UNITS:
         raise InvalidArgument.for_field("units", f"must be one of {', '.join(UNITS)}")
     return units
+
+
+def _one_of(field_name: str, value: str, allowed: tuple[str, ...], empty_means: str = "") -> str:
+    """``value`` trimmed and lower-cased (as units), or InvalidArgument naming ``field_name`` and
+    every allowed value (``empty_means`` says what an allowed empty value does)."""
+    normalized = value.strip().lower()
+    if normalized not in allowed:
+        shown = ", ".join(choice for choice in allowed if choice)
+        if empty_means:
+            shown += f", or empty to {empty_means}"
+        raise InvalidArgument.for_field(field_name, f"must be one of {shown}; got {value[:32]!r}")
+    return normalized
+
+
+def validate_primary_sport(primary_sport: str) -> str:
+    """One of ``PRIMARY_SPORTS``."""
+    return _one_of("primary_sport", primary_sport, PRIMARY_SPORTS)
+
+
+def validate_account_status(account_status: str) -> str:
+    """One of ``ACCOUNT_STATUSES``."""
+    return _one_of("account_status", account_status, ACCOUNT_STATUSES)
+
+
+def validate_plan_tier(plan_tier: str) -> str:
+    """One of ``PLAN_TIERS``."""
+    return _one_of("plan_tier", plan_tier, PLAN_TIERS)
+
+
+def validate_distance_unit(distance_unit: str) -> str:
+    """``km``, ``mi`` or empty (follow ``units``)."""
+    return _one_of("distance_unit", distance_unit, DISTANCE_UNITS, empty_means="follow units")
 
 
 def validate_password(password: str) -> str:
@@ -151,6 +206,10 @@ def validate_account_changes(
     units: str | None = None,
     logging_consent: bool | None = None,
     health_data_consent: bool | None = None,
+    primary_sport: str | None = None,
+    account_status: str | None = None,
+    plan_tier: str | None = None,
+    distance_unit: str | None = None,
 ) -> AccountChanges:
     """Check each field given (None: unchanged); every invalid one is named in one InvalidArgument,
     so a caller changing several fields learns of all its mistakes at once."""
@@ -171,6 +230,10 @@ def validate_account_changes(
         units=checked(units, _changed_units),
         logging_consent=logging_consent,
         health_data_consent=health_data_consent,
+        primary_sport=checked(primary_sport, validate_primary_sport),
+        account_status=checked(account_status, validate_account_status),
+        plan_tier=checked(plan_tier, validate_plan_tier),
+        distance_unit=checked(distance_unit, validate_distance_unit),
     )
     if violations:
         message = "; ".join(f"{v.field}: {v.description}" for v in violations)

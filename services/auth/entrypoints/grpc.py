@@ -35,6 +35,10 @@ def account_to_pb(account: Account) -> auth_pb2.Account:
         create_time=to_timestamp(account.created_at),
         logging_consent=account.logging_consent,
         health_data_consent=account.health_data_consent,
+        primary_sport=account.primary_sport,
+        account_status=account.account_status,
+        plan_tier=account.plan_tier,
+        distance_unit=account.distance_unit,
     )
 
 
@@ -115,6 +119,10 @@ class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
             units=request.units if present("units") else None,
             logging_consent=request.logging_consent if present("logging_consent") else None,
             health_data_consent=request.health_data_consent if present("health_data_consent") else None,
+            primary_sport=request.primary_sport if present("primary_sport") else None,
+            account_status=request.account_status if present("account_status") else None,
+            plan_tier=request.plan_tier if present("plan_tier") else None,
+            distance_unit=request.distance_unit if present("distance_unit") else None,
         )
         return auth_pb2.UpdateAccountResponse(account=account_to_pb(account))
 

@@ -16,13 +16,26 @@ from sqlalchemy.exc import IntegrityError
 from kinetic.errors import AlreadyExists, NotFound, Unauthenticated
 from services.auth.adapters import repository as repo
 from services.auth.domain.accounts import (
+    DEFAULT_ACCOUNT_STATUS,
+    DEFAULT_DISTANCE_UNIT,
+    DEFAULT_PLAN_TIER,
+    DEFAULT_PRIMARY_SPORT,
     Account,
     normalize_email,
     require,
     validate_account_changes,
+    validate_account_status,
     validate_new_account,
+    validate_plan_tier,
+    validate_primary_sport,
 )
 from services.auth.domain.passwords import PasswordHasher
+
+# The demo account is a triathlete on an active pro plan, so `make run` shows the endurance side at
+# once (decision 0048, "Endurance attributes").
+DEMO_PRIMARY_SPORT = "triathlon"
+DEMO_ACCOUNT_STATUS = "active"
+DEMO_PLAN_TIER = "pro"
 
 # One message for an unknown email and a wrong password, so sign-in does not reveal who has an account.
 _BAD_CREDENTIALS = "email or password is incorrect"
@@ -49,13 +62,20 @@ class AccountService:
         units: str = "",
         *,
         consents: bool = False,
+        primary_sport: str = DEFAULT_PRIMARY_SPORT,
+        account_status: str = DEFAULT_ACCOUNT_STATUS,
+        plan_tier: str = DEFAULT_PLAN_TIER,
     ) -> Account:
         """Register an account; a taken email is ALREADY_EXISTS ``EMAIL_TAKEN``.
 
-        ``consents`` gives both consents at creation: only the demo account does (a person gives
-        them on the account page, decision 0048).
+        ``consents`` gives both consents at creation, and the endurance attributes may differ from
+        their defaults: only the demo account does either (a person gives consents and picks a sport
+        on the account page, decision 0048; ``CreateAccountRequest`` carries neither).
         """
         new = validate_new_account(email, password, display_name, time_zone, units)
+        primary_sport = validate_primary_sport(primary_sport)
+        account_status = validate_account_status(account_status)
+        plan_tier = validate_plan_tier(plan_tier)
         # Hash before the transaction opens: the KDF is slow and needs no lock.
         password_hash = self._hasher.hash(new.password)
         account = Account(
@@ -67,6 +87,10 @@ class AccountService:
             created_at=self._clock(),
             logging_consent=consents,
             health_data_consent=consents,
+            primary_sport=primary_sport,
+            account_status=account_status,
+            plan_tier=plan_tier,
+            distance_unit=DEFAULT_DISTANCE_UNIT,
         )
         try:
             with self._engine.begin() as conn:
@@ -96,6 +120,10 @@ class AccountService:
         units: str | None = None,
         logging_consent: bool | None = None,
         health_data_consent: bool | None = None,
+        primary_sport: str | None = None,
+        account_status: str | None = None,
+        plan_tier: str | None = None,
+        distance_unit: str | None = None,
     ) -> Account:
         """Change the fields given (None: unchanged) and return the account as stored.
 
@@ -104,7 +132,15 @@ class AccountService:
         """
         require("account_id", account_id)
         changes = validate_account_changes(
-            display_name, time_zone, units, logging_consent, health_data_consent
+            display_name,
+            time_zone,
+            units,
+            logging_consent,
+            health_data_consent,
+            primary_sport,
+            account_status,
+            plan_tier,
+            distance_unit,
         )
         with self._engine.begin() as conn:
             account = repo.update_account(conn, account_id, changes)
@@ -146,18 +182,34 @@ class AccountService:
         return account
 
     def ensure_demo_account(self, email: str, password: str, display_name: str) -> Account:
-        """The account with ``email``, created with these details and both consents if missing
-        (demo seeding). An existing account keeps its consents: a withdrawal on the account page
-        outlives the next start (decision 0048)."""
+        """The account with ``email``, created with these details, both consents and the demo's
+        endurance attributes if missing (demo seeding).
+
+        An existing account keeps its consents and primary sport: what the person changes on the
+        account page outlives the next start. Its status and plan tier are set to the demo's again
+        (operators' data that no page changes; an account made before migration 0006 got "free"),
+        so every start serves an active pro account (decision 0048)."""
         try:
-            return self.find_account_by_email(email)
+            account = self.find_account_by_email(email)
         except NotFound:
-            pass
-        try:
-            return self.create_account(email, password, display_name, consents=True)
-        except AlreadyExists:
-            # Two seeders raced; the other one created it.
-            return self.find_account_by_email(email)
+            try:
+                return self.create_account(
+                    email,
+                    password,
+                    display_name,
+                    consents=True,
+                    primary_sport=DEMO_PRIMARY_SPORT,
+                    account_status=DEMO_ACCOUNT_STATUS,
+                    plan_tier=DEMO_PLAN_TIER,
+                )
+            except AlreadyExists:
+                # Two seeders raced; the other one created it.
+                account = self.find_account_by_email(email)
+        if (account.account_status, account.plan_tier) == (DEMO_ACCOUNT_STATUS, DEMO_PLAN_TIER):
+            return account
+        return self.update_account(
+            account.account_id, account_status=DEMO_ACCOUNT_STATUS, plan_tier=DEMO_PLAN_TIER
+        )
 
 
 def _email_taken(email: str) -> AlreadyExists:

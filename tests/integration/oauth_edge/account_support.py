@@ -1,4 +1,4 @@
-"""Helpers for the account-page tests: one form's CSRF token, a connected Muse, a bearer check."""
+"""Helpers for the account-page tests: signing in, one form's CSRF token, a connected Muse, a bearer check."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import re
 
 import httpx2
 
-from tests.integration.oauth_edge.flow import authorize
-from tests.integration.oauth_edge.stack import MUSE_CALLBACK, OAuthStack, pkce_pair
+from tests.integration.oauth_edge.flow import authorize, csrf_of
+from tests.integration.oauth_edge.stack import EMAIL, MUSE_CALLBACK, PASSWORD, OAuthStack, pkce_pair
 
 MCP_HEADERS = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
 TOOLS_LIST = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
@@ -19,6 +19,19 @@ def form_csrf(html: str, action: str) -> str:
     match = re.search(form + r'<input type="hidden" name="csrf_token" value="([^"]+)"', html)
     assert match, f"no form posting to {action}"
     return match.group(1)
+
+
+async def sign_in(http: httpx2.AsyncClient) -> str:
+    """Sign in through the form and return the account page's HTML."""
+    form = await http.get("/signin", params={"return_to": "/account"})
+    credentials = {"email": EMAIL, "password": PASSWORD}
+    signed_in = await http.post(
+        "/signin", data={"csrf_token": csrf_of(form.text), "return_to": "/account", **credentials}
+    )
+    assert signed_in.headers["location"] == "/account"
+    page = await http.get("/account")
+    assert page.status_code == 200
+    return page.text
 
 
 async def connect_muse(stack: OAuthStack, http: httpx2.AsyncClient) -> dict[str, str]:

@@ -6,25 +6,11 @@ from __future__ import annotations
 import httpx2
 
 from kinetic.auth.v1 import auth_pb2
-from tests.integration.oauth_edge.account_support import form_csrf
-from tests.integration.oauth_edge.flow import csrf_of
-from tests.integration.oauth_edge.stack import EMAIL, PASSWORD, OAuthStack
+from tests.integration.oauth_edge.account_support import form_csrf, sign_in
+from tests.integration.oauth_edge.stack import OAuthStack
 
 NOT_GIVEN = "You have not given this consent."
 GIVEN = "You have given this consent."
-
-
-async def sign_in(http: httpx2.AsyncClient) -> str:
-    """Sign in through the form and return the account page's HTML."""
-    form = await http.get("/signin", params={"return_to": "/account"})
-    credentials = {"email": EMAIL, "password": PASSWORD}
-    signed_in = await http.post(
-        "/signin", data={"csrf_token": csrf_of(form.text), "return_to": "/account", **credentials}
-    )
-    assert signed_in.headers["location"] == "/account"
-    page = await http.get("/account")
-    assert page.status_code == 200
-    return page.text
 
 
 async def consents(stack: OAuthStack) -> tuple[bool, bool]:

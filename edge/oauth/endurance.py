@@ -1,0 +1,81 @@
+"""The account's endurance attributes on the account page (decision 0048, "Endurance attributes").
+
+The person changes their primary sport and distance unit here; plan tier and status are shown only,
+since operators and billing set them. The form sends just the two fields it has, so nothing on
+this page can raise a plan or lift a suspension. Auth checks the values: the lists below only say
+what to offer and in which words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from edge.oauth.render import EMPTY, Safe, fragment, join
+from kinetic.auth.v1 import auth_pb2
+
+# (stored value, words), in the order the page offers them; auth's lists are the rule.
+SPORTS = (
+    ("running", "Running"),
+    ("cycling", "Cycling"),
+    ("swimming", "Swimming"),
+    ("triathlon", "Triathlon"),
+    ("strength", "Strength training"),
+)
+DISTANCE_UNITS = (("km", "Kilometres (km)"), ("mi", "Miles (mi)"))
+# An empty distance unit follows the account's units.
+FOLLOW_UNITS = ""
+_UNIT_DISTANCE = {"metric": "km", "imperial": "mi"}
+PLANS = {"free": "Free", "pro": "Pro", "coach": "Coach"}
+STATUSES = {"active": "Active", "trial": "Trial", "suspended": "Suspended"}
+SUSPENDED_NOTE = (
+    "Assistants cannot use your account while it is suspended. You can still sign in here, "
+    "download your data and delete the account."
+)
+# The only fields the page's form may change.
+FORM_FIELDS = ("primary_sport", "distance_unit")
+
+
+def _options(choices: tuple[tuple[str, str], ...], current: str) -> Safe:
+    """``<option>`` elements with ``current`` selected; a stored value the page does not know is
+    offered too, so saving the other field never changes it behind the person's back."""
+    if current not in (value for value, _ in choices):
+        choices = ((current, current), *choices)
+    return join([_option(value, label, value == current) for value, label in choices])
+
+
+def _option(value: str, label: str, selected: bool) -> Safe:
+    return fragment("option.html", value=value, label=label, selected=Safe(" selected" if selected else ""))
+
+
+def endurance_card(account: auth_pb2.Account, csrf_token: str) -> Safe:
+    """The "Sport and distances" card: the form with the account's current choices selected."""
+    follow = f"Same as my units ({_UNIT_DISTANCE.get(account.units, 'km')})"
+    return fragment(
+        "endurance.html",
+        csrf_token=csrf_token,
+        sports=_options(SPORTS, account.primary_sport),
+        distance_units=_options(((FOLLOW_UNITS, follow), *DISTANCE_UNITS), account.distance_unit),
+    )
+
+
+def plan_and_status(account: auth_pb2.Account) -> Safe:
+    """The plan tier and status in words, read-only; a suspended account is told what that means."""
+    suspended = account.account_status == "suspended"
+    return fragment(
+        "plan_status.html",
+        plan=PLANS.get(account.plan_tier, account.plan_tier),
+        status=STATUSES.get(account.account_status, account.account_status),
+        note=fragment("note.html", text=SUSPENDED_NOTE) if suspended else EMPTY,
+    )
+
+
+def endurance_update(account_id: str, form: Mapping[str, str]) -> auth_pb2.UpdateAccountRequest | None:
+    """The request changing exactly the form's fields that were posted (nothing else, whatever else
+    the form carries), or None when it posted neither."""
+    posted = [name for name in FORM_FIELDS if name in form]
+    if not posted:
+        return None
+    request = auth_pb2.UpdateAccountRequest(account_id=account_id)
+    for name in posted:
+        setattr(request, name, form[name])
+    return request

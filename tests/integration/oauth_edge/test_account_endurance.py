@@ -1,0 +1,108 @@
+"""The account page's sport and distances form and its read-only plan and status, through the real
+edge and auth (docs/decisions/0048-account-consents-and-attributes.md, "Endurance attributes")."""
+
+from __future__ import annotations
+
+import re
+
+import httpx2
+
+from kinetic.auth.v1 import auth_pb2
+from tests.integration.oauth_edge.account_support import form_csrf, sign_in
+from tests.integration.oauth_edge.stack import OAuthStack
+
+ACTION = "/account/endurance"
+
+
+def selected(page: str, select_name: str) -> str:
+    """The value of the option selected in the ``<select>`` named ``select_name``."""
+    select = re.search(rf'<select id="[^"]+" name="{select_name}">(.*?)</select>', page, re.S)
+    assert select, f"no select {select_name}"
+    chosen = re.findall(r'<option value="([^"]*)" selected>', select.group(1))
+    assert len(chosen) == 1, chosen
+    return chosen[0]
+
+
+async def stored(stack: OAuthStack) -> auth_pb2.Account:
+    read = await stack.backends.auth.GetAccount(auth_pb2.GetAccountRequest(account_id=stack.account_id))
+    return read.account
+
+
+async def save(http: httpx2.AsyncClient, token: str, **fields: str) -> httpx2.Response:
+    return await http.post(ACTION, data={"csrf_token": token, **fields})
+
+
+async def test_the_page_shows_the_defaults_and_plan_and_status_read_only(
+    stack: OAuthStack, http: httpx2.AsyncClient
+) -> None:
+    page = await sign_in(http)
+    assert "Sport and distances" in page
+    assert selected(page, "primary_sport") == "strength"
+    assert selected(page, "distance_unit") == ""
+    assert "Same as my units (km)" in page
+    assert '<strong id="plan-tier">Free</strong>' in page
+    assert '<strong id="account-status">Active</strong>' in page
+    # Plan and status have no form field at all.
+    assert 'name="plan_tier"' not in page and 'name="account_status"' not in page
+
+
+async def test_changing_the_primary_sport_and_distance_unit(
+    stack: OAuthStack, http: httpx2.AsyncClient
+) -> None:
+    token = form_csrf(await sign_in(http), ACTION)
+
+    saved = await save(http, token, primary_sport="triathlon", distance_unit="")
+    assert saved.status_code == 303 and saved.headers["location"] == "/account#sport"
+    account = await stored(stack)
+    assert (account.primary_sport, account.distance_unit) == ("triathlon", "")
+    page = (await http.get("/account")).text
+    assert selected(page, "primary_sport") == "triathlon"
+
+    assert (await save(http, token, primary_sport="triathlon", distance_unit="mi")).status_code == 303
+    account = await stored(stack)
+    assert (account.primary_sport, account.distance_unit) == ("triathlon", "mi")
+    assert selected((await http.get("/account")).text, "distance_unit") == "mi"
+
+
+async def test_the_form_cannot_change_plan_or_status(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
+    token = form_csrf(await sign_in(http), ACTION)
+    forged = {"primary_sport": "running", "plan_tier": "coach", "account_status": "trial"}
+    assert (await save(http, token, **forged)).status_code == 303
+    account = await stored(stack)
+    assert (account.primary_sport, account.plan_tier, account.account_status) == ("running", "free", "active")
+
+
+async def test_a_suspended_account_sees_its_status_and_plan(
+    stack: OAuthStack, http: httpx2.AsyncClient
+) -> None:
+    await stack.backends.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(
+            account_id=stack.account_id, account_status="suspended", plan_tier="pro"
+        )
+    )
+    page = await sign_in(http)  # a suspended account still signs in
+    assert '<strong id="account-status">Suspended</strong>' in page
+    assert '<strong id="plan-tier">Pro</strong>' in page
+    assert "Assistants cannot use your account while it is suspended." in page
+
+
+async def test_a_refused_form_changes_nothing(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
+    page = await sign_in(http)
+    token = form_csrf(page, ACTION)
+    before = await stored(stack)
+
+    assert (await http.post(ACTION, data={"primary_sport": "running"})).status_code == 403
+    other_form = form_csrf(page, "/account/delete")  # a token of another purpose does not fit
+    assert (await save(http, other_form, primary_sport="running")).status_code == 403
+    invalid = await save(http, token, primary_sport="rowing", distance_unit="km")
+    assert invalid.status_code == 400 and "Nothing was changed" in invalid.text
+    assert "running, cycling, swimming, triathlon, strength" in invalid.text
+    empty = await save(http, token)
+    assert empty.status_code == 400 and "Nothing was changed" in empty.text
+    assert (await stored(stack)) == before
+
+
+async def test_signed_out_the_form_leads_to_sign_in(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
+    refused = await http.post(ACTION, data={"primary_sport": "running"})
+    assert refused.headers["location"] == "/signin?return_to=/account"
+    assert (await stored(stack)).primary_sport == "strength"
