@@ -119,10 +119,10 @@ async def test_an_external_providers_name_and_description_are_kept_but_never_pas
         name="Secret ride",
         description="Route notes",
         external_provider=True,
-        source_app="Strava",
+        source_app="Provider app",
     )
     answer = (await stack.endurance.RecordActivity(record(given))).activity
-    assert (answer.source, answer.external_provider, answer.source_app) == ("sync", True, "Strava")
+    assert (answer.source, answer.external_provider, answer.source_app) == ("sync", True, "Provider app")
     assert (answer.name, answer.description) == ("", "")
     got = await stack.endurance.GetActivity(
         en.GetActivityRequest(account_id=ACCOUNT, activity_id=answer.activity_id, include_streams=True)

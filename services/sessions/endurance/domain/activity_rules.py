@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from kinetic.activity_files import limits
+from kinetic.text_input import name_problem, text_problem
 from services.sessions.domain.session_rules import Violations
 from services.sessions.endurance.domain.endurance_model import (
     SPORTS,
@@ -19,7 +20,6 @@ from services.sessions.endurance.domain.endurance_model import (
     ActivityValues,
     Sport,
 )
-from services.sessions.workout_log.domain.log_rules import check_name, check_text
 
 MAX_DURATION_S = float(limits.MAX_ELAPSED_S)  # 72 hours: 259 200 s
 MAX_ELEVATION_GAIN_M = 30_000.0  # a 72-hour effort in the mountains stays far below
@@ -56,6 +56,27 @@ class ActivityInput:
     source_app: str = ""
     external_provider: bool = False
     rpe: float | None = None
+
+
+def check_text(out: Violations, field: str, value: str, limit: int) -> str:
+    """Free text (a description): at most ``limit`` characters, no NUL or control characters."""
+    problem = text_problem(value)
+    if problem:
+        out.add(field, problem)
+    elif len(value) > limit:
+        out.add(field, f"must be at most {limit} characters (got {len(value)})")
+    return value
+
+
+def check_name(out: Violations, field: str, value: str, limit: int) -> str:
+    """A one-line name (an activity's, an app's, a file's): stripped, at most ``limit``."""
+    value = value.strip()
+    problem = name_problem(value)
+    if problem:
+        out.add(field, problem)
+    elif len(value) > limit:
+        out.add(field, f"must be at most {limit} characters (got {len(value)})")
+    return value
 
 
 def check_sport(out: Violations, field: str, value: str) -> Sport | None:
