@@ -178,3 +178,18 @@ async def test_heart_rate_zones_fall_back_on_resting_and_maximum(stack):
     assert figures.threshold_hr == pytest.approx(estimated)
     zone = heart_rate.zones_from_reserve(50, 190).zone_of(150)
     assert figures.heart_rate_zones[zone - 1].seconds == 100
+
+
+async def test_files_above_grpcs_default_limit_arrive_and_above_64_mib_are_refused(sqlite_engines, tmp_path):
+    async with endurance_stack(sqlite_engines, tmp_path) as small_stack:
+        # 5 MiB is over gRPC's default 4 MiB request: the server was opened wider, the reader refuses it.
+        padded = fixture("ride.tcx") + b" " * (5 * 1024 * 1024)
+        refused = await failure(small_stack.import_file(b"\x00" * (5 * 1024 * 1024)))
+        assert refused.reason == "UNREADABLE_ACTIVITY_FILE"
+        assert (await small_stack.import_file(padded)).created
+        too_big = await failure(small_stack.import_file(b"\x00" * (64 * 1024 * 1024 + 1)))
+        assert (too_big.code, [v.field for v in too_big.violations]) == (
+            grpc.StatusCode.INVALID_ARGUMENT,
+            ["data"],
+        )
+        assert "at most 64 MiB" in too_big.message
