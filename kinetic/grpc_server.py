@@ -102,9 +102,15 @@ async def create_server(
     host: str = "127.0.0.1",
     port: int = 0,
     trust: ServerTrust | None = None,
+    *,
+    max_receive_bytes: int | None = None,
 ) -> RunningServer:
     """Build, bind and start a server for ``bindings`` on ``host:port`` (0 = any free port);
-    with ``trust``, over mutual TLS, admitting only the service's callers."""
+    with ``trust``, over mutual TLS, admitting only the service's callers. ``max_receive_bytes``
+    raises gRPC's 4 MiB limit on a request (sessions takes activity files of up to 64 MiB)."""
+    options: list[tuple[str, int]] = [("grpc.so_reuseport", 0)]
+    if max_receive_bytes is not None:
+        options.append(("grpc.max_receive_message_length", max_receive_bytes))
     allow_list = [CallerAllowList(trust.service)] if trust is not None else []
     server = grpc.aio.server(
         # Tracing outermost (its span covers the rest), then per-method metrics, which see the
@@ -115,7 +121,7 @@ async def create_server(
             *allow_list,
             DomainErrorInterceptor(),
         ],
-        options=[("grpc.so_reuseport", 0)],
+        options=options,
     )
     health_servicer = Health()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

@@ -16,6 +16,10 @@ from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
 from services.sessions.adapters.client_progress import SqlClientProgress
 from services.sessions.adapters.training_occurrences import TrainingOccurrences
+from services.sessions.endurance.adapters.account_erasure import delete_endurance_rows
+from services.sessions.endurance.bootstrap import build_endurance
+from services.sessions.endurance.domain.activity_rules import MAX_FILE_BYTES
+from services.sessions.endurance.entrypoints.grpc import endurance_binding
 from services.sessions.entrypoints.grpc import ModuleGates, SessionsServicer
 from services.sessions.gyms.adapters.account_erasure import delete_client_rows
 from services.sessions.gyms.bootstrap import build_gym_module
@@ -33,6 +37,8 @@ from services.sessions.workout_log.bootstrap import build_workout_log
 from services.sessions.workout_log.entrypoints.grpc import workout_log_binding
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+# An activity file may be 64 MiB (decision 0054); the rest of ImportActivityFileRequest is small.
+MAX_REQUEST_BYTES = MAX_FILE_BYTES + 1024 * 1024
 SERVICE_NAME = "kinetic.sessions.v1.SessionsService"
 
 
@@ -63,8 +69,8 @@ def prepare(
         lifecycle=SessionLifecycle(engine, gyms, occurrences, clock),
         log=PerformanceLog(engine, gyms, clock),
         queries=SessionQueries(engine, clock),
-        # The gym client's and the workout log's rows too.
-        erasure=AccountErasure(engine, [delete_client_rows, delete_log_rows]),
+        # The gym client's, the workout log's and the endurance records' rows too.
+        erasure=AccountErasure(engine, [delete_client_rows, delete_log_rows, delete_endurance_rows]),
     )
 
 
@@ -100,9 +106,15 @@ async def start(
         *gym_bindings(gym_module),
         # The workout log (decision 0049): workouts are sessions of this store.
         workout_log_binding(build_workout_log(engine, clock)),
+        # The endurance records (decision 0054): activities, thresholds, readiness.
+        endurance_binding(build_endurance(engine, clock)),
     ]
     running = await create_server(
-        bindings, settings.listen_host, settings.port if port is None else port, ServerTrust.of(settings)
+        bindings,
+        settings.listen_host,
+        settings.port if port is None else port,
+        ServerTrust.of(settings),
+        max_receive_bytes=MAX_REQUEST_BYTES,
     )
 
     async def close_channel() -> None:

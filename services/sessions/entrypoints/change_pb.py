@@ -13,9 +13,11 @@ import json
 from datetime import datetime
 from typing import Any
 
+from google.protobuf import json_format
+from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from kinetic.sessions.v1 import sessions_pb2
+from kinetic.sessions.v1 import endurance_pb2, sessions_pb2
 from services.sessions.adapters.change_feed import ChangeRecord
 from services.sessions.adapters.session_codec import (
     session_from_dict,
@@ -54,7 +56,26 @@ def change_to_pb(account_id: str, change: ChangeRecord) -> sessions_pb2.Change:
         message.session_deleted.CopyFrom(_session_deleted(account_id, data, change))
     elif change.kind.startswith("session."):
         message.session.CopyFrom(session_to_pb(session_from_dict(account_id, data, change.created_at)))
+    elif change.kind in _ENDURANCE_PAYLOADS:
+        field, payload_type = _ENDURANCE_PAYLOADS[change.kind]
+        getattr(message, field).CopyFrom(_parsed(data, payload_type()))
     return message
+
+
+# The endurance records' kinds (decision 0054): their payloads are stored in these messages' own
+# JSON mapping (services/sessions/endurance/adapters/record_codec.py), so they parse back as they are.
+_ENDURANCE_PAYLOADS: dict[str, tuple[str, type[Message]]] = {
+    "activity.recorded": ("activity", endurance_pb2.ActivitySummary),
+    "activity.deleted": ("activity_deleted", endurance_pb2.ActivityDeleted),
+    "threshold.set": ("threshold", endurance_pb2.Threshold),
+    "threshold.deleted": ("threshold_deleted", endurance_pb2.ThresholdDeleted),
+    "readiness.recorded": ("readiness", endurance_pb2.DailyReadiness),
+}
+
+
+def _parsed(data: dict[str, Any], message: Message) -> Message:
+    # A field added to a payload later is skipped by a reader built before it, not refused.
+    return json_format.ParseDict(data, message, ignore_unknown_fields=True)
 
 
 def _session_deleted(

@@ -28,6 +28,8 @@ from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from kinetic.grpc_server import RunningServer
 from kinetic.sessions.v1 import (
+    endurance_pb2,
+    endurance_pb2_grpc,
     gyms_pb2,
     gyms_pb2_grpc,
     sessions_pb2,
@@ -44,6 +46,7 @@ from services.auth.domain.erasure import PendingErasure
 from services.sessions import bootstrap as sessions
 from services.training import bootstrap as training
 from tests.eventually import eventually
+from tests.fixtures.activity_files.generate import FIXTURES
 from tests.integration.auth.oauth_support import Clock
 from tests.integration.sessions.gym_support import client_gym, value
 from tests.integration.sessions.gym_support import text as localized
@@ -340,6 +343,7 @@ async def use_everything(stack: Kinetic, account_id: str) -> None:
         plan_exercise_id=push.exercises[0].id,
     )
     await _use_the_workout_log(stack, account_id)
+    await _use_the_endurance_records(stack, account_id)
     await stack.analytics.GetPersonalRecords(analytics_pb2.GetPersonalRecordsRequest(account_id=account_id))
     await stack.analytics.GetInsights(analytics_pb2.GetInsightsRequest(account_id=account_id, time_zone=ZONE))
 
@@ -384,3 +388,27 @@ async def _use_the_workout_log(stack: Kinetic, account_id: str) -> None:
     await log.DeleteLogRecord(
         workout_log_pb2.DeleteLogRecordRequest(account_id=account_id, set_id=f"{entry_id}:2")
     )
+
+
+async def _use_the_endurance_records(stack: Kinetic, account_id: str) -> None:
+    """A row in each endurance table: an imported file (activity and streams), a threshold, a day."""
+    channel = grpc.aio.insecure_channel(f"127.0.0.1:{stack.running['sessions'].port}")
+    try:
+        endurance = endurance_pb2_grpc.EnduranceServiceStub(channel)
+        ride = (FIXTURES / "ride.tcx").read_bytes()
+        await endurance.ImportActivityFile(
+            endurance_pb2.ImportActivityFileRequest(account_id=account_id, data=ride)
+        )
+        await endurance.SetThreshold(
+            endurance_pb2.SetThresholdRequest(
+                account_id=account_id,
+                threshold=endurance_pb2.Threshold(kind="ftp", effective_day="2026-01-01", watts=250),
+            )
+        )
+        await endurance.RecordReadiness(
+            endurance_pb2.RecordReadinessRequest(
+                account_id=account_id, readiness=endurance_pb2.DailyReadiness(day="2026-01-02", mood=4)
+            )
+        )
+    finally:
+        await channel.close()

@@ -1,0 +1,52 @@
+"""What a day's readiness entry must satisfy, and how a new one merges into the stored one.
+
+Ranges (decision 0054, Readiness): beyond them a value is a wrong unit or a typo, never a person.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from services.sessions.domain.session_rules import Violations
+from services.sessions.endurance.domain.endurance_model import READINESS_FIELDS, READINESS_WHOLE
+from services.sessions.endurance.domain.threshold_rules import check_day
+
+READINESS_RANGES: dict[str, tuple[float, float, str]] = {
+    "sleep_hours": (0, 24, "hours"),
+    "resting_hr": (20, 150, "beats per minute"),
+    "hrv_ms": (1, 300, "milliseconds"),
+    "soreness": (1, 5, "points"),
+    "fatigue": (1, 5, "points"),
+    "sleep_quality": (1, 5, "points"),
+    "stress": (1, 5, "points"),
+    "mood": (1, 5, "points"),
+    "body_weight_kg": (20, 400, "kilograms"),
+    "steps": (0, 200_000, "steps"),
+    "water_intake_ml": (0, 20_000, "millilitres"),
+    "active_calories": (0, 20_000, "kilocalories"),
+}
+
+
+def check_readiness(day: str, given: Mapping[str, float]) -> dict[str, float]:
+    """The fields to set, checked; raises InvalidArgument naming every bad field."""
+    out = Violations()
+    check_day(out, "readiness.day", day)
+    if not given:
+        out.add("readiness", f"must set at least one of {', '.join(READINESS_FIELDS)}")
+    checked: dict[str, float] = {}
+    for name, value in given.items():
+        low, high, unit = READINESS_RANGES[name]
+        if not math.isfinite(value) or not low <= value <= high:
+            out.add(
+                f"readiness.{name}", f"must be a number of {unit} from {low:g} to {high:g} (got {value:g})"
+            )
+        else:
+            checked[name] = float(int(value)) if name in READINESS_WHOLE else float(value)
+    out.raise_if_any()
+    return checked
+
+
+def merged(stored: Mapping[str, float], given: Mapping[str, float]) -> dict[str, float]:
+    """The stored entry with the given fields replacing theirs, the others kept."""
+    return {**stored, **given}

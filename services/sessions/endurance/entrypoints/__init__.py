@@ -1,0 +1,1 @@
+"""See services/sessions/endurance/__init__.py."""

@@ -1,0 +1,198 @@
+"""Storing activities: a file imported with its streams, a summary recorded by hand or by a sync,
+and deleting one. Each write runs under the account's lock and appends its change to the feed in
+the same transaction (decision 0054).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TypeVar
+
+from sqlalchemy import Connection, Engine
+
+from kinetic.activity_files import ActivityFile, UnreadableActivityFile, read_activity_file
+from services.sessions.adapters import change_feed
+from services.sessions.adapters.read_engine import read_engine
+from services.sessions.domain.session_rules import require_account
+from services.sessions.endurance.adapters import endurance_repository as repo
+from services.sessions.endurance.adapters.record_codec import activity_deleted_payload, activity_payload
+from services.sessions.endurance.domain.activity_rules import (
+    ActivityInput,
+    ImportOptions,
+    check_activity,
+    check_import,
+)
+from services.sessions.endurance.domain.endurance_errors import ActivityNotFound, UnreadableActivity
+from services.sessions.endurance.domain.endurance_model import (
+    Activity,
+    ActivityLap,
+    ActivityValues,
+    NewActivity,
+    StreamSet,
+)
+from services.sessions.endurance.domain.figures import activity_figures, normalized_power
+from services.sessions.endurance.domain.ids import ACTIVITY_PREFIX, new_id
+from services.sessions.endurance.domain.threshold_rules import in_force
+from services.sessions.service_layer.session_support import Clock, locked_write
+from services.sessions.workout_log.service_layer.idempotency import Answer, Idempotency, idempotent_write
+
+T = TypeVar("T")
+RECORDED = "activity.recorded"
+DELETED = "activity.deleted"
+
+
+@dataclass(frozen=True)
+class ImportedActivity:
+    """The stored activity, and False for ``created`` when the file was imported before."""
+
+    activity: Activity
+    created: bool
+
+
+def store_activity(conn: Connection, account_id: str, new: NewActivity, now: datetime) -> Activity:
+    """Insert the activity and append its activity.recorded change (caller's locked transaction)."""
+    activity = repo.insert_activity(conn, account_id, new_id(ACTIVITY_PREFIX, now), new, now)
+    change_feed.append(conn, account_id, RECORDED, activity.activity_id, activity_payload(activity), now)
+    return activity
+
+
+def _with_figures(
+    conn: Connection, account_id: str, read: ActivityFile, options: ImportOptions
+) -> NewActivity:
+    """The file's activity with its figures, by the thresholds in force on its start's UTC day."""
+    sport = options.sport or read.sport
+    day = read.start.date().isoformat()
+    thresholds = in_force(repo.thresholds_through(conn, account_id, day), day)
+    streams = read.streams
+    values = ActivityValues(
+        sport=sport,
+        start=read.start,
+        duration_s=read.duration_s,
+        moving_time_s=read.moving_time_s,
+        distance_m=read.distance_m,
+        elevation_gain_m=read.elevation_gain_m,
+        avg_power_w=read.avg_power_w,
+        normalized_power_w=normalized_power(streams.power),
+        max_power_w=read.max_power_w,
+        avg_hr=read.avg_hr,
+        max_hr=read.max_hr,
+        avg_cadence=read.avg_cadence,
+        name=read.name[:200],
+        source="file",
+        source_app=options.source_app or read.device[:100],
+    )
+    return NewActivity(
+        values=values,
+        figures=activity_figures(sport, streams.power, streams.heart_rate, thresholds),
+        laps=tuple(
+            ActivityLap(
+                lap.start,
+                lap.duration_s,
+                lap.moving_time_s,
+                lap.distance_m,
+                lap.avg_power_w,
+                lap.avg_hr,
+                lap.avg_cadence,
+            )
+            for lap in read.laps
+        ),
+        streams=StreamSet(
+            tuple(_nan(streams.power)),
+            tuple(_nan(streams.heart_rate)),
+            tuple(_nan(streams.speed_mps)),
+            tuple(_nan(streams.cadence)),
+            tuple(_nan(streams.altitude_m)),
+            tuple(_nan(streams.distance_m)),
+        ),
+        source_key=read.source_key,
+    )
+
+
+def _nan(stream: tuple[float | None, ...]) -> list[float]:
+    return [float("nan") if value is None else value for value in stream]
+
+
+class ActivityWrites:
+    """ImportActivityFile, RecordActivity and DeleteActivity."""
+
+    def __init__(self, engine: Engine, clock: Clock) -> None:
+        self._engine = engine
+        self._reads = read_engine(engine)
+        self._clock = clock
+
+    def import_file(
+        self, account_id: str, data: bytes, *, filename: str = "", source_app: str = "", sport: str = ""
+    ) -> ImportedActivity:
+        """Read and store a file; a file the account imported before stores nothing.
+
+        The file is read before the lock is taken (reading is the slow part); under the lock the
+        fingerprint is looked up again, so of two imports of one file racing, the second finds the
+        first's activity. The unique (account, source_key) constraint backs this up: should it
+        fire, ``locked_write`` runs the write again and it finds the stored one.
+        """
+        require_account(account_id)
+        options = check_import(len(data), filename, source_app, sport)
+        try:
+            read = read_activity_file(data, filename=options.filename or None)
+        except UnreadableActivityFile as problem:
+            raise UnreadableActivity(problem.reason) from problem
+        with self._reads.connect() as conn:
+            stored = repo.find_by_source_key(conn, account_id, read.source_key)
+        if stored is not None:
+            return ImportedActivity(stored, created=False)
+        now = self._clock()
+
+        def write(conn: Connection) -> ImportedActivity:
+            twin = repo.find_by_source_key(conn, account_id, read.source_key)
+            if twin is not None:
+                return ImportedActivity(twin, created=False)
+            new = _with_figures(conn, account_id, read, options)
+            return ImportedActivity(store_activity(conn, account_id, new, now), created=True)
+
+        return locked_write(self._engine, account_id, now, write)
+
+    def record(
+        self,
+        account_id: str,
+        given: ActivityInput,
+        idempotency: Idempotency,
+        encode: Callable[[Activity], bytes],
+    ) -> Answer:
+        """Store a summary; with a key, a retry of the same request replays the first answer."""
+        require_account(account_id)
+        now = self._clock()
+        values = check_activity(given, now)
+        new = NewActivity(values)
+
+        def work(conn: Connection) -> Activity:
+            return store_activity(conn, account_id, new, now)
+
+        if not idempotency.key:
+            activity = locked_write(self._engine, account_id, now, work)
+            return Answer(encode(activity), replayed=False)
+        return idempotent_write(self._engine, account_id, now, idempotency, work, encode)
+
+    def delete(self, account_id: str, activity_id: str) -> None:
+        """Delete the activity with its streams and laps; NOT_FOUND when the account has none such."""
+        require_account(account_id)
+        now = self._clock()
+
+        def write(conn: Connection) -> None:
+            activity = repo.get_activity(conn, account_id, activity_id)
+            if activity is None:
+                raise _not_found(activity_id)
+            repo.delete_activity(conn, account_id, activity_id)
+            change_feed.append(
+                conn, account_id, DELETED, activity_id, activity_deleted_payload(activity), now
+            )
+
+        def nothing_stored() -> None:
+            raise _not_found(activity_id)
+
+        locked_write(self._engine, account_id, now, write, no_account=nothing_stored)
+
+
+def _not_found(activity_id: str) -> ActivityNotFound:
+    return ActivityNotFound(f"no activity {activity_id!r} in this account")
