@@ -357,6 +357,8 @@ def _scalar(field: descriptor.FieldDescriptor, rng: random.Random) -> Any:
         return rng.choice(DOUBLE_VALUES)
     if field.cpp_type == FD.CPPTYPE_INT32:
         return rng.choice(INT32_VALUES)
+    if field.cpp_type == FD.CPPTYPE_BOOL:
+        return rng.choice((False, True))
     raise AssertionError(f"{field.full_name}: a field type the renderers do not handle yet")
 
 
@@ -384,25 +386,30 @@ def _fill(message: Message, rng: random.Random, chance: float) -> None:
             setattr(message, field.name, _scalar(field, rng))
 
 
-def _everything(message: Message) -> None:
-    """Every field set to a value that is not its default, two items per repeated field."""
+def _everything(message: Message, depth: int = 0) -> None:
+    """Every field set to a value that is not its default, two items per repeated field (a message
+    that holds its own type, an endurance step's steps, is filled three levels deep)."""
     if isinstance(message, Timestamp):
         message.seconds, message.nanos = 1_767_225_600, 5_000_000
         return
     for field in message.DESCRIPTOR.fields:
         value = getattr(message, field.name)
         if field.is_repeated:
+            if field.message_type is message.DESCRIPTOR and depth >= 3:
+                continue
             for index in range(2):
                 if field.cpp_type == FD.CPPTYPE_MESSAGE:
-                    _everything(value.add())
+                    _everything(value.add(), depth + 1)
                 else:
                     value.append(
                         f"{field.name}-{index}" if field.cpp_type == FD.CPPTYPE_STRING else index + 1
                     )
         elif field.cpp_type == FD.CPPTYPE_MESSAGE:
-            _everything(value)
+            _everything(value, depth + 1)
         elif field.cpp_type == FD.CPPTYPE_STRING:
             setattr(message, field.name, field.name)
+        elif field.cpp_type == FD.CPPTYPE_BOOL:
+            setattr(message, field.name, True)
         else:
             setattr(
                 message,
