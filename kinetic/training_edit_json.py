@@ -12,7 +12,7 @@ training service's (``services/training/domain``). See docs/decisions/0027-typed
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
@@ -34,6 +34,10 @@ _WHAT: dict[str, str] = {
     "PlanInput": "plan",
     "PhaseInput": "phase",
     "PlanChangesInput": "plan update",
+    "EnduranceTarget": "endurance",
+    "IntensityTarget": "intensity",
+    "EnduranceStep": "step",
+    "StepTarget": "target",
 }
 # Messages that wrap a list only so that "not sent" differs from []; their JSON is the bare list.
 _LIST_WRAPPERS = frozenset({"MovementList", "CrossFitBlockList"})
@@ -42,10 +46,13 @@ _STOP_RECURRING = "stop_recurring"
 _INT32_RANGE = (-(2**31), 2**31 - 1)
 
 
-def edit_input_from_json(value: Any) -> training_pb2.EditInput:
+def edit_input_from_json(value: Any, *, withheld: Collection[str] = ()) -> training_pb2.EditInput:
     """The typed form of seed 000's input object; ``InvalidArgument`` names every mistyped field.
 
     ``null`` counts as "not sent", except changeSchedule's ``schedule``, where it stops recurring.
+    ``withheld`` names fields (``kinetic.training.v1.WorkoutInput.endurance``) a caller's contract does
+    not have: they are refused as unknown, like any other field the input has no place for
+    (docs/decisions/0056-planned-endurance-workouts.md).
     """
     if not isinstance(value, Mapping):
         raise InvalidArgument.for_field("input", "must be an object with an action")
@@ -56,7 +63,7 @@ def edit_input_from_json(value: Any) -> training_pb2.EditInput:
     edit = training_pb2.EditInput()
     target = getattr(edit, _ACTIONS[action].name)
     target.SetInParent()
-    converter = _Converter()
+    converter = _Converter(frozenset(withheld))
     converter.fill(target, {k: v for k, v in value.items() if k != "action"}, "input", action)
     if converter.problems:
         message = "; ".join(f"{v.field}: {v.description}" for v in converter.problems)
@@ -77,12 +84,17 @@ def edit_input_to_json(edit: training_pb2.EditInput) -> dict[str, Any]:
 class _Converter:
     """Fills a message from JSON, collecting every mistyped or unknown field (not just the first)."""
 
-    def __init__(self) -> None:
+    def __init__(self, withheld: frozenset[str]) -> None:
         self.problems: list[FieldViolation] = []
+        self._withheld = withheld
 
     def fill(self, message: Message, obj: Mapping[str, Any], path: str, what: str) -> None:
         descriptor = message.DESCRIPTOR
-        fields = {f.json_name: f for f in descriptor.fields if f.name != _STOP_RECURRING}
+        fields = {
+            f.json_name: f
+            for f in descriptor.fields
+            if f.name != _STOP_RECURRING and f.full_name not in self._withheld
+        }
         for key, item in obj.items():
             field = fields.get(key)
             where = f"{path}.{key}"
@@ -124,11 +136,13 @@ class _Converter:
                 if value is not None:
                     container.append(value)
 
-    def _scalar(self, field: FieldDescriptor, value: Any, where: str) -> str | int | float | None:
+    def _scalar(self, field: FieldDescriptor, value: Any, where: str) -> str | int | float | bool | None:
         problem = _type_problem(field, value)
         if problem is not None:
             self._refuse(where, problem)
             return None
+        if field.type == FieldDescriptor.TYPE_BOOL:
+            return bool(value)
         if field.type == FieldDescriptor.TYPE_DOUBLE:
             return float(value)
         return int(value) if field.type == FieldDescriptor.TYPE_INT32 else str(value)
@@ -138,9 +152,12 @@ class _Converter:
 
 
 def _type_problem(field: FieldDescriptor, value: Any) -> str | None:
-    """What is wrong with ``value`` for a scalar ``field`` (text, double or int32), if anything."""
+    """What is wrong with ``value`` for a scalar ``field`` (text, true/false, double or int32), if
+    anything."""
     if field.type == FieldDescriptor.TYPE_STRING:
         return None if isinstance(value, str) else f"must be text, not {_kind_of(value)}"
+    if field.type == FieldDescriptor.TYPE_BOOL:
+        return None if isinstance(value, bool) else f"must be true or false, not {_kind_of(value)}"
     if field.type == FieldDescriptor.TYPE_DOUBLE:
         if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
             return f"must be a number, not {_kind_of(value)}"

@@ -13,6 +13,10 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from google.protobuf import json_format
+
+from kinetic.training.v1 import training_pb2
+from kinetic.training_knowledge.endurance_summary import step_summary
 from kinetic.training_knowledge.rules import BLOCK_FORMATS
 
 # Metric's weekday numbers (seed 000): 1 = Sunday ... 7 = Saturday.
@@ -47,7 +51,27 @@ def occurrence(rendered: dict[str, Any]) -> dict[str, Any]:
     original = rendered.get("originalScheduledDay")
     if original and original != rendered.get("day") and (name := weekday_name(original)):
         out["originalWeekday"] = name
+    if "endurance" in out:
+        _drop_empty(out["endurance"], ("intensity", "stepSummary"))
     return out
+
+
+def _endurance_steps(steps: list[dict[str, Any]]) -> None:
+    for step in steps:
+        _drop_empty(step, ("role", "notes", "repeatCount", "steps"))
+        _endurance_steps(step.get("steps", []))
+
+
+def endurance(rendered: dict[str, Any]) -> dict[str, Any]:
+    """A planned endurance workout's part without empty step fields, with its steps in one line
+    (``stepSummary``, as the calendar shows them; decision 0056)."""
+    steps = json_format.ParseDict({"steps": rendered.get("steps", [])}, training_pb2.EnduranceTarget()).steps
+    _endurance_steps(rendered.get("steps", []))
+    if not rendered.get("plannedTssLocked"):
+        rendered.pop("plannedTssLocked", None)
+    if steps:
+        rendered["stepSummary"] = step_summary(steps)
+    return rendered
 
 
 def schedule(rendered: dict[str, Any]) -> dict[str, Any]:
@@ -90,6 +114,8 @@ def workout(rendered: dict[str, Any]) -> dict[str, Any]:
     for movement in rendered.get("exercises", []):
         _drop_empty(movement, ("notes",))
     rendered["crossFitBlocks"] = [_block(b) for b in rendered.get("crossFitBlocks", [])]
+    if "endurance" in rendered:
+        endurance(rendered["endurance"])
     return rendered
 
 

@@ -58,6 +58,24 @@ _EXERCISE_PLAIN = ("id", "exerciseID", "exerciseName", "trackingMode", "notes")
 _CONFIGURATION_PLAIN = ("format", "durationSeconds", "rounds", "intervalSeconds")
 _BLOCK_PLAIN = ("id", "exerciseIDs")
 _PLAN_PLAIN = ("id", "version", "name", "notes", "phases")
+_ENDURANCE_PLAIN = ("sport", "steps", "plannedTssLocked")
+_INTENSITY_PLAIN = ("kind", "label")
+_STEP_PLAIN = ("type", "role", "notes", "repeatCount", "steps")
+_SUMMARY_PLAIN = ("sport", "intensity", "stepSummary")
+
+# StepTarget's optional values: (field, json name, is a double), in field-number order.
+_STEP_TARGETS = (
+    ("pace_low_seconds_per_km", "paceLowSecondsPerKm", False),
+    ("pace_high_seconds_per_km", "paceHighSecondsPerKm", False),
+    ("watts_low", "wattsLow", False),
+    ("watts_high", "wattsHigh", False),
+    ("ftp_percent_low", "ftpPercentLow", True),
+    ("ftp_percent_high", "ftpPercentHigh", True),
+    ("bpm_low", "bpmLow", False),
+    ("bpm_high", "bpmHigh", False),
+    ("heart_rate_zone", "heartRateZone", False),
+    ("rpe", "rpe", False),
+)
 _PHASE_PLAIN = ("id", "name", "startDay", "endDayExclusive", "workoutIDs")
 
 # WorkoutExercise's optional targets: (field, json name, is a double), in field-number order.
@@ -95,7 +113,7 @@ def _double(value: float) -> float | str:
 
 def occurrence_json(occurrence: training_pb2.Occurrence) -> dict[str, Any]:
     """One occurrence of the calendar or history view."""
-    rendered = {
+    rendered: dict[str, Any] = {
         "workoutID": occurrence.workout_id,
         "originalScheduledDay": occurrence.original_scheduled_day,
         "day": occurrence.day,
@@ -108,7 +126,61 @@ def occurrence_json(occurrence: training_pb2.Occurrence) -> dict[str, Any]:
     }
     if occurrence.HasField("complete_time"):
         rendered["completeTime"] = occurrence.complete_time.ToJsonString()
+    if occurrence.HasField("endurance"):
+        rendered["endurance"] = _summary_json(occurrence.endurance)
     return _defaults_last(rendered, _OCCURRENCE_PLAIN)
+
+
+def _summary_json(summary: training_pb2.EnduranceSummary) -> dict[str, Any]:
+    rendered: dict[str, Any] = {"sport": summary.sport}
+    if summary.HasField("planned_duration_seconds"):
+        rendered["plannedDurationSeconds"] = summary.planned_duration_seconds
+    if summary.HasField("planned_distance_meters"):
+        rendered["plannedDistanceMeters"] = _double(summary.planned_distance_meters)
+    rendered["intensity"] = summary.intensity
+    rendered["stepSummary"] = summary.step_summary
+    return _defaults_last(rendered, _SUMMARY_PLAIN)
+
+
+def _step_target_json(target: training_pb2.StepTarget) -> dict[str, Any]:
+    rendered: dict[str, Any] = {"kind": target.kind}
+    for field, key, is_double in _STEP_TARGETS:
+        if target.HasField(field):
+            value = getattr(target, field)
+            rendered[key] = _double(value) if is_double else value
+    return _defaults_last(rendered, ("kind",))
+
+
+def _step_json(step: training_pb2.EnduranceStep) -> dict[str, Any]:
+    rendered: dict[str, Any] = {"type": step.type, "role": step.role}
+    if step.HasField("duration_seconds"):
+        rendered["durationSeconds"] = step.duration_seconds
+    if step.HasField("distance_meters"):
+        rendered["distanceMeters"] = _double(step.distance_meters)
+    if step.HasField("target"):
+        rendered["target"] = _step_target_json(step.target)
+    rendered["notes"] = step.notes
+    rendered["repeatCount"] = step.repeat_count
+    rendered["steps"] = [_step_json(inner) for inner in step.steps]
+    return _defaults_last(rendered, _STEP_PLAIN)
+
+
+def endurance_json(endurance: training_pb2.EnduranceTarget) -> dict[str, Any]:
+    """A planned endurance workout's part: sport, planned totals, intensity and steps."""
+    rendered: dict[str, Any] = {"sport": endurance.sport}
+    if endurance.HasField("planned_duration_seconds"):
+        rendered["plannedDurationSeconds"] = endurance.planned_duration_seconds
+    if endurance.HasField("planned_distance_meters"):
+        rendered["plannedDistanceMeters"] = _double(endurance.planned_distance_meters)
+    if endurance.HasField("intensity"):
+        rendered["intensity"] = _defaults_last(
+            {"kind": endurance.intensity.kind, "label": endurance.intensity.label}, _INTENSITY_PLAIN
+        )
+    rendered["steps"] = [_step_json(step) for step in endurance.steps]
+    if endurance.HasField("planned_tss"):
+        rendered["plannedTss"] = _double(endurance.planned_tss)
+    rendered["plannedTssLocked"] = endurance.planned_tss_locked
+    return _defaults_last(rendered, _ENDURANCE_PLAIN)
 
 
 def schedule_json(schedule: training_pb2.Schedule) -> dict[str, Any]:
@@ -183,6 +255,8 @@ def workout_json(workout: training_pb2.Workout) -> dict[str, Any]:
         rendered["createTime"] = workout.create_time.ToJsonString()
     if workout.HasField("update_time"):
         rendered["updateTime"] = workout.update_time.ToJsonString()
+    if workout.HasField("endurance"):
+        rendered["endurance"] = endurance_json(workout.endurance)
     return _defaults_last(rendered, _WORKOUT_PLAIN)
 
 

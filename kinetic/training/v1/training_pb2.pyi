@@ -112,8 +112,94 @@ class CrossFitBlock(_message.Message):
     exercise_ids: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, id: _Optional[str] = ..., configuration: _Optional[_Union[BlockConfiguration, _Mapping]] = ..., exercise_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class EnduranceTarget(_message.Message):
+    __slots__ = ("sport", "planned_duration_seconds", "planned_distance_meters", "intensity", "steps", "planned_tss", "planned_tss_locked")
+    SPORT_FIELD_NUMBER: _ClassVar[int]
+    PLANNED_DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    PLANNED_DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
+    INTENSITY_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    PLANNED_TSS_FIELD_NUMBER: _ClassVar[int]
+    PLANNED_TSS_LOCKED_FIELD_NUMBER: _ClassVar[int]
+    sport: str
+    planned_duration_seconds: int
+    planned_distance_meters: float
+    intensity: IntensityTarget
+    steps: _containers.RepeatedCompositeFieldContainer[EnduranceStep]
+    planned_tss: float
+    planned_tss_locked: bool
+    def __init__(self, sport: _Optional[str] = ..., planned_duration_seconds: _Optional[int] = ..., planned_distance_meters: _Optional[float] = ..., intensity: _Optional[_Union[IntensityTarget, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[EnduranceStep, _Mapping]]] = ..., planned_tss: _Optional[float] = ..., planned_tss_locked: _Optional[bool] = ...) -> None: ...
+
+class IntensityTarget(_message.Message):
+    __slots__ = ("kind", "label")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    label: str
+    def __init__(self, kind: _Optional[str] = ..., label: _Optional[str] = ...) -> None: ...
+
+class EnduranceStep(_message.Message):
+    __slots__ = ("type", "role", "duration_seconds", "distance_meters", "target", "notes", "repeat_count", "steps")
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
+    TARGET_FIELD_NUMBER: _ClassVar[int]
+    NOTES_FIELD_NUMBER: _ClassVar[int]
+    REPEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    type: str
+    role: str
+    duration_seconds: int
+    distance_meters: float
+    target: StepTarget
+    notes: str
+    repeat_count: int
+    steps: _containers.RepeatedCompositeFieldContainer[EnduranceStep]
+    def __init__(self, type: _Optional[str] = ..., role: _Optional[str] = ..., duration_seconds: _Optional[int] = ..., distance_meters: _Optional[float] = ..., target: _Optional[_Union[StepTarget, _Mapping]] = ..., notes: _Optional[str] = ..., repeat_count: _Optional[int] = ..., steps: _Optional[_Iterable[_Union[EnduranceStep, _Mapping]]] = ...) -> None: ...
+
+class StepTarget(_message.Message):
+    __slots__ = ("kind", "pace_low_seconds_per_km", "pace_high_seconds_per_km", "watts_low", "watts_high", "ftp_percent_low", "ftp_percent_high", "bpm_low", "bpm_high", "heart_rate_zone", "rpe")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    PACE_LOW_SECONDS_PER_KM_FIELD_NUMBER: _ClassVar[int]
+    PACE_HIGH_SECONDS_PER_KM_FIELD_NUMBER: _ClassVar[int]
+    WATTS_LOW_FIELD_NUMBER: _ClassVar[int]
+    WATTS_HIGH_FIELD_NUMBER: _ClassVar[int]
+    FTP_PERCENT_LOW_FIELD_NUMBER: _ClassVar[int]
+    FTP_PERCENT_HIGH_FIELD_NUMBER: _ClassVar[int]
+    BPM_LOW_FIELD_NUMBER: _ClassVar[int]
+    BPM_HIGH_FIELD_NUMBER: _ClassVar[int]
+    HEART_RATE_ZONE_FIELD_NUMBER: _ClassVar[int]
+    RPE_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    pace_low_seconds_per_km: int
+    pace_high_seconds_per_km: int
+    watts_low: int
+    watts_high: int
+    ftp_percent_low: float
+    ftp_percent_high: float
+    bpm_low: int
+    bpm_high: int
+    heart_rate_zone: int
+    rpe: int
+    def __init__(self, kind: _Optional[str] = ..., pace_low_seconds_per_km: _Optional[int] = ..., pace_high_seconds_per_km: _Optional[int] = ..., watts_low: _Optional[int] = ..., watts_high: _Optional[int] = ..., ftp_percent_low: _Optional[float] = ..., ftp_percent_high: _Optional[float] = ..., bpm_low: _Optional[int] = ..., bpm_high: _Optional[int] = ..., heart_rate_zone: _Optional[int] = ..., rpe: _Optional[int] = ...) -> None: ...
+
+class EnduranceSummary(_message.Message):
+    __slots__ = ("sport", "planned_duration_seconds", "planned_distance_meters", "intensity", "step_summary")
+    SPORT_FIELD_NUMBER: _ClassVar[int]
+    PLANNED_DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    PLANNED_DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
+    INTENSITY_FIELD_NUMBER: _ClassVar[int]
+    STEP_SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    sport: str
+    planned_duration_seconds: int
+    planned_distance_meters: float
+    intensity: str
+    step_summary: str
+    def __init__(self, sport: _Optional[str] = ..., planned_duration_seconds: _Optional[int] = ..., planned_distance_meters: _Optional[float] = ..., intensity: _Optional[str] = ..., step_summary: _Optional[str] = ...) -> None: ...
+
 class Workout(_message.Message):
-    __slots__ = ("id", "version", "name", "kind", "notes", "schedule", "schedule_segments", "exercises", "cross_fit_blocks", "plan_id", "phase_id", "active_from_day", "active_until_day", "create_time", "update_time")
+    __slots__ = ("id", "version", "name", "kind", "notes", "schedule", "schedule_segments", "exercises", "cross_fit_blocks", "plan_id", "phase_id", "active_from_day", "active_until_day", "create_time", "update_time", "endurance")
     ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -129,6 +215,7 @@ class Workout(_message.Message):
     ACTIVE_UNTIL_DAY_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    ENDURANCE_FIELD_NUMBER: _ClassVar[int]
     id: str
     version: str
     name: str
@@ -144,7 +231,8 @@ class Workout(_message.Message):
     active_until_day: str
     create_time: _timestamp_pb2.Timestamp
     update_time: _timestamp_pb2.Timestamp
-    def __init__(self, id: _Optional[str] = ..., version: _Optional[str] = ..., name: _Optional[str] = ..., kind: _Optional[str] = ..., notes: _Optional[str] = ..., schedule: _Optional[_Union[Schedule, _Mapping]] = ..., schedule_segments: _Optional[_Iterable[_Union[ScheduleSegment, _Mapping]]] = ..., exercises: _Optional[_Iterable[_Union[WorkoutExercise, _Mapping]]] = ..., cross_fit_blocks: _Optional[_Iterable[_Union[CrossFitBlock, _Mapping]]] = ..., plan_id: _Optional[str] = ..., phase_id: _Optional[str] = ..., active_from_day: _Optional[str] = ..., active_until_day: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    endurance: EnduranceTarget
+    def __init__(self, id: _Optional[str] = ..., version: _Optional[str] = ..., name: _Optional[str] = ..., kind: _Optional[str] = ..., notes: _Optional[str] = ..., schedule: _Optional[_Union[Schedule, _Mapping]] = ..., schedule_segments: _Optional[_Iterable[_Union[ScheduleSegment, _Mapping]]] = ..., exercises: _Optional[_Iterable[_Union[WorkoutExercise, _Mapping]]] = ..., cross_fit_blocks: _Optional[_Iterable[_Union[CrossFitBlock, _Mapping]]] = ..., plan_id: _Optional[str] = ..., phase_id: _Optional[str] = ..., active_from_day: _Optional[str] = ..., active_until_day: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., endurance: _Optional[_Union[EnduranceTarget, _Mapping]] = ...) -> None: ...
 
 class Phase(_message.Message):
     __slots__ = ("id", "name", "start_day", "end_day_exclusive", "workout_ids")
@@ -179,7 +267,7 @@ class Plan(_message.Message):
     def __init__(self, id: _Optional[str] = ..., version: _Optional[str] = ..., name: _Optional[str] = ..., notes: _Optional[str] = ..., phases: _Optional[_Iterable[_Union[Phase, _Mapping]]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class Occurrence(_message.Message):
-    __slots__ = ("workout_id", "original_scheduled_day", "day", "workout_name", "status", "replacement_workout_id", "plan_id", "phase_id", "week_start_day", "complete_time")
+    __slots__ = ("workout_id", "original_scheduled_day", "day", "workout_name", "status", "replacement_workout_id", "plan_id", "phase_id", "week_start_day", "complete_time", "endurance")
     WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
     ORIGINAL_SCHEDULED_DAY_FIELD_NUMBER: _ClassVar[int]
     DAY_FIELD_NUMBER: _ClassVar[int]
@@ -190,6 +278,7 @@ class Occurrence(_message.Message):
     PHASE_ID_FIELD_NUMBER: _ClassVar[int]
     WEEK_START_DAY_FIELD_NUMBER: _ClassVar[int]
     COMPLETE_TIME_FIELD_NUMBER: _ClassVar[int]
+    ENDURANCE_FIELD_NUMBER: _ClassVar[int]
     workout_id: str
     original_scheduled_day: str
     day: str
@@ -200,7 +289,8 @@ class Occurrence(_message.Message):
     phase_id: str
     week_start_day: str
     complete_time: _timestamp_pb2.Timestamp
-    def __init__(self, workout_id: _Optional[str] = ..., original_scheduled_day: _Optional[str] = ..., day: _Optional[str] = ..., workout_name: _Optional[str] = ..., status: _Optional[str] = ..., replacement_workout_id: _Optional[str] = ..., plan_id: _Optional[str] = ..., phase_id: _Optional[str] = ..., week_start_day: _Optional[str] = ..., complete_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    endurance: EnduranceSummary
+    def __init__(self, workout_id: _Optional[str] = ..., original_scheduled_day: _Optional[str] = ..., day: _Optional[str] = ..., workout_name: _Optional[str] = ..., status: _Optional[str] = ..., replacement_workout_id: _Optional[str] = ..., plan_id: _Optional[str] = ..., phase_id: _Optional[str] = ..., week_start_day: _Optional[str] = ..., complete_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., endurance: _Optional[_Union[EnduranceSummary, _Mapping]] = ...) -> None: ...
 
 class GetLibraryRequest(_message.Message):
     __slots__ = ("account_id",)
@@ -406,20 +496,24 @@ class ChangeScheduleAction(_message.Message):
     def __init__(self, workout_id: _Optional[str] = ..., effective_day: _Optional[str] = ..., schedule: _Optional[_Union[ScheduleInput, _Mapping]] = ..., stop_recurring: _Optional[bool] = ...) -> None: ...
 
 class WorkoutInput(_message.Message):
-    __slots__ = ("name", "kind", "notes", "schedule", "exercises", "cross_fit_blocks")
+    __slots__ = ("name", "kind", "notes", "schedule", "exercises", "cross_fit_blocks", "endurance", "clear_endurance")
     NAME_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     SCHEDULE_FIELD_NUMBER: _ClassVar[int]
     EXERCISES_FIELD_NUMBER: _ClassVar[int]
     CROSS_FIT_BLOCKS_FIELD_NUMBER: _ClassVar[int]
+    ENDURANCE_FIELD_NUMBER: _ClassVar[int]
+    CLEAR_ENDURANCE_FIELD_NUMBER: _ClassVar[int]
     name: str
     kind: str
     notes: str
     schedule: ScheduleInput
     exercises: MovementList
     cross_fit_blocks: CrossFitBlockList
-    def __init__(self, name: _Optional[str] = ..., kind: _Optional[str] = ..., notes: _Optional[str] = ..., schedule: _Optional[_Union[ScheduleInput, _Mapping]] = ..., exercises: _Optional[_Union[MovementList, _Mapping]] = ..., cross_fit_blocks: _Optional[_Union[CrossFitBlockList, _Mapping]] = ...) -> None: ...
+    endurance: EnduranceTarget
+    clear_endurance: bool
+    def __init__(self, name: _Optional[str] = ..., kind: _Optional[str] = ..., notes: _Optional[str] = ..., schedule: _Optional[_Union[ScheduleInput, _Mapping]] = ..., exercises: _Optional[_Union[MovementList, _Mapping]] = ..., cross_fit_blocks: _Optional[_Union[CrossFitBlockList, _Mapping]] = ..., endurance: _Optional[_Union[EnduranceTarget, _Mapping]] = ..., clear_endurance: _Optional[bool] = ...) -> None: ...
 
 class MovementList(_message.Message):
     __slots__ = ("items",)

@@ -11,6 +11,7 @@ from dataclasses import fields
 from datetime import date
 from typing import Any
 
+from services.training.adapters.endurance_codec import endurance_from_dict, endurance_to_dict
 from services.training.domain.model import (
     BlockConfiguration,
     CrossFitBlock,
@@ -76,7 +77,10 @@ def content_to_json(content: WorkoutContent) -> str:
         }
         for block in content.cross_fit_blocks
     ]
-    return _dump({"notes": content.notes, "exercises": exercises, "crossFitBlocks": blocks})
+    stored: dict[str, Any] = {"notes": content.notes, "exercises": exercises, "crossFitBlocks": blocks}
+    if content.endurance is not None:  # absent on every other workout (decision 0056)
+        stored["endurance"] = endurance_to_dict(content.endurance)
+    return _dump(stored)
 
 
 def content_from_json(name: str, kind: str, text: str) -> WorkoutContent:
@@ -107,8 +111,14 @@ def content_from_json(name: str, kind: str, text: str) -> WorkoutContent:
         )
         for item in data["crossFitBlocks"]
     )
+    endurance = data.get("endurance")
     return WorkoutContent(
-        name=name, kind=kind, notes=data["notes"], exercises=exercises, cross_fit_blocks=blocks
+        name=name,
+        kind=kind,
+        notes=data["notes"],
+        exercises=exercises,
+        cross_fit_blocks=blocks,
+        endurance=endurance_from_dict(endurance) if endurance is not None else None,
     )
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import fields
 from datetime import date, datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.training.v1 import training_pb2
+from kinetic.training_knowledge.endurance_summary import summary_of
+from services.training.adapters.endurance_codec import endurance_to_pb
 from services.training.adapters.library_repository import LibraryState
 from services.training.domain.model import (
     Occurrence,
@@ -20,6 +22,8 @@ from services.training.domain.model import (
 )
 
 ExerciseNames = Mapping[str, str]
+# A workout's endurance part in a calendar line, by workout ID (endurance workouts only).
+EnduranceSummaries = Mapping[str, training_pb2.EnduranceSummary]
 
 
 def _timestamp(value: datetime | None) -> Timestamp | None:
@@ -93,6 +97,8 @@ def workout_to_pb(workout: Workout, names: ExerciseNames, today: date) -> traini
             value = getattr(movement.targets, attribute.name)
             if value is not None:
                 setattr(entry, attribute.name, value)
+    if workout.content.endurance is not None:
+        message.endurance.CopyFrom(endurance_to_pb(workout.content.endurance))
     for block in workout.content.cross_fit_blocks:
         message.cross_fit_blocks.add(
             id=block.id,
@@ -105,6 +111,15 @@ def workout_to_pb(workout: Workout, names: ExerciseNames, today: date) -> traini
             exercise_ids=list(block.exercise_ids),
         )
     return message
+
+
+def endurance_summaries(workouts: Iterable[Workout]) -> dict[str, training_pb2.EnduranceSummary]:
+    """The calendar line of each planned endurance workout among ``workouts``, by workout ID."""
+    return {
+        w.id: summary_of(endurance_to_pb(w.content.endurance))
+        for w in workouts
+        if w.content.endurance is not None
+    }
 
 
 def plan_to_pb(plan: Plan) -> training_pb2.Plan:
@@ -134,8 +149,10 @@ def occurrence_to_pb(
     workout_names: Mapping[str, str],
     placement: Mapping[str, tuple[str, str]],
     week_start: date | None = None,
+    endurance: EnduranceSummaries | None = None,
 ) -> training_pb2.Occurrence:
-    """An occurrence; ``workout_names`` and ``placement`` (plan, phase) are keyed by workout ID."""
+    """An occurrence; ``workout_names``, ``placement`` (plan, phase) and ``endurance`` (the calendar
+    reads') are keyed by workout ID."""
     shown = occurrence.replacement_workout_id or occurrence.workout_id
     plan_id, phase_id = placement.get(occurrence.workout_id, ("", ""))
     return training_pb2.Occurrence(
@@ -149,4 +166,5 @@ def occurrence_to_pb(
         phase_id=phase_id,
         week_start_day=_day(week_start),
         complete_time=_timestamp(occurrence.completed_at),
+        endurance=(endurance or {}).get(shown),
     )

@@ -13,6 +13,7 @@ from datetime import date, datetime
 from typing import Literal
 
 from kinetic.training_knowledge import rules
+from services.training.domain.endurance import EnduranceTarget
 
 WORKOUT_KINDS = rules.WORKOUT_KINDS  # the contract's 16 kinds, defined once
 
@@ -94,6 +95,8 @@ class WorkoutContent:
     notes: str
     exercises: tuple[WorkoutExercise, ...]
     cross_fit_blocks: tuple[CrossFitBlock, ...] = ()
+    # Set on a planned endurance workout, which may then have no movements (decision 0056).
+    endurance: EnduranceTarget | None = None
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from kinetic.errors import FieldViolation
 from kinetic.training.v1 import training_pb2
 from kinetic.training_knowledge.rules import (
     MAX_EXERCISES,
@@ -24,6 +25,8 @@ from kinetic.training_knowledge.rules import (
     WORKOUT_KINDS,
 )
 from services.training.domain.block_rules import check_setups, parse_blocks
+from services.training.domain.endurance import EnduranceTarget
+from services.training.domain.endurance_rules import parse_endurance
 from services.training.domain.input_values import (
     NewID,
     Violations,
@@ -63,8 +66,12 @@ _TARGET_ATTRIBUTES: dict[str, str] = {
     "intervalRounds": "interval_rounds",
     "restSeconds": "rest_seconds",
 }
+# endurance and clearEndurance are left out: Metric does not take them (decision 0056).
 _UPDATABLE_FIELDS = ("name", "kind", "notes", "exercises", "crossFitBlocks")
 _BOTH_LISTS = "send both complete lists, exercises and crossFitBlocks"
+_NO_MOVEMENTS = (
+    "must list at least 1 movements, not 0; only a planned endurance workout (endurance) may have none"
+)
 
 
 # --- Schedules ------------------------------------------------------------------------------
@@ -132,6 +139,9 @@ class WorkoutUpdate:
     exercises: tuple[WorkoutExercise, ...] | None = None
     # None keeps the saved blocks, () removes them all, anything else replaces them.
     cross_fit_blocks: tuple[CrossFitBlock, ...] | None = None
+    # None keeps the saved endurance part (unless clear_endurance), anything else replaces it whole.
+    endurance: EnduranceTarget | None = None
+    clear_endurance: bool = False
 
 
 def exercise_ids_in(workouts: Iterable[training_pb2.WorkoutInput]) -> set[str]:
@@ -156,9 +166,21 @@ def parse_workout(
         if workout.HasField("schedule")
         else None
     )
+    if workout.HasField("clear_endurance"):
+        problems.add(f"{path}.clearEndurance", "applies to updateWorkout only; leave endurance out instead")
+    endurance = (
+        parse_endurance(problems, f"{path}.endurance", workout.endurance)
+        if workout.HasField("endurance")
+        else None
+    )
     exercises: tuple[WorkoutExercise, ...] = ()
     sent = workout.HasField("exercises")
-    if require(problems, path, sent, "exercises", "; a workout needs at least one movement"):
+    # A planned endurance workout may have no movements; any other needs at least one (decision 0056).
+    if workout.HasField("endurance"):
+        if sent:
+            items = workout.exercises.items
+            exercises = _parse_movements(problems, f"{path}.exercises", items, known, new_id, minimum=0) or ()
+    elif require(problems, path, sent, "exercises", "; a workout needs at least one movement"):
         exercises = (
             _parse_movements(problems, f"{path}.exercises", workout.exercises.items, known, new_id) or ()
         )
@@ -172,7 +194,7 @@ def parse_workout(
     check_setups(problems, path, exercises, blocks)
     if len(problems) > before:
         return None
-    return WorkoutDraft(WorkoutContent(name, kind, notes, exercises, blocks), schedule)
+    return WorkoutDraft(WorkoutContent(name, kind, notes, exercises, blocks, endurance), schedule)
 
 
 def parse_workout_update(
@@ -195,11 +217,20 @@ def parse_workout_update(
         else None
     )
     notes = read_notes(problems, f"{path}.notes", workout.notes) if workout.HasField("notes") else None
+    # An empty list is checked against the saved endurance part in merge_update.
     exercises = (
-        _parse_movements(problems, f"{path}.exercises", workout.exercises.items, known, new_id)
+        _parse_movements(problems, f"{path}.exercises", workout.exercises.items, known, new_id, minimum=0)
         if workout.HasField("exercises")
         else None
     )
+    endurance = (
+        parse_endurance(problems, f"{path}.endurance", workout.endurance)
+        if workout.HasField("endurance")
+        else None
+    )
+    clear_endurance = workout.clear_endurance
+    if clear_endurance and workout.HasField("endurance"):
+        problems.add(f"{path}.clearEndurance", "cannot be sent with endurance; send one of them")
     blocks = (
         parse_blocks(problems, f"{path}.crossFitBlocks", workout.cross_fit_blocks.items, new_id)
         if workout.HasField("cross_fit_blocks")
@@ -212,7 +243,7 @@ def parse_workout_update(
         check_setups(problems, path, exercises, blocks)
         if len(problems) > before:
             return None
-    return WorkoutUpdate(name, kind, notes, exercises, blocks)
+    return WorkoutUpdate(name, kind, notes, exercises, blocks, endurance, clear_endurance)
 
 
 def merge_update(existing: WorkoutContent, update: WorkoutUpdate, path: str) -> WorkoutContent:
@@ -230,7 +261,19 @@ def merge_update(existing: WorkoutContent, update: WorkoutUpdate, path: str) -> 
         cross_fit_blocks=existing.cross_fit_blocks
         if update.cross_fit_blocks is None
         else update.cross_fit_blocks,
+        endurance=None if update.clear_endurance else update.endurance or existing.endurance,
     )
+    if merged.endurance is None and not merged.exercises:
+        if update.exercises is not None:
+            raise invalid([FieldViolation(f"{path}.exercises", _NO_MOVEMENTS)])
+        raise invalid(
+            [
+                FieldViolation(
+                    f"{path}.clearEndurance",
+                    "would leave the workout without movements; send its exercises too",
+                )
+            ]
+        )
     if update.exercises is None and update.cross_fit_blocks is None:
         return merged
     found = Violations()
@@ -258,8 +301,10 @@ def _parse_movements(
     sent: Sequence[training_pb2.MovementInput],
     known: KnownExercises,
     new_id: NewID,
+    *,
+    minimum: int = 1,
 ) -> tuple[WorkoutExercise, ...] | None:
-    if not check_count(problems, path, sent, 1, MAX_EXERCISES, "movements"):
+    if not check_count(problems, path, sent, minimum, MAX_EXERCISES, "movements"):
         return None
     before = len(problems)
     movements = [_parse_movement(problems, f"{path}[{i}]", raw, known, new_id) for i, raw in enumerate(sent)]

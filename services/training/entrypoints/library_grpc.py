@@ -159,6 +159,7 @@ def _occurrences(window: CalendarWindow, *, with_weeks: bool) -> list[training_p
             window.workout_names,
             window.placement,
             week_start_of(o.day, window.week_starts_on) if with_weeks else None,
+            window.endurance,
         )
         for o in window.occurrences
     ]

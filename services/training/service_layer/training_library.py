@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, time
 
 from sqlalchemy import Connection, Engine
@@ -16,8 +16,10 @@ from sqlalchemy.exc import IntegrityError
 
 from kinetic import page_tokens
 from kinetic.errors import InvalidArgument, NotFound
+from kinetic.training.v1 import training_pb2
 from services.training.adapters import exercise_repository
 from services.training.adapters import library_repository as repo
+from services.training.adapters.library_pb import endurance_summaries
 from services.training.adapters.library_repository import LibraryState
 from services.training.domain import calendar, occurrences
 from services.training.domain.model import Occurrence, OccurrenceOverride, Plan, Workout
@@ -87,6 +89,8 @@ class CalendarWindow:
     workout_names: dict[str, str]
     placement: dict[str, tuple[str, str]]
     week_starts_on: int
+    # Calendar lines of the planned endurance workouts among them, by workout ID (decision 0056).
+    endurance: dict[str, training_pb2.EnduranceSummary] = field(default_factory=dict)
 
 
 class TrainingLibrary:
@@ -164,8 +168,9 @@ class TrainingLibrary:
         first_weekday = calendar.check_week_starts_on(week_starts_on or 2)
         state = self.state(account_id)
         with self._engine.connect() as conn:
-            found, names, placement = window_occurrences(conn, account_id, start, end)
-        return CalendarWindow(state, found, names, placement, first_weekday)
+            found, workouts = window_occurrences(conn, account_id, start, end)
+        names, placement = names_and_placement(workouts)
+        return CalendarWindow(state, found, names, placement, first_weekday, endurance_summaries(workouts))
 
     def history(self, account_id: str, *, time_zone: str, from_day: str, to_day: str) -> CalendarWindow:
         """Completed occurrences whose completion falls on a local day in [from_day, to_day), newest first."""
@@ -201,13 +206,21 @@ class TrainingLibrary:
         for workout in (*workouts.values(), *replacements.values()):
             names[workout.id] = workout.content.name
         placement = {w.id: (w.plan_id or "", w.phase_id or "") for w in workouts.values()}
-        return CalendarWindow(state, found, names, placement, 2)
+        summaries = endurance_summaries([*workouts.values(), *replacements.values()])
+        return CalendarWindow(state, found, names, placement, 2, summaries)
+
+
+def names_and_placement(workouts: list[Workout]) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
+    """Each workout's name and (plan, phase), by workout ID."""
+    names = {w.id: w.content.name for w in workouts}
+    placement = {w.id: (w.plan_id or "", w.phase_id or "") for w in workouts}
+    return names, placement
 
 
 def window_occurrences(
     conn: Connection, account_id: str, start: date, end: date
-) -> tuple[list[Occurrence], dict[str, str], dict[str, tuple[str, str]]]:
-    """Expand [start, end): the occurrences, workout names and (plan, phase) of each workout.
+) -> tuple[list[Occurrence], list[Workout]]:
+    """Expand [start, end): the occurrences, and the workouts they belong to or are replaced by.
 
     Moves can bring in an occurrence whose workout's own range lies outside the window, so those
     workouts are fetched too. Cost follows the window: the workouts active in it and its overrides.
@@ -222,8 +235,7 @@ def window_occurrences(
         workouts.update(repo.get_workouts(conn, account_id, missing))
     expanded = occurrences.expand(list(workouts.values()), overrides, start, end)
     names = {w.id: w.content.name for w in workouts.values()}
-    placement = {w.id: (w.plan_id or "", w.phase_id or "") for w in workouts.values()}
-    return with_stored_names(conn, account_id, expanded, names), names, placement
+    return with_stored_names(conn, account_id, expanded, names), list(workouts.values())
 
 
 def with_stored_names(

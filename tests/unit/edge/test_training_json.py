@@ -120,6 +120,21 @@ OCCURRENCES = {
     ),
     "empty": pb.Occurrence(),
     "only a completion time": pb.Occurrence(complete_time=stamp(0)),
+    "a planned ride": pb.Occurrence(
+        workout_id=WORKOUT_ID,
+        original_scheduled_day="2026-03-03",
+        day="2026-03-03",
+        workout_name="VO2 ride",
+        status="scheduled",
+        endurance=pb.EnduranceSummary(
+            sport="ride",
+            planned_duration_seconds=3600,
+            planned_distance_meters=30000.0,
+            intensity="Z5",
+            step_summary="10 min warm-up, 6 x (2 min work at 280-300 W, 2 min recovery)",
+        ),
+    ),
+    "an endurance summary with only a sport": pb.Occurrence(endurance=pb.EnduranceSummary(sport="swim")),
 }
 
 
@@ -255,6 +270,53 @@ WORKOUTS = {
             )
         ],
     ),
+    "planned run with nested repeats": pb.Workout(
+        id=WORKOUT_ID,
+        version="2.coach",
+        name="Threshold run",
+        kind="cardio",
+        endurance=pb.EnduranceTarget(
+            sport="run",
+            planned_duration_seconds=3600,
+            planned_distance_meters=12000.5,
+            intensity=pb.IntensityTarget(kind="pace", label="threshold"),
+            steps=[
+                pb.EnduranceStep(type="warm_up", duration_seconds=900),
+                pb.EnduranceStep(
+                    type="repeat",
+                    repeat_count=3,
+                    steps=[
+                        pb.EnduranceStep(
+                            type="interval",
+                            role="work",
+                            distance_meters=1000.0,
+                            target=pb.StepTarget(
+                                kind="pace", pace_low_seconds_per_km=235, pace_high_seconds_per_km=245
+                            ),
+                            notes="even",
+                        ),
+                        pb.EnduranceStep(
+                            type="repeat",
+                            repeat_count=2,
+                            steps=[
+                                pb.EnduranceStep(
+                                    type="interval",
+                                    role="recovery",
+                                    duration_seconds=60,
+                                    target=pb.StepTarget(
+                                        kind="power", ftp_percent_low=50.0, ftp_percent_high=0.0
+                                    ),
+                                )
+                            ],
+                        ),
+                    ],
+                ),
+            ],
+            planned_tss=0.0,
+            planned_tss_locked=True,
+        ),
+    ),
+    "endurance with only a sport": pb.Workout(endurance=pb.EnduranceTarget(sport="other")),
     "empty schedule set": pb.Workout(schedule=pb.Schedule()),
     "empty": pb.Workout(),
 }
@@ -357,6 +419,8 @@ def _scalar(field: descriptor.FieldDescriptor, rng: random.Random) -> Any:
         return rng.choice(DOUBLE_VALUES)
     if field.cpp_type == FD.CPPTYPE_INT32:
         return rng.choice(INT32_VALUES)
+    if field.cpp_type == FD.CPPTYPE_BOOL:
+        return rng.choice((False, True))
     raise AssertionError(f"{field.full_name}: a field type the renderers do not handle yet")
 
 
@@ -384,25 +448,30 @@ def _fill(message: Message, rng: random.Random, chance: float) -> None:
             setattr(message, field.name, _scalar(field, rng))
 
 
-def _everything(message: Message) -> None:
-    """Every field set to a value that is not its default, two items per repeated field."""
+def _everything(message: Message, depth: int = 0) -> None:
+    """Every field set to a value that is not its default, two items per repeated field (a message
+    that holds its own type, an endurance step's steps, is filled three levels deep)."""
     if isinstance(message, Timestamp):
         message.seconds, message.nanos = 1_767_225_600, 5_000_000
         return
     for field in message.DESCRIPTOR.fields:
         value = getattr(message, field.name)
         if field.is_repeated:
+            if field.message_type is message.DESCRIPTOR and depth >= 3:
+                continue
             for index in range(2):
                 if field.cpp_type == FD.CPPTYPE_MESSAGE:
-                    _everything(value.add())
+                    _everything(value.add(), depth + 1)
                 else:
                     value.append(
                         f"{field.name}-{index}" if field.cpp_type == FD.CPPTYPE_STRING else index + 1
                     )
         elif field.cpp_type == FD.CPPTYPE_MESSAGE:
-            _everything(value)
+            _everything(value, depth + 1)
         elif field.cpp_type == FD.CPPTYPE_STRING:
             setattr(message, field.name, field.name)
+        elif field.cpp_type == FD.CPPTYPE_BOOL:
+            setattr(message, field.name, True)
         else:
             setattr(
                 message,

@@ -1,0 +1,282 @@
+"""Reading and checking a workout's ``endurance`` part from a typed edit input.
+
+Like the movement rules (``workout_rules``), every problem is collected with the path of the field to
+fix, spelt as the JSON spells it (``input.workout.endurance.steps[1].steps[0].target.wattsHigh``), so
+one round trip shows them all. Limits: docs/decisions/0056-planned-endurance-workouts.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kinetic.training.v1 import training_pb2
+from services.training.domain.endurance import (
+    DISTANCE_SPORTS,
+    INTENSITY_KINDS,
+    INTERVAL_ROLES,
+    MAX_DISTANCE_METERS,
+    MAX_DURATION_SECONDS,
+    MAX_LABEL_CHARS,
+    MAX_PLANNED_TSS,
+    MAX_REPEAT_COUNT,
+    MAX_REPEAT_DEPTH,
+    MAX_REPEAT_STEPS,
+    MAX_TOP_LEVEL_STEPS,
+    SPORTS,
+    STEP_TYPES,
+    EnduranceStep,
+    EnduranceTarget,
+    IntensityTarget,
+    StepTarget,
+)
+from services.training.domain.input_values import (
+    Violations,
+    check_count,
+    read_choice,
+    read_int,
+    read_notes,
+    read_number,
+    require,
+)
+
+
+@dataclass(frozen=True)
+class _Bound:
+    """A target field's range, unit and whether it is whole."""
+
+    low: int
+    high: int
+    unit: str
+    whole: bool = True
+
+
+_TARGET_BOUNDS: dict[str, _Bound] = {
+    "pace_low_seconds_per_km": _Bound(120, 1200, "seconds per km"),
+    "pace_high_seconds_per_km": _Bound(120, 1200, "seconds per km"),
+    "watts_low": _Bound(1, 2000, "watts"),
+    "watts_high": _Bound(1, 2000, "watts"),
+    "ftp_percent_low": _Bound(1, 300, "% of FTP", whole=False),
+    "ftp_percent_high": _Bound(1, 300, "% of FTP", whole=False),
+    "bpm_low": _Bound(30, 230, "bpm"),
+    "bpm_high": _Bound(30, 230, "bpm"),
+    "heart_rate_zone": _Bound(1, 6, "zone"),
+    "rpe": _Bound(1, 10, "RPE"),
+}
+# The field sets each target kind accepts; exactly one of them is sent whole.
+_TARGET_SHAPES: dict[str, tuple[tuple[str, ...], ...]] = {
+    "pace": (("pace_low_seconds_per_km", "pace_high_seconds_per_km"),),
+    "power": (("watts_low", "watts_high"), ("ftp_percent_low", "ftp_percent_high")),
+    "heart_rate": (("bpm_low", "bpm_high"), ("heart_rate_zone",)),
+    "rpe": (("rpe",),),
+}
+_STEP_TARGET_FIELDS = training_pb2.StepTarget.DESCRIPTOR.fields_by_name
+_NO_DISTANCE = f"does not apply to a strength workout; distances are for {', '.join(DISTANCE_SPORTS)}"
+
+
+def _json(attribute: str) -> str:
+    return str(_STEP_TARGET_FIELDS[attribute].json_name)
+
+
+def parse_endurance(
+    problems: Violations, path: str, endurance: training_pb2.EnduranceTarget
+) -> EnduranceTarget | None:
+    """The endurance part of a workout, or None (with the problems recorded)."""
+    before = len(problems)
+    sport = _required_choice(problems, path, "sport", endurance.sport, SPORTS)
+    duration = (
+        _duration(problems, f"{path}.plannedDurationSeconds", endurance.planned_duration_seconds)
+        if endurance.HasField("planned_duration_seconds")
+        else None
+    )
+    distance = None
+    if endurance.HasField("planned_distance_meters"):
+        planned = endurance.planned_distance_meters
+        distance = _distance(problems, f"{path}.plannedDistanceMeters", planned, sport)
+    intensity = (
+        _intensity(problems, f"{path}.intensity", endurance.intensity)
+        if endurance.HasField("intensity")
+        else None
+    )
+    steps = _steps(problems, f"{path}.steps", endurance.steps, sport, 0, MAX_TOP_LEVEL_STEPS, low=0)
+    tss = None
+    if endurance.HasField("planned_tss"):
+        tss = read_number(problems, f"{path}.plannedTss", endurance.planned_tss, 0, MAX_PLANNED_TSS, "TSS")
+    elif endurance.planned_tss_locked:
+        problems.add(f"{path}.plannedTssLocked", "locks plannedTss, which is not sent; send plannedTss too")
+    if len(problems) > before or sport is None or steps is None:
+        return None
+    return EnduranceTarget(
+        sport=sport,
+        planned_duration_seconds=duration,
+        planned_distance_meters=distance,
+        intensity=intensity,
+        steps=steps,
+        planned_tss=tss,
+        planned_tss_locked=endurance.planned_tss_locked,
+    )
+
+
+def _required_choice(
+    problems: Violations, path: str, key: str, value: str, choices: Sequence[str]
+) -> str | None:
+    if not require(problems, path, bool(value), key, f"; one of {', '.join(choices)}"):
+        return None
+    return read_choice(problems, f"{path}.{key}", value, choices)
+
+
+def _duration(problems: Violations, path: str, value: int) -> int | None:
+    return read_int(problems, path, value, 1, MAX_DURATION_SECONDS, "seconds")
+
+
+def _distance(problems: Violations, path: str, value: float, sport: str | None) -> float | None:
+    if sport == "strength":
+        problems.add(path, _NO_DISTANCE)
+        return None
+    return read_number(problems, path, value, 1, MAX_DISTANCE_METERS, "meters")
+
+
+def _intensity(
+    problems: Violations, path: str, intensity: training_pb2.IntensityTarget
+) -> IntensityTarget | None:
+    kind = _required_choice(problems, path, "kind", intensity.kind, INTENSITY_KINDS)
+    label = intensity.label.strip()
+    if not 1 <= len(label) <= MAX_LABEL_CHARS or not label.isprintable():
+        problems.add(
+            f"{path}.label",
+            f'must be 1-{MAX_LABEL_CHARS} printable characters (a zone or label such as "Z2" or '
+            f'"threshold"), not {len(label)}',
+        )
+        return None
+    return None if kind is None else IntensityTarget(kind, label)
+
+
+def _steps(
+    problems: Violations,
+    path: str,
+    sent: Sequence[training_pb2.EnduranceStep],
+    sport: str | None,
+    depth: int,
+    high: int,
+    *,
+    low: int,
+) -> tuple[EnduranceStep, ...] | None:
+    if not check_count(problems, path, sent, low, high, "steps"):
+        return None
+    before = len(problems)
+    steps = [_step(problems, f"{path}[{i}]", step, sport, depth) for i, step in enumerate(sent)]
+    if len(problems) > before:
+        return None
+    return tuple(s for s in steps if s is not None)
+
+
+def _step(
+    problems: Violations, path: str, step: training_pb2.EnduranceStep, sport: str | None, depth: int
+) -> EnduranceStep | None:
+    """One step; ``depth`` is how many repeats hold it."""
+    before = len(problems)
+    kind = _required_choice(problems, path, "type", step.type, STEP_TYPES)
+    notes = read_notes(problems, f"{path}.notes", step.notes)
+    if kind == "repeat":
+        return _repeat(problems, path, step, sport, depth, notes)
+    if step.repeat_count:
+        problems.add(f"{path}.repeatCount", f"applies to a repeat only, not to a {kind or 'step'}")
+    if step.steps:
+        problems.add(f"{path}.steps", f"only a repeat holds steps, not a {kind or 'step'}")
+    role = ""
+    if kind == "interval":
+        role = _required_choice(problems, path, "role", step.role, INTERVAL_ROLES) or ""
+    elif step.role:
+        problems.add(f"{path}.role", f"applies to an interval only, not to a {kind or 'step'}")
+    has_duration, has_distance = step.HasField("duration_seconds"), step.HasField("distance_meters")
+    duration = _duration(problems, f"{path}.durationSeconds", step.duration_seconds) if has_duration else None
+    distance = None
+    if has_duration and has_distance:
+        problems.add(f"{path}.distanceMeters", "send durationSeconds or distanceMeters, not both")
+    elif has_distance:
+        distance = _distance(problems, f"{path}.distanceMeters", step.distance_meters, sport)
+    elif not has_duration:
+        problems.add(
+            path,
+            f"needs a length: durationSeconds (1-{MAX_DURATION_SECONDS}) or distanceMeters "
+            f"(1-{MAX_DISTANCE_METERS})",
+        )
+    target = _target(problems, f"{path}.target", step.target) if step.HasField("target") else None
+    if len(problems) > before or kind is None or notes is None:
+        return None
+    return EnduranceStep(
+        type=kind, role=role, duration_seconds=duration, distance_meters=distance, target=target, notes=notes
+    )
+
+
+def _repeat(
+    problems: Violations,
+    path: str,
+    step: training_pb2.EnduranceStep,
+    sport: str | None,
+    depth: int,
+    notes: str | None,
+) -> EnduranceStep | None:
+    before = len(problems)
+    for attribute, key in (
+        ("duration_seconds", "durationSeconds"),
+        ("distance_meters", "distanceMeters"),
+        ("target", "target"),
+    ):
+        if step.HasField(attribute):
+            problems.add(f"{path}.{key}", "does not apply to a repeat; set it on the repeated steps")
+    if step.role:
+        problems.add(f"{path}.role", "applies to an interval only, not to a repeat")
+    if depth >= MAX_REPEAT_DEPTH:
+        problems.add(path, f"repeats nest at most {MAX_REPEAT_DEPTH} deep; flatten this one into its parent")
+        return None
+    count = None
+    if require(problems, path, step.repeat_count != 0, "repeatCount", f" (1-{MAX_REPEAT_COUNT})"):
+        count = read_int(problems, f"{path}.repeatCount", step.repeat_count, 1, MAX_REPEAT_COUNT, "times")
+    steps = _steps(problems, f"{path}.steps", step.steps, sport, depth + 1, MAX_REPEAT_STEPS, low=1)
+    if len(problems) > before or count is None or steps is None or notes is None:
+        return None
+    return EnduranceStep(type="repeat", notes=notes, repeat_count=count, steps=steps)
+
+
+def _target(problems: Violations, path: str, target: training_pb2.StepTarget) -> StepTarget | None:
+    kind = _required_choice(problems, path, "kind", target.kind, INTENSITY_KINDS)
+    if kind is None:
+        return None
+    before = len(problems)
+    sent = {attribute for attribute in _TARGET_BOUNDS if target.HasField(attribute)}
+    shapes = _TARGET_SHAPES[kind]
+    takes = {attribute for shape in shapes for attribute in shape}
+    ways = " or ".join(" and ".join(_json(a) for a in shape) for shape in shapes)
+    for attribute in sorted(sent - takes, key=list(_TARGET_BOUNDS).index):
+        problems.add(f"{path}.{_json(attribute)}", f"does not apply to a {kind} target; it takes {ways}")
+    used = [shape for shape in shapes if sent & set(shape)]
+    if not used:
+        problems.add(path, f"a {kind} target needs {ways}")
+    elif len(used) > 1:
+        problems.add(path, f"send {ways}, not more than one of them")
+    else:
+        given = _json(min(sent & set(used[0])))
+        for attribute in used[0]:
+            if attribute not in sent:
+                require(problems, path, False, _json(attribute), f" with {given}")
+    values: dict[str, Any] = {}
+    for attribute in sent & takes:
+        bound = _TARGET_BOUNDS[attribute]
+        value = getattr(target, attribute)
+        where = f"{path}.{_json(attribute)}"
+        if bound.whole:
+            values[attribute] = read_int(problems, where, value, bound.low, bound.high, bound.unit)
+        else:
+            values[attribute] = read_number(problems, where, value, bound.low, bound.high, bound.unit)
+    if len(problems) > before:
+        return None
+    for low_name, high_name in (shape for shape in used[0:1] if len(shape) == 2):
+        if values[low_name] > values[high_name]:
+            problems.add(
+                f"{path}.{_json(high_name)}",
+                f"must be at least {_json(low_name)} ({values[low_name]:g}), not {values[high_name]:g}",
+            )
+            return None
+    return StepTarget(kind=kind, **values)
