@@ -116,8 +116,13 @@ _SERVICE_CONFIG_JSON = json.dumps(service_config())
 RECONNECT_INITIAL_MS = 100
 RECONNECT_MAX_MS = 1000
 
+# gRPC refuses answers over 4 MiB by default; an activity's per-second streams come back whole
+# (a 72-hour activity, the longest stored, is about 6 MiB; decision 0054). Sending is unlimited.
+MAX_ANSWER_BYTES = 32 * 1024 * 1024
+
 CHANNEL_OPTIONS: tuple[tuple[str, Any], ...] = (
     ("grpc.service_config", _SERVICE_CONFIG_JSON),
+    ("grpc.max_receive_message_length", MAX_ANSWER_BYTES),
     ("grpc.enable_retries", 1),
     ("grpc.initial_reconnect_backoff_ms", RECONNECT_INITIAL_MS),
     ("grpc.max_reconnect_backoff_ms", RECONNECT_MAX_MS),
