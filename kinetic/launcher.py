@@ -1,7 +1,8 @@
 """``make run``: Kinetic on one machine, each service and the edge in its own process.
 
 Prepares the demo account (through the auth service's command-line tool) and the demo gym that
-makes it a gym client (through the sessions service's gym tool), starts auth, training,
+makes it a gym client (through the sessions service's gym tool), gives it an endurance season
+(activities with streams, thresholds, readiness, planned workouts), starts auth, training,
 sessions, analytics and the edge with SQLite files under ``KINETIC_DATA_DIR``, waits until the
 edge reports every backend SERVING, prints where to connect, and on Ctrl-C (or SIGTERM) stops every
 process gracefully. A second start reuses the data.
@@ -65,6 +66,14 @@ def _ensure_demo_gym(env: Mapping[str, str], account_id: str) -> None:
     So the Client AI Workout V2 profile answers at once with the demo API key (decision 0018).
     """
     _run_tool(env, "the demo gym", "services.sessions.gyms", "ensure-demo-gym", "--account-id", account_id)
+
+
+def _ensure_demo_endurance(env: Mapping[str, str], account_id: str) -> None:
+    """Give the demo account twelve weeks of runs and rides with streams, thresholds, readiness and
+    planned endurance workouts, so every endurance answer is real from the first minute."""
+    season = ("services.sessions.endurance", "ensure-demo", "--account-id", account_id)
+    _run_tool(env, "the demo season", *season)
+    _run_tool(env, "the demo planned workouts", "services.training.demo", "--account-id", account_id)
 
 
 def _port_problems(settings: Settings) -> list[str]:
@@ -180,6 +189,7 @@ def main() -> int:
     env = {**os.environ, "KINETIC_DATA_DIR": str(data_dir)}
     demo = _ensure_demo(env)
     _ensure_demo_gym(env, demo["account_id"])
+    _ensure_demo_endurance(env, demo["account_id"])
 
     stop_requested = False
 

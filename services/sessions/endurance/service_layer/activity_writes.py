@@ -138,6 +138,15 @@ class ActivityWrites:
             read = read_activity_file(data, filename=options.filename or None)
         except UnreadableActivityFile as problem:
             raise UnreadableActivity(problem.reason) from problem
+        return self._store_read(account_id, read, options)
+
+    def import_recorded(self, account_id: str, read: ActivityFile, *, source_app: str) -> ImportedActivity:
+        """Store an activity already read (or built: the demo season), exactly as a file import
+        stores it, figures included; one with the same ``source_key`` stores nothing."""
+        require_account(account_id)
+        return self._store_read(account_id, read, check_import(0, "", source_app, ""))
+
+    def _store_read(self, account_id: str, read: ActivityFile, options: ImportOptions) -> ImportedActivity:
         with self._reads.connect() as conn:
             stored = repo.find_by_source_key(conn, account_id, read.source_key)
         if stored is not None:
