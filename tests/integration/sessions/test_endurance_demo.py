@@ -63,4 +63,5 @@ def test_the_demo_planned_workouts_are_created_once_with_their_endurance_part(en
     by_name = {w.content.name: w for w in page.workouts}
     assert set(by_name) == {name for name, *_ in DEMO_WORKOUTS}
     assert by_name["Sweet-spot ride"].content.endurance is not None
-    assert by_name["Long run"].content.endurance.sport == "run"
+    long_run = by_name["Long run"].content.endurance
+    assert long_run is not None and long_run.sport == "run"

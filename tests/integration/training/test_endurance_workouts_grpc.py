@@ -174,11 +174,12 @@ async def test_invalid_endurance_is_refused_with_every_field_to_fix(stub):
 async def test_plans_take_new_endurance_workouts_and_copy_existing_ones(stub):
     client = LibraryClient(stub, "plans")
     run = (await client.edit({"action": "createWorkout", "workout": run_workout()})).workouts[0]
-    swim = {"name": "Swim", "kind": "cardio", "endurance": {"sport": "swim", "plannedDistanceMeters": 2500}}
+    swim_endurance: dict[str, Any] = {"sport": "swim", "plannedDistanceMeters": 2500}
+    swim = {"name": "Swim", "kind": "cardio", "endurance": swim_endurance}
     plan_body = autumn_block(swim)
     plan_body["plan"]["phases"][0]["existingWorkoutIDs"] = [run.id]
     created = await client.edit(plan_body)
     by_name = {w.name: w for w in created.workouts}
-    assert by_name["Swim"].endurance == sent(swim["endurance"])
+    assert by_name["Swim"].endurance == sent(swim_endurance)
     copy = by_name["Threshold intervals"]
     assert copy.id != run.id and copy.endurance == run.endurance
