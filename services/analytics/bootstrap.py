@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 
-from kinetic.analytics.v1 import analytics_pb2_grpc
+from kinetic.analytics.v1 import analytics_pb2_grpc, endurance_pb2_grpc
 from kinetic.grpc_server import RunningServer, ServerTrust, ServiceBinding, create_server
 from kinetic.service_trust import open_channel
 from kinetic.settings import ServiceSettings
@@ -18,14 +18,17 @@ from kinetic.telemetry import grpc_client_interceptors
 from services.analytics.adapters.catalog import MuscleCatalog
 from services.analytics.adapters.sessions_feed import SessionsFeed
 from services.analytics.adapters.training_feed import TrainingFeed
+from services.analytics.entrypoints.endurance_grpc import EnduranceAnalyticsServicer
 from services.analytics.entrypoints.grpc import AnalyticsServicer
 from services.analytics.service_layer.account_erasure import AccountErasure
 from services.analytics.service_layer.catch_up import AccountFeeds, FeedFollower
+from services.analytics.service_layer.endurance_queries import EnduranceQueries
 from services.analytics.service_layer.queries import AnalyticsQueries
 from services.analytics.service_layer.training_projection import apply_training_change
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.analytics.v1.AnalyticsService"
+ENDURANCE_SERVICE_NAME = "kinetic.analytics.v1.EnduranceAnalyticsService"
 # How often recently read accounts are caught up in the background (decision 0035).
 KEEP_UP_SECONDS = 2.0
 
@@ -61,14 +64,23 @@ async def start(
         FeedFollower(engine, SessionsFeed(channels[0])),
         FeedFollower(engine, TrainingFeed(channels[1]), apply_training_change),
     )
-    queries = AnalyticsQueries(feeds, MuscleCatalog.load(), clock or (lambda: datetime.now(UTC)))
-    binding = ServiceBinding(
-        AnalyticsServicer(feeds, queries, AccountErasure(feeds)),
-        analytics_pb2_grpc.add_AnalyticsServiceServicer_to_server,
-        SERVICE_NAME,
-    )
+    now = clock or (lambda: datetime.now(UTC))
+    queries = AnalyticsQueries(feeds, MuscleCatalog.load(), now)
+    bindings = [
+        ServiceBinding(
+            AnalyticsServicer(feeds, queries, AccountErasure(feeds)),
+            analytics_pb2_grpc.add_AnalyticsServiceServicer_to_server,
+            SERVICE_NAME,
+        ),
+        # The endurance figures (decision 0055): the same feeds, storage and catch-up.
+        ServiceBinding(
+            EnduranceAnalyticsServicer(EnduranceQueries(feeds, now)),
+            endurance_pb2_grpc.add_EnduranceAnalyticsServiceServicer_to_server,
+            ENDURANCE_SERVICE_NAME,
+        ),
+    ]
     running = await create_server(
-        [binding], settings.listen_host, settings.port if port is None else port, ServerTrust.of(settings)
+        bindings, settings.listen_host, settings.port if port is None else port, ServerTrust.of(settings)
     )
     feeds.start_keeping_up(KEEP_UP_SECONDS)
     # The sweep stops first; catch-ups that in-flight reads wait for are cancelled only after the

@@ -1,7 +1,8 @@
 """Reads the sessions service's change feed over gRPC (never its tables).
 
 Each ``Change`` is decoded here from its typed payload into the facts analytics keeps
-(domain/session_changes.py), so nothing past this module sees protobuf. The deprecated
+(domain/session_changes.py; the endurance kinds through adapters/endurance_decoding.py into
+domain/endurance_changes.py), so nothing past this module sees protobuf. The deprecated
 ``payload_json`` is not read (docs/decisions/0029-gyms-hexagon-and-typed-feed.md).
 """
 
@@ -13,6 +14,7 @@ import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
+from services.analytics.adapters import endurance_decoding
 from services.analytics.adapters.feed_pages import CALL_TIMEOUT_SECONDS, read_feed_page
 from services.analytics.domain.lifting import SetFact
 from services.analytics.domain.session_changes import LoggedPerformance, SessionState
@@ -51,6 +53,19 @@ def change_from_pb(change: sessions_pb2.Change) -> Change:
         created_at=created,
         session=session_state(change.session, created) if which == "session" else None,
         performance=logged_performance(change.performance_logged) if which == "performance_logged" else None,
+        activity=endurance_decoding.activity_facts(change.activity) if which == "activity" else None,
+        activity_deleted=(
+            endurance_decoding.activity_removed(change.activity_deleted)
+            if which == "activity_deleted"
+            else None
+        ),
+        threshold=endurance_decoding.threshold_value(change.threshold) if which == "threshold" else None,
+        threshold_deleted=(
+            endurance_decoding.threshold_removed(change.threshold_deleted)
+            if which == "threshold_deleted"
+            else None
+        ),
+        readiness=endurance_decoding.readiness_entry(change.readiness) if which == "readiness" else None,
     )
 
 

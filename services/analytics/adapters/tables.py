@@ -201,3 +201,116 @@ TRAINING_TABLES = (
     training_plans,
     training_occurrences,
 )
+
+
+# ---- endurance, from the sessions feed's endurance kinds (decision 0055) --------------------------
+
+# Activities as the latest activity.recorded gave them: the summary, never streams. Zone seconds
+# are JSON lists of [zone, seconds] as the sessions service counted them; power points are rows
+# of their own (endurance_power_points) so the power curve is an aggregate in SQL.
+endurance_activities = Table(
+    "endurance_activities",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("activity_id", String(64), primary_key=True),
+    Column("sport", String(16), nullable=False),
+    Column("start_time", DateTime(timezone=True), nullable=False),
+    Column("duration_s", Float, nullable=False),
+    Column("moving_time_s", Float, nullable=False),
+    Column("distance_m", Float, nullable=True),
+    Column("elevation_gain_m", Float, nullable=True),
+    Column("avg_power_w", Float, nullable=True),
+    Column("normalized_power_w", Float, nullable=True),
+    Column("max_power_w", Float, nullable=True),
+    Column("avg_hr", Float, nullable=True),
+    Column("max_hr", Float, nullable=True),
+    Column("avg_cadence", Float, nullable=True),
+    Column("rpe", Float, nullable=True),
+    # Always empty for an external-provider activity.
+    Column("name", Text, nullable=False),
+    Column("source", String(16), nullable=False),
+    Column("source_app", String(200), nullable=False),
+    Column("external_provider", Boolean, nullable=False),
+    Column("heart_rate_zones", Text, nullable=False),
+    Column("power_zones", Text, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=True),
+    Index("ix_endurance_activities_time", "account_id", "start_time"),
+)
+
+# One row per activity and mean-maximal duration; sport and start copied so the curve of a range
+# and the all-time peaks are one grouped query each.
+endurance_power_points = Table(
+    "endurance_power_points",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("activity_id", String(64), primary_key=True),
+    Column("duration_s", Integer, primary_key=True),
+    Column("sport", String(16), nullable=False),
+    Column("start_time", DateTime(timezone=True), nullable=False),
+    Column("watts", Float, nullable=False),
+    Index("ix_endurance_power_points_peak", "account_id", "sport", "duration_s", "watts"),
+)
+
+# Dated threshold values: each is in force from its effective day until the next of its kind.
+endurance_thresholds = Table(
+    "endurance_thresholds",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("threshold_id", String(64), primary_key=True),
+    Column("kind", String(24), nullable=False),
+    Column("effective_day", Date, nullable=False),
+    Column("seconds_per_km", Float, nullable=True),
+    Column("distance_m", Float, nullable=True),
+    Column("seconds", Float, nullable=True),
+    Column("vdot", Float, nullable=True),
+    Column("watts", Float, nullable=True),
+    Column("seconds_400m", Float, nullable=True),
+    Column("seconds_200m", Float, nullable=True),
+    Column("seconds_per_100m", Float, nullable=True),
+    Column("bpm", Float, nullable=True),
+    Column("source", String(16), nullable=False),
+    Index("ix_endurance_thresholds_kind", "account_id", "kind", "effective_day"),
+)
+
+# Each day's whole readiness entry, as the latest readiness.recorded for the day gave it.
+readiness_days = Table(
+    "readiness_days",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("day", Date, primary_key=True),
+    Column("sleep_hours", Float, nullable=True),
+    Column("resting_hr", Float, nullable=True),
+    Column("hrv_ms", Float, nullable=True),
+    Column("soreness", Integer, nullable=True),
+    Column("fatigue", Integer, nullable=True),
+    Column("sleep_quality", Integer, nullable=True),
+    Column("stress", Integer, nullable=True),
+    Column("mood", Integer, nullable=True),
+    Column("body_weight_kg", Float, nullable=True),
+    Column("steps", Integer, nullable=True),
+    Column("water_intake_ml", Integer, nullable=True),
+    Column("active_calories", Integer, nullable=True),
+    Column("updated_at", DateTime(timezone=True), nullable=True),
+)
+
+# Cached chart loads: CTL and ATL at the end of a local day, per time zone and sport, so a chart of
+# the last month need not read ten years of activities. A change to an activity or a threshold
+# deletes the seeds from the first day it can touch on (decision 0055, Training load).
+training_load_seeds = Table(
+    "training_load_seeds",
+    metadata,
+    Column("account_id", String(36), primary_key=True),
+    Column("time_zone", String(64), primary_key=True),
+    Column("day", Date, primary_key=True),
+    Column("sport", String(16), primary_key=True),
+    Column("ctl", Float, nullable=False),
+    Column("atl", Float, nullable=False),
+)
+
+ENDURANCE_TABLES = (
+    endurance_activities,
+    endurance_power_points,
+    endurance_thresholds,
+    readiness_days,
+    training_load_seeds,
+)

@@ -16,9 +16,17 @@ from services.analytics.adapters import aggregates as store
 from services.analytics.adapters import session_reads
 from services.analytics.adapters.aggregates import Figure, SessionFact
 from services.analytics.adapters.tables import FIGURES
+from services.analytics.domain.endurance_changes import (
+    ActivityFacts,
+    ActivityRemoved,
+    ReadinessEntry,
+    ThresholdRemoved,
+    ThresholdValue,
+)
 from services.analytics.domain.lifting import session_figures
 from services.analytics.domain.session_changes import LoggedPerformance, SessionState
 from services.analytics.domain.training_facts import TrainingRecord
+from services.analytics.service_layer import endurance_projection
 
 
 @dataclass(frozen=True)
@@ -28,7 +36,8 @@ class Change:
     Sessions changes carry the session after a session change in ``session`` and the logged
     performance in ``performance`` (deletions carry neither: ``record_id`` names what went);
     training changes carry the record after the change in ``record`` (None for deletions and
-    library.erased).
+    library.erased). The endurance kinds carry their typed payload in the field of the same name
+    (``activity``, ``activity_deleted``, ``threshold``, ``threshold_deleted``, ``readiness``).
     """
 
     sequence: int
@@ -38,6 +47,11 @@ class Change:
     session: SessionState | None = None
     performance: LoggedPerformance | None = None
     record: TrainingRecord | None = None
+    activity: ActivityFacts | None = None
+    activity_deleted: ActivityRemoved | None = None
+    threshold: ThresholdValue | None = None
+    threshold_deleted: ThresholdRemoved | None = None
+    readiness: ReadinessEntry | None = None
 
 
 def apply_change(conn: Connection, account_id: str, change: Change) -> None:
@@ -52,6 +66,18 @@ def apply_change(conn: Connection, account_id: str, change: Change) -> None:
             refresh(conn, account_id, change.record_id, exercise_id)
     elif change.kind.startswith("session.") and change.session is not None:
         _session_changed(conn, account_id, change.session.session_id or change.record_id, change.session)
+    elif change.kind in endurance_projection.KINDS:
+        endurance_projection.apply(
+            conn,
+            account_id,
+            change.kind,
+            change.record_id,
+            activity=change.activity,
+            activity_deleted=change.activity_deleted,
+            threshold=change.threshold,
+            threshold_deleted=change.threshold_deleted,
+            readiness=change.readiness,
+        )
 
 
 def _session_changed(conn: Connection, account_id: str, session_id: str, session: SessionState) -> None:

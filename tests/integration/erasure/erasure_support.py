@@ -16,7 +16,7 @@ import contextlib
 import copy
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,14 @@ from kinetic.sessions.v1 import (
 from kinetic.settings import ServiceSettings
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from services.analytics import bootstrap as analytics
+from services.analytics.adapters import endurance_store
+from services.analytics.domain.endurance_changes import (
+    ActivityFacts,
+    PowerPoint,
+    ReadinessEntry,
+    ThresholdValue,
+)
+from services.analytics.service_layer import endurance_projection
 from services.auth import bootstrap as auth
 from services.auth.adapters import erasure_outbox
 from services.auth.domain.erasure import PendingErasure
@@ -346,6 +354,42 @@ async def use_everything(stack: Kinetic, account_id: str) -> None:
     await _use_the_endurance_records(stack, account_id)
     await stack.analytics.GetPersonalRecords(analytics_pb2.GetPersonalRecordsRequest(account_id=account_id))
     await stack.analytics.GetInsights(analytics_pb2.GetInsightsRequest(account_id=account_id, time_zone=ZONE))
+    _endurance_rows(stack, account_id)
+
+
+def _endurance_rows(stack: Kinetic, account_id: str) -> None:
+    """Analytics' endurance rows (decision 0055), applied straight through its projection.
+
+    Stand-in until the sessions service writes the endurance kinds on its feed: then this becomes
+    RecordActivity (with power points), SetThreshold and RecordReadiness through sessions and a
+    GetTrainingLoad through analytics (which stores a seed), like the rest of ``use_everything``.
+    """
+    moment = datetime(2026, 3, 2, 7, tzinfo=UTC)
+    with stack.engines["analytics"].begin() as conn:
+        endurance_projection.apply(
+            conn,
+            account_id,
+            "activity.recorded",
+            "act_erasure",
+            activity=ActivityFacts(
+                "act_erasure", "ride", moment, 3600, 3600, power_points=(PowerPoint(5, 800.0),)
+            ),
+        )
+        endurance_projection.apply(
+            conn,
+            account_id,
+            "threshold.set",
+            "thr_erasure",
+            threshold=ThresholdValue("thr_erasure", "ftp", moment.date(), watts=250.0),
+        )
+        endurance_projection.apply(
+            conn,
+            account_id,
+            "readiness.recorded",
+            "2026-03-02",
+            readiness=ReadinessEntry(moment.date(), body_weight_kg=70.0),
+        )
+        endurance_store.put_seed(conn, account_id, "UTC", moment.date(), {"ride": (1.0, 2.0)})
 
 
 async def _completed_session(

@@ -1,0 +1,343 @@
+"""Endurance rows: activities with their power points, thresholds, readiness days and training-load
+seeds (Core, the caller's transaction). Decision 0055."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Row, and_, delete, func, insert, select
+
+from services.analytics.adapters.aggregates import utc
+from services.analytics.adapters.tables import (
+    endurance_activities,
+    endurance_power_points,
+    endurance_thresholds,
+    readiness_days,
+    training_load_seeds,
+)
+from services.analytics.domain.endurance_changes import (
+    READINESS_FIELDS,
+    ActivityFacts,
+    ReadinessEntry,
+    ThresholdValue,
+    ZoneSeconds,
+)
+
+_THRESHOLD_VALUES = (
+    "seconds_per_km",
+    "distance_m",
+    "seconds",
+    "vdot",
+    "watts",
+    "seconds_400m",
+    "seconds_200m",
+    "seconds_per_100m",
+    "bpm",
+)
+_ACTIVITY_NUMBERS = (
+    "distance_m",
+    "elevation_gain_m",
+    "avg_power_w",
+    "normalized_power_w",
+    "max_power_w",
+    "avg_hr",
+    "max_hr",
+    "avg_cadence",
+    "rpe",
+)
+
+
+# ---- activities ------------------------------------------------------------------------------------
+
+
+def activity_start(conn: Connection, account_id: str, activity_id: str) -> datetime | None:
+    """When the stored activity started (UTC), or None when there is none."""
+    value = conn.execute(
+        select(endurance_activities.c.start_time).where(
+            endurance_activities.c.account_id == account_id,
+            endurance_activities.c.activity_id == activity_id,
+        )
+    ).scalar_one_or_none()
+    return None if value is None else utc(value)
+
+
+def put_activity(conn: Connection, account_id: str, activity: ActivityFacts) -> None:
+    """Insert or replace the activity and its power points."""
+    delete_activity(conn, account_id, activity.activity_id)
+    start = utc(activity.start_time)
+    conn.execute(
+        insert(endurance_activities),
+        {
+            "account_id": account_id,
+            "activity_id": activity.activity_id,
+            "sport": activity.sport,
+            "start_time": start,
+            "duration_s": activity.duration_s,
+            "moving_time_s": activity.moving_time_s,
+            **{name: getattr(activity, name) for name in _ACTIVITY_NUMBERS},
+            "name": "" if activity.external_provider else activity.name,
+            "source": activity.source,
+            "source_app": activity.source_app,
+            "external_provider": activity.external_provider,
+            "heart_rate_zones": _zones_json(activity.heart_rate_zones),
+            "power_zones": _zones_json(activity.power_zones),
+            "updated_at": utc(activity.updated_at) if activity.updated_at is not None else None,
+        },
+    )
+    points = {point.duration_s: point.watts for point in activity.power_points}  # one per duration
+    if points:
+        conn.execute(
+            insert(endurance_power_points),
+            [
+                {
+                    "account_id": account_id,
+                    "activity_id": activity.activity_id,
+                    "duration_s": duration,
+                    "sport": activity.sport,
+                    "start_time": start,
+                    "watts": watts,
+                }
+                for duration, watts in sorted(points.items())
+            ],
+        )
+
+
+def delete_activity(conn: Connection, account_id: str, activity_id: str) -> None:
+    """Remove the activity and its power points (nothing when it is not there)."""
+    for table in (endurance_power_points, endurance_activities):
+        conn.execute(
+            delete(table).where(table.c.account_id == account_id, table.c.activity_id == activity_id)
+        )
+
+
+def activities(
+    conn: Connection,
+    account_id: str,
+    start: datetime | None,
+    end: datetime,
+    sports: Iterable[str] = (),
+) -> list[ActivityFacts]:
+    """Activities that started in [start, end) (no lower bound when ``start`` is None), oldest first."""
+    table = endurance_activities
+    query = select(table).where(table.c.account_id == account_id, table.c.start_time < utc(end))
+    if start is not None:
+        query = query.where(table.c.start_time >= utc(start))
+    wanted = sorted(set(sports))
+    if wanted:
+        query = query.where(table.c.sport.in_(wanted))
+    rows = conn.execute(query.order_by(table.c.start_time, table.c.activity_id)).all()
+    return [_activity(row) for row in rows]
+
+
+def _activity(row: Row[Any]) -> ActivityFacts:
+    return ActivityFacts(
+        activity_id=row.activity_id,
+        sport=row.sport,
+        start_time=utc(row.start_time),
+        duration_s=row.duration_s,
+        moving_time_s=row.moving_time_s,
+        **{name: getattr(row, name) for name in _ACTIVITY_NUMBERS},
+        name=row.name,
+        source=row.source,
+        source_app=row.source_app,
+        external_provider=bool(row.external_provider),
+        heart_rate_zones=_zones(row.heart_rate_zones),
+        power_zones=_zones(row.power_zones),
+        updated_at=utc(row.updated_at) if row.updated_at is not None else None,
+    )
+
+
+def _zones_json(zones: Iterable[ZoneSeconds]) -> str:
+    return json.dumps([[zone.zone, zone.seconds] for zone in zones], separators=(",", ":"))
+
+
+def _zones(text: str) -> tuple[ZoneSeconds, ...]:
+    return tuple(ZoneSeconds(int(zone), int(seconds)) for zone, seconds in json.loads(text or "[]"))
+
+
+def best_power(
+    conn: Connection, account_id: str, sport: str, start: datetime | None, end: datetime | None
+) -> list[tuple[int, float, str, datetime]]:
+    """For each duration, the activities holding the highest power in [start, end) (either bound
+    open when None): (duration, watts, activity ID, start), a grouped query, not every point."""
+    points = endurance_power_points
+    where = [points.c.account_id == account_id, points.c.sport == sport]
+    if start is not None:
+        where.append(points.c.start_time >= utc(start))
+    if end is not None:
+        where.append(points.c.start_time < utc(end))
+    best = (
+        select(points.c.duration_s, func.max(points.c.watts).label("watts"))
+        .where(*where)
+        .group_by(points.c.duration_s)
+        .subquery()
+    )
+    rows = conn.execute(
+        select(points.c.duration_s, points.c.watts, points.c.activity_id, points.c.start_time)
+        .join(best, and_(points.c.duration_s == best.c.duration_s, points.c.watts == best.c.watts))
+        .where(*where)
+        .order_by(points.c.duration_s, points.c.start_time, points.c.activity_id)
+    ).all()
+    return [(row.duration_s, row.watts, row.activity_id, utc(row.start_time)) for row in rows]
+
+
+# ---- thresholds ------------------------------------------------------------------------------------
+
+
+def put_threshold(conn: Connection, account_id: str, value: ThresholdValue) -> list[date]:
+    """Insert or replace the value; one value per kind and day, so another of the same kind and day
+    goes. Returns the effective days of the rows replaced (their figures change too)."""
+    table = endurance_thresholds
+    replaced = conn.execute(
+        select(table.c.threshold_id, table.c.effective_day).where(
+            table.c.account_id == account_id,
+            (table.c.threshold_id == value.threshold_id)
+            | ((table.c.kind == value.kind) & (table.c.effective_day == value.effective_day)),
+        )
+    ).all()
+    for row in replaced:
+        conn.execute(
+            delete(table).where(table.c.account_id == account_id, table.c.threshold_id == row.threshold_id)
+        )
+    fields = asdict(value)
+    conn.execute(insert(table), {"account_id": account_id, **fields})
+    return [row.effective_day for row in replaced]
+
+
+def delete_threshold(conn: Connection, account_id: str, threshold_id: str) -> date | None:
+    """Remove the value; returns the day it was in force from, or None when it was not there."""
+    table = endurance_thresholds
+    day = conn.execute(
+        select(table.c.effective_day).where(
+            table.c.account_id == account_id, table.c.threshold_id == threshold_id
+        )
+    ).scalar_one_or_none()
+    conn.execute(delete(table).where(table.c.account_id == account_id, table.c.threshold_id == threshold_id))
+    return day
+
+
+def thresholds(conn: Connection, account_id: str) -> list[ThresholdValue]:
+    """Every threshold value of the account, by kind then effective day (a few dozen at most)."""
+    table = endurance_thresholds
+    rows = conn.execute(
+        select(table)
+        .where(table.c.account_id == account_id)
+        .order_by(table.c.kind, table.c.effective_day, table.c.threshold_id)
+    ).all()
+    return [
+        ThresholdValue(
+            threshold_id=row.threshold_id,
+            kind=row.kind,
+            effective_day=row.effective_day,
+            source=row.source,
+            **{name: getattr(row, name) for name in _THRESHOLD_VALUES},
+        )
+        for row in rows
+    ]
+
+
+# ---- readiness -------------------------------------------------------------------------------------
+
+
+def put_readiness(conn: Connection, account_id: str, entry: ReadinessEntry) -> None:
+    """Insert or replace the day's whole entry."""
+    conn.execute(
+        delete(readiness_days).where(
+            readiness_days.c.account_id == account_id, readiness_days.c.day == entry.day
+        )
+    )
+    conn.execute(
+        insert(readiness_days),
+        {
+            "account_id": account_id,
+            "day": entry.day,
+            **{name: getattr(entry, name) for name in READINESS_FIELDS},
+            "updated_at": utc(entry.updated_at) if entry.updated_at is not None else None,
+        },
+    )
+
+
+def readiness(conn: Connection, account_id: str, first: date, last: date) -> list[ReadinessEntry]:
+    """The entries of days ``first`` to ``last``, oldest first."""
+    table = readiness_days
+    rows = conn.execute(
+        select(table)
+        .where(table.c.account_id == account_id, table.c.day >= first, table.c.day <= last)
+        .order_by(table.c.day)
+    ).all()
+    return [
+        ReadinessEntry(
+            day=row.day,
+            updated_at=utc(row.updated_at) if row.updated_at is not None else None,
+            **{name: getattr(row, name) for name in READINESS_FIELDS},
+        )
+        for row in rows
+    ]
+
+
+def body_weight_on(conn: Connection, account_id: str, day: date) -> float | None:
+    """The latest body weight recorded on or before ``day``."""
+    table = readiness_days
+    value = conn.execute(
+        select(table.c.body_weight_kg)
+        .where(table.c.account_id == account_id, table.c.day <= day, table.c.body_weight_kg.is_not(None))
+        .order_by(table.c.day.desc())
+        .limit(1)
+    ).scalar_one_or_none()
+    return None if value is None else float(value)
+
+
+# ---- training-load seeds ---------------------------------------------------------------------------
+
+
+def latest_seed(
+    conn: Connection, account_id: str, time_zone: str, on_or_before: date
+) -> tuple[date, dict[str, tuple[float, float]]] | None:
+    """The latest seeded day on or before ``on_or_before`` and each sport's (CTL, ATL) at its end."""
+    seeds = training_load_seeds
+    mine = (seeds.c.account_id == account_id, seeds.c.time_zone == time_zone)
+    day = conn.execute(select(func.max(seeds.c.day)).where(*mine, seeds.c.day <= on_or_before)).scalar()
+    if day is None:
+        return None
+    rows = conn.execute(
+        select(seeds.c.sport, seeds.c.ctl, seeds.c.atl).where(*mine, seeds.c.day == day)
+    ).all()
+    return day, {row.sport: (row.ctl, row.atl) for row in rows}
+
+
+def put_seed(
+    conn: Connection, account_id: str, time_zone: str, day: date, loads: Mapping[str, tuple[float, float]]
+) -> None:
+    """Store the loads at the end of ``day`` (replacing any stored for it); nothing without loads."""
+    if not loads:
+        return
+    seeds = training_load_seeds
+    conn.execute(
+        delete(seeds).where(
+            seeds.c.account_id == account_id, seeds.c.time_zone == time_zone, seeds.c.day == day
+        )
+    )
+    conn.execute(
+        insert(seeds),
+        [
+            {
+                "account_id": account_id,
+                "time_zone": time_zone,
+                "day": day,
+                "sport": sport,
+                "ctl": ctl,
+                "atl": atl,
+            }
+            for sport, (ctl, atl) in loads.items()
+        ],
+    )
+
+
+def invalidate_seeds(conn: Connection, account_id: str, from_day: date) -> None:
+    """Delete every seed of the account, in every time zone, for ``from_day`` and later."""
+    seeds = training_load_seeds
+    conn.execute(delete(seeds).where(seeds.c.account_id == account_id, seeds.c.day >= from_day))

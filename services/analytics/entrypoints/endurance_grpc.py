@@ -1,0 +1,62 @@
+"""EnduranceAnalyticsService over gRPC: protobuf in, one use case, protobuf out (decision 0055)."""
+
+from __future__ import annotations
+
+import grpc
+
+from kinetic.analytics.v1 import endurance_pb2, endurance_pb2_grpc
+from services.analytics.entrypoints import endurance_pb as out
+from services.analytics.entrypoints.grpc import catch_up_wait
+from services.analytics.service_layer.endurance_queries import EnduranceQueries
+
+
+class EnduranceAnalyticsServicer(endurance_pb2_grpc.EnduranceAnalyticsServiceServicer):
+    """Thin adapter from gRPC to the endurance reads."""
+
+    def __init__(self, queries: EnduranceQueries) -> None:
+        self._queries = queries
+
+    async def GetTrainingLoad(
+        self, request: endurance_pb2.GetTrainingLoadRequest, context: grpc.aio.ServicerContext
+    ) -> endurance_pb2.GetTrainingLoadResponse:
+        answer = await self._queries.training_load(
+            request.account_id, request.from_day, request.to_day, request.time_zone, catch_up_wait(context)
+        )
+        return out.training_load_response(answer)
+
+    async def ListActivityStress(
+        self, request: endurance_pb2.ListActivityStressRequest, context: grpc.aio.ServicerContext
+    ) -> endurance_pb2.ListActivityStressResponse:
+        answer = await self._queries.activity_stress(
+            request.account_id,
+            request.from_day,
+            request.to_day,
+            request.time_zone,
+            list(request.sports),
+            catch_up_wait(context),
+        )
+        return out.activity_stress_response(answer)
+
+    async def GetAthleteFigures(
+        self, request: endurance_pb2.GetAthleteFiguresRequest, context: grpc.aio.ServicerContext
+    ) -> endurance_pb2.GetAthleteFiguresResponse:
+        answer = await self._queries.athlete_figures(
+            request.account_id, request.day, request.time_zone, catch_up_wait(context)
+        )
+        return out.athlete_figures_response(answer)
+
+    async def GetPowerCurve(
+        self, request: endurance_pb2.GetPowerCurveRequest, context: grpc.aio.ServicerContext
+    ) -> endurance_pb2.GetPowerCurveResponse:
+        answer = await self._queries.power_curve(
+            request.account_id, request.from_day, request.to_day, request.time_zone, catch_up_wait(context)
+        )
+        return out.power_curve_response(answer)
+
+    async def ListReadinessHistory(
+        self, request: endurance_pb2.ListReadinessHistoryRequest, context: grpc.aio.ServicerContext
+    ) -> endurance_pb2.ListReadinessHistoryResponse:
+        answer = await self._queries.readiness_history(
+            request.account_id, request.from_day, request.to_day, catch_up_wait(context)
+        )
+        return out.readiness_response(answer)
