@@ -16,7 +16,7 @@ import contextlib
 import copy
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,8 @@ from sqlalchemy import Engine, inspect, text
 
 from edge.profiles.metric.guidance import EXAMPLE as GUIDANCE_EXAMPLE
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
+from kinetic.analytics.v1 import endurance_pb2 as analytics_endurance_pb2
+from kinetic.analytics.v1 import endurance_pb2_grpc as analytics_endurance_pb2_grpc
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from kinetic.grpc_server import RunningServer
 from kinetic.sessions.v1 import (
@@ -40,14 +42,6 @@ from kinetic.sessions.v1 import (
 from kinetic.settings import ServiceSettings
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from services.analytics import bootstrap as analytics
-from services.analytics.adapters import endurance_store
-from services.analytics.domain.endurance_changes import (
-    ActivityFacts,
-    PowerPoint,
-    ReadinessEntry,
-    ThresholdValue,
-)
-from services.analytics.service_layer import endurance_projection
 from services.auth import bootstrap as auth
 from services.auth.adapters import erasure_outbox
 from services.auth.domain.erasure import PendingErasure
@@ -354,42 +348,6 @@ async def use_everything(stack: Kinetic, account_id: str) -> None:
     await _use_the_endurance_records(stack, account_id)
     await stack.analytics.GetPersonalRecords(analytics_pb2.GetPersonalRecordsRequest(account_id=account_id))
     await stack.analytics.GetInsights(analytics_pb2.GetInsightsRequest(account_id=account_id, time_zone=ZONE))
-    _endurance_rows(stack, account_id)
-
-
-def _endurance_rows(stack: Kinetic, account_id: str) -> None:
-    """Analytics' endurance rows (decision 0055), applied straight through its projection.
-
-    Stand-in until the sessions service writes the endurance kinds on its feed: then this becomes
-    RecordActivity (with power points), SetThreshold and RecordReadiness through sessions and a
-    GetTrainingLoad through analytics (which stores a seed), like the rest of ``use_everything``.
-    """
-    moment = datetime(2026, 3, 2, 7, tzinfo=UTC)
-    with stack.engines["analytics"].begin() as conn:
-        endurance_projection.apply(
-            conn,
-            account_id,
-            "activity.recorded",
-            "act_erasure",
-            activity=ActivityFacts(
-                "act_erasure", "ride", moment, 3600, 3600, power_points=(PowerPoint(5, 800.0),)
-            ),
-        )
-        endurance_projection.apply(
-            conn,
-            account_id,
-            "threshold.set",
-            "thr_erasure",
-            threshold=ThresholdValue("thr_erasure", "ftp", moment.date(), watts=250.0),
-        )
-        endurance_projection.apply(
-            conn,
-            account_id,
-            "readiness.recorded",
-            "2026-03-02",
-            readiness=ReadinessEntry(moment.date(), body_weight_kg=70.0),
-        )
-        endurance_store.put_seed(conn, account_id, "UTC", moment.date(), {"ride": (1.0, 2.0)})
 
 
 async def _completed_session(
@@ -435,7 +393,8 @@ async def _use_the_workout_log(stack: Kinetic, account_id: str) -> None:
 
 
 async def _use_the_endurance_records(stack: Kinetic, account_id: str) -> None:
-    """A row in each endurance table: an imported file (activity and streams), a threshold, a day."""
+    """A row in each endurance table: an imported file (activity and streams), a threshold, a day;
+    then a chart in analytics, so its endurance tables and training-load seeds hold them too."""
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{stack.running['sessions'].port}")
     try:
         endurance = endurance_pb2_grpc.EnduranceServiceStub(channel)
@@ -452,6 +411,16 @@ async def _use_the_endurance_records(stack: Kinetic, account_id: str) -> None:
         await endurance.RecordReadiness(
             endurance_pb2.RecordReadinessRequest(
                 account_id=account_id, readiness=endurance_pb2.DailyReadiness(day="2026-01-02", mood=4)
+            )
+        )
+    finally:
+        await channel.close()
+    # Analytics projects them and keeps a training-load seed for the chart (decision 0055).
+    channel = grpc.aio.insecure_channel(f"127.0.0.1:{stack.running['analytics'].port}")
+    try:
+        await analytics_endurance_pb2_grpc.EnduranceAnalyticsServiceStub(channel).GetTrainingLoad(
+            analytics_endurance_pb2.GetTrainingLoadRequest(
+                account_id=account_id, from_day="2026-04-01", to_day="2026-04-02", time_zone="UTC"
             )
         )
     finally:
