@@ -76,7 +76,8 @@ async def test_a_fit_file_imported_by_the_cli_moves_ctl_atl_and_tsb_for_its_day_
     assert day.stress > 0 and day.ctl > 0 and day.atl > day.ctl
     assert day.tsb == 0, "TSB is the form going into the day (previous-day convention)"
     assert after.tsb == pytest.approx(day.ctl - day.atl) and after.tsb < 0
-    assert 0 < later.ctl < after.ctl < day.ctl, "with no training after it, the loads decay"
+    # With no training after it, the loads decay (CTL slowly: the answers round to 0.1).
+    assert 0 < later.atl < after.atl < day.atl and 0 < later.ctl <= after.ctl <= day.ctl
     [stressed] = (
         await stack.backends.endurance_analytics.ListActivityStress(
             figures_pb2.ListActivityStressRequest(
