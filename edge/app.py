@@ -14,8 +14,9 @@ from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
 from mcp.server.transport_security import TransportSecuritySettings
 from opentelemetry.instrumentation.asgi import OpenTelemetryMiddleware
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -33,7 +34,7 @@ from edge.openapi import openapi_document
 from edge.profiles.client_ai.tools import client_ai_profile
 from edge.profiles.client_ai.workouts import ClientWorkouts
 from edge.profiles.metric.reads import TrainingReads
-from edge.profiles.metric.rest import backend_error, metric_rest_app, no_store
+from edge.profiles.metric.rest import backend_error, http_error, metric_rest_app, no_store
 from edge.profiles.metric.tools import metric_profile
 from edge.profiles.metric.writes import TrainingWrites
 from edge.profiles.ows.handlers import build_ows_handlers
@@ -65,6 +66,15 @@ from kinetic.settings import EdgeSettings
 from kinetic.telemetry import tracing_active
 
 log = logging.getLogger(__name__)
+
+
+async def api_http_error(request: Request, exc: Exception) -> Response:
+    """An unmatched path or method: REST's JSON error under /api/, Starlette's plain text elsewhere."""
+    if request.url.path.startswith("/api/"):
+        return await http_error(request, exc)
+    assert isinstance(exc, HTTPException)
+    return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
+
 
 # Its own budget of 300 per account per minute: a busy Metric connection does not starve it (0020).
 CLIENT_AI_PER_MINUTE = RatePolicy("client_ai_minute", 300, 60)
@@ -328,9 +338,12 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             ),
         ),
     ]
-    # The last line of defence: a backend failure no route mapped is still a 503, never a 500.
+    # The last line of defence: a backend failure no route mapped is still a 503, never a 500; a
+    # path under /api/ no mount matched (one with a line break in it, say) answers in JSON too.
     starlette = Starlette(
-        routes=routes, lifespan=lifespan, exception_handlers={grpc.aio.AioRpcError: backend_error}
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={grpc.aio.AioRpcError: backend_error, HTTPException: api_http_error},
     )
     # In front of the router: a preflight needs no token, and OPTIONS matches no route's methods.
     app = CrossOrigin(starlette, trusted_origins, cross_origin_paths())

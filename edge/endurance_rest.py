@@ -19,12 +19,14 @@ account's.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Final, cast
 
 import grpc
 from google.protobuf import json_format
+from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 from starlette.applications import Starlette
 from starlette.requests import ClientDisconnect, Request
@@ -39,6 +41,7 @@ from kinetic.analytics.v1 import endurance_pb2 as figures_pb2
 from kinetic.auth.v1 import auth_pb2
 from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
+from kinetic.text_input import text_problem
 from kinetic.time_zones import is_time_zone
 
 # The sessions service refuses files over 64 MiB; a 24-hour FIT file with every sensor is ~10 MiB.
@@ -56,6 +59,41 @@ UPLOAD_TYPES: Final = frozenset(
 )
 MAX_JSON_BYTES: Final = 64 * 1024
 SPORTS: Final = ("run", "ride", "swim", "strength", "other")
+# What a client may send: derived values (vdot, secondsPer100m), IDs and times are the service's.
+THRESHOLD_FIELDS: Final = frozenset(
+    {
+        "kind",
+        "effectiveDay",
+        "secondsPerKm",
+        "distanceM",
+        "seconds",
+        "watts",
+        "seconds400m",
+        "seconds200m",
+        "bpm",
+        "source",
+    }
+)
+READINESS_FIELDS: Final = frozenset(
+    {
+        "sleepHours",
+        "restingHr",
+        "hrvMs",
+        "soreness",
+        "fatigue",
+        "sleepQuality",
+        "stress",
+        "mood",
+        "bodyWeightKg",
+        "steps",
+        "waterIntakeMl",
+        "activeCalories",
+    }
+)
+MAX_TEXT_FIELD: Final = 40
+# Far beyond every range the service checks, inside what a double and its JSON carry exactly.
+MAX_NUMBER: Final = 1e9
+_INTEGER_TYPES: Final = frozenset({FieldDescriptor.CPPTYPE_INT32, FieldDescriptor.CPPTYPE_INT64})
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 BackendsOf = Callable[[], Backends]
@@ -148,12 +186,51 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return body
 
 
-def _message_from(body: dict[str, Any], message: Message, what: str) -> None:
-    """Fill ``message`` from camelCase JSON, refusing unknown fields and wrong types by name."""
-    try:
-        json_format.ParseDict(body, message)
-    except json_format.ParseError as error:
-        raise EdgeProblem("invalid_request", f"{what}: {str(error)[:300]}") from None
+def _field_text(name: object) -> str:
+    """A client's key or value safe to echo: ASCII, at most 60 characters."""
+    return ascii(name)[:60]
+
+
+def _checked_value(field: FieldDescriptor, name: str, value: object) -> object:
+    """``value`` if it fits ``field``'s type (a finite number in range, or text), else a 400."""
+    if field.cpp_type == FieldDescriptor.CPPTYPE_STRING:
+        if not isinstance(value, str) or len(value) > MAX_TEXT_FIELD:
+            raise invalid_field(name, f"must be text of at most {MAX_TEXT_FIELD} characters")
+        problem = text_problem(value)
+        if problem is not None:
+            raise invalid_field(name, problem)
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise invalid_field(name, "must be a number")
+    # Compared before any float conversion: JSON integers have no size limit.
+    if not (isinstance(value, int) or math.isfinite(value)) or abs(value) > MAX_NUMBER:
+        raise invalid_field(name, f"must be a number between -{MAX_NUMBER:g} and {MAX_NUMBER:g}")
+    if field.cpp_type in _INTEGER_TYPES:
+        if value != int(value) or not -(2**31) <= value < 2**31:
+            raise invalid_field(name, "must be a whole number")
+        return int(value)
+    return float(value)
+
+
+def _message_from(body: dict[str, Any], message: Message, allowed: frozenset[str]) -> None:
+    """Fill ``message`` from camelCase JSON: only the ``allowed`` fields, each of its own type.
+
+    Checked here rather than left to ``ParseDict``, whose errors quote the input back (a value
+    that cannot even be encoded in the answer) and which takes numbers no service should see.
+    """
+    fields = {field.json_name: field for field in message.DESCRIPTOR.fields if field.json_name in allowed}
+    checked: dict[str, object] = {}
+    for key, value in body.items():
+        field = fields.get(key)
+        if field is None:
+            raise EdgeProblem(
+                "invalid_request",
+                f"unknown field {_field_text(key)}; send only {', '.join(sorted(fields))}",
+                400,
+                {"field": _field_text(key)},
+            )
+        checked[key] = _checked_value(field, key, value)
+    json_format.ParseDict(checked, message)
 
 
 async def _import(backends: Backends, account_id: str, request: Request) -> Response:
@@ -256,7 +333,7 @@ async def _thresholds(backends: Backends, account_id: str, request: Request) -> 
 async def _set_threshold(backends: Backends, account_id: str, request: Request) -> Response:
     body = await _json_body(request)
     threshold = records_pb2.Threshold()
-    _message_from(body, threshold, "the threshold")
+    _message_from(body, threshold, THRESHOLD_FIELDS)
     await _require_logging_consent(backends, account_id)
     response = await backends.endurance.SetThreshold(
         records_pb2.SetThresholdRequest(account_id=account_id, threshold=threshold)
@@ -281,7 +358,8 @@ async def _record_readiness(backends: Backends, account_id: str, request: Reques
         raise invalid_field("day", f"must be a local day YYYY-MM-DD, not {day[:40]!r}")
     body = await _json_body(request)
     readiness = records_pb2.DailyReadiness()
-    _message_from({**body, "day": day}, readiness, "the readiness entry")
+    _message_from(body, readiness, READINESS_FIELDS)
+    readiness.day = day
     await _require_logging_consent(backends, account_id)
     response = await backends.endurance.RecordReadiness(
         records_pb2.RecordReadinessRequest(account_id=account_id, readiness=readiness)
