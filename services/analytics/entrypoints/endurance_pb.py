@@ -2,8 +2,9 @@
 
 Figures keep full precision until here (decision 0051, Rounding); each is answered with the
 digits it supports, half up (decision 0055, Precision): training stress, loads, TRIMP, watts and
-VDOT to 0.1; intensity factor, variability index, workload ratio and W/kg to 0.01; paces to 0.1 s
-(their text to the second); body weight as recorded, to 0.01 kg.
+VDOT to 0.1 (and an activity's durations, distances, average heart rate and power: sessions
+keeps them at full precision); intensity factor, variability index, workload ratio and W/kg to
+0.01; paces to 0.1 s (their text to the second); body weight as recorded, to 0.01 kg.
 """
 
 from __future__ import annotations
@@ -75,13 +76,13 @@ def activity_stress(found: q.StressedActivity) -> pb.ActivityStress:
         sport=activity.sport,
         start_time=_stamp(activity.start_time),
         day=found.day.isoformat(),
-        duration_s=activity.duration_s,
-        moving_time_s=activity.moving_time_s,
-        distance_m=activity.distance_m,
-        elevation_gain_m=activity.elevation_gain_m,
-        avg_power_w=activity.avg_power_w,
-        normalized_power_w=activity.normalized_power_w,
-        avg_hr=activity.avg_hr,
+        duration_s=half_up(activity.duration_s, 1),
+        moving_time_s=half_up(activity.moving_time_s, 1),
+        distance_m=tenth(activity.distance_m),
+        elevation_gain_m=tenth(activity.elevation_gain_m),
+        avg_power_w=tenth(activity.avg_power_w),
+        normalized_power_w=tenth(activity.normalized_power_w),
+        avg_hr=tenth(activity.avg_hr),
         name="" if activity.external_provider else activity.name,
         external_provider=activity.external_provider,
         tss=half_up(stress.tss, 1),

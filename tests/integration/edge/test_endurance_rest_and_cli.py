@@ -176,6 +176,8 @@ async def test_an_upload_over_rest_is_stored_once_and_answers_with_its_figures(s
     assert "created" not in again.json(), "created false is left out like every default"
     [row] = listed.json()["activities"]
     assert row["activityId"] == activity_id and row["stressMethod"] == "power" and row["tss"] > 0
+    for figure in ("avgPowerW", "normalizedPowerW", "avgHr", "distanceM"):
+        assert row[figure] == round(row[figure], 1), f"{figure} is given to 0.1"
     streams = one.json()["activity"]["streams"]
     assert len(streams["powerW"]) == len(streams["heartRate"]) > 2700
     days = chart.json()["combined"]
