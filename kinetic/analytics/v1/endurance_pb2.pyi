@@ -9,6 +9,118 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class PlannedInterval(_message.Message):
+    __slots__ = ("label", "duration_seconds", "distance_meters", "target", "repeat")
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
+    TARGET_FIELD_NUMBER: _ClassVar[int]
+    REPEAT_FIELD_NUMBER: _ClassVar[int]
+    label: str
+    duration_seconds: int
+    distance_meters: float
+    target: str
+    repeat: int
+    def __init__(self, label: _Optional[str] = ..., duration_seconds: _Optional[int] = ..., distance_meters: _Optional[float] = ..., target: _Optional[str] = ..., repeat: _Optional[int] = ...) -> None: ...
+
+class PlannedSession(_message.Message):
+    __slots__ = ("workout_id", "title", "sport", "duration_minutes", "target_intensity", "description", "intervals", "planned_tss")
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    SPORT_FIELD_NUMBER: _ClassVar[int]
+    DURATION_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    TARGET_INTENSITY_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    INTERVALS_FIELD_NUMBER: _ClassVar[int]
+    PLANNED_TSS_FIELD_NUMBER: _ClassVar[int]
+    workout_id: str
+    title: str
+    sport: str
+    duration_minutes: float
+    target_intensity: str
+    description: str
+    intervals: _containers.RepeatedCompositeFieldContainer[PlannedInterval]
+    planned_tss: float
+    def __init__(self, workout_id: _Optional[str] = ..., title: _Optional[str] = ..., sport: _Optional[str] = ..., duration_minutes: _Optional[float] = ..., target_intensity: _Optional[str] = ..., description: _Optional[str] = ..., intervals: _Optional[_Iterable[_Union[PlannedInterval, _Mapping]]] = ..., planned_tss: _Optional[float] = ...) -> None: ...
+
+class GetDailyDecisionRequest(_message.Message):
+    __slots__ = ("account_id", "day", "time_zone", "planned")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    PLANNED_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    day: str
+    time_zone: str
+    planned: _containers.RepeatedCompositeFieldContainer[PlannedSession]
+    def __init__(self, account_id: _Optional[str] = ..., day: _Optional[str] = ..., time_zone: _Optional[str] = ..., planned: _Optional[_Iterable[_Union[PlannedSession, _Mapping]]] = ...) -> None: ...
+
+class GetDailyDecisionResponse(_message.Message):
+    __slots__ = ("day", "decision_id", "action_type", "session", "changed_from", "reason_codes", "reason_summary", "generated_at", "data_synced_at", "stale", "as_of_sequence")
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    DECISION_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTION_TYPE_FIELD_NUMBER: _ClassVar[int]
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    CHANGED_FROM_FIELD_NUMBER: _ClassVar[int]
+    REASON_CODES_FIELD_NUMBER: _ClassVar[int]
+    REASON_SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    GENERATED_AT_FIELD_NUMBER: _ClassVar[int]
+    DATA_SYNCED_AT_FIELD_NUMBER: _ClassVar[int]
+    STALE_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    day: str
+    decision_id: str
+    action_type: str
+    session: PlannedSession
+    changed_from: PlannedSession
+    reason_codes: _containers.RepeatedScalarFieldContainer[str]
+    reason_summary: str
+    generated_at: _timestamp_pb2.Timestamp
+    data_synced_at: _timestamp_pb2.Timestamp
+    stale: bool
+    as_of_sequence: int
+    def __init__(self, day: _Optional[str] = ..., decision_id: _Optional[str] = ..., action_type: _Optional[str] = ..., session: _Optional[_Union[PlannedSession, _Mapping]] = ..., changed_from: _Optional[_Union[PlannedSession, _Mapping]] = ..., reason_codes: _Optional[_Iterable[str]] = ..., reason_summary: _Optional[str] = ..., generated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., data_synced_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stale: _Optional[bool] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+
+class GetTrainingStatusRequest(_message.Message):
+    __slots__ = ("account_id", "as_of", "time_zone")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    as_of: _timestamp_pb2.Timestamp
+    time_zone: str
+    def __init__(self, account_id: _Optional[str] = ..., as_of: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., time_zone: _Optional[str] = ...) -> None: ...
+
+class StatusDriver(_message.Message):
+    __slots__ = ("code", "summary")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    summary: str
+    def __init__(self, code: _Optional[str] = ..., summary: _Optional[str] = ...) -> None: ...
+
+class GetTrainingStatusResponse(_message.Message):
+    __slots__ = ("as_of", "training_state", "recovery_status", "load_status", "drivers", "data_freshness", "no_data", "stale", "as_of_sequence")
+    AS_OF_FIELD_NUMBER: _ClassVar[int]
+    TRAINING_STATE_FIELD_NUMBER: _ClassVar[int]
+    RECOVERY_STATUS_FIELD_NUMBER: _ClassVar[int]
+    LOAD_STATUS_FIELD_NUMBER: _ClassVar[int]
+    DRIVERS_FIELD_NUMBER: _ClassVar[int]
+    DATA_FRESHNESS_FIELD_NUMBER: _ClassVar[int]
+    NO_DATA_FIELD_NUMBER: _ClassVar[int]
+    STALE_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    as_of: _timestamp_pb2.Timestamp
+    training_state: str
+    recovery_status: str
+    load_status: str
+    drivers: _containers.RepeatedCompositeFieldContainer[StatusDriver]
+    data_freshness: _timestamp_pb2.Timestamp
+    no_data: bool
+    stale: bool
+    as_of_sequence: int
+    def __init__(self, as_of: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., training_state: _Optional[str] = ..., recovery_status: _Optional[str] = ..., load_status: _Optional[str] = ..., drivers: _Optional[_Iterable[_Union[StatusDriver, _Mapping]]] = ..., data_freshness: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., no_data: _Optional[bool] = ..., stale: _Optional[bool] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+
 class GetTrainingLoadRequest(_message.Message):
     __slots__ = ("account_id", "from_day", "to_day", "time_zone")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]

@@ -66,6 +66,16 @@ class EnduranceAnalyticsServiceStub:
                 request_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.ListReadinessHistoryRequest.SerializeToString,
                 response_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.ListReadinessHistoryResponse.FromString,
                 _registered_method=True)
+        self.GetDailyDecision = channel.unary_unary(
+                '/kinetic.analytics.v1.EnduranceAnalyticsService/GetDailyDecision',
+                request_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetDailyDecisionRequest.SerializeToString,
+                response_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetDailyDecisionResponse.FromString,
+                _registered_method=True)
+        self.GetTrainingStatus = channel.unary_unary(
+                '/kinetic.analytics.v1.EnduranceAnalyticsService/GetTrainingStatus',
+                request_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetTrainingStatusRequest.SerializeToString,
+                response_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetTrainingStatusResponse.FromString,
+                _registered_method=True)
 
 
 class EnduranceAnalyticsServiceServicer:
@@ -117,6 +127,25 @@ class EnduranceAnalyticsServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetDailyDecision(self, request, context):
+        """GetDailyDecision returns the day's coaching decision: what to do with the planned session (the
+        caller passes the day's planned sessions from Training), from training load, readiness against
+        the athlete's own rolling baselines and recent activities. Deterministic: the same inputs give
+        the same decision and decision_id; a new input (an import, a readiness entry, a changed plan)
+        gives a new one. Rules: docs/decisions/0058-daily-coaching-decision.md.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetTrainingStatus(self, request, context):
+        """GetTrainingStatus returns the training state, recovery and load classes and their drivers as
+        they were at an instant (now or any past one).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EnduranceAnalyticsServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -144,6 +173,16 @@ def add_EnduranceAnalyticsServiceServicer_to_server(servicer, server):
                     servicer.ListReadinessHistory,
                     request_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.ListReadinessHistoryRequest.FromString,
                     response_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.ListReadinessHistoryResponse.SerializeToString,
+            ),
+            'GetDailyDecision': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetDailyDecision,
+                    request_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetDailyDecisionRequest.FromString,
+                    response_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetDailyDecisionResponse.SerializeToString,
+            ),
+            'GetTrainingStatus': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetTrainingStatus,
+                    request_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetTrainingStatusRequest.FromString,
+                    response_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetTrainingStatusResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -288,6 +327,60 @@ class EnduranceAnalyticsService:
             '/kinetic.analytics.v1.EnduranceAnalyticsService/ListReadinessHistory',
             kinetic_dot_analytics_dot_v1_dot_endurance__pb2.ListReadinessHistoryRequest.SerializeToString,
             kinetic_dot_analytics_dot_v1_dot_endurance__pb2.ListReadinessHistoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetDailyDecision(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.analytics.v1.EnduranceAnalyticsService/GetDailyDecision',
+            kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetDailyDecisionRequest.SerializeToString,
+            kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetDailyDecisionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetTrainingStatus(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.analytics.v1.EnduranceAnalyticsService/GetTrainingStatus',
+            kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetTrainingStatusRequest.SerializeToString,
+            kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetTrainingStatusResponse.FromString,
             options,
             channel_credentials,
             insecure,
