@@ -19,92 +19,23 @@ import statistics
 import sys
 import tempfile
 import time
-import uuid
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import grpc
-from google.protobuf.timestamp_pb2 import Timestamp
 
+from benchmarks.endurance_athletes import fill, new_account
 from benchmarks.http_load import get_requests, run_requests
 from benchmarks.processes import free_ports, kinetic_env, log_tails, start_kinetic, stop_kinetic, wait_ready
 from kinetic.analytics.v1 import endurance_pb2 as figures_pb2
 from kinetic.analytics.v1 import endurance_pb2_grpc as figures_grpc
-from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
+from kinetic.auth.v1 import auth_pb2_grpc
 from kinetic.errors import RemoteError
-from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from kinetic.sessions.v1 import endurance_pb2_grpc as records_grpc
 
 ZONE = "UTC"
 WINDOW_DAYS = 30
 TARGET_RATIO = 1.2
-FILL_CONCURRENCY = 8
-
-
-def _stamp(moment: datetime) -> Timestamp:
-    stamp = Timestamp()
-    stamp.FromDatetime(moment)
-    return stamp
-
-
-def daily_activity(day: date) -> records_pb2.ActivityInput:
-    """One summary a day, the four sports in turn (each takes its own stress method)."""
-    start = _stamp(datetime(day.year, day.month, day.day, 7, tzinfo=UTC))
-    match day.toordinal() % 4:
-        case 0:
-            return records_pb2.ActivityInput(
-                sport="ride", start_time=start, duration_s=3600, avg_power_w=190, normalized_power_w=205
-            )
-        case 1:
-            return records_pb2.ActivityInput(sport="run", start_time=start, duration_s=2700, distance_m=8500)
-        case 2:
-            return records_pb2.ActivityInput(sport="swim", start_time=start, duration_s=1800, distance_m=1800)
-        case _:
-            return records_pb2.ActivityInput(sport="strength", start_time=start, duration_s=3000, rpe=7)
-
-
-async def new_account(auth: auth_pb2_grpc.AuthServiceStub, name: str) -> tuple[str, str]:
-    """An account with the logging consent and an API key of the workout log's resource."""
-    created = await auth.CreateAccount(
-        auth_pb2.CreateAccountRequest(
-            email=f"{name}-{uuid.uuid4().hex[:8]}@bench.kinetic.test",
-            password="bench password 1",
-            display_name=name,
-            time_zone=ZONE,
-        )
-    )
-    account_id = created.account.account_id
-    await auth.UpdateAccount(auth_pb2.UpdateAccountRequest(account_id=account_id, logging_consent=True))
-    key = await auth.CreateApiKey(
-        auth_pb2.CreateApiKeyRequest(account_id=account_id, name=name, scopes=["ows"])
-    )
-    return account_id, key.secret
-
-
-async def fill(records: records_grpc.EnduranceServiceStub, account_id: str, first: date, last: date) -> int:
-    """Thresholds in force from the first day, then one activity a day through ``RecordActivity``."""
-    effective = first.isoformat()
-    for threshold in (
-        records_pb2.Threshold(kind="ftp", effective_day=effective, watts=250),
-        records_pb2.Threshold(kind="threshold_pace", effective_day=effective, seconds_per_km=270),
-        records_pb2.Threshold(kind="css", effective_day=effective, seconds_400m=400, seconds_200m=190),
-    ):
-        await records.SetThreshold(
-            records_pb2.SetThresholdRequest(account_id=account_id, threshold=threshold)
-        )
-    days = [first + timedelta(days=n) for n in range((last - first).days + 1)]
-    queue = iter(days)
-
-    async def worker() -> None:
-        for day in queue:
-            await records.RecordActivity(
-                records_pb2.RecordActivityRequest(
-                    account_id=account_id, activity=daily_activity(day), idempotency_key=f"bench-{day}"
-                )
-            )
-
-    await asyncio.gather(*(worker() for _ in range(FILL_CONCURRENCY)))
-    return len(days)
 
 
 async def caught_up(
@@ -153,7 +84,7 @@ async def measure(base_url: str, ports: dict[str, int], years: int, calls: int) 
             (f"{years} years", today - timedelta(days=round(365.25 * years) - 1)),
             ("1 month", today - timedelta(days=WINDOW_DAYS - 1)),
         ):
-            account_id, key = await new_account(auth, label.replace(" ", "-"))
+            account_id, key = await new_account(auth, label.replace(" ", "-"), ZONE)
             started = time.perf_counter()
             count = await fill(records, account_id, first, today)
             filled = time.perf_counter() - started
