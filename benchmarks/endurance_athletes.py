@@ -13,6 +13,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from kinetic.sessions.v1 import endurance_pb2_grpc as records_grpc
+from kinetic.training.v1 import training_pb2, training_pb2_grpc
 
 FILL_CONCURRENCY = 8
 
@@ -81,3 +82,55 @@ async def fill(records: records_grpc.EnduranceServiceStub, account_id: str, firs
 
     await asyncio.gather(*(worker() for _ in range(FILL_CONCURRENCY)))
     return len(days)
+
+
+async def fill_readiness(
+    records: records_grpc.EnduranceServiceStub, account_id: str, first: date, last: date
+) -> int:
+    """A readiness entry every morning, varying a little from day to day."""
+    days = [first + timedelta(days=n) for n in range((last - first).days + 1)]
+    queue = iter(days)
+
+    async def worker() -> None:
+        for day in queue:
+            wobble = day.toordinal() % 5
+            entry = records_pb2.DailyReadiness(
+                day=day.isoformat(),
+                sleep_hours=6.5 + wobble * 0.3,
+                resting_hr=48 + wobble,
+                hrv_ms=60 + 2 * wobble,
+            )
+            await records.RecordReadiness(
+                records_pb2.RecordReadinessRequest(account_id=account_id, readiness=entry)
+            )
+
+    await asyncio.gather(*(worker() for _ in range(FILL_CONCURRENCY)))
+    return len(days)
+
+
+async def plan_daily_run(training: training_pb2_grpc.TrainingServiceStub, account_id: str) -> None:
+    """One planned endurance workout every day: the calendar always has a session to decide on."""
+    library = await training.GetLibrary(training_pb2.GetLibraryRequest(account_id=account_id))
+    workout = training_pb2.WorkoutInput(
+        name="Steady run",
+        kind="cardio",
+        schedule=training_pb2.ScheduleInput(type="everyNDays", interval_days=1),
+        endurance=training_pb2.EnduranceTarget(
+            sport="run",
+            planned_duration_seconds=3000,
+            intensity=training_pb2.IntensityTarget(kind="heart_rate", label="Z2"),
+            planned_tss=50,
+        ),
+    )
+    await training.EditTraining(
+        training_pb2.EditTrainingRequest(
+            account_id=account_id,
+            device_id="bench",
+            epoch=library.epoch,
+            time_zone="UTC",
+            idempotency_key=f"bench-plan-{account_id}",
+            edit_input=training_pb2.EditInput(
+                create_workout=training_pb2.CreateWorkoutAction(workout=workout)
+            ),
+        )
+    )
