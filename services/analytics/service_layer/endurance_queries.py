@@ -43,6 +43,8 @@ from services.analytics.service_layer.training_load import SeedToStore
 MAX_RANGE_DAYS = 3700
 TSB_CONVENTION = "previous_day"
 POWER_CURVE_SPORT = "ride"  # FTP and the power curve are cycling figures
+# Coaching reads look weeks back from the day: keep every window inside what dates can hold.
+COACHING_YEARS = (1900, 2999)
 
 
 def parse_day(field: str, value: str) -> date:
@@ -308,6 +310,10 @@ class EnduranceQueries:
         zone = parse_zone(time_zone)
         now = self._clock()
         on = parse_day("day", day) if day else zone.day(now)
+        if not COACHING_YEARS[0] <= on.year <= COACHING_YEARS[1]:
+            raise InvalidArgument.for_field(
+                "day", f"must be in the years {COACHING_YEARS[0]} to {COACHING_YEARS[1]}"
+            )
         async with self._feeds.caught_up(account_id, wait_seconds) as positions:
             with self._engine.connect() as conn:
                 read = coaching_reads.read_inputs(conn, account_id, zone, on, now, planned)
@@ -326,6 +332,10 @@ class EnduranceQueries:
         activities started) at or before it (decision 0058)."""
         zone = parse_zone(time_zone)
         at = as_of or self._clock()
+        if not COACHING_YEARS[0] <= at.year <= COACHING_YEARS[1]:
+            raise InvalidArgument.for_field(
+                "as_of", f"must be in the years {COACHING_YEARS[0]} to {COACHING_YEARS[1]}"
+            )
         async with self._feeds.caught_up(account_id, wait_seconds) as positions:
             with self._engine.connect() as conn:
                 read = coaching_reads.read_inputs(conn, account_id, zone, zone.day(at), at)

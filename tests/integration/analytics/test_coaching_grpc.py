@@ -155,6 +155,13 @@ async def test_no_data_at_all(engines, tmp_path):
         assert (rest.day, rest.action_type) == (DAY.isoformat(), "rest")
 
 
+async def test_as_of_out_of_range_is_refused(sqlite_engines, tmp_path):
+    async with endurance_stack(sqlite_engines, tmp_path, NOW) as stack:
+        request = pb.GetTrainingStatusRequest(account_id=ACCOUNT, as_of=Timestamp(seconds=-62135596800))
+        error = await refusal(stack.analytics.GetTrainingStatus(request))
+        assert error.code == grpc.StatusCode.INVALID_ARGUMENT and "as_of" in error.message
+
+
 async def refusal(call) -> RemoteError:
     with pytest.raises(grpc.aio.AioRpcError) as raised:
         await call
@@ -165,6 +172,7 @@ async def refusal(call) -> RemoteError:
     ("fields", "field", "words"),
     [
         ({"day": "2026-3-20"}, "day", "YYYY-MM-DD"),
+        ({"day": "0001-01-02"}, "day", "years 1900 to 2999"),
         ({"time_zone": "Mars/Olympus"}, "time_zone", "IANA"),
         ({"planned": [pb.PlannedSession(sport="rowing")]}, "planned[0].sport",
          "run, ride, swim, strength, other"),
