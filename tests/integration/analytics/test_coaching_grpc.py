@@ -10,9 +10,11 @@ from datetime import UTC, date, datetime, timedelta
 import grpc
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
+from sqlalchemy import select
 
 from kinetic.analytics.v1 import endurance_pb2 as pb
 from kinetic.errors import RemoteError
+from services.analytics.adapters.tables import training_load_seeds
 from tests.integration.analytics.analytics_support import ACCOUNT, stamp
 from tests.integration.analytics.endurance_support import EnduranceFeed, endurance_stack, summary, threshold
 
@@ -140,6 +142,23 @@ async def test_training_status_now_and_at_a_past_instant(engines, tmp_path):
             pb.GetTrainingStatusRequest(account_id=ACCOUNT, time_zone=ZONE, as_of=later)
         )
         assert stale.stale and not stale.no_data and stale.training_state
+
+
+async def test_the_loads_come_through_the_seeded_chart(engines, tmp_path):
+    """A decision reads the chart of the day before through the seeds (decision 0055): the first
+    stores one a week before it, so the next decision reads five weeks of activities, not all."""
+    async with endurance_stack(engines, tmp_path, NOW) as stack:
+        fill(stack.sessions.feed(ACCOUNT))
+        first = await stack.analytics.GetDailyDecision(decision_request())
+        with engines.made[-1].connect() as conn:
+            seeds = conn.execute(
+                select(training_load_seeds.c.day, training_load_seeds.c.time_zone).where(
+                    training_load_seeds.c.account_id == ACCOUNT
+                )
+            ).all()
+        assert set(seeds) == {(DAY - timedelta(days=8), ZONE)}
+        again = await stack.analytics.GetDailyDecision(decision_request())
+        assert again.decision_id == first.decision_id
 
 
 async def test_no_data_at_all(engines, tmp_path):
