@@ -341,3 +341,40 @@ def invalidate_seeds(conn: Connection, account_id: str, from_day: date) -> None:
     """Delete every seed of the account, in every time zone, for ``from_day`` and later."""
     seeds = training_load_seeds
     conn.execute(delete(seeds).where(seeds.c.account_id == account_id, seeds.c.day >= from_day))
+
+
+def latest_activity(conn: Connection, account_id: str, end: datetime) -> ActivityFacts | None:
+    """The activity that started last before ``end`` (one row through the start-time index)."""
+    table = endurance_activities
+    row = conn.execute(
+        select(table)
+        .where(table.c.account_id == account_id, table.c.start_time < utc(end))
+        .order_by(table.c.start_time.desc(), table.c.activity_id.desc())
+        .limit(1)
+    ).first()
+    return _activity(row) if row is not None else None
+
+
+def latest_readiness(conn: Connection, account_id: str, last: date) -> ReadinessEntry | None:
+    """The entry of the latest day on or before ``last``."""
+    found = readiness_before(conn, account_id, last, limit=1)
+    return found[0] if found else None
+
+
+def readiness_before(conn: Connection, account_id: str, last: date, limit: int) -> list[ReadinessEntry]:
+    """The entries of the ``limit`` latest days on or before ``last``, latest first."""
+    table = readiness_days
+    rows = conn.execute(
+        select(table)
+        .where(table.c.account_id == account_id, table.c.day <= last)
+        .order_by(table.c.day.desc())
+        .limit(limit)
+    ).all()
+    return [
+        ReadinessEntry(
+            day=row.day,
+            updated_at=utc(row.updated_at) if row.updated_at is not None else None,
+            **{name: getattr(row, name) for name in READINESS_FIELDS},
+        )
+        for row in rows
+    ]

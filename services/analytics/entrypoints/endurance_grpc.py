@@ -5,6 +5,7 @@ from __future__ import annotations
 import grpc
 
 from kinetic.analytics.v1 import endurance_pb2, endurance_pb2_grpc
+from services.analytics.entrypoints import coaching_pb as coaching
 from services.analytics.entrypoints import endurance_pb as out
 from services.analytics.entrypoints.grpc import catch_up_wait
 from services.analytics.service_layer.endurance_queries import EnduranceQueries
@@ -60,3 +61,20 @@ class EnduranceAnalyticsServicer(endurance_pb2_grpc.EnduranceAnalyticsServiceSer
             request.account_id, request.from_day, request.to_day, catch_up_wait(context)
         )
         return out.readiness_response(answer)
+
+    async def GetDailyDecision(
+        self, request: endurance_pb2.GetDailyDecisionRequest, context: grpc.aio.ServicerContext
+    ) -> endurance_pb2.GetDailyDecisionResponse:
+        planned = coaching.planned_sessions(request.planned)
+        answer = await self._queries.daily_decision(
+            request.account_id, request.day, request.time_zone, planned, catch_up_wait(context)
+        )
+        return coaching.decision_response(answer)
+
+    async def GetTrainingStatus(
+        self, request: endurance_pb2.GetTrainingStatusRequest, context: grpc.aio.ServicerContext
+    ) -> endurance_pb2.GetTrainingStatusResponse:
+        answer = await self._queries.training_status(
+            request.account_id, coaching.as_of(request), request.time_zone, catch_up_wait(context)
+        )
+        return coaching.status_response(answer)

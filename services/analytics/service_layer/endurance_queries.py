@@ -14,6 +14,9 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy import Engine
 
+from kinetic.coaching.decision import DailyDecision, daily_decision
+from kinetic.coaching.inputs import PlannedWorkout
+from kinetic.coaching.status import TrainingStatus, training_status
 from kinetic.endurance import heart_rate, power, running, swimming
 from kinetic.endurance.heart_rate import HeartRateZones
 from kinetic.endurance.load import PmcDay
@@ -31,7 +34,7 @@ from services.analytics.domain.training_stress import (
     activity_stress,
     threshold_heart_rate,
 )
-from services.analytics.service_layer import training_load
+from services.analytics.service_layer import coaching_reads, training_load
 from services.analytics.service_layer.catch_up import DEFAULT_WAIT_SECONDS, AccountFeeds
 from services.analytics.service_layer.queries import Zone, parse_zone
 from services.analytics.service_layer.training_load import SeedToStore
@@ -40,6 +43,8 @@ from services.analytics.service_layer.training_load import SeedToStore
 MAX_RANGE_DAYS = 3700
 TSB_CONVENTION = "previous_day"
 POWER_CURVE_SPORT = "ride"  # FTP and the power curve are cycling figures
+# Coaching reads look weeks back from the day: keep every window inside what dates can hold.
+COACHING_YEARS = (1900, 2999)
 
 
 def parse_day(field: str, value: str) -> date:
@@ -150,6 +155,21 @@ class PowerCurveAnswer:
 @dataclass(frozen=True)
 class ReadinessAnswer:
     entries: list[ReadinessEntry]
+    as_of_sequence: int
+
+
+@dataclass(frozen=True)
+class DecisionAnswer:
+    day: date
+    decision: DailyDecision
+    generated_at: datetime
+    as_of_sequence: int
+
+
+@dataclass(frozen=True)
+class StatusAnswer:
+    as_of: datetime
+    status: TrainingStatus
     as_of_sequence: int
 
 
@@ -276,6 +296,52 @@ class EnduranceQueries:
             for point in curve
         ]
         return PowerCurveAnswer(points, power.estimated_ftp(curve), weight, positions.sessions)
+
+    async def daily_decision(
+        self,
+        account_id: str,
+        day: str,
+        time_zone: str,
+        planned: Sequence[PlannedWorkout],
+        wait_seconds: float = DEFAULT_WAIT_SECONDS,
+    ) -> DecisionAnswer:
+        """The coaching decision for ``day`` (empty: today in the zone) with the planned sessions,
+        from the data as stored now (decision 0058)."""
+        zone = parse_zone(time_zone)
+        now = self._clock()
+        on = parse_day("day", day) if day else zone.day(now)
+        if not COACHING_YEARS[0] <= on.year <= COACHING_YEARS[1]:
+            raise InvalidArgument.for_field(
+                "day", f"must be in the years {COACHING_YEARS[0]} to {COACHING_YEARS[1]}"
+            )
+        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+            with self._engine.connect() as conn:
+                read = coaching_reads.read_inputs(conn, account_id, zone, on, now, planned)
+            if read.seed_to_store is not None:
+                self._store_seed(account_id, zone, read.seed_to_store, positions.sessions)
+        return DecisionAnswer(on, daily_decision(read.inputs, now), now, positions.sessions)
+
+    async def training_status(
+        self,
+        account_id: str,
+        as_of: datetime | None,
+        time_zone: str,
+        wait_seconds: float = DEFAULT_WAIT_SECONDS,
+    ) -> StatusAnswer:
+        """The status going into the local day of ``as_of`` (None: now), from the data recorded (or
+        activities started) at or before it (decision 0058)."""
+        zone = parse_zone(time_zone)
+        at = as_of or self._clock()
+        if not COACHING_YEARS[0] <= at.year <= COACHING_YEARS[1]:
+            raise InvalidArgument.for_field(
+                "as_of", f"must be in the years {COACHING_YEARS[0]} to {COACHING_YEARS[1]}"
+            )
+        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+            with self._engine.connect() as conn:
+                read = coaching_reads.read_inputs(conn, account_id, zone, zone.day(at), at)
+            if read.seed_to_store is not None:
+                self._store_seed(account_id, zone, read.seed_to_store, positions.sessions)
+        return StatusAnswer(at, training_status(read.inputs, at), positions.sessions)
 
     async def readiness_history(
         self, account_id: str, from_day: str, to_day: str, wait_seconds: float = DEFAULT_WAIT_SECONDS
