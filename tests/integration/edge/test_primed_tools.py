@@ -222,3 +222,13 @@ async def test_the_61st_call_in_a_minute_is_rate_limited_with_retry_after(stack)
     assert int(refused.headers["retry-after"]) >= 1
     # The budget is the token's: another token of the same athlete still gets through.
     assert (await Primed(stack, await primed_token(stack)).post("get_primed_profile")).status_code == 200
+
+
+async def test_a_backend_down_is_dependency_unavailable_with_retry_after(stack):
+    primed = Primed(stack, await primed_token(stack))
+    await stack.servers["analytics"].stop(0)
+    response = await primed.post("get_recent_activity_summary")
+    assert response.status_code == 503 and data_code(response) == "DEPENDENCY_UNAVAILABLE", response.text
+    assert int(response.headers["retry-after"]) >= 1
+    # Training and auth still answer: the calendar stays readable.
+    assert (await primed.post("get_upcoming_training")).status_code == 200
