@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+import secrets
+from collections.abc import AsyncIterator, Callable
 from typing import Protocol
 from urllib.parse import urlsplit
 
@@ -24,7 +25,7 @@ from edge.analytics.rest import analytics_rest_app
 from edge.backends import Backends
 from edge.cross_origin import CorsPaths, CrossOrigin, TrustedOrigins, cors_paths
 from edge.endurance_rest import endurance_rest_app
-from edge.guard import ProtectedResource, TokenChecker
+from edge.guard import ProtectedResource, Refusal, TokenChecker, oauth_refusal
 from edge.health import health_routes
 from edge.in_flight import InFlightLimit
 from edge.jwks import JwksCache
@@ -39,14 +40,19 @@ from edge.profiles.metric.tools import metric_profile
 from edge.profiles.metric.writes import TrainingWrites
 from edge.profiles.ows.handlers import build_ows_handlers
 from edge.profiles.ows.tools import ows_profile
+from edge.profiles.primed.athlete import Athletes
+from edge.profiles.primed.handlers import PrimedTools
+from edge.profiles.primed.tools import primed_profile
 from edge.ratelimit import (
     ACCOUNT_PER_MINUTE,
+    TOKEN_PER_MINUTE,
     ClientAddress,
     RateLimited,
     RatePolicy,
     account_key,
     build_limiter,
     metric_refusal,
+    token_key,
 )
 from edge.ratelimit.responses import Render
 from edge.revocation_watcher import RevocationWatcher
@@ -59,6 +65,7 @@ from kinetic.protected_resources import (
     ISSUED_SCOPES,
     METRIC,
     OPEN_WORKOUT_SCHEMA,
+    PRIMED,
     SERVED_BY_EDGE,
     ProtectedResourceInfo,
 )
@@ -175,6 +182,17 @@ def cross_origin_paths() -> list[CorsPaths]:
     ]
 
 
+def _pseudonym_secret(settings: EdgeSettings) -> bytes:
+    """The key of Primed's pseudonymous profile IDs; a random one per process when none is set."""
+    if settings.pseudonym_secret:
+        return settings.pseudonym_secret.encode()
+    log.warning(
+        "KINETIC_PSEUDONYM_SECRET is not set: Primed profile IDs are random per process and change "
+        "on restart; set one secret for every edge replica"
+    )
+    return secrets.token_bytes(32)
+
+
 async def _prime(jwks: JwksCache) -> None:
     try:
         await jwks.fetch()
@@ -210,7 +228,18 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         )
     )
     ows_mcp = ows.server
-    for server in (metric_mcp, client_ai_mcp, ows_mcp):
+    primed = build_profile(
+        primed_profile(
+            PrimedTools(
+                Athletes(lambda: live.backends.auth),
+                training=lambda: live.backends.training,
+                analytics=lambda: live.backends.endurance_analytics,
+                pseudonym_secret=_pseudonym_secret(settings),
+            )
+        )
+    )
+    primed_mcp = primed.server
+    for server in (metric_mcp, client_ai_mcp, ows_mcp, primed_mcp):
         server.streamable_http_app(
             streamable_http_path="/",
             stateless_http=True,
@@ -228,11 +257,15 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         resource: ProtectedResourceInfo,
         policy: RatePolicy = ACCOUNT_PER_MINUTE,
         refusal: Render = metric_refusal,
+        *,
+        key_of: Callable[[Scope], str | None] = account_key,
+        guard_refusal: Refusal = oauth_refusal,
+        any_scope: bool = False,
     ) -> ASGIApp:
-        # The limiter runs inside the guard, keyed by the authenticated account: the MCP path and
-        # its REST mirror share one budget of 300 requests per account per minute. A refusal is in
-        # the profile's error style (Metric's JSON for REST).
-        limited = RateLimited(app, limiter, policy, account_key, refusal)
+        # The limiter runs inside the guard, keyed by the authenticated account (or, for Primed, a
+        # hash of the token): the MCP path and its REST mirror share one budget of 300 requests per
+        # account per minute. A refusal is in the profile's error style (Metric's JSON for REST).
+        limited = RateLimited(app, limiter, policy, key_of, refusal)
         return in_flight.wrap(
             ProtectedResource(
                 limited,
@@ -241,6 +274,9 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                 required_scopes=resource.scopes,
                 checker=lambda: live.checker,
                 legacy_scopes=resource.legacy_scopes,
+                any_scope=any_scope,
+                accepts_api_keys=resource.accepts_api_keys,
+                refusal=guard_refusal,
             )
         )
 
@@ -267,6 +303,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                 metric_mcp.session_manager.run(),
                 client_ai_mcp.session_manager.run(),
                 ows_mcp.session_manager.run(),
+                primed_mcp.session_manager.run(),
             ):
                 yield
         finally:
@@ -284,7 +321,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
     routes = [
         *health_routes,
         Route("/openapi.json", openapi),
-        *well_known_routes(public_url, [METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA]),
+        *well_known_routes(public_url, [METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA, PRIMED]),
         *oauth_routes(
             public_url,
             lambda: OAuthStubs(
@@ -334,6 +371,23 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                     OPEN_WORKOUT_SCHEMA,
                     OWS_PER_MINUTE,
                     refusal=ows.profile.errors.rate_limited,
+                )
+            ),
+        ),
+        # Primed (seed 001, decision 0059): RS256 access tokens only, any one of its scopes at the
+        # door and each tool's own scope inside; 60 calls per token per minute, 10 at once; every
+        # refusal a JSON-RPC error with the contract's HTTP status.
+        *mcp_routes(
+            PRIMED,
+            PostOnly(
+                protect(
+                    no_store(primed.endpoint(McpEndpoint(primed_mcp))),
+                    PRIMED,
+                    TOKEN_PER_MINUTE,
+                    refusal=primed.profile.errors.rate_limited,
+                    key_of=token_key,
+                    guard_refusal=primed.profile.errors.refused,
+                    any_scope=True,
                 )
             ),
         ),

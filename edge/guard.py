@@ -70,8 +70,14 @@ class TokenChecker:
         self._oauth = oauth
         self._revocations = revocations
 
-    async def authenticate(self, authorization: str | None, audience: str) -> Principal:
-        """Check the header's bearer credential for ``audience``; raise CredentialError if refused."""
+    async def authenticate(
+        self, authorization: str | None, audience: str, *, accepts_api_keys: bool = True
+    ) -> Principal:
+        """Check the header's bearer credential for ``audience``; raise CredentialError if refused.
+
+        ``accepts_api_keys`` False (a contract that takes RS256 access tokens only, such as Primed's)
+        refuses a personal API key as an invalid token before auth is asked about it.
+        """
         if not authorization:
             raise CredentialError("invalid_token", "a bearer token is required")
         scheme, _, credential = authorization.partition(" ")
@@ -79,6 +85,10 @@ class TokenChecker:
         if scheme.lower() != "bearer" or not credential:
             raise CredentialError("invalid_request", "use the Authorization: Bearer <token> header")
         if credential.startswith(API_KEY_PREFIX):
+            if not accepts_api_keys:
+                raise CredentialError(
+                    "invalid_token", "this resource takes OAuth access tokens only, not API keys"
+                )
             return await self._api_key(credential)
         try:
             claims = await self._verifier.verify(credential, audience=audience)
@@ -138,8 +148,39 @@ def challenge(error: str, description: str, scope: str, metadata_url: str) -> st
     )
 
 
+# Answers a refused request itself: (receive, send, status, error, description, headers). The
+# default writes ``{error, error_description}``; a profile whose contract has its own error shape
+# (Primed's JSON-RPC errors) passes its own (``edge.mcp_profile.errors.ErrorStyle.refused``).
+Refusal = Callable[[Receive, Send, int, str, str, list[tuple[bytes, bytes]]], Awaitable[None]]
+
+
+async def oauth_refusal(
+    receive: Receive,
+    send: Send,
+    status: int,
+    error: str,
+    description: str,
+    headers: list[tuple[bytes, bytes]],
+) -> None:
+    """The OAuth-style JSON body ``{error, error_description}`` every profile but Primed answers with."""
+    body = json.dumps({"error": error, "error_description": description}, separators=(",", ":")).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"cache-control", b"private, no-store"),
+        (b"content-length", str(len(body)).encode()),
+        *headers,
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
 class ProtectedResource:
-    """ASGI wrapper: authenticate, check scopes, put the Principal in the scope, then call ``app``."""
+    """ASGI wrapper: authenticate, check scopes, put the Principal in the scope, then call ``app``.
+
+    ``any_scope`` True lets a token through with any one of ``required_scopes`` (a profile whose
+    tools each check their own scope, such as Primed's); False needs every one of them.
+    ``accepts_api_keys`` False refuses personal API keys with 401 (``ProtectedResourceInfo``).
+    """
 
     def __init__(
         self,
@@ -151,6 +192,9 @@ class ProtectedResource:
         checker: Callable[[], TokenChecker],
         on_authenticated: Callable[[Principal], Awaitable[None]] | None = None,
         legacy_scopes: tuple[tuple[str, str], ...] = (),
+        any_scope: bool = False,
+        accepts_api_keys: bool = True,
+        refusal: Refusal = oauth_refusal,
     ) -> None:
         self._app = app
         self._resource_url = resource_url
@@ -159,6 +203,9 @@ class ProtectedResource:
         self._legacy = legacy_scopes
         self._checker = checker
         self._on_authenticated = on_authenticated
+        self._any_scope = any_scope
+        self._accepts_api_keys = accepts_api_keys
+        self._refusal = refusal
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -166,46 +213,58 @@ class ProtectedResource:
             return
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         try:
-            principal = await self._checker().authenticate(headers.get("authorization"), self._resource_url)
+            principal = await self._checker().authenticate(
+                headers.get("authorization"), self._resource_url, accepts_api_keys=self._accepts_api_keys
+            )
         except CredentialError as error:
-            await self._refuse(send, error.status, error.error, error.description)
+            await self._refuse(receive, send, error.status, error.error, error.description)
             return
-        for needed in self._required:
-            if needed in principal.scopes:
-                continue
-            legacy = {old for old, new in self._legacy if new == needed}
-            held = sorted(legacy & principal.scopes)
-            if held and len(held) < len(legacy):
-                await self._refuse(send, 403, "reapproval_required", _reapproval(needed, held, legacy))
+        principal = self._with_current_names(principal)
+        if self._any_scope:
+            if not principal.scopes & set(self._required):
+                needs = f"this resource needs one of the scopes {' '.join(self._required)}"
+                await self._refuse(receive, send, 403, "insufficient_scope", needs)
                 return
-            if not held:
-                needs = f"this resource needs the scope {' '.join(self._required)}"
-                await self._refuse(send, 403, "insufficient_scope", needs)
-                return
-            # Every legacy permission of the scope: older connections keep working (seed 000).
-            principal = replace(principal, scopes=principal.scopes | {needed})
+        else:
+            for needed in self._required:
+                if needed in principal.scopes:
+                    continue
+                legacy = {old for old, new in self._legacy if new == needed}
+                held = sorted(legacy & principal.scopes)
+                if held and len(held) < len(legacy):
+                    await self._refuse(
+                        receive, send, 403, "reapproval_required", _reapproval(needed, held, legacy)
+                    )
+                    return
+                if not held:
+                    needs = f"this resource needs the scope {' '.join(self._required)}"
+                    await self._refuse(receive, send, 403, "insufficient_scope", needs)
+                    return
+                # Every legacy permission of the scope: older connections keep working (seed 000).
+                principal = replace(principal, scopes=principal.scopes | {needed})
         if self._on_authenticated is not None:
             await self._on_authenticated(principal)
         scope[PRINCIPAL_KEY] = principal
         await self._app(scope, receive, send)
 
-    async def _refuse(self, send: Send, status: int, error: str, description: str) -> None:
+    def _with_current_names(self, principal: Principal) -> Principal:
+        """With ``any_scope``, each legacy name a token holds stands for today's name of its scope."""
+        if not self._any_scope:
+            return principal
+        renamed = {new for old, new in self._legacy if old in principal.scopes}
+        return replace(principal, scopes=principal.scopes | renamed) if renamed else principal
+
+    async def _refuse(self, receive: Receive, send: Send, status: int, error: str, description: str) -> None:
         # Reapproval is a missing scope too: the challenge says insufficient_scope, so an MCP client
         # that steps up on it asks for the scope again; the body keeps the contract's code.
         challenge_error = "insufficient_scope" if error == "reapproval_required" else error
-        body = json.dumps({"error": error, "error_description": description}, separators=(",", ":")).encode()
-        headers = [
-            (b"content-type", b"application/json"),
-            (b"cache-control", b"private, no-store"),
-            (b"content-length", str(len(body)).encode()),
-        ]
+        headers: list[tuple[bytes, bytes]] = []
         if status in (401, 403):
             value = challenge(challenge_error, description, " ".join(self._required), self._metadata_url)
             headers.append((b"www-authenticate", value.encode("latin-1")))
         elif status == 503:
             headers.append((b"retry-after", str(DEFAULT_RETRY_AFTER_SECONDS).encode()))
-        await send({"type": "http.response.start", "status": status, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
+        await self._refusal(receive, send, status, error, description, headers)
 
 
 def _reapproval(scope: str, held: list[str], legacy: set[str]) -> str:

@@ -149,6 +149,9 @@ class EdgeSettings:
     allowed_origins: tuple[str, ...] = DEFAULT_ALLOWED_ORIGINS
     # None: plaintext channels to the services; else the edge's client certificate (decision 0043).
     tls: TlsSettings | None = None
+    # The HMAC key of Primed's pseudonymous profile_id (KINETIC_PSEUDONYM_SECRET); empty: a random
+    # key per process, so IDs change on restart (decision 0059). Every replica must share it.
+    pseudonym_secret: str = ""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> EdgeSettings:
@@ -275,6 +278,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         ),
         allowed_origins=_allowed_origins(read),
         tls=tls,
+        pseudonym_secret=read.text("KINETIC_PSEUDONYM_SECRET", ""),
     )
     auth = AuthSettings(
         cimd_allowed_hosts=_cimd_hosts(read),

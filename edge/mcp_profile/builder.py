@@ -28,9 +28,11 @@ from mcp.types import (
     Tool,
     ToolAnnotations,
 )
+from starlette.types import ASGIApp
 
 from edge.guard import Principal, principal_of
 from edge.mcp_profile.errors import ErrorStyle
+from edge.mcp_profile.http_status import ProblemStatus, note_problem
 from edge.mcp_profile.observed import ToolObserver
 from edge.mcp_profile.validation import (
     Schema,
@@ -72,6 +74,13 @@ class ToolSpec:
     output_schema: Schema | None = None
     rules: tuple[CrossFieldRule, ...] = ()
     render: Renderer = compact_result
+    # Scopes that do as well as ``scope`` (Primed's get_training_status takes either of two).
+    alternative_scopes: tuple[str, ...] = ()
+
+    @property
+    def scopes(self) -> tuple[str, ...]:
+        """Every scope that lets a token call the tool; any one of them is enough."""
+        return (self.scope, *self.alternative_scopes)
 
 
 @dataclass(frozen=True)
@@ -138,10 +147,9 @@ class CompiledTool:
         )
 
     async def _run(self, principal: Principal, arguments: Arguments) -> Payload:
-        if self.spec.scope not in principal.scopes:
-            raise EdgeProblem(
-                "insufficient_scope", f"{self.spec.name} needs the scope {self.spec.scope}", 403
-            )
+        if principal.scopes.isdisjoint(self.spec.scopes):
+            needs = " or ".join(self.spec.scopes)
+            raise EdgeProblem("insufficient_scope", f"{self.spec.name} needs the scope {needs}", 403)
         self.check(arguments)
         try:
             return await self.spec.handler(principal, arguments)
@@ -156,6 +164,11 @@ class BuiltProfile:
     profile: Profile
     server: Server[Any]
     tools: dict[str, CompiledTool] = field(default_factory=dict)
+
+    def endpoint(self, app: ASGIApp) -> ASGIApp:
+        """``app`` (the profile's MCP endpoint), answering refusals with their HTTP status when the
+        profile's error style says so."""
+        return ProblemStatus(app) if self.profile.errors.answers_with_status else app
 
 
 def request_principal(ctx: ServerRequestContext[Any, Any]) -> Principal:
@@ -180,6 +193,11 @@ def build_profile(
     listed = ListToolsResult(tools=[tool.published for tool in tools.values()])
     errors = profile.errors
 
+    def refuse(ctx: ServerRequestContext[Any, Any], problem: EdgeProblem) -> CallToolResult:
+        if errors.answers_with_status and ctx.request is not None:
+            note_problem(ctx.request.scope, problem)
+        return errors.outcome(problem)
+
     async def list_tools(
         ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None
     ) -> ListToolsResult:
@@ -188,18 +206,19 @@ def build_profile(
     async def call_tool(ctx: ServerRequestContext[Any, Any], params: CallToolRequestParams) -> CallToolResult:
         tool = tools.get(params.name)
         if tool is None:
-            return errors.outcome(
+            return refuse(
+                ctx,
                 EdgeProblem(
-                    "invalid_request",
+                    errors.unknown_tool,
                     f"unknown tool {params.name[:64]!r}; tools/list names this server's tools",
                     400,
                     {"field": "name"},
-                )
+                ),
             )
         try:
             payload = await tool.run(principal(ctx), params.arguments or {})
         except EdgeProblem as problem:
-            return errors.outcome(problem)
+            return refuse(ctx, problem)
         return tool.spec.render(payload)
 
     def input_schema(name: str) -> Mapping[str, Any] | None:

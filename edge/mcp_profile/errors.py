@@ -22,7 +22,9 @@ from typing import NoReturn
 
 from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, TextContent
+from starlette.types import Receive, Send
 
+from edge.guard import Refusal, oauth_refusal
 from edge.problems import EdgeProblem
 from edge.ratelimit.responses import (
     PRIMED_ERROR_CODE,
@@ -31,6 +33,7 @@ from edge.ratelimit.responses import (
     metric_refusal,
     ows_refusal,
     primed_refusal,
+    request_id,
     runflow_refusal,
 )
 
@@ -40,12 +43,18 @@ class ErrorStyle:
     """How one contract reports a refused call: ``outcome`` for tool calls, ``rate_limited`` over HTTP.
 
     ``outcome`` returns the tool error to send, or raises ``MCPError`` for contracts whose errors
-    are JSON-RPC errors.
+    are JSON-RPC errors. ``answers_with_status`` True sends such an error with the problem's HTTP
+    status (400, 403, 404, 503...) instead of 200 (``edge.mcp_profile.http_status``). ``refused``
+    answers the guard's 401 and 403 in the contract's shape, and ``unknown_tool`` is the problem
+    code of a call to a tool the profile does not have (docs/decisions/0059-primed-profile.md).
     """
 
     name: str
     outcome: Callable[[EdgeProblem], CallToolResult]
     rate_limited: Render
+    refused: Refusal = oauth_refusal
+    answers_with_status: bool = False
+    unknown_tool: str = "invalid_request"
 
 
 def _text_error(text: str) -> CallToolResult:
@@ -101,6 +110,7 @@ _PRIMED_FROM_EDGE: Mapping[str, str] = {
     "not_found": "NO_DATA",
     "rate_limited": "RATE_LIMITED",
     "unsupported_operation": "UNSUPPORTED_OPERATION",
+    "temporarily_unavailable": "DEPENDENCY_UNAVAILABLE",
 }
 
 
@@ -115,6 +125,39 @@ def primed_error(problem: EdgeProblem) -> NoReturn:
     raise MCPError(PRIMED_ERROR_CODE, problem.description, data)
 
 
+async def primed_guard_refusal(
+    receive: Receive,
+    send: Send,
+    status: int,
+    error: str,
+    description: str,
+    headers: list[tuple[bytes, bytes]],
+) -> None:
+    """The guard's refusal as Primed's JSON-RPC error: every 401 is ``UNAUTHENTICATED``.
+
+    The ``WWW-Authenticate`` challenge stays: an MCP client finds the OAuth metadata through it.
+    """
+    code = "UNAUTHENTICATED" if status == 401 else _PRIMED_FROM_EDGE.get(error, "DEPENDENCY_UNAVAILABLE")
+    body = {
+        "jsonrpc": "2.0",
+        "error": {
+            "code": PRIMED_ERROR_CODE,
+            "message": description,
+            "data": {"code": code, "message": description},
+        },
+        "id": await request_id(receive),
+    }
+    payload = json.dumps(body, separators=(",", ":")).encode()
+    all_headers = [
+        (b"content-type", b"application/json"),
+        (b"cache-control", b"private, no-store"),
+        (b"content-length", str(len(payload)).encode()),
+        *headers,
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": all_headers})
+    await send({"type": "http.response.body", "body": payload})
+
+
 def runflow_error(problem: EdgeProblem) -> NoReturn:
     """A JSON-RPC error ``-32002`` whose message says what went wrong (seed 004 has no ``data``)."""
     raise MCPError(RUNFLOW_ERROR_CODE, problem.description)
@@ -124,5 +167,14 @@ METRIC_ERRORS = ErrorStyle("metric", json_tool_error, metric_refusal)
 # Client AI keeps Metric's JSON and its refusal (0020); its codes come from the problems it raises.
 CLIENT_AI_ERRORS = ErrorStyle("client_ai", json_tool_error, metric_refusal)
 OWS_ERRORS = ErrorStyle("open_workout_schema", ows_tool_error, ows_refusal)
-PRIMED_ERRORS = ErrorStyle("primed", primed_error, primed_refusal)
+# Primed's errors are JSON-RPC errors with the contract's HTTP statuses (seed 001, section 4), and
+# a tool outside its five is UNSUPPORTED_OPERATION: the contract is read-only and lists every tool.
+PRIMED_ERRORS = ErrorStyle(
+    "primed",
+    primed_error,
+    primed_refusal,
+    refused=primed_guard_refusal,
+    answers_with_status=True,
+    unknown_tool="unsupported_operation",
+)
 RUNFLOW_ERRORS = ErrorStyle("runflow", runflow_error, runflow_refusal)

@@ -25,6 +25,12 @@ SCOPE_TEXT = {
     "client_ai": "read the gym plans your coach assigned you and your workout logs, and start, log and "
     "complete your own workouts: these are health data",
     "ows": "read and change your workout log, records and programs (Open Workout Schema)",
+    # Primed (seed 001): read-only, each in the contract's words.
+    "primed:profile:read": "read your display name, primary sport and time zone (Primed)",
+    "primed:coaching:read": "read today's coaching decision and the reasons for any change to your "
+    "planned session (Primed)",
+    "primed:training:read": "read your upcoming scheduled workouts and training calendar (Primed)",
+    "primed:activities:read": "read the volume and summaries of your recent completed workouts (Primed)",
 }
 PRIMED_READ = "read your {} in Primed"
 

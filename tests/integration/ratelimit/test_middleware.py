@@ -34,7 +34,7 @@ WAIT_CAP_SECONDS = 5.0
 class FakeChecker:
     """Stands in for the token check: the bearer value is the account."""
 
-    async def authenticate(self, authorization, audience):
+    async def authenticate(self, authorization, audience, *, accepts_api_keys=True):
         return Principal(authorization.removeprefix("Bearer "), frozenset({"training"}), "access_token")
 
 

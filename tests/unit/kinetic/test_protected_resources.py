@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from kinetic.launcher import _banner
-from kinetic.protected_resources import CLIENT_AI, METRIC, OPEN_WORKOUT_SCHEMA, RESOURCES, SERVED_BY_EDGE
+from kinetic.protected_resources import (
+    CLIENT_AI,
+    METRIC,
+    OPEN_WORKOUT_SCHEMA,
+    PRIMED,
+    RESOURCES,
+    SERVED_BY_EDGE,
+)
 
 PUBLIC_URL = "https://kinetic.example"
 
@@ -17,7 +24,7 @@ def test_every_resource_has_a_distinct_path_and_grants_its_defaults():
 
 def test_the_edge_serves_only_resources_auth_knows():
     assert set(SERVED_BY_EDGE) <= set(RESOURCES)
-    assert SERVED_BY_EDGE == (METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA)
+    assert SERVED_BY_EDGE == (METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA, PRIMED)
 
 
 def test_resource_and_metadata_urls_ignore_a_trailing_slash_on_the_origin():
@@ -33,3 +40,4 @@ def test_the_launcher_prints_the_mcp_url_of_every_served_profile():
     assert "MCP (Metric): https://kinetic.example/api/connectors/muse/mcp" in banner
     assert "MCP (Client AI Workout V2): https://kinetic.example/mcp/client-ai" in banner
     assert "MCP (Open Workout Schema): https://kinetic.example/mcp/ows" in banner
+    assert "MCP (Primed): https://kinetic.example/mcp/primed" in banner
