@@ -126,7 +126,7 @@ async def plan_daily_run(training: training_pb2_grpc.TrainingServiceStub, accoun
         training_pb2.EditTrainingRequest(
             account_id=account_id,
             device_id="bench",
-            epoch=library.epoch,
+            epoch=library.library.epoch,
             time_zone="UTC",
             idempotency_key=f"bench-plan-{account_id}",
             edit_input=training_pb2.EditInput(

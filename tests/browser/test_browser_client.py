@@ -1,7 +1,7 @@
 """A browser-based MCP client in headless Chromium, served from another origin (decision 0040).
 
 A page on a second local HTTP server (another port, so another origin) connects to the Metric
-profile with ``fetch`` alone: MCP 401 → the challenge's protected-resource metadata →
+and the Primed profiles with ``fetch`` alone: MCP 401 → the challenge's protected-resource metadata →
 authorization-server metadata → dynamic registration → PKCE authorization → token exchange →
 ``initialize`` and a tool call. The approval step is done in the same browser: the page navigates
 to the authorization URL, the test signs in and presses Approve on Kinetic's page, and Kinetic
@@ -26,7 +26,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
-from kinetic.protected_resources import METRIC
+from kinetic.protected_resources import METRIC, PRIMED, ProtectedResourceInfo
 from tests.browser.conftest import WAIT_MS
 from tests.conftest import EngineFactory
 from tests.integration.edge.conftest import Stack, running_stack
@@ -108,7 +108,7 @@ async function finish() {
     method: "POST",
     headers: {...auth, "MCP-Protocol-Version": version},
     body: JSON.stringify({jsonrpc: "2.0", id: 2, method: "tools/call",
-      params: {name: "get_workout_guidance", arguments: {}}}),
+      params: {name: %(tool)s, arguments: {}}}),
   });
   const result = await called.json();
   say("tool", {status: called.status, isError: result.result.isError,
@@ -123,8 +123,8 @@ window.clientRun = (location.pathname === "/callback" ? finish() : start())
 """
 
 
-def _client_app(mcp_url: str) -> Starlette:
-    script = CLIENT_SCRIPT % {"mcp_url": json.dumps(mcp_url)}
+def _client_app(mcp_url: str, tool: str) -> Starlette:
+    script = CLIENT_SCRIPT % {"mcp_url": json.dumps(mcp_url), "tool": json.dumps(tool)}
 
     async def page(request: Request) -> HTMLResponse:
         return HTMLResponse(f"<!doctype html><title>client</title><script>{script}</script>")
@@ -133,11 +133,11 @@ def _client_app(mcp_url: str) -> Starlette:
 
 
 @contextlib.asynccontextmanager
-async def client_origin(mcp_url: str) -> AsyncIterator[str]:
+async def client_origin(mcp_url: str, tool: str) -> AsyncIterator[str]:
     """The browser client's own HTTP server on another port (another origin); yields its origin."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(_client_app(mcp_url), log_level="warning", lifespan="off"))
+    server = uvicorn.Server(uvicorn.Config(_client_app(mcp_url, tool), log_level="warning", lifespan="off"))
     serving = asyncio.create_task(server.serve(sockets=[sock]))
     try:
         async with asyncio.timeout(START_TIMEOUT_SECONDS):
@@ -156,11 +156,20 @@ async def full_stack(sqlite_engines: EngineFactory, tmp_path: Path) -> AsyncIter
         yield running
 
 
+@pytest.mark.parametrize(
+    ("resource", "tool", "granted"),
+    [
+        (METRIC, "get_workout_guidance", "training"),
+        # Primed takes only access tokens, and its errors carry HTTP statuses (decision 0059).
+        (PRIMED, "get_primed_profile", " ".join(PRIMED.scopes)),
+    ],
+    ids=["metric", "primed"],
+)
 async def test_a_page_from_another_origin_connects_and_calls_a_tool(
-    full_stack: Stack, browser: Browser
+    full_stack: Stack, browser: Browser, resource: ProtectedResourceInfo, tool: str, granted: str
 ) -> None:
-    mcp_url = full_stack.base_url + METRIC.path
-    async with client_origin(mcp_url) as origin:
+    mcp_url = full_stack.base_url + resource.path
+    async with client_origin(mcp_url, tool) as origin:
         assert origin != full_stack.base_url
         context = await browser.new_context()
         context.set_default_timeout(WAIT_MS)
@@ -182,6 +191,6 @@ async def test_a_page_from_another_origin_connects_and_calls_a_tool(
     assert log["protected-resource"]["resource"] == mcp_url
     assert log["authorization-server"]["issuer"] == full_stack.base_url
     assert log["registered"]["status"] == 201
-    assert log["token"] == {"status": 200, "scope": "training", "has_refresh": True}
+    assert log["token"] == {"status": 200, "scope": granted, "has_refresh": True}
     assert log["initialize"]["status"] == 200 and log["initialize"]["version"]
-    assert log["tool"]["status"] == 200 and log["tool"]["isError"] is False and log["tool"]["length"] > 100
+    assert log["tool"]["status"] == 200 and log["tool"]["isError"] is False and log["tool"]["length"] > 90

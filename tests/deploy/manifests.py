@@ -73,7 +73,11 @@ def kinetic_environments(overlay: str) -> Iterator[tuple[str, dict[str, str]]]:
     """Each Kinetic container's environment: its ConfigMap's data, then its own variables
     (secret references replaced by well-formed stand-ins)."""
     config_maps = {doc["metadata"]["name"]: doc.get("data", {}) for doc in of_kind(overlay, "ConfigMap")}
-    stand_ins = {"KINETIC_DATABASE_URL": "postgresql://u@db/k", "KINETIC_REDIS_URL": "redis://r:6379/0"}
+    stand_ins = {
+        "KINETIC_DATABASE_URL": "postgresql://u@db/k",
+        "KINETIC_REDIS_URL": "redis://r:6379/0",
+        "KINETIC_PSEUDONYM_SECRET": "a-pseudonym-secret",
+    }
     for process in KINETIC:
         pod = named(overlay, "Deployment", f"kinetic-{process}")["spec"]["template"]
         for container in containers(pod):

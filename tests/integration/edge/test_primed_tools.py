@@ -11,7 +11,6 @@ import pytest
 from kinetic.auth.v1 import auth_pb2
 from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_from_json
-from services.analytics.entrypoints.endurance_grpc import EnduranceAnalyticsServicer
 from tests.integration.edge.primed_calls import Primed, data_code, primed_token
 
 TODAY = datetime.now(UTC).date()  # the stack's account lives in UTC
@@ -43,11 +42,6 @@ async def schedule_daily_ride(stack) -> None:
             edit_input=edit_input_from_json({"action": "createWorkout", "workout": ride}),
         )
     )
-
-
-def analytics_answers(rpc: str) -> bool:
-    """Whether analytics implements ``rpc`` yet (the coaching RPCs land with branch ``coach``)."""
-    return rpc in EnduranceAnalyticsServicer.__dict__
 
 
 async def test_get_primed_profile_is_pseudonymous_and_in_the_contracts_words(stack):
@@ -106,8 +100,6 @@ async def test_get_recent_activity_summary_covers_the_days_ending_today(stack):
 
 
 async def test_get_today_coaching_passes_the_planned_ride_to_the_decision(stack):
-    if not analytics_answers("GetDailyDecision"):
-        pytest.skip("analytics does not implement GetDailyDecision yet (branch coach)")
     await schedule_daily_ride(stack)
     primed = Primed(stack, await primed_token(stack, "primed:coaching:read"))
     answer = await primed("get_today_coaching", {"date": TODAY.isoformat()})
@@ -119,8 +111,6 @@ async def test_get_today_coaching_passes_the_planned_ride_to_the_decision(stack)
 
 
 async def test_get_training_status_takes_either_scope_and_has_no_data_at_first(stack):
-    if not analytics_answers("GetTrainingStatus"):
-        pytest.skip("analytics does not implement GetTrainingStatus yet (branch coach)")
     for scope in ("primed:coaching:read", "primed:training:read"):
         primed = Primed(stack, await primed_token(stack, scope))
         refused = await primed.post("get_training_status", {"as_of": "2026-10-14T08:00:00Z"})
