@@ -46,7 +46,7 @@ class Primed:
         try:
             await self(tool, arguments)
         except Exception as raised:  # the client's task groups may wrap it in exception groups
-            error = _mcp_error(raised)
+            error = mcp_error_in(raised)
             assert error.code == -32001
             assert error.data["message"] == error.message
             return error
@@ -72,14 +72,14 @@ class Primed:
             return await http.post(self.url, json=body, headers=headers)
 
 
-def _mcp_error(raised: BaseException) -> MCPError:
+def mcp_error_in(raised: BaseException) -> MCPError:
     """The ``MCPError`` inside ``raised`` (possibly nested in exception groups)."""
     if isinstance(raised, MCPError):
         return raised
     if isinstance(raised, BaseExceptionGroup):
         for inner in raised.exceptions:
             try:
-                return _mcp_error(inner)
+                return mcp_error_in(inner)
             except AssertionError:
                 continue
     raise AssertionError(f"not a JSON-RPC error: {raised!r}") from raised

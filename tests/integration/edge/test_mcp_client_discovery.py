@@ -23,6 +23,9 @@ from mcp.shared.auth import (
     OAuthToken,
 )
 
+from kinetic.protected_resources import PRIMED
+from tests.integration.edge.primed_calls import mcp_error_in
+
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 REDIRECT_URI = "http://127.0.0.1:53682/callback"
 
@@ -124,3 +127,52 @@ async def test_mcp_client_connects_by_discovery_refreshes_and_calls_again(stack)
         assert refreshed.access_token != issued.access_token
         assert refreshed.refresh_token != issued.refresh_token, "refresh tokens rotate"
     await person.browser.aclose()
+
+
+async def test_the_mcp_client_reaches_every_primed_tool_by_discovery_and_approval(stack):
+    """Primed (seed 001): the same path from its own MCP URL; the token carries its four scopes and
+    every one of its five tools answers through the ``mcp`` client."""
+    primed_url = stack.base_url + PRIMED.path
+    person = Person(stack.base_url, "ada@example.com", "correct horse battery")
+    storage = MemoryStorage()
+    provider = OAuthClientProvider(
+        server_url=primed_url,
+        client_metadata=OAuthClientMetadata(
+            redirect_uris=[REDIRECT_URI],  # type: ignore[list-item]
+            client_name="Primed discovery client",
+            grant_types=["authorization_code", "refresh_token"],
+            response_types=["code"],
+            token_endpoint_auth_method="none",
+        ),
+        storage=storage,
+        redirect_handler=person.approve,
+        callback_handler=person.callback,
+    )
+    async with (
+        httpx2.AsyncClient(auth=provider, timeout=30) as http,
+        Client(streamable_http_client(primed_url, http_client=http)) as client,
+    ):
+        listed = sorted(tool.name for tool in (await client.list_tools()).tools)
+        answers = {name: await client.call_tool(name, {}) for name in listed if name != "get_training_status"}
+        # The fifth: no activity or readiness yet, so the contract's NO_DATA (a JSON-RPC error).
+        try:
+            async with Client(streamable_http_client(primed_url, http_client=http)) as again:
+                await again.call_tool("get_training_status", {})
+        except Exception as raised:  # the client's task groups may wrap it
+            refused = mcp_error_in(raised)
+        else:
+            raise AssertionError("get_training_status answered without data")
+    await person.browser.aclose()
+    assert refused.code == -32001 and refused.data["code"] == "NO_DATA"
+    assert listed == [
+        "get_primed_profile",
+        "get_recent_activity_summary",
+        "get_today_coaching",
+        "get_training_status",
+        "get_upcoming_training",
+    ]
+    issued = storage.tokens
+    assert issued is not None and sorted((issued.scope or "").split()) == sorted(PRIMED.scopes)
+    assert all(not answer.is_error for answer in answers.values()), answers
+    profile = json.loads(answers["get_primed_profile"].content[0].text)  # type: ignore[union-attr]
+    assert profile["profile_id"].startswith("prm_") and stack.account_id not in profile["profile_id"]
