@@ -7,7 +7,7 @@ import itertools
 import threading
 
 from kinetic.auth.v1 import auth_pb2
-from kinetic.protected_resources import SERVED_BY_EDGE
+from kinetic.protected_resources import API_KEY_RESOURCES
 from tests.integration.edge.client_ai_gym import new_account
 from tests.integration.edge.conftest import Stack
 
@@ -37,8 +37,8 @@ class RotatingKeys:
     async def _new_key(self) -> str:
         n = next(_accounts)
         account_id = await new_account(self._stack.backends, f"rest-fuzz{n}@example.com")
-        # Every scope of every served profile: each REST path asks for its own.
-        scopes = sorted({scope for resource in SERVED_BY_EDGE for scope in resource.scopes})
+        # Every scope of every served profile that takes keys: each REST path asks for its own.
+        scopes = sorted({scope for resource in API_KEY_RESOURCES for scope in resource.scopes})
         key = await self._stack.backends.auth.CreateApiKey(
             auth_pb2.CreateApiKeyRequest(account_id=account_id, name="rest fuzz", scopes=scopes)
         )
