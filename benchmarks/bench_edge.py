@@ -28,6 +28,7 @@ def lifted(policy: RatePolicy) -> RatePolicy:
 BENCH_ACCOUNT_PER_MINUTE = lifted(ACCOUNT_PER_MINUTE)
 BENCH_CLIENT_AI_PER_MINUTE = lifted(edge.app.CLIENT_AI_PER_MINUTE)
 BENCH_OWS_PER_MINUTE = lifted(edge.app.OWS_PER_MINUTE)
+BENCH_RUNFLOW_PER_MINUTE = lifted(edge.app.RUNFLOW_PER_MINUTE)
 # Primed's 60 per token per minute (decision 0059); its 10 at once stays: benchmarks stay below it.
 BENCH_TOKEN_PER_MINUTE = lifted(TOKEN_PER_MINUTE)
 
@@ -36,5 +37,6 @@ if __name__ == "__main__":
     edge.app.ACCOUNT_PER_MINUTE = BENCH_ACCOUNT_PER_MINUTE  # type: ignore[attr-defined]
     edge.app.CLIENT_AI_PER_MINUTE = BENCH_CLIENT_AI_PER_MINUTE
     edge.app.OWS_PER_MINUTE = BENCH_OWS_PER_MINUTE
+    edge.app.RUNFLOW_PER_MINUTE = BENCH_RUNFLOW_PER_MINUTE
     edge.app.TOKEN_PER_MINUTE = BENCH_TOKEN_PER_MINUTE  # type: ignore[attr-defined]
     main()

@@ -43,6 +43,9 @@ from edge.profiles.ows.tools import ows_profile
 from edge.profiles.primed.athlete import Athletes
 from edge.profiles.primed.handlers import PrimedTools
 from edge.profiles.primed.tools import primed_profile
+from edge.profiles.runflow.access import PlanTierGate
+from edge.profiles.runflow.handlers import RunFlowTools
+from edge.profiles.runflow.tools import runflow_profile
 from edge.ratelimit import (
     ACCOUNT_PER_MINUTE,
     TOKEN_PER_MINUTE,
@@ -66,6 +69,7 @@ from kinetic.protected_resources import (
     METRIC,
     OPEN_WORKOUT_SCHEMA,
     PRIMED,
+    RUNFLOW,
     SERVED_BY_EDGE,
     ProtectedResourceInfo,
 )
@@ -87,6 +91,8 @@ async def api_http_error(request: Request, exc: Exception) -> Response:
 CLIENT_AI_PER_MINUTE = RatePolicy("client_ai_minute", 300, 60)
 # The workout log's budget, its own for the same reason (seed 003 names no figure; decision 0050).
 OWS_PER_MINUTE = RatePolicy("ows_minute", 300, 60)
+# RunFlow's own budget, per account (seed 004 names none for its personal path; decision 0061).
+RUNFLOW_PER_MINUTE = RatePolicy("runflow_minute", 300, 60)
 
 
 class _Live:
@@ -239,7 +245,17 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         )
     )
     primed_mcp = primed.server
-    for server in (metric_mcp, client_ai_mcp, ows_mcp, primed_mcp):
+    runflow = build_profile(
+        runflow_profile(
+            RunFlowTools(
+                Athletes(lambda: live.backends.auth),
+                analytics=lambda: live.backends.endurance_analytics,
+                sessions=lambda: live.backends.endurance,
+            )
+        )
+    )
+    runflow_mcp = runflow.server
+    for server in (metric_mcp, client_ai_mcp, ows_mcp, primed_mcp, runflow_mcp):
         server.streamable_http_app(
             streamable_http_path="/",
             stateless_http=True,
@@ -304,6 +320,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                 client_ai_mcp.session_manager.run(),
                 ows_mcp.session_manager.run(),
                 primed_mcp.session_manager.run(),
+                runflow_mcp.session_manager.run(),
             ):
                 yield
         finally:
@@ -321,7 +338,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
     routes = [
         *health_routes,
         Route("/openapi.json", openapi),
-        *well_known_routes(public_url, [METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA, PRIMED]),
+        *well_known_routes(public_url, [METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA, PRIMED, RUNFLOW]),
         *oauth_routes(
             public_url,
             lambda: OAuthStubs(
@@ -388,6 +405,22 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                     key_of=token_key,
                     guard_refusal=primed.profile.errors.refused,
                     any_scope=True,
+                )
+            ),
+        ),
+        # RunFlow (seed 004, decision 0061): API keys or access tokens with mcp:full, 300 calls per
+        # account per minute, paid tiers only (the gate's -32002 refusal); errors JSON-RPC -32002 with
+        # the problem's HTTP status.
+        *mcp_routes(
+            RUNFLOW,
+            PostOnly(
+                protect(
+                    no_store(
+                        PlanTierGate(runflow.endpoint(McpEndpoint(runflow_mcp)), lambda: live.backends.auth)
+                    ),
+                    RUNFLOW,
+                    RUNFLOW_PER_MINUTE,
+                    refusal=runflow.profile.errors.rate_limited,
                 )
             ),
         ),

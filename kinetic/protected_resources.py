@@ -92,12 +92,11 @@ RUNFLOW = ProtectedResourceInfo(
     scopes=("mcp:full",),
 )
 
-# Every resource auth issues tokens for, including the planned profile the edge does not serve yet
-# (RunFlow).
+# Every resource auth issues tokens for.
 RESOURCES: tuple[ProtectedResourceInfo, ...] = (METRIC, PRIMED, CLIENT_AI, OPEN_WORKOUT_SCHEMA, RUNFLOW)
 
 # The profiles the edge mounts today (edge/app.py); the launcher prints their MCP URLs.
-SERVED_BY_EDGE: tuple[ProtectedResourceInfo, ...] = (METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA, PRIMED)
+SERVED_BY_EDGE: tuple[ProtectedResourceInfo, ...] = (METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA, PRIMED, RUNFLOW)
 
 # Every scope auth issues to new grants and keys: what discovery's ``scopes_supported`` lists.
 ISSUED_SCOPES: tuple[str, ...] = tuple(scope for resource in RESOURCES for scope in resource.scopes)

@@ -34,7 +34,7 @@ from edge.ratelimit.responses import (
     ows_refusal,
     primed_refusal,
     request_id,
-    runflow_refusal,
+    runflow_personal_refusal,
 )
 
 
@@ -177,4 +177,6 @@ PRIMED_ERRORS = ErrorStyle(
     answers_with_status=True,
     unknown_tool="unsupported_operation",
 )
-RUNFLOW_ERRORS = ErrorStyle("runflow", runflow_error, runflow_refusal)
+# RunFlow's errors are JSON-RPC errors -32002 with a message, sent with the problem's HTTP status
+# like Primed's; its personal path names itself in the rate-limit refusal (decision 0061).
+RUNFLOW_ERRORS = ErrorStyle("runflow", runflow_error, runflow_personal_refusal, answers_with_status=True)

@@ -4,7 +4,8 @@
 - Primed: a JSON-RPC error, code -32001, ``data.code`` ``RATE_LIMITED`` (seed 001, section 4).
 - Open Workout Schema: its tool-error shape, a result with ``isError`` and text ``rate_limited: ...``
   (seed 003's errors are tool errors, not JSON-RPC errors).
-- RunFlow's anonymous path: a JSON-RPC error, code -32002 and a message, no ``data`` (seed 004).
+- RunFlow: a JSON-RPC error, code -32002 and a message, no ``data`` (seed 004); the personal path
+  (``/mcp/runflow``) and the anonymous one name themselves in the message.
 JSON-RPC refusals echo the request's ``id`` when the body is a single request, else ``null``.
 """
 
@@ -59,10 +60,19 @@ async def primed_refusal(scope: Scope, receive: Receive, send: Send, retry_after
     await send_refusal(send, {"jsonrpc": "2.0", "error": error, "id": await request_id(receive)}, retry_after)
 
 
+async def _runflow_refusal(receive: Receive, send: Send, retry_after: int, server: str) -> None:
+    error = {"code": RUNFLOW_ERROR_CODE, "message": f"{server}: {_retry_text(retry_after)}"}
+    await send_refusal(send, {"jsonrpc": "2.0", "id": await request_id(receive), "error": error}, retry_after)
+
+
 async def runflow_refusal(scope: Scope, receive: Receive, send: Send, retry_after: int) -> None:
     """RunFlow's JSON-RPC error shape (``code`` and ``message`` only), for its anonymous path."""
-    error = {"code": RUNFLOW_ERROR_CODE, "message": f"RunFlow public MCP: {_retry_text(retry_after)}"}
-    await send_refusal(send, {"jsonrpc": "2.0", "id": await request_id(receive), "error": error}, retry_after)
+    await _runflow_refusal(receive, send, retry_after, "RunFlow public MCP")
+
+
+async def runflow_personal_refusal(scope: Scope, receive: Receive, send: Send, retry_after: int) -> None:
+    """The same shape for the personal path ``/mcp/runflow`` (decision 0061)."""
+    await _runflow_refusal(receive, send, retry_after, "RunFlow MCP")
 
 
 async def ows_refusal(scope: Scope, receive: Receive, send: Send, retry_after: int) -> None:

@@ -3,7 +3,7 @@
 The profiles are read from ``SERVED_BY_EDGE``, so a new profile is fuzzed once it is served. A
 profile whose tools need records to reach their handlers names a ``PREPARE`` step (Client AI: a
 gym with an open plan; the workout log: consents and a logged workout); without one its calls still
-reach validation and its gates.
+reach validation and its gates. RunFlow's step puts the account on a paid tier.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from mcp.types import INTERNAL_ERROR, Tool
 
 from kinetic.analytics.v1 import analytics_pb2
 from kinetic.auth.v1 import auth_pb2
-from kinetic.protected_resources import CLIENT_AI, OPEN_WORKOUT_SCHEMA, ProtectedResourceInfo
+from kinetic.protected_resources import CLIENT_AI, OPEN_WORKOUT_SCHEMA, RUNFLOW, ProtectedResourceInfo
 from kinetic.sessions.v1 import workout_log_pb2
 from tests.fuzz.watch import RowCounts, changed
 from tests.integration.edge.client_ai_gym import gym_admin, new_account, open_gym
@@ -89,7 +89,19 @@ async def _workout_log(stack: Stack, account_id: str, n: int) -> Known:
     }
 
 
-PREPARE: Mapping[str, Prepare] = {CLIENT_AI.path: _open_gym, OPEN_WORKOUT_SCHEMA.path: _workout_log}
+async def _paid_tier(stack: Stack, account_id: str, n: int) -> Known:
+    """RunFlow serves paid tiers only (decision 0061): a free account would stop at its gate."""
+    await stack.backends.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=account_id, plan_tier="pro")
+    )
+    return {}
+
+
+PREPARE: Mapping[str, Prepare] = {
+    CLIENT_AI.path: _open_gym,
+    OPEN_WORKOUT_SCHEMA.path: _workout_log,
+    RUNFLOW.path: _paid_tier,
+}
 _accounts = itertools.count()
 
 

@@ -33,7 +33,7 @@ from edge.mcp_profile.validation import (
     schema_violations,
 )
 from edge.problems import EdgeProblem
-from edge.ratelimit.responses import metric_refusal, ows_refusal, primed_refusal, runflow_refusal
+from edge.ratelimit.responses import metric_refusal, ows_refusal, primed_refusal, runflow_personal_refusal
 
 SET = {
     "type": "object",
@@ -278,7 +278,7 @@ async def test_primed_style_is_a_json_rpc_error_with_a_canonical_code() -> None:
 async def test_runflow_style_is_a_json_rpc_error_minus_32002() -> None:
     error = await json_rpc_error(RUNFLOW_ERRORS, {**GOOD, "sessionId": "dead"})
     assert (error.code, error.message) == (-32002, "no such session")
-    assert RUNFLOW_ERRORS.rate_limited is runflow_refusal
+    assert RUNFLOW_ERRORS.rate_limited is runflow_personal_refusal and RUNFLOW_ERRORS.answers_with_status
 
 
 async def test_open_workout_schema_rate_limit_refusal_is_its_tool_error() -> None:

@@ -9,6 +9,7 @@ from kinetic.protected_resources import (
     OPEN_WORKOUT_SCHEMA,
     PRIMED,
     RESOURCES,
+    RUNFLOW,
     SERVED_BY_EDGE,
 )
 
@@ -24,7 +25,7 @@ def test_every_resource_has_a_distinct_path_and_grants_its_defaults():
 
 def test_the_edge_serves_only_resources_auth_knows():
     assert set(SERVED_BY_EDGE) <= set(RESOURCES)
-    assert SERVED_BY_EDGE == (METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA, PRIMED)
+    assert SERVED_BY_EDGE == (METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA, PRIMED, RUNFLOW)
 
 
 def test_resource_and_metadata_urls_ignore_a_trailing_slash_on_the_origin():

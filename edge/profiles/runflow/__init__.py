@@ -1,0 +1,1 @@
+"""The RunFlow personal profile (seed 004, decision 0061)."""

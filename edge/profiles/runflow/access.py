@@ -1,0 +1,79 @@
+"""Who may use RunFlow's personal MCP: a paid plan tier, an account that is not suspended.
+
+Seed 004: an account on the free tier gets JSON-RPC error ``-32002`` ("RunFlow Personal MCP requires
+an active Paid Premium account (Tier 2/3)."). The seed shows a body with ``id: null``, an answer
+given before any JSON-RPC method runs: so the gate sits at the door, behind the token check and the
+rate limit, and refuses every request of such an account (``tools/list`` too) with HTTP 403. The
+request's id is echoed when it has one (a client matches answers by id), null otherwise. A
+suspended account is refused the same way with its own message; a failing auth service is a 503.
+Decision 0061.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import grpc
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from edge.guard import principal_of
+from edge.problems import DEFAULT_RETRY_AFTER_SECONDS
+from edge.ratelimit.responses import RUNFLOW_ERROR_CODE, request_id
+from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
+
+PAID_TIERS = frozenset({"pro", "coach"})
+SUSPENDED = "suspended"
+FREE_TIER_MESSAGE = "RunFlow Personal MCP requires an active Paid Premium account (Tier 2/3)."
+SUSPENDED_MESSAGE = (
+    "This Kinetic account is suspended: assistants cannot read or change it until it is active "
+    "again; the athlete can contact Kinetic support."
+)
+UNAVAILABLE_MESSAGE = "The account service is unavailable; retry shortly."
+
+
+class PlanTierGate:
+    """Lets a request through only for an active account on a paid tier (``pro`` or ``coach``)."""
+
+    def __init__(self, app: ASGIApp, auth: Callable[[], auth_pb2_grpc.AuthServiceStub]) -> None:
+        self._app = app
+        self._auth = auth
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self._app(scope, receive, send)
+            return
+        principal = principal_of(scope)
+        try:
+            response = await self._auth().GetAccount(
+                auth_pb2.GetAccountRequest(account_id=principal.account_id)
+            )
+        except grpc.aio.AioRpcError:
+            await refuse(receive, send, 503, UNAVAILABLE_MESSAGE)
+            return
+        account = response.account
+        if account.account_status == SUSPENDED:
+            await refuse(receive, send, 403, SUSPENDED_MESSAGE)
+        elif account.plan_tier not in PAID_TIERS:
+            await refuse(receive, send, 403, FREE_TIER_MESSAGE)
+        else:
+            await self._app(scope, receive, send)
+
+
+async def refuse(receive: Receive, send: Send, status: int, message: str) -> None:
+    """The seed's JSON-RPC error ``-32002`` with ``message``, at ``status``."""
+    body = {
+        "jsonrpc": "2.0",
+        "id": await request_id(receive),
+        "error": {"code": RUNFLOW_ERROR_CODE, "message": message},
+    }
+    payload = json.dumps(body, separators=(",", ":")).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"cache-control", b"private, no-store"),
+        (b"content-length", str(len(payload)).encode()),
+    ]
+    if status == 503:
+        headers.append((b"retry-after", str(DEFAULT_RETRY_AFTER_SECONDS).encode()))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": payload})

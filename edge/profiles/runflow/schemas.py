@@ -1,0 +1,122 @@
+"""Input JSON Schemas of the RunFlow tools without plans (decision 0061).
+
+Seed 004 names the tools and what they return but gives no arguments: these are Kinetic's, in the
+seed's camelCase. Every input object is closed, so a misspelt argument is refused naming it. Day
+windows are local days in the athlete's time zone; dates are YYYY-MM-DD.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Schema = dict[str, Any]
+
+# The longest window any tool reads: a year, what the analytics charts answer quickly.
+MAX_DAYS = 365
+FITNESS_DAYS_DEFAULT = 42  # one CTL time constant
+ANALYTICS_DAYS_DEFAULT = 90
+RECENT_DAYS_DEFAULT = 14
+READINESS_DAYS_DEFAULT, READINESS_DAYS_MAX = 14, 90
+BASELINE_DAYS = 28
+
+DATE: Schema = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "format": "date", "maxLength": 10}
+
+
+def tool_input(properties: dict[str, Schema]) -> Schema:
+    """A closed object schema of optional arguments."""
+    return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+def days(
+    default: int, most: int = MAX_DAYS, what: str = "Number of local days to inspect, ending today"
+) -> Schema:
+    return {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": most,
+        "default": default,
+        "description": f"{what} (1 to {most}, default {default}).",
+    }
+
+
+def _number(low: float, high: float, description: str, *, integer: bool = False) -> Schema:
+    return {
+        "type": "integer" if integer else "number",
+        "minimum": low,
+        "maximum": high,
+        "description": description,
+    }
+
+
+def _score(what: str, best: str) -> Schema:
+    return _number(1, 5, f"{what}, 1 to 5 ({best}).", integer=True)
+
+
+PROFILE_INPUT = tool_input({})
+FITNESS_INPUT = tool_input({"days": days(FITNESS_DAYS_DEFAULT, what="Days of the PMC series, ending today")})
+CYCLING_INPUT = tool_input({"days": days(ANALYTICS_DAYS_DEFAULT)})
+RUNNING_INPUT = tool_input({"days": days(ANALYTICS_DAYS_DEFAULT)})
+SWIMMING_INPUT = tool_input({"days": days(ANALYTICS_DAYS_DEFAULT)})
+RECENT_INPUT = tool_input(
+    {
+        "startDate": {**DATE, "description": "First local day of the window, YYYY-MM-DD."},
+        "endDate": {**DATE, "description": "Last local day of the window, YYYY-MM-DD (default today)."},
+        "days": days(
+            RECENT_DAYS_DEFAULT,
+            what="Days of the window ending at endDate, when startDate is not given",
+        ),
+        "sport": {
+            "type": "string",
+            "enum": ["run", "ride", "swim", "strength", "other"],
+            "description": "Only activities of this sport (default all).",
+        },
+    }
+)
+READINESS_INPUT = tool_input(
+    {
+        "days": days(
+            READINESS_DAYS_DEFAULT,
+            READINESS_DAYS_MAX,
+            what="Days of readinessHistory and healthLogs, ending today",
+        )
+    }
+)
+LOG_HEALTH_INPUT = tool_input(
+    {
+        "date": {**DATE, "description": "Local day of the entry, YYYY-MM-DD (default today)."},
+        "weightKg": _number(20, 400, "Body weight in kilograms."),
+        "steps": _number(0, 200_000, "Steps walked that day.", integer=True),
+        "waterIntakeMl": _number(0, 20_000, "Water drunk that day, millilitres.", integer=True),
+        "activeCalories": _number(0, 20_000, "Active energy burnt that day, kilocalories.", integer=True),
+        "soreness": _score("Muscle soreness", "1 none, 5 severe"),
+        "fatigue": _score("Fatigue", "1 fresh, 5 exhausted"),
+        "sleepQuality": _score("Sleep quality", "1 poor, 5 excellent"),
+        "stress": _score("Stress", "1 calm, 5 very stressed"),
+        "mood": _score("Mood", "1 low, 5 great"),
+        "sleepHours": _number(0, 24, "Hours slept the night before."),
+        "hrvMs": _number(1, 300, "Morning heart-rate variability (rMSSD), milliseconds."),
+        "restingHr": _number(20, 150, "Morning resting heart rate, beats per minute."),
+        "idempotencyKey": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
+            "description": "Optional key for retries; the entry is a merge, so a retry is safe with or "
+            "without it.",
+        },
+    }
+)
+# The fields of log_daily_health that set something (the date and key only say where and which).
+HEALTH_FIELDS = (
+    "weightKg",
+    "steps",
+    "waterIntakeMl",
+    "activeCalories",
+    "soreness",
+    "fatigue",
+    "sleepQuality",
+    "stress",
+    "mood",
+    "sleepHours",
+    "hrvMs",
+    "restingHr",
+)

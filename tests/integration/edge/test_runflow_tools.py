@@ -1,0 +1,277 @@
+"""The RunFlow profile's tools without plans (seed 004) on the real edge and services: every tool with
+an API key and with an access token, the paid-tier gate, the external-provider rule, bad arguments,
+and a health log read back at once (decision 0061)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from kinetic.auth.v1 import auth_pb2
+from kinetic.sessions.v1 import endurance_pb2 as records_pb2
+from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key, runflow_token
+
+TODAY = datetime.now(UTC).date()  # the stack's account lives in UTC
+PRIVATE_NAME = "Secret loop past my house"
+TOOLS = [
+    "get_athlete_profile",
+    "get_fitness_metrics",
+    "get_cycling_analytics",
+    "get_running_analytics",
+    "get_swimming_analytics",
+    "get_recent_activities",
+    "get_readiness_and_health",
+    "log_daily_health",
+]
+
+
+def started(days_ago: int, hour: int = 7) -> Timestamp:
+    moment = datetime.combine(TODAY - timedelta(days=days_ago), datetime.min.time(), UTC).replace(hour=hour)
+    stamp = Timestamp()
+    stamp.FromDatetime(moment)
+    return stamp
+
+
+async def set_thresholds(stack) -> None:
+    day = (TODAY - timedelta(days=30)).isoformat()
+    for threshold in (
+        records_pb2.Threshold(kind="ftp", watts=250),
+        records_pb2.Threshold(kind="threshold_pace", seconds_per_km=270),
+        records_pb2.Threshold(kind="css", seconds_400m=360, seconds_200m=170),
+        records_pb2.Threshold(kind="max_hr", bpm=190),
+        records_pb2.Threshold(kind="resting_hr", bpm=50),
+    ):
+        threshold.effective_day = day
+        threshold.source = "manual"
+        await stack.backends.endurance.SetThreshold(
+            records_pb2.SetThresholdRequest(account_id=stack.account_id, threshold=threshold)
+        )
+
+
+async def record(stack, **fields) -> str:
+    response = await stack.backends.endurance.RecordActivity(
+        records_pb2.RecordActivityRequest(
+            account_id=stack.account_id, activity=records_pb2.ActivityInput(**fields)
+        )
+    )
+    return str(response.activity.activity_id)
+
+
+async def record_week(stack) -> dict[str, str]:
+    """A ride, an external-provider ride, a run and a swim in the last days."""
+    return {
+        "ride": await record(
+            stack,
+            sport="ride",
+            start_time=started(3),
+            duration_s=3600,
+            distance_m=32000,
+            avg_power_w=190,
+            normalized_power_w=210,
+            avg_hr=140,
+            name="Tempo ride",
+        ),
+        "external": await record(
+            stack,
+            sport="ride",
+            start_time=started(2),
+            duration_s=5400,
+            distance_m=45000,
+            avg_power_w=170,
+            normalized_power_w=180,
+            name=PRIVATE_NAME,
+            description="Door code 1234",
+            source="sync",
+            source_app="Provider",
+            external_provider=True,
+        ),
+        "run": await record(
+            stack, sport="run", start_time=started(1), duration_s=3000, distance_m=10000, avg_hr=150
+        ),
+        "swim": await record(
+            stack, sport="swim", start_time=started(1, 18), duration_s=1800, distance_m=1500
+        ),
+    }
+
+
+@pytest.fixture(params=["api_key", "access_token"])
+async def runflow(request, stack) -> RunFlow:
+    """A pro athlete's RunFlow client, with an API key or an OAuth access token (both mcp:full)."""
+    await pro(stack)
+    token = await (runflow_key(stack) if request.param == "api_key" else runflow_token(stack))
+    return RunFlow(stack, token)
+
+
+async def test_every_tool_answers_with_either_credential(stack, runflow):
+    await set_thresholds(stack)
+    ids = await record_week(stack)
+
+    profile = await runflow("get_athlete_profile")
+    assert profile["units"] == "metric" and profile["distanceUnit"] == "km"
+    assert profile["cycling"]["ftpWatts"] == 250
+    bike = profile["cycling"]["planBikeZones"]
+    assert [zone["fromWatts"] for zone in bike[1:]] == [zone["toWatts"] for zone in bike[:-1]]
+    assert bike[-1]["toWatts"] is None
+    assert profile["running"]["vdot"] is not None
+    assert profile["running"]["paces"]["threshold"]["perKm"]
+    assert profile["running"]["paces"]["threshold"]["perMile"]
+    assert [zone["zone"] for zone in profile["heartRate"]["zones"]] == ["Z1", "Z2", "Z3", "Z4", "Z5", "Z6"]
+    assert profile["swimming"]["cssSecondsPer100m"] == 95.0
+    assert profile["swimming"]["paceZones"]
+
+    fitness = await runflow("get_fitness_metrics", {"days": 10})
+    assert len(fitness["series"]) == 10 and fitness["current"]["date"] == TODAY.isoformat()
+    current = fitness["current"]
+    for name in ("ctl", "atl", "tsb", "workloadRatio", "ctlRunning", "atlRunning", "tsbRunning"):
+        assert name in current
+    assert current["ctlBike"] > 0 and current["ctlRunning"] > 0
+    assert current["overtrainingRisk"] in ("low", "moderate", "high", "very_high", None)
+
+    cycling = await runflow("get_cycling_analytics", {"days": 7})
+    assert cycling["summary"]["rides"] == 2
+    ride = next(r for r in cycling["ridesSeries"] if r["activityId"] == ids["ride"])
+    assert ride["npWatts"] == 210 and ride["intensityFactor"] == 0.84 and ride["bikeTss"] > 0
+    assert ride["name"] == "Tempo ride"
+    assert cycling["weeklyTrends"] and isinstance(cycling["powerCurve"], list)
+
+    running = await runflow("get_running_analytics", {"days": 7})
+    assert running["summary"]["runs"] == 1 and running["summary"]["distanceKm"] == 10.0
+    assert running["summary"]["avgPaceSecondsPerKm"] == 300.0
+    assert [run["activityId"] for run in running["runsSeries"]] == [ids["run"]]
+
+    swimming = await runflow("get_swimming_analytics", {"days": 7})
+    assert swimming["summary"] == {
+        "swims": 1,
+        "distanceM": 1500,
+        "movingMinutes": 30.0,
+        "avgPaceSecondsPer100m": 120.0,
+        "swimTss": swimming["summary"]["swimTss"],
+    }
+    assert swimming["cssSecondsPer100m"] == 95.0
+
+    recent = await runflow("get_recent_activities", {"days": 7})
+    assert recent["count"] == 4 and len(recent["activities"]) == 4
+    assert [a["activityId"] for a in recent["activities"]][-1] == ids["ride"]  # newest first
+
+    logged = await runflow("log_daily_health", {"weightKg": 70.5, "steps": 9000, "fatigue": 2})
+    assert logged["date"] == TODAY.isoformat()
+    health = await runflow("get_readiness_and_health")
+    assert health["healthLogs"][-1] == {"date": TODAY.isoformat(), "weightKg": 70.5, "steps": 9000}
+    assert health["latest"]["fatigue"] == 2 and set(health["latest"]["load"]) == {"date", "ctl", "atl", "tsb"}
+
+
+async def test_an_external_provider_activity_is_scrubbed_with_the_notice(stack, runflow):
+    ids = await record_week(stack)
+    for tool, key in (("get_recent_activities", "activities"), ("get_cycling_analytics", "ridesSeries")):
+        answer = await runflow(tool, {"days": 7})
+        synced = next(a for a in answer[key] if a["activityId"] == ids["external"])
+        assert "name" not in synced and "description" not in synced and "sourceApp" not in synced
+        assert "provider's API terms" in synced["stravaComplianceNotice"]
+        assert synced["npWatts"] == 180 and synced["distanceKm"] == 45.0  # Kinetic's own figures stay
+        own = next(a for a in answer[key] if a["activityId"] == ids["ride"])
+        assert "stravaComplianceNotice" not in own
+        text = str(answer)
+        assert PRIVATE_NAME not in text and "Door code" not in text
+
+
+async def test_a_health_log_is_read_back_at_once_and_a_retry_merges(stack, runflow):
+    yesterday = (TODAY - timedelta(days=1)).isoformat()
+    first = {"date": yesterday, "weightKg": 71, "waterIntakeMl": 2000, "idempotencyKey": "day-1"}
+    assert (await runflow("log_daily_health", first))["idempotencyKey"] == "day-1"
+    assert (await runflow("log_daily_health", first))["healthLog"] == {
+        "weightKg": 71.0,
+        "waterIntakeMl": 2000,
+    }
+    await runflow(
+        "log_daily_health",
+        {"date": yesterday, "activeCalories": 650, "soreness": 3, "sleepQuality": 4, "stress": 2, "mood": 5},
+    )
+    health = await runflow("get_readiness_and_health", {"days": 3})
+    assert health["healthLogs"] == [
+        {"date": yesterday, "weightKg": 71.0, "waterIntakeMl": 2000, "activeCalories": 650}
+    ]
+    assert health["readinessHistory"] == [
+        {"date": yesterday, "soreness": 3, "sleepQuality": 4, "stress": 2, "mood": 5}
+    ]
+    assert health["latest"]["date"] == yesterday and health["latest"]["load"]["date"] == yesterday
+    assert health["baseline"]["weightKg"] == 71.0 and health["baseline"]["days"] == 28
+    assert health["todayLoad"]["date"] == TODAY.isoformat()
+
+
+async def test_tools_list_publishes_the_seeds_names_and_annotations(stack, runflow):
+    tools = {tool.name: tool for tool in await runflow.list_tools()}
+    assert sorted(tools) == sorted(TOOLS)
+    for name, tool in tools.items():
+        assert tool.annotations is not None
+        assert tool.annotations.read_only_hint is (name != "log_daily_health"), name
+        assert tool.annotations.destructive_hint is False
+        assert tool.input_schema["additionalProperties"] is False
+    assert "days" in tools["get_fitness_metrics"].input_schema["properties"]
+    assert {"startDate", "endDate", "days"} <= set(tools["get_recent_activities"].input_schema["properties"])
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "words"),
+    [
+        ("get_fitness_metrics", {"days": 0}, "days"),
+        ("get_fitness_metrics", {"days": 366}, "days"),
+        ("get_recent_activities", {"startDate": "2026-02-30"}, "startDate"),
+        ("get_recent_activities", {"startDate": "2026-10-01", "days": 3}, "not both"),
+        ("get_recent_activities", {"startDate": "2026-10-10", "endDate": "2026-10-01"}, "before startDate"),
+        ("get_recent_activities", {"sport": "rowing"}, "sport"),
+        ("get_readiness_and_health", {"days": 91}, "days"),
+        ("log_daily_health", {}, "nothing to log"),
+        ("log_daily_health", {"soreness": 6}, "soreness"),
+        ("log_daily_health", {"weightKg": 5}, "weightKg"),
+        ("log_daily_health", {"date": "yesterday", "steps": 10}, "date"),
+        ("get_athlete_profile", {"unexpected": 1}, "unexpected"),
+    ],
+)
+async def test_bad_arguments_are_refused_saying_what_to_fix(stack, runflow, tool, arguments, words):
+    response = await runflow.post(tool, arguments)
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert error["code"] == -32002 and words in error["message"], error
+    assert (await runflow.error(tool, arguments)).message == error["message"]
+
+
+async def test_the_free_tier_is_refused_with_the_seeds_error_and_paid_tiers_pass(stack):
+    runflow = RunFlow(stack, await runflow_key(stack))  # a new account is on the free tier
+    response = await runflow.post("get_athlete_profile", ident=9)
+    assert response.status_code == 403
+    assert response.json() == {
+        "jsonrpc": "2.0",
+        "id": 9,
+        "error": {
+            "code": -32002,
+            "message": "RunFlow Personal MCP requires an active Paid Premium account (Tier 2/3).",
+        },
+    }
+    error = await runflow.error("get_fitness_metrics")
+    assert "Paid Premium" in error.message
+    for tier in ("coach", "pro"):
+        await pro(stack, tier)
+        assert (await runflow.post("get_athlete_profile")).status_code == 200, tier
+
+
+async def test_a_suspended_account_is_refused(stack):
+    await pro(stack)
+    await stack.backends.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=stack.account_id, account_status="suspended")
+    )
+    response = await RunFlow(stack, await runflow_token(stack)).post("log_daily_health", {"steps": 1})
+    assert response.status_code == 403
+    assert response.json()["error"]["code"] == -32002 and "suspended" in response.json()["error"]["message"]
+
+
+async def test_no_credential_or_another_profiles_credential_is_refused(stack):
+    await pro(stack)
+    for token in ("not-a-token", await stack.access_token()):
+        response = await RunFlow(stack, token).post("get_athlete_profile")
+        assert response.status_code == 401, token
+        assert "resource_metadata=" in response.headers["www-authenticate"]
+    # An API key without mcp:full (the stack's carries only Metric's scope) lacks the scope.
+    response = await RunFlow(stack, stack.api_key).post("get_athlete_profile")
+    assert response.status_code == 403 and response.json()["error"] == "insufficient_scope"
