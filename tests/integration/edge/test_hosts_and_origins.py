@@ -14,7 +14,8 @@ from typing import Any
 import httpx2
 import pytest
 
-from kinetic.protected_resources import CLIENT_AI, METRIC, SERVED_BY_EDGE, ProtectedResourceInfo
+from kinetic.auth.v1 import auth_pb2
+from kinetic.protected_resources import CLIENT_AI, METRIC, RUNFLOW, SERVED_BY_EDGE, ProtectedResourceInfo
 
 INITIALIZE = {
     "jsonrpc": "2.0",
@@ -51,6 +52,10 @@ CROSS_ORIGIN_PATHS = [
 
 
 async def token_for(stack: Any, resource: ProtectedResourceInfo) -> str:
+    if resource is RUNFLOW:  # RunFlow serves paid tiers only (decision 0061); the paths are tested here
+        await stack.backends.auth.UpdateAccount(
+            auth_pb2.UpdateAccountRequest(account_id=stack.account_id, plan_tier="pro")
+        )
     return await stack.access_token(audience=stack.base_url + resource.path, scopes=resource.scopes)
 
 
