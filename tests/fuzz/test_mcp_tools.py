@@ -14,10 +14,11 @@ import time
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from mcp.types import Tool
 
-from kinetic.protected_resources import SERVED_BY_EDGE
+from kinetic.protected_resources import SERVED_BY_EDGE, ProtectedResourceInfo
 from tests.fuzz.conftest import DERANDOMIZE, EXAMPLES, FuzzStack
 from tests.fuzz.json_schema_values import arguments
 from tests.fuzz.profile_callers import Call, Known, ProfileCaller, serve_blocking
@@ -56,21 +57,26 @@ def fuzz_tool(
     example()
 
 
-async def test_every_tool_of_every_served_profile_answers_generated_arguments(fuzz_stack: FuzzStack):
+# One test per profile, so one profile can be fuzzed alone (``-k runflow``).
+@pytest.mark.parametrize(
+    "resource", SERVED_BY_EDGE, ids=[r.profile.lower().replace(" ", "_") for r in SERVED_BY_EDGE]
+)
+async def test_every_tool_of_every_served_profile_answers_generated_arguments(
+    fuzz_stack: FuzzStack, resource: ProtectedResourceInfo
+):
     rows = RowCounts(fuzz_stack.engines)
     cases: Counter[str] = Counter()
     started = time.perf_counter()
     with broken_calls() as log:
-        for resource in SERVED_BY_EDGE:
-            async with ProfileCaller(fuzz_stack.stack, resource, rows) as caller:
-                tools = await caller.list_tools()
-                assert tools, resource.path
-                for tool in tools:
-                    await serve_blocking(
-                        caller,
-                        functools.partial(fuzz_tool, known=caller.known, tool=tool, log=log, cases=cases),
-                        CALL_TIMEOUT_SECONDS,
-                    )
+        async with ProfileCaller(fuzz_stack.stack, resource, rows) as caller:
+            tools = await caller.list_tools()
+            assert tools, resource.path
+            for tool in tools:
+                await serve_blocking(
+                    caller,
+                    functools.partial(fuzz_tool, known=caller.known, tool=tool, log=log, cases=cases),
+                    CALL_TIMEOUT_SECONDS,
+                )
     assert not log.report()
     print(
         f"\n{fuzz_stack.backend}: {sum(cases.values())} calls in {time.perf_counter() - started:.1f} s; "
