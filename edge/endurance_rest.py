@@ -19,29 +19,26 @@ account's.
 from __future__ import annotations
 
 import json
-import math
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any, Final, cast
 
-import grpc
 from google.protobuf import json_format
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 from starlette.applications import Starlette
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from edge.account_rest import AccountAnswer, BackendsOf, account_endpoint
 from edge.backends import Backends
-from edge.guard import principal_of
-from edge.problems import EdgeProblem, from_remote, invalid_field
-from edge.profiles.metric.rest import NO_STORE, REST_ERROR_HANDLERS, problem_response
+from edge.mcp_profile.validation import invalid_arguments
+from edge.mcp_profile.value_rules import value_violations
+from edge.problems import EdgeProblem, invalid_field
+from edge.profiles.metric.rest import NO_STORE, REST_ERROR_HANDLERS
 from kinetic.analytics.v1 import endurance_pb2 as figures_pb2
 from kinetic.auth.v1 import auth_pb2
-from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
-from kinetic.text_input import text_problem
 from kinetic.time_zones import is_time_zone
 
 # The sessions service refuses files over 64 MiB; a 24-hour FIT file with every sensor is ~10 MiB.
@@ -91,13 +88,8 @@ READINESS_FIELDS: Final = frozenset(
     }
 )
 MAX_TEXT_FIELD: Final = 40
-# Far beyond every range the service checks, inside what a double and its JSON carry exactly.
-MAX_NUMBER: Final = 1e9
 _INTEGER_TYPES: Final = frozenset({FieldDescriptor.CPPTYPE_INT32, FieldDescriptor.CPPTYPE_INT64})
 _DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-BackendsOf = Callable[[], Backends]
-Answer = Callable[[Backends, str, Request], Awaitable[Response]]
 
 
 def as_json(message: Message) -> dict[str, Any]:
@@ -183,6 +175,11 @@ async def _json_body(request: Request) -> dict[str, Any]:
         raise EdgeProblem("invalid_request", "the body is not valid JSON") from None
     if not isinstance(body, dict):
         raise EdgeProblem("invalid_request", "the body must be a JSON object")
+    # The same rules as every REST body and tool argument (decision 0032): storable text, numbers
+    # that fit the services' fields, refused by path without repeating the value.
+    unstorable = value_violations(body)
+    if unstorable:
+        raise invalid_arguments(unstorable)
     return body
 
 
@@ -192,22 +189,17 @@ def _field_text(name: object) -> str:
 
 
 def _checked_value(field: FieldDescriptor, name: str, value: object) -> object:
-    """``value`` if it fits ``field``'s type (a finite number in range, or text), else a 400."""
+    """``value`` if it is of ``field``'s type (text, a number, a whole number for an int32), else a
+    400. Unstorable text and numbers no field takes are refused before, for the whole body."""
     if field.cpp_type == FieldDescriptor.CPPTYPE_STRING:
         if not isinstance(value, str) or len(value) > MAX_TEXT_FIELD:
             raise invalid_field(name, f"must be text of at most {MAX_TEXT_FIELD} characters")
-        problem = text_problem(value)
-        if problem is not None:
-            raise invalid_field(name, problem)
         return value
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise invalid_field(name, "must be a number")
-    # Compared before any float conversion: JSON integers have no size limit.
-    if not (isinstance(value, int) or math.isfinite(value)) or abs(value) > MAX_NUMBER:
-        raise invalid_field(name, f"must be a number between -{MAX_NUMBER:g} and {MAX_NUMBER:g}")
     if field.cpp_type in _INTEGER_TYPES:
         if value != int(value) or not -(2**31) <= value < 2**31:
-            raise invalid_field(name, "must be a whole number")
+            raise invalid_field(name, "must be a whole number from -2147483648 to 2147483647")
         return int(value)
     return float(value)
 
@@ -215,8 +207,7 @@ def _checked_value(field: FieldDescriptor, name: str, value: object) -> object:
 def _message_from(body: dict[str, Any], message: Message, allowed: frozenset[str]) -> None:
     """Fill ``message`` from camelCase JSON: only the ``allowed`` fields, each of its own type.
 
-    Checked here rather than left to ``ParseDict``, whose errors quote the input back (a value
-    that cannot even be encoded in the answer) and which takes numbers no service should see.
+    Checked here rather than left to ``ParseDict``, whose errors quote the input back.
     """
     fields = {field.json_name: field for field in message.DESCRIPTOR.fields if field.json_name in allowed}
     checked: dict[str, object] = {}
@@ -367,25 +358,11 @@ async def _record_readiness(backends: Backends, account_id: str, request: Reques
     return _ok(response)
 
 
-def _endpoint(backends: BackendsOf, answer: Answer) -> Callable[[Request], Awaitable[Response]]:
-    async def endpoint(request: Request) -> Response:
-        try:
-            return await answer(backends(), principal_of(request.scope).account_id, request)
-        except EdgeProblem as problem:
-            return problem_response(problem)
-        except grpc.aio.AioRpcError as error:
-            return problem_response(from_remote(RemoteError.from_rpc(error)))
-        except ClientDisconnect:
-            return Response(status_code=400)  # nobody is left to read it
-
-    return endpoint
-
-
 def endurance_rest_app(backends: BackendsOf) -> Starlette:
     """The endurance paths as one app, to mount under ``/api/endurance`` behind the workout log's guard."""
 
-    def route(path: str, answer: Answer, method: str) -> Route:
-        return Route(path, _endpoint(backends, answer), methods=[method])
+    def route(path: str, answer: AccountAnswer, method: str) -> Route:
+        return Route(path, account_endpoint(backends, answer), methods=[method])
 
     return Starlette(
         routes=[

@@ -20,19 +20,18 @@ from typing import Any, Final, cast
 
 import grpc
 from starlette.applications import Starlette
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from edge.account_rest import BackendsOf, account_endpoint
 from edge.backends import Backends
-from edge.guard import principal_of
 from edge.oauth.backend import BackendUnavailable, OAuthStubs
 from edge.oauth.security import apply_security_headers
 from edge.oauth.session import PageBase, unavailable_page
-from edge.problems import EdgeProblem, from_remote, invalid_field
-from edge.profiles.metric.rest import NO_STORE, REST_ERROR_HANDLERS, problem_response
+from edge.problems import EdgeProblem, invalid_field
+from edge.profiles.metric.rest import NO_STORE, REST_ERROR_HANDLERS
 from kinetic.auth.v1 import auth_pb2
-from kinetic.errors import RemoteError
 from kinetic.workout_files import WorkoutFileError, parse_workout_csv
 from kinetic.workout_files.export import export_account, export_strong_csv, stored_workout_starts
 from kinetic.workout_files.importer import import_workouts
@@ -44,8 +43,6 @@ UPLOAD_TYPES: Final = frozenset({"text/csv", "application/octet-stream"})
 UNITS: Final = ("kg", "lb")
 DISTANCE_UNITS: Final = ("km", "mi")
 CSV_TYPE: Final = "text/csv; charset=utf-8"
-
-BackendsOf = Callable[[], Backends]
 
 
 def _too_large() -> EdgeProblem:
@@ -142,22 +139,6 @@ async def csv_download(backends: Backends, account_id: str) -> Response:
     return Response(text, media_type=CSV_TYPE, headers=_attachment("workouts.csv"))
 
 
-def _api_endpoint(
-    backends: BackendsOf, answer: Callable[[Backends, str, Request], Awaitable[Response]]
-) -> Callable[[Request], Awaitable[Response]]:
-    async def endpoint(request: Request) -> Response:
-        try:
-            return await answer(backends(), principal_of(request.scope).account_id, request)
-        except EdgeProblem as problem:
-            return problem_response(problem)
-        except grpc.aio.AioRpcError as error:
-            return problem_response(from_remote(RemoteError.from_rpc(error)))
-        except ClientDisconnect:
-            return Response(status_code=400)  # nobody is left to read it
-
-    return endpoint
-
-
 async def _imports(backends: Backends, account_id: str, request: Request) -> Response:
     return JSONResponse(await import_upload(backends, account_id, request), headers=NO_STORE)
 
@@ -166,15 +147,15 @@ def workout_files_rest_app(backends: BackendsOf) -> Starlette:
     """The API paths as one app, to mount under ``/api/workout-log`` behind the OWS guard."""
     return Starlette(
         routes=[
-            Route("/imports", _api_endpoint(backends, _imports), methods=["POST"]),
+            Route("/imports", account_endpoint(backends, _imports), methods=["POST"]),
             Route(
                 "/export",
-                _api_endpoint(backends, lambda b, account_id, _: json_download(b, account_id)),
+                account_endpoint(backends, lambda b, account_id, _: json_download(b, account_id)),
                 methods=["GET"],
             ),
             Route(
                 "/export.csv",
-                _api_endpoint(backends, lambda b, account_id, _: csv_download(b, account_id)),
+                account_endpoint(backends, lambda b, account_id, _: csv_download(b, account_id)),
                 methods=["GET"],
             ),
         ],
