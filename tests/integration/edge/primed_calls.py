@@ -23,6 +23,27 @@ async def primed_token(stack: Any, *scopes: str) -> str:
     return token
 
 
+async def post_tool_call(
+    url: str, token: str, tool: str, arguments: dict[str, Any] | None = None, ident: int = 1
+) -> httpx2.Response:
+    """One raw JSON-RPC ``tools/call`` POST to a profile's MCP ``url`` (stateless: no initialize),
+    for tests of what the mcp client hides: the HTTP status and headers."""
+    body = {
+        "jsonrpc": "2.0",
+        "id": ident,
+        "method": "tools/call",
+        "params": {"name": tool, "arguments": arguments or {}},
+    }
+    headers = {
+        "Authorization": f"Bearer {token}",
+        "Accept": "application/json, text/event-stream",
+        "Content-Type": "application/json",
+        "MCP-Protocol-Version": PROTOCOL,
+    }
+    async with httpx2.AsyncClient(timeout=30) as http:
+        return await http.post(url, json=body, headers=headers)
+
+
 class Primed:
     """The five tools for one bearer credential."""
 
@@ -56,20 +77,7 @@ class Primed:
         self, tool: str, arguments: dict[str, Any] | None = None, ident: int = 1
     ) -> httpx2.Response:
         """One raw ``tools/call`` POST (stateless: no initialize needed)."""
-        body = {
-            "jsonrpc": "2.0",
-            "id": ident,
-            "method": "tools/call",
-            "params": {"name": tool, "arguments": arguments or {}},
-        }
-        headers = {
-            "Authorization": f"Bearer {self.token}",
-            "Accept": "application/json, text/event-stream",
-            "Content-Type": "application/json",
-            "MCP-Protocol-Version": PROTOCOL,
-        }
-        async with httpx2.AsyncClient(timeout=30) as http:
-            return await http.post(self.url, json=body, headers=headers)
+        return await post_tool_call(self.url, self.token, tool, arguments, ident)
 
 
 def mcp_error_in(raised: BaseException) -> MCPError:

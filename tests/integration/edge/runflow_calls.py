@@ -14,7 +14,7 @@ from mcp.types import Tool
 
 from kinetic.auth.v1 import auth_pb2
 from kinetic.protected_resources import RUNFLOW
-from tests.integration.edge.primed_calls import PROTOCOL, mcp_error_in
+from tests.integration.edge.primed_calls import mcp_error_in, post_tool_call
 
 SCOPE = "mcp:full"
 
@@ -76,17 +76,4 @@ class RunFlow:
         self, tool: str, arguments: dict[str, Any] | None = None, ident: int = 1
     ) -> httpx2.Response:
         """One raw ``tools/call`` POST (stateless: no initialize needed)."""
-        body = {
-            "jsonrpc": "2.0",
-            "id": ident,
-            "method": "tools/call",
-            "params": {"name": tool, "arguments": arguments or {}},
-        }
-        headers = {
-            "Authorization": f"Bearer {self.token}",
-            "Accept": "application/json, text/event-stream",
-            "Content-Type": "application/json",
-            "MCP-Protocol-Version": PROTOCOL,
-        }
-        async with httpx2.AsyncClient(timeout=30) as http:
-            return await http.post(self.url, json=body, headers=headers)
+        return await post_tool_call(self.url, self.token, tool, arguments, ident)
