@@ -9,15 +9,18 @@ exactly as under the launcher. The edge runs as ``benchmarks.bench_edge`` (the l
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
+from typing import Any
 
 import grpc
 
@@ -118,6 +121,24 @@ def stop_kinetic(processes: Processes) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def on_kinetic(measure: Callable[[str, dict[str, int]], Coroutine[Any, Any, list[str]]]) -> list[str]:
+    """Start Kinetic on SQLite in a scratch directory, run ``measure(edge_url, ports)`` once it is
+    ready, stop it; the measured lines (a failed run prints every process's log tail first)."""
+    with tempfile.TemporaryDirectory(prefix="kinetic-bench-") as scratch:
+        data_dir = Path(scratch)
+        ports = free_ports()
+        processes = start_kinetic(kinetic_env(data_dir, ports), data_dir)
+        base_url = f"http://127.0.0.1:{ports['edge']}"
+        try:
+            wait_ready(base_url + "/readyz", processes)
+            return asyncio.run(measure(base_url, ports))
+        except Exception:
+            log_tails(data_dir)
+            raise
+        finally:
+            stop_kinetic(processes)
 
 
 def log_tails(log_dir: Path) -> None:

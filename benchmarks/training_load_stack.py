@@ -17,16 +17,14 @@ import argparse
 import asyncio
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import grpc
 
 from benchmarks.endurance_athletes import fill, new_account
 from benchmarks.http_load import get_requests, run_requests
-from benchmarks.processes import free_ports, kinetic_env, log_tails, start_kinetic, stop_kinetic, wait_ready
+from benchmarks.processes import on_kinetic
 from kinetic.analytics.v1 import endurance_pb2 as figures_pb2
 from kinetic.analytics.v1 import endurance_pb2_grpc as figures_grpc
 from kinetic.auth.v1 import auth_pb2_grpc
@@ -115,19 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--years", type=int, default=10)
     parser.add_argument("--calls", type=int, default=200, help="calls per account and surface")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="kinetic-bench-") as scratch:
-        data_dir = Path(scratch)
-        ports = free_ports()
-        processes = start_kinetic(kinetic_env(data_dir, ports), data_dir)
-        base_url = f"http://127.0.0.1:{ports['edge']}"
-        try:
-            wait_ready(base_url + "/readyz", processes)
-            lines = asyncio.run(measure(base_url, ports, args.years, args.calls))
-        except Exception:
-            log_tails(data_dir)
-            raise
-        finally:
-            stop_kinetic(processes)
+    lines = on_kinetic(lambda base_url, ports: measure(base_url, ports, args.years, args.calls))
     print("\n".join(lines))
     return 0
 

@@ -14,16 +14,13 @@ Each at 1 and 8 concurrent callers; prints p50, p99 and calls/s. Figures: docs/d
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
-import tempfile
 import uuid
-from pathlib import Path
 
 import grpc
 
 from benchmarks.http_load import LoadResult, run_load, tool_call_body
-from benchmarks.processes import free_ports, kinetic_env, log_tails, start_kinetic, stop_kinetic, wait_ready
+from benchmarks.processes import on_kinetic
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 
 OWS_PATH = "/mcp/ows"
@@ -87,19 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--calls", type=int, default=200, help="calls per tool and caller count")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="kinetic-bench-") as scratch:
-        data_dir = Path(scratch)
-        ports = free_ports()
-        processes = start_kinetic(kinetic_env(data_dir, ports), data_dir)
-        base_url = f"http://127.0.0.1:{ports['edge']}"
-        try:
-            wait_ready(base_url + "/readyz", processes)
-            lines = asyncio.run(measure(base_url, ports["auth"], args.calls))
-        except Exception:
-            log_tails(data_dir)
-            raise
-        finally:
-            stop_kinetic(processes)
+    lines = on_kinetic(lambda base_url, ports: measure(base_url, ports["auth"], args.calls))
     print("\n".join(lines))
     return 0
 
