@@ -490,3 +490,77 @@ class ListReadinessHistoryResponse(_message.Message):
     entries: _containers.RepeatedCompositeFieldContainer[ReadinessDay]
     as_of_sequence: int
     def __init__(self, entries: _Optional[_Iterable[_Union[ReadinessDay, _Mapping]]] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+
+class PlannedLoad(_message.Message):
+    __slots__ = ("workout_id", "day", "sport", "workout_type", "planned_tss", "distance_meters", "duration_seconds")
+    WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    SPORT_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    PLANNED_TSS_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
+    DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    workout_id: str
+    day: str
+    sport: str
+    workout_type: str
+    planned_tss: float
+    distance_meters: float
+    duration_seconds: int
+    def __init__(self, workout_id: _Optional[str] = ..., day: _Optional[str] = ..., sport: _Optional[str] = ..., workout_type: _Optional[str] = ..., planned_tss: _Optional[float] = ..., distance_meters: _Optional[float] = ..., duration_seconds: _Optional[int] = ...) -> None: ...
+
+class EvaluatePlanSafetyRequest(_message.Message):
+    __slots__ = ("account_id", "time_zone", "workouts")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    WORKOUTS_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    time_zone: str
+    workouts: _containers.RepeatedCompositeFieldContainer[PlannedLoad]
+    def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., workouts: _Optional[_Iterable[_Union[PlannedLoad, _Mapping]]] = ...) -> None: ...
+
+class SafetyAdvisory(_message.Message):
+    __slots__ = ("level", "rule", "message", "day")
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    level: str
+    rule: str
+    message: str
+    day: str
+    def __init__(self, level: _Optional[str] = ..., rule: _Optional[str] = ..., message: _Optional[str] = ..., day: _Optional[str] = ...) -> None: ...
+
+class EvaluatePlanSafetyResponse(_message.Message):
+    __slots__ = ("advisories", "as_of_sequence")
+    ADVISORIES_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    advisories: _containers.RepeatedCompositeFieldContainer[SafetyAdvisory]
+    as_of_sequence: int
+    def __init__(self, advisories: _Optional[_Iterable[_Union[SafetyAdvisory, _Mapping]]] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+
+class AssessCompletionRequest(_message.Message):
+    __slots__ = ("account_id", "time_zone", "planned", "activity_id")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    PLANNED_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    time_zone: str
+    planned: PlannedLoad
+    activity_id: str
+    def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., planned: _Optional[_Union[PlannedLoad, _Mapping]] = ..., activity_id: _Optional[str] = ...) -> None: ...
+
+class AssessCompletionResponse(_message.Message):
+    __slots__ = ("outcome", "tss_ratio", "activity_tss", "message", "as_of_sequence")
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    TSS_RATIO_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_TSS_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    outcome: str
+    tss_ratio: float
+    activity_tss: float
+    message: str
+    as_of_sequence: int
+    def __init__(self, outcome: _Optional[str] = ..., tss_ratio: _Optional[float] = ..., activity_tss: _Optional[float] = ..., message: _Optional[str] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...

@@ -76,6 +76,16 @@ class EnduranceAnalyticsServiceStub:
                 request_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetTrainingStatusRequest.SerializeToString,
                 response_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetTrainingStatusResponse.FromString,
                 _registered_method=True)
+        self.EvaluatePlanSafety = channel.unary_unary(
+                '/kinetic.analytics.v1.EnduranceAnalyticsService/EvaluatePlanSafety',
+                request_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.EvaluatePlanSafetyRequest.SerializeToString,
+                response_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.EvaluatePlanSafetyResponse.FromString,
+                _registered_method=True)
+        self.AssessCompletion = channel.unary_unary(
+                '/kinetic.analytics.v1.EnduranceAnalyticsService/AssessCompletion',
+                request_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.AssessCompletionRequest.SerializeToString,
+                response_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.AssessCompletionResponse.FromString,
+                _registered_method=True)
 
 
 class EnduranceAnalyticsServiceServicer:
@@ -146,6 +156,22 @@ class EnduranceAnalyticsServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def EvaluatePlanSafety(self, request, context):
+        """EvaluatePlanSafety runs the plan safety advisory engine on a plan's workouts from today on, with
+        the account's completed training of the four weeks before and yesterday's CTL and ATL
+        (docs/decisions/0060-plan-safety-advisories.md, 0062-endurance-plans.md).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AssessCompletion(self, request, context):
+        """AssessCompletion compares a completed planned workout with the activity linked to it.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EnduranceAnalyticsServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -183,6 +209,16 @@ def add_EnduranceAnalyticsServiceServicer_to_server(servicer, server):
                     servicer.GetTrainingStatus,
                     request_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetTrainingStatusRequest.FromString,
                     response_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetTrainingStatusResponse.SerializeToString,
+            ),
+            'EvaluatePlanSafety': grpc.unary_unary_rpc_method_handler(
+                    servicer.EvaluatePlanSafety,
+                    request_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.EvaluatePlanSafetyRequest.FromString,
+                    response_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.EvaluatePlanSafetyResponse.SerializeToString,
+            ),
+            'AssessCompletion': grpc.unary_unary_rpc_method_handler(
+                    servicer.AssessCompletion,
+                    request_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.AssessCompletionRequest.FromString,
+                    response_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.AssessCompletionResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -381,6 +417,60 @@ class EnduranceAnalyticsService:
             '/kinetic.analytics.v1.EnduranceAnalyticsService/GetTrainingStatus',
             kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetTrainingStatusRequest.SerializeToString,
             kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetTrainingStatusResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def EvaluatePlanSafety(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.analytics.v1.EnduranceAnalyticsService/EvaluatePlanSafety',
+            kinetic_dot_analytics_dot_v1_dot_endurance__pb2.EvaluatePlanSafetyRequest.SerializeToString,
+            kinetic_dot_analytics_dot_v1_dot_endurance__pb2.EvaluatePlanSafetyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AssessCompletion(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.analytics.v1.EnduranceAnalyticsService/AssessCompletion',
+            kinetic_dot_analytics_dot_v1_dot_endurance__pb2.AssessCompletionRequest.SerializeToString,
+            kinetic_dot_analytics_dot_v1_dot_endurance__pb2.AssessCompletionResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -159,7 +159,7 @@ class EnduranceStep(_message.Message):
     def __init__(self, type: _Optional[str] = ..., role: _Optional[str] = ..., duration_seconds: _Optional[int] = ..., distance_meters: _Optional[float] = ..., target: _Optional[_Union[StepTarget, _Mapping]] = ..., notes: _Optional[str] = ..., repeat_count: _Optional[int] = ..., steps: _Optional[_Iterable[_Union[EnduranceStep, _Mapping]]] = ...) -> None: ...
 
 class StepTarget(_message.Message):
-    __slots__ = ("kind", "pace_low_seconds_per_km", "pace_high_seconds_per_km", "watts_low", "watts_high", "ftp_percent_low", "ftp_percent_high", "bpm_low", "bpm_high", "heart_rate_zone", "rpe")
+    __slots__ = ("kind", "pace_low_seconds_per_km", "pace_high_seconds_per_km", "watts_low", "watts_high", "ftp_percent_low", "ftp_percent_high", "bpm_low", "bpm_high", "heart_rate_zone", "rpe", "pace_zone")
     KIND_FIELD_NUMBER: _ClassVar[int]
     PACE_LOW_SECONDS_PER_KM_FIELD_NUMBER: _ClassVar[int]
     PACE_HIGH_SECONDS_PER_KM_FIELD_NUMBER: _ClassVar[int]
@@ -171,6 +171,7 @@ class StepTarget(_message.Message):
     BPM_HIGH_FIELD_NUMBER: _ClassVar[int]
     HEART_RATE_ZONE_FIELD_NUMBER: _ClassVar[int]
     RPE_FIELD_NUMBER: _ClassVar[int]
+    PACE_ZONE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     pace_low_seconds_per_km: int
     pace_high_seconds_per_km: int
@@ -182,7 +183,8 @@ class StepTarget(_message.Message):
     bpm_high: int
     heart_rate_zone: int
     rpe: int
-    def __init__(self, kind: _Optional[str] = ..., pace_low_seconds_per_km: _Optional[int] = ..., pace_high_seconds_per_km: _Optional[int] = ..., watts_low: _Optional[int] = ..., watts_high: _Optional[int] = ..., ftp_percent_low: _Optional[float] = ..., ftp_percent_high: _Optional[float] = ..., bpm_low: _Optional[int] = ..., bpm_high: _Optional[int] = ..., heart_rate_zone: _Optional[int] = ..., rpe: _Optional[int] = ...) -> None: ...
+    pace_zone: str
+    def __init__(self, kind: _Optional[str] = ..., pace_low_seconds_per_km: _Optional[int] = ..., pace_high_seconds_per_km: _Optional[int] = ..., watts_low: _Optional[int] = ..., watts_high: _Optional[int] = ..., ftp_percent_low: _Optional[float] = ..., ftp_percent_high: _Optional[float] = ..., bpm_low: _Optional[int] = ..., bpm_high: _Optional[int] = ..., heart_rate_zone: _Optional[int] = ..., rpe: _Optional[int] = ..., pace_zone: _Optional[str] = ...) -> None: ...
 
 class EnduranceSummary(_message.Message):
     __slots__ = ("sport", "planned_duration_seconds", "planned_distance_meters", "intensity", "step_summary")
