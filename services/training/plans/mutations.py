@@ -13,9 +13,10 @@ from sqlalchemy import Connection
 
 from kinetic.errors import DomainError, InvalidArgument, NotFound
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from services.training.domain.endurance import EnduranceTarget
 from services.training.domain.input_values import Violations, read_choice, read_day
 from services.training.domain.model import Plan
-from services.training.domain.planned_stress import Thresholds
+from services.training.domain.planned_stress import Thresholds, unresolved_pace_zones
 from services.training.domain.versions import format_version
 from services.training.plans import rules
 from services.training.plans.rules import DraftValues
@@ -60,11 +61,30 @@ def entries_of_one_goal(
 
 
 def checked_drafts(
-    problems: Violations, path: str, drafts: Sequence[plans_pb2.WorkoutDraft], low: int
+    problems: Violations,
+    path: str,
+    drafts: Sequence[plans_pb2.WorkoutDraft],
+    low: int,
+    thresholds: Thresholds,
 ) -> list[DraftValues]:
     """Every draft of a batch, checked whole."""
     rules.check_batch(problems, path, drafts, low)
-    return [rules.check_draft(problems, f"{path}[{i}]", d) for i, d in enumerate(drafts)]
+    values = [rules.check_draft(problems, f"{path}[{i}]", d) for i, d in enumerate(drafts)]
+    for index, value in enumerate(values):
+        check_paces(problems, f"{path}[{index}].endurance", value.endurance, thresholds)
+    return values
+
+
+def check_paces(
+    problems: Violations, path: str, endurance: EnduranceTarget | None, thresholds: Thresholds
+) -> None:
+    """A pace target named by its VDOT pace needs the athlete's VDOT (or its seconds) to be planned."""
+    if endurance is not None and thresholds.vdot is None and unresolved_pace_zones(endurance):
+        problems.add(
+            path,
+            "names a pace zone (paceZone) without its seconds: send thresholds.vdot so the paces can be "
+            "computed, or the pace range in seconds per km",
+        )
 
 
 def add_drafts(
