@@ -277,3 +277,16 @@ async def test_a_24_week_plan_round_trips(client: PlanClient):
     keys = [(w.scheduled_date, w.order) for w in plan.workouts]
     assert keys == sorted(keys)
     assert {w.workout_id for w in plan.workouts} == set(created.created_workout_ids)
+
+
+async def test_erasing_the_library_erases_its_goals(client: PlanClient):
+    await client.create(run(day(1)))
+    await client.mutate(delete_workouts=plans_pb2.DeleteWorkouts(filter=plans_pb2.ReplaceFilter()))
+    await client.create(run(day(2)), name="Second")
+    await client.training.EraseLibrary(training_pb2.EraseLibraryRequest(account_id=client.account_id))
+    assert await client.goals() == []
+    assert (await failure(client.plan())).reason == "NO_ACTIVE_GOAL"
+    window = training_pb2.ListOccurrencesRequest(
+        account_id=client.account_id, time_zone=ZONE, from_day=day(0), to_day=day(7)
+    )
+    assert not (await client.training.ListOccurrences(window)).occurrences
