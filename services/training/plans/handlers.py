@@ -318,7 +318,6 @@ def restore_snapshot(m: Mutation, message: plans_pb2.RestoreSnapshot) -> PlanWri
     content = plans_pb2.GetPlanResponse()
     content.ParseFromString(found.content)
     _restore(write, content)
-    m.outcome.restoring = True
     return write
 
 
@@ -390,7 +389,7 @@ def recalibrate(m: Mutation, message: plans_pb2.Recalibrate) -> PlanWrite:
 def save_coaching_summary(m: Mutation, message: plans_pb2.SaveCoachingSummary) -> PlanWrite:
     problems = Violations()
     week = read_day(problems, "weekStart", message.week_start)
-    rules.check_summary(problems, "", message.text)
+    rules.check_summary(problems, "text", message.text)
     _done(problems)
     write = m.goal(message.goal_id)
     assert week is not None

@@ -290,3 +290,80 @@ async def test_erasing_the_library_erases_its_goals(client: PlanClient):
         account_id=client.account_id, time_zone=ZONE, from_day=day(0), to_day=day(7)
     )
     assert not (await client.training.ListOccurrences(window)).occurrences
+
+
+async def test_planned_tss_is_computed_unless_locked_and_recalibrated_from_today(client: PlanClient, clock):
+    created = await client.create(run(day(-2), name="Past"), run(day(1), name="Next"))
+    past, upcoming = created.created_workout_ids
+    assert [load.workout_id for load in created.plan_loads] == [upcoming]
+    computed = created.plan_loads[0].planned_tss
+    assert computed > 0
+
+    draft = plans_pb2.WorkoutDraft(endurance=training_pb2.EnduranceTarget(planned_tss=99))
+    locked = await client.mutate(
+        modify_workouts=plans_pb2.ModifyWorkouts(
+            changes=[plans_pb2.WorkoutChange(workout_id=upcoming, workout=draft, update_mask=["planned_tss"])]
+        )
+    )
+    assert locked.workouts[0].endurance.planned_tss == 99 and locked.workouts[0].endurance.planned_tss_locked
+
+    kept = await client.mutate(recalibrate=plans_pb2.Recalibrate(preserve_locked_tss=True))
+    assert kept.plan_loads[0].planned_tss == 99
+    redone = await client.mutate(recalibrate=plans_pb2.Recalibrate(preserve_locked_tss=False))
+    assert redone.plan_loads[0].planned_tss == computed
+    assert [w.workout_id for w in redone.workouts] == [upcoming]  # the past one is left alone
+    assert past
+
+    imported = await client.mutate(
+        import_workouts=plans_pb2.ImportWorkouts(
+            workouts=[run(day(3), name="Given")],
+            replace_filter=plans_pb2.ReplaceFilter(from_day=day(1), to_day=day(5), sports=["run"]),
+            lock_planned_tss=True,
+        )
+    )
+    assert list(imported.deleted_workout_ids) == [upcoming]
+    assert [w.name for w in (await client.plan()).workouts] == ["Past", "Given"]
+
+
+async def test_a_zone_named_pace_needs_the_vdot(client: PlanClient):
+    await client.create()
+    draft = run(day(1))
+    draft.endurance.steps[0].target.CopyFrom(training_pb2.StepTarget(kind="pace", pace_zone="T"))
+    request = client.request(import_workouts=plans_pb2.ImportWorkouts(workouts=[draft]))
+    request.thresholds.ClearField("vdot")
+    error = await failure(client.plans.MutatePlan(request))
+    assert [v.field for v in error.violations] == ["workouts[0].endurance"]
+    resolved = await client.mutate(import_workouts=plans_pb2.ImportWorkouts(workouts=[draft]))
+    target = resolved.workouts[0].endurance.steps[0].target
+    assert target.pace_zone == "T" and 0 < target.pace_low_seconds_per_km < target.pace_high_seconds_per_km
+
+
+async def test_goal_updates_and_coaching_summaries(client: PlanClient):
+    created = await client.create()
+    goal_id = created.goal.goal_id
+    bad = plans_pb2.UpdateGoal(goal_id=goal_id, goal=plans_pb2.Goal(), update_mask=["is_active"])
+    assert [v.field for v in (await failure(client.mutate(update_goal=bad))).violations] == ["updateMask[0]"]
+    late_start = plans_pb2.UpdateGoal(
+        goal_id=goal_id, goal=plans_pb2.Goal(plan_start_date=day(400)), update_mask=["plan_start_date"]
+    )
+    assert [v.field for v in (await failure(client.mutate(update_goal=late_start))).violations] == [
+        "goal.raceDate"
+    ]
+    focus = plans_pb2.UpdateGoal(
+        goal_id=goal_id,
+        goal=plans_pb2.Goal(training_focus="Aerobic base", name="x"),
+        update_mask=["training_focus"],
+    )
+    updated = await client.mutate(update_goal=focus)
+    assert updated.goal.training_focus == "Aerobic base" and updated.goal.name == "Autumn marathon"
+
+    saved = await client.mutate(
+        save_coaching_summary=plans_pb2.SaveCoachingSummary(week_start=day(0), text="Solid")
+    )
+    assert [(s.week_start, s.text) for s in saved.goal.coaching_summaries] == [(day(0), "Solid")]
+    too_long = plans_pb2.SaveCoachingSummary(week_start=day(7), text="x" * 1001)
+    assert [v.field for v in (await failure(client.mutate(save_coaching_summary=too_long))).violations] == [
+        "text"
+    ]
+    cleared = await client.mutate(save_coaching_summary=plans_pb2.SaveCoachingSummary(week_start=day(0)))
+    assert not cleared.goal.coaching_summaries

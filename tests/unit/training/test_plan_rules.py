@@ -93,3 +93,22 @@ def test_an_update_mask_names_known_fields_only():
     rules.check_mask(problems, "updateMask", ["name", "is_active"], rules.GOAL_MASK_FIELDS)
     rules.check_mask(problems, "changes[0].updateMask", [], rules.WORKOUT_MASK_FIELDS)
     assert fields_of(problems) == ["updateMask[1]", "changes[0].updateMask"]
+
+
+def test_a_pace_target_may_name_only_its_zone():
+    step = training_pb2.EnduranceStep(
+        type="interval",
+        role="work",
+        duration_seconds=1200,
+        target=training_pb2.StepTarget(kind="pace", pace_zone="T"),
+    )
+    draft = plans_pb2.WorkoutDraft(
+        name="Tempo",
+        scheduled_date="2026-10-01",
+        endurance=training_pb2.EnduranceTarget(sport="run", steps=[step]),
+    )
+    problems = Violations()
+    values = rules.check_draft(problems, "w", draft)
+    assert not problems.items
+    assert values.endurance is not None and values.endurance.steps[0].target is not None
+    assert values.endurance.steps[0].target.pace_zone == "T"
