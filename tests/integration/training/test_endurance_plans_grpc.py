@@ -367,3 +367,40 @@ async def test_goal_updates_and_coaching_summaries(client: PlanClient):
     ]
     cleared = await client.mutate(save_coaching_summary=plans_pb2.SaveCoachingSummary(week_start=day(0)))
     assert not cleared.goal.coaching_summaries
+
+
+async def deleted_through_the_library(client: PlanClient, kind: str, target_id: str, **extra: bool) -> None:
+    """Deletes as Metric does: TrainingService's preview, then its commit."""
+    preview = await client.training.PreviewDeletion(
+        training_pb2.PreviewDeletionRequest(
+            account_id=client.account_id, kind=kind, id=target_id, time_zone=ZONE, **extra
+        )
+    )
+    await client.training.CommitDeletion(
+        training_pb2.CommitDeletionRequest(
+            account_id=client.account_id,
+            preview_token=preview.preview_token,
+            confirmed=True,
+            idempotency_key=f"delete-{target_id}",
+            device_id="metric",
+        )
+    )
+
+
+async def test_a_plan_workout_or_goal_deleted_through_the_library_leaves_no_plan_rows(client: PlanClient):
+    created = await client.create(run(day(1), name="Kept"), run(day(2), name="Deleted by Metric"))
+    goal_id = created.goal.goal_id
+    await deleted_through_the_library(client, "workout", created.created_workout_ids[1])
+    plan = await client.plan()
+    assert [w.name for w in plan.workouts] == ["Kept"] and plan.goal.workout_count == 1
+
+    await deleted_through_the_library(client, "plan", goal_id, delete_workouts=False)
+    assert await client.goals() == []
+    error = await failure(client.plan(goal_id))
+    assert error.reason == "GOAL_NOT_FOUND"
+    # The workout kept from the goal stays in the library, on the calendar.
+    window = training_pb2.ListOccurrencesRequest(
+        account_id=client.account_id, time_zone=ZONE, from_day=day(0), to_day=day(7)
+    )
+    [occurrence] = (await client.training.ListOccurrences(window)).occurrences
+    assert occurrence.workout_id == created.created_workout_ids[0]
