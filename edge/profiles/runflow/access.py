@@ -27,8 +27,9 @@ from edge.guard import principal_of
 from edge.problems import DEFAULT_RETRY_AFTER_SECONDS
 from edge.ratelimit.responses import RUNFLOW_ERROR_CODE, request_id
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
+from kinetic.protected_resources import RUNFLOW
 
-PAID_TIERS = frozenset({"pro", "coach"})
+PAID_TIERS = frozenset(RUNFLOW.plan_tiers)
 SUSPENDED = "suspended"
 FREE_TIER_MESSAGE = "RunFlow Personal MCP requires an active Paid Premium account (Tier 2/3)."
 SUSPENDED_MESSAGE = (
