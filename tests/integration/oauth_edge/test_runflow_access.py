@@ -10,6 +10,7 @@ while the stream is down.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import re
 from collections.abc import AsyncIterator
@@ -147,13 +148,13 @@ async def test_the_plan_travels_with_the_credential_and_changes_are_pushed(
     assert chosen.status_code == 303 and chosen.headers["location"] == "/account#plan"
     account_reads.calls = 0  # the account page read the account; the gate must not
     for credential in (token, secret):
-        await status_becomes(lambda credential=credential: runflow_status(stack, credential), 403, within=2.0)
+        await status_becomes(functools.partial(runflow_status, stack, credential), 403, within=2.0)
     refused = await runflow_call(stack, token)
     assert refused.json()["error"] == {"code": -32002, "message": FREE_TIER_MESSAGE}
 
     await set_plan(stack, "coach")  # upgraded (here by an operator): admitted again, same credentials
     for credential in (token, secret):
-        await status_becomes(lambda credential=credential: runflow_status(stack, credential), 200, within=2.0)
+        await status_becomes(functools.partial(runflow_status, stack, credential), 200, within=2.0)
     assert account_reads.calls == 0, "no account read per request, before or after the changes"
 
 
