@@ -248,7 +248,7 @@ async def test_the_free_tier_is_refused_with_the_seeds_error_and_paid_tiers_pass
     assert response.status_code == 403
     assert response.json() == {
         "jsonrpc": "2.0",
-        "id": 9,
+        "id": None,
         "error": {
             "code": -32002,
             "message": "RunFlow Personal MCP requires an active Paid Premium account (Tier 2/3).",
