@@ -32,7 +32,7 @@ WEEK_SLOTS: Final[dict[int, dict[int, Slot]]] = {
 MIN_RUN_KM: Final = 3.0
 # A recovery run is 60 % of an easy one.
 RECOVERY_WEIGHT: Final = 0.6
-# Rounds of ``within_share``: each closes at least a third of the gap, 60 leave nothing to see.
+# Rounds of ``within_share``: the cap settles to a millimetre well within them.
 FIT_ROUNDS: Final = 60
 SETTLED_KM: Final = 0.001
 # No long run in the last days before a race.
