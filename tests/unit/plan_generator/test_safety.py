@@ -104,14 +104,16 @@ def test_the_start_is_projected_from_the_stated_weekly_volume() -> None:
     )
 
 
-def test_the_race_enters_the_check_without_its_stress_and_would_otherwise_overload() -> None:
+def test_the_race_enters_the_check_with_its_stress_and_only_its_recovery_is_not_judged() -> None:
+    """A 100-mile race's stress drives form far below -30 the day after: that recovery is not
+    judged (decision 0060, "Race recovery"), but a run planned the day after the race would be."""
     plan = generate_plan(request("100_MILE", weeks=20, weekly_km=70, days=5))
     workouts = planned_workouts(plan)
     race = workouts[-1]
-    assert (race.workout_type, race.planned_tss, race.distance_m) == ("RACE", 0.0, 160_934)
-    assert plan.workouts[-1].planned_tss > 500
+    assert (race.workout_type, race.distance_m) == ("RACE", 160_934)
+    assert race.planned_tss == plan.workouts[-1].planned_tss > 500
     assert not has_critical(safety_check(plan))
-    with_race_stress = [*workouts[:-1], replace(race, planned_tss=plan.workouts[-1].planned_tss)]
-    counted = evaluate_plan_safety(with_race_stress, projected_history(plan), projected_seed(plan))
+    shakeout = replace(workouts[0], day=race.day + timedelta(days=1), workout_type="EASY", planned_tss=20.0)
+    counted = evaluate_plan_safety([*workouts, shakeout], projected_history(plan), projected_seed(plan))
     assert [a.rule for a in counted if a.level == "critical"] == ["projected_tsb_overload"]
     assert counted[-1].day == plan.request.race_date + timedelta(days=1)
