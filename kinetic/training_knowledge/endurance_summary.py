@@ -75,6 +75,8 @@ def _range(low: str, high: str) -> str:
 def target_text(target: training_pb2.StepTarget) -> str:
     """``"4:30-4:45 /km"``, ``"250-270 W"``, ``"88-94% FTP"``, ``"140-150 bpm"``, ``"HR Z2"``, ``"RPE 7"``."""
     if target.kind == "pace":
+        if not target.HasField("pace_low_seconds_per_km"):
+            return f"{target.pace_zone} pace"  # named, not yet computed from a VDOT (decision 0062)
         pace = _range(_pace(target.pace_low_seconds_per_km), _pace(target.pace_high_seconds_per_km))
         return f"{pace} /km"
     if target.kind == "power":

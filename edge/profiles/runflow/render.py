@@ -2,7 +2,8 @@
 
 An activity synced from an external provider (``external_provider``) never carries its name,
 description, streams, laps or splits out of Kinetic: only Kinetic's computed summary figures, and
-``stravaComplianceNotice`` (the seed's field name) in Kinetic's own words.
+``stravaComplianceNotice`` with the contract's notice, word for word (issue 19: an assistant
+written against the contract may match on it).
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from typing import Any
 from kinetic.analytics.v1 import endurance_pb2
 
 COMPLIANCE_NOTICE_FIELD = "stravaComplianceNotice"
+# Seed 004 section 5, verbatim: the contract's text, not Kinetic's prose.
 COMPLIANCE_NOTICE = (
-    "This activity was synced from an external provider: its title, description and raw GPS or "
-    "sensor streams, laps and splits are not passed on, per the provider's API terms. Only Kinetic's "
-    "own computed summary figures are shown. To see the raw activity, use the provider's own tools."
+    "Activity title, description, and raw GPS/sensor streams are omitted for Strava-synced activities "
+    "per Strava API terms. To inspect raw Strava activity details or streams, please use the official "
+    "Strava MCP server."
 )
 
 

@@ -133,6 +133,15 @@ def activities(
     return [_activity(row) for row in rows]
 
 
+def activity(conn: Connection, account_id: str, activity_id: str) -> ActivityFacts | None:
+    """The account's activity with this ID, or None (another account's never answers)."""
+    table = endurance_activities
+    row = conn.execute(
+        select(table).where(table.c.account_id == account_id, table.c.activity_id == activity_id)
+    ).first()
+    return _activity(row) if row is not None else None
+
+
 def _activity(row: Row[Any]) -> ActivityFacts:
     return ActivityFacts(
         activity_id=row.activity_id,

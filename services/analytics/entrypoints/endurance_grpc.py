@@ -7,6 +7,7 @@ import grpc
 from kinetic.analytics.v1 import endurance_pb2, endurance_pb2_grpc
 from services.analytics.entrypoints import coaching_pb as coaching
 from services.analytics.entrypoints import endurance_pb as out
+from services.analytics.entrypoints import plan_safety_pb as plans
 from services.analytics.entrypoints.grpc import catch_up_wait
 from services.analytics.service_layer.endurance_queries import EnduranceQueries
 
@@ -78,3 +79,26 @@ class EnduranceAnalyticsServicer(endurance_pb2_grpc.EnduranceAnalyticsServiceSer
             request.account_id, coaching.as_of(request), request.time_zone, catch_up_wait(context)
         )
         return coaching.status_response(answer)
+
+    async def EvaluatePlanSafety(
+        self, request: endurance_pb2.EvaluatePlanSafetyRequest, context: grpc.aio.ServicerContext
+    ) -> endurance_pb2.EvaluatePlanSafetyResponse:
+        answer = await self._queries.plan_safety(
+            request.account_id,
+            request.time_zone,
+            [plans.plan_load(workout) for workout in request.workouts],
+            catch_up_wait(context),
+        )
+        return plans.safety_response(answer)
+
+    async def AssessCompletion(
+        self, request: endurance_pb2.AssessCompletionRequest, context: grpc.aio.ServicerContext
+    ) -> endurance_pb2.AssessCompletionResponse:
+        answer = await self._queries.completion(
+            request.account_id,
+            request.time_zone,
+            request.planned.planned_tss,
+            request.activity_id,
+            catch_up_wait(context),
+        )
+        return plans.completion_response(answer)

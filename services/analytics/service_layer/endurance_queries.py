@@ -8,6 +8,7 @@ docs/decisions/0055-endurance-analytics.md.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -24,9 +25,13 @@ from kinetic.endurance.power import EstimatedFtp, PowerZone
 from kinetic.endurance.running import EffectiveVdot, RacePrediction, RunEffort, TrainingPaces
 from kinetic.endurance.swimming import CriticalSwimSpeed, SwimZone
 from kinetic.errors import InvalidArgument
+from kinetic.plan_safety import Advisory, evaluate_plan_safety
 from services.analytics.adapters import cursors
 from services.analytics.adapters import endurance_store as store
+from services.analytics.domain import completion
+from services.analytics.domain.completion import Assessment
 from services.analytics.domain.endurance_changes import SPORTS, ActivityFacts, ReadinessEntry
+from services.analytics.domain.plan_loads import MAX_PLANNED_TSS, PlanLoad, history_start, planned_workouts
 from services.analytics.domain.training_stress import (
     ActivityStress,
     ThresholdHistory,
@@ -34,7 +39,7 @@ from services.analytics.domain.training_stress import (
     activity_stress,
     threshold_heart_rate,
 )
-from services.analytics.service_layer import coaching_reads, training_load
+from services.analytics.service_layer import coaching_reads, plan_safety_reads, training_load
 from services.analytics.service_layer.catch_up import DEFAULT_WAIT_SECONDS, AccountFeeds
 from services.analytics.service_layer.queries import Zone, parse_zone
 from services.analytics.service_layer.training_load import SeedToStore
@@ -170,6 +175,20 @@ class DecisionAnswer:
 class StatusAnswer:
     as_of: datetime
     status: TrainingStatus
+    as_of_sequence: int
+
+
+@dataclass(frozen=True)
+class PlanSafetyAnswer:
+    """The engine's advisories, in its order (by day, then rule, then what each is about)."""
+
+    advisories: tuple[Advisory, ...]
+    as_of_sequence: int
+
+
+@dataclass(frozen=True)
+class CompletionAnswer:
+    assessment: Assessment
     as_of_sequence: int
 
 
@@ -342,6 +361,54 @@ class EnduranceQueries:
             if read.seed_to_store is not None:
                 self._store_seed(account_id, zone, read.seed_to_store, positions.sessions)
         return StatusAnswer(at, training_status(read.inputs, at), positions.sessions)
+
+    async def plan_safety(
+        self,
+        account_id: str,
+        time_zone: str,
+        loads: Sequence[PlanLoad],
+        wait_seconds: float = DEFAULT_WAIT_SECONDS,
+    ) -> PlanSafetyAnswer:
+        """Decision 0060's engine on the workouts from today (in the zone) on, with the completed
+        days since the Monday four whole weeks before the plan's first week and yesterday's loads
+        (decision 0062, Safety evaluation). Every bad workout field is refused at once."""
+        zone = parse_zone(time_zone)
+        today = self._today(zone)
+        plan = planned_workouts(loads, today, account_id)
+        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+            if not plan:
+                return PlanSafetyAnswer((), positions.sessions)
+            since = history_start(min(workout.day for workout in plan))
+            with self._engine.connect() as conn:
+                context = plan_safety_reads.read_context(conn, account_id, zone, since, today)
+            if context.seed_to_store is not None:
+                self._store_seed(account_id, zone, context.seed_to_store, positions.sessions)
+        advisories = evaluate_plan_safety(plan, context.history, context.seed)
+        return PlanSafetyAnswer(advisories, positions.sessions)
+
+    async def completion(
+        self,
+        account_id: str,
+        time_zone: str,
+        planned_tss: float,
+        activity_id: str,
+        wait_seconds: float = DEFAULT_WAIT_SECONDS,
+    ) -> CompletionAnswer:
+        """How the linked activity compares with the planned workout (decision 0062, Completion
+        assessment); an activity the account does not have is an outcome, not an error."""
+        zone = parse_zone(time_zone)
+        if not math.isfinite(planned_tss) or not 0 <= planned_tss <= MAX_PLANNED_TSS:
+            raise InvalidArgument.for_field(
+                "planned.planned_tss", f"must be from 0 to {MAX_PLANNED_TSS:g}, not {planned_tss:g}"
+            )
+        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+            if not activity_id:
+                return CompletionAnswer(completion.no_activity(), positions.sessions)
+            with self._engine.connect() as conn:
+                found, tss = plan_safety_reads.activity_tss(conn, account_id, zone, activity_id)
+        if not found:
+            return CompletionAnswer(completion.activity_not_found(activity_id), positions.sessions)
+        return CompletionAnswer(completion.compared(planned_tss, tss), positions.sessions)
 
     async def readiness_history(
         self, account_id: str, from_day: str, to_day: str, wait_seconds: float = DEFAULT_WAIT_SECONDS

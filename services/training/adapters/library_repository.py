@@ -92,6 +92,9 @@ def erase(conn: Connection, account_id: str, new_epoch: str) -> LibraryState:
     The change feed is the caller's to erase too (``library_change_log.erase``): its sequence goes on.
     """
     for table in (
+        tables.plan_snapshots,  # endurance plans (decision 0062) are library records too
+        tables.plan_workouts,
+        tables.plan_goals,
         tables.workouts,
         tables.plans,
         tables.occurrence_overrides,

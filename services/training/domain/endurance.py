@@ -17,6 +17,8 @@ DISTANCE_SPORTS: tuple[str, ...] = ("run", "ride", "swim", "other")
 INTENSITY_KINDS: tuple[str, ...] = ("pace", "power", "heart_rate", "rpe")
 STEP_TYPES: tuple[str, ...] = ("warm_up", "cool_down", "interval", "repeat")
 INTERVAL_ROLES: tuple[str, ...] = ("work", "recovery", "active")
+# Daniels' training paces by their letters: easy, marathon, threshold, interval, repetition.
+PACE_ZONES: tuple[str, ...] = ("E", "M", "T", "I", "R")
 
 MAX_TOP_LEVEL_STEPS = 50
 MAX_REPEAT_STEPS = 50
@@ -45,6 +47,9 @@ class StepTarget:
     bpm_high: int | None = None
     heart_rate_zone: int | None = None
     rpe: int | None = None
+    # pace: the VDOT training pace the seconds come from ("E", "M", "T", "I", "R"), when named;
+    # a recalibration computes the seconds again (decision 0062).
+    pace_zone: str | None = None
 
 
 @dataclass(frozen=True)

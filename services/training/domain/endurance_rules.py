@@ -24,6 +24,7 @@ from services.training.domain.endurance import (
     MAX_REPEAT_DEPTH,
     MAX_REPEAT_STEPS,
     MAX_TOP_LEVEL_STEPS,
+    PACE_ZONES,
     SPORTS,
     STEP_TYPES,
     EnduranceStep,
@@ -252,7 +253,8 @@ def _target(problems: Violations, path: str, target: training_pb2.StepTarget) ->
     for attribute in sorted(sent - takes, key=list(_TARGET_BOUNDS).index):
         problems.add(f"{path}.{_json(attribute)}", f"does not apply to a {kind} target; it takes {ways}")
     used = [shape for shape in shapes if sent & set(shape)]
-    if not used:
+    zone_only = kind == "pace" and not used and target.HasField("pace_zone")
+    if not used and not zone_only:
         problems.add(path, f"a {kind} target needs {ways}")
     elif len(used) > 1:
         problems.add(path, f"send {ways}, not more than one of them")
@@ -272,6 +274,9 @@ def _target(problems: Violations, path: str, target: training_pb2.StepTarget) ->
             values[attribute] = read_number(problems, where, value, bound.low, bound.high, bound.unit)
     if len(problems) > before:
         return None
+    zone = _pace_zone(problems, path, kind, target)
+    if len(problems) > before:
+        return None
     for low_name, high_name in (shape for shape in used[0:1] if len(shape) == 2):
         if values[low_name] > values[high_name]:
             problems.add(
@@ -279,4 +284,16 @@ def _target(problems: Violations, path: str, target: training_pb2.StepTarget) ->
                 f"must be at least {_json(low_name)} ({values[low_name]:g}), not {values[high_name]:g}",
             )
             return None
-    return StepTarget(kind=kind, **values)
+    return StepTarget(kind=kind, pace_zone=zone, **values)
+
+
+def _pace_zone(problems: Violations, path: str, kind: str, target: training_pb2.StepTarget) -> str | None:
+    """A pace target may name its VDOT pace; the seconds are then computed from the athlete's VDOT
+    by the plan service (decision 0062), or sent with it as computed before."""
+    if not target.HasField("pace_zone"):
+        return None
+    where = f"{path}.paceZone"
+    if kind != "pace":
+        problems.add(where, f"does not apply to a {kind} target; only a pace target names a pace zone")
+        return None
+    return read_choice(problems, where, target.pace_zone, PACE_ZONES)

@@ -168,7 +168,11 @@ async def test_an_external_provider_activity_is_scrubbed_with_the_notice(stack, 
         answer = await runflow(tool, {"days": 7})
         synced = next(a for a in answer[key] if a["activityId"] == ids["external"])
         assert "name" not in synced and "description" not in synced and "sourceApp" not in synced
-        assert "provider's API terms" in synced["stravaComplianceNotice"]
+        assert synced["stravaComplianceNotice"] == (  # the seed's notice, word for word
+            "Activity title, description, and raw GPS/sensor streams are omitted for Strava-synced "
+            "activities per Strava API terms. To inspect raw Strava activity details or streams, please "
+            "use the official Strava MCP server."
+        )
         assert synced["npWatts"] == 180 and synced["distanceKm"] == 45.0  # Kinetic's own figures stay
         own = next(a for a in answer[key] if a["activityId"] == ids["ride"])
         assert "stravaComplianceNotice" not in own

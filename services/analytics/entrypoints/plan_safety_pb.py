@@ -1,0 +1,41 @@
+"""Protobuf in and out for the plan reads: planned workouts as received (checked in the domain,
+so every problem is named at once), advisories and the completion assessment (decision 0062)."""
+
+from __future__ import annotations
+
+from kinetic.analytics.v1 import endurance_pb2 as pb
+from services.analytics.domain.plan_loads import PlanLoad
+from services.analytics.service_layer.endurance_queries import CompletionAnswer, PlanSafetyAnswer
+
+
+def plan_load(workout: pb.PlannedLoad) -> PlanLoad:
+    return PlanLoad(
+        workout_id=workout.workout_id,
+        day=workout.day,
+        sport=workout.sport,
+        workout_type=workout.workout_type,
+        planned_tss=workout.planned_tss,
+        distance_meters=workout.distance_meters if workout.HasField("distance_meters") else None,
+        duration_seconds=workout.duration_seconds if workout.HasField("duration_seconds") else None,
+    )
+
+
+def safety_response(answer: PlanSafetyAnswer) -> pb.EvaluatePlanSafetyResponse:
+    return pb.EvaluatePlanSafetyResponse(
+        advisories=[
+            pb.SafetyAdvisory(**advisory.as_contract(), day=advisory.day.isoformat())
+            for advisory in answer.advisories
+        ],
+        as_of_sequence=answer.as_of_sequence,
+    )
+
+
+def completion_response(answer: CompletionAnswer) -> pb.AssessCompletionResponse:
+    found = answer.assessment
+    return pb.AssessCompletionResponse(
+        outcome=found.outcome,
+        tss_ratio=found.tss_ratio,
+        activity_tss=found.activity_tss,
+        message=found.message,
+        as_of_sequence=answer.as_of_sequence,
+    )
