@@ -489,12 +489,15 @@ class RunFlowPlanTools:
         )
         return figures
 
-    async def _goal_id(self, athlete: Athlete, arguments: Arguments) -> str:
-        """The goalId given, else the active plan's (a refusal when there is none)."""
-        if "goalId" in arguments:
+    async def _goal_id(self, athlete: Athlete, arguments: Arguments, *, verify: bool = False) -> str:
+        """The goalId given, else the active plan's (a refusal when there is none); read from
+        Training when ``verify``, so a plan that is not there is refused before anything is stored."""
+        if "goalId" in arguments and not verify:
             return str(arguments["goalId"])
         plan = await self._plans().GetPlan(
-            plans_pb2.GetPlanRequest(account_id=athlete.account_id, summary_only=True)
+            plans_pb2.GetPlanRequest(
+                account_id=athlete.account_id, goal_id=arguments.get("goalId", ""), summary_only=True
+            )
         )
         return str(plan.goal.goal_id)
 
