@@ -27,6 +27,7 @@ from services.training.plans.mutations import (
     Outcome,
     add_drafts,
     check_merged_dates,
+    check_paces,
     checked_drafts,
     checked_filter,
     entries_of_one_goal,
@@ -72,7 +73,7 @@ def _done(problems: Violations) -> None:
 def create_goal(m: Mutation, message: plans_pb2.CreateGoal) -> PlanWrite:
     problems = Violations()
     rules.check_new_goal(problems, "goal", message.goal)
-    drafts = checked_drafts(problems, "workouts", message.workouts, low=0)
+    drafts = checked_drafts(problems, "workouts", message.workouts, 0, m.thresholds)
     _done(problems)
     state = new_goal_state(message.goal, str(uuid.uuid4()), m.ctx.device_id)
     write = PlanWrite.of(m.ctx, state, new_goal=True)
@@ -121,7 +122,7 @@ def delete_goal(m: Mutation, message: plans_pb2.DeleteGoal) -> PlanWrite:
 
 def import_workouts(m: Mutation, message: plans_pb2.ImportWorkouts) -> PlanWrite:
     problems = Violations()
-    drafts = checked_drafts(problems, "workouts", message.workouts, low=1)
+    drafts = checked_drafts(problems, "workouts", message.workouts, 1, m.thresholds)
     window = checked_filter(problems, "replaceFilter", message.replace_filter)
     _done(problems)
     write = m.goal(message.goal_id)
@@ -157,6 +158,7 @@ def modify_workouts(m: Mutation, message: plans_pb2.ModifyWorkouts) -> PlanWrite
         tss = (
             _tss(problems, f"{path}.workout", change.workout) if "planned_tss" in change.update_mask else None
         )
+        check_paces(problems, f"{path}.workout.endurance", values.endurance, m.thresholds)
         checked.append((values, tss))
     _done(problems)
     goal_id, _ = entries_of_one_goal(m.conn, m.account_id, [c.workout_id for c in message.changes], "changes")
@@ -316,7 +318,6 @@ def restore_snapshot(m: Mutation, message: plans_pb2.RestoreSnapshot) -> PlanWri
     content = plans_pb2.GetPlanResponse()
     content.ParseFromString(found.content)
     _restore(write, content)
-    m.outcome.restoring = True
     return write
 
 
@@ -388,7 +389,7 @@ def recalibrate(m: Mutation, message: plans_pb2.Recalibrate) -> PlanWrite:
 def save_coaching_summary(m: Mutation, message: plans_pb2.SaveCoachingSummary) -> PlanWrite:
     problems = Violations()
     week = read_day(problems, "weekStart", message.week_start)
-    rules.check_summary(problems, "", message.text)
+    rules.check_summary(problems, "text", message.text)
     _done(problems)
     write = m.goal(message.goal_id)
     assert week is not None

@@ -1,21 +1,21 @@
-"""The MutatePlan mutations: each checks its whole input, then changes a goal through ``PlanWrite``
-(docs/decisions/0062-endurance-plans.md). Paths in errors are relative to the mutation message
-(``workouts[136].endurance.steps[0].durationSeconds``)."""
+"""Helpers of the MutatePlan mutations (``handlers``): checking batches, drafts and filters, loading
+the workouts a batch names, merging goal fields (docs/decisions/0062-endurance-plans.md). Paths in
+errors are relative to the mutation message (``workouts[136].endurance.steps[0].durationSeconds``)."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import timedelta
+from datetime import date, timedelta
 
 from sqlalchemy import Connection
 
 from kinetic.errors import DomainError, InvalidArgument, NotFound
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from services.training.domain.endurance import EnduranceTarget
 from services.training.domain.input_values import Violations, read_choice, read_day
 from services.training.domain.model import Plan
-from services.training.domain.planned_stress import Thresholds
+from services.training.domain.planned_stress import Thresholds, unresolved_pace_zones
 from services.training.domain.versions import format_version
 from services.training.plans import rules
 from services.training.plans.rules import DraftValues
@@ -32,7 +32,6 @@ class Outcome:
     activate: bool = False  # make this goal the active one
     deactivated: bool = False  # it was active and is no more: the next one takes over
     delete_goal: bool = False
-    restoring: bool = False
 
 
 def _not_found_workouts(missing: Sequence[str]) -> NotFound:
@@ -60,11 +59,30 @@ def entries_of_one_goal(
 
 
 def checked_drafts(
-    problems: Violations, path: str, drafts: Sequence[plans_pb2.WorkoutDraft], low: int
+    problems: Violations,
+    path: str,
+    drafts: Sequence[plans_pb2.WorkoutDraft],
+    low: int,
+    thresholds: Thresholds,
 ) -> list[DraftValues]:
     """Every draft of a batch, checked whole."""
     rules.check_batch(problems, path, drafts, low)
-    return [rules.check_draft(problems, f"{path}[{i}]", d) for i, d in enumerate(drafts)]
+    values = [rules.check_draft(problems, f"{path}[{i}]", d) for i, d in enumerate(drafts)]
+    for index, value in enumerate(values):
+        check_paces(problems, f"{path}[{index}].endurance", value.endurance, thresholds)
+    return values
+
+
+def check_paces(
+    problems: Violations, path: str, endurance: EnduranceTarget | None, thresholds: Thresholds
+) -> None:
+    """A pace target named by its VDOT pace needs the athlete's VDOT (or its seconds) to be planned."""
+    if endurance is not None and thresholds.vdot is None and unresolved_pace_zones(endurance):
+        problems.add(
+            path,
+            "names a pace zone (paceZone) without its seconds: send thresholds.vdot so the paces can be "
+            "computed, or the pace range in seconds per km",
+        )
 
 
 def add_drafts(
@@ -120,24 +138,34 @@ def check_merged_dates(problems: Violations, fields: plans_pb2.Goal) -> None:
         )
 
 
-def checked_filter(problems: Violations, path: str, message: plans_pb2.ReplaceFilter) -> tuple:  # type: ignore[type-arg]
-    """A filter's window and sports."""
-    first = read_day(problems, f"{path}.fromDay", message.from_day) if message.from_day else None
-    last = read_day(problems, f"{path}.toDay", message.to_day) if message.to_day else None
+@dataclass(frozen=True)
+class Selection:
+    """Which of a goal's workouts a filter or window takes: days in [first, last], these sports."""
+
+    first: date | None = None
+    last: date | None = None
+    sports: frozenset[str] = frozenset()
+
+
+def checked_filter(problems: Violations, path: str, message: plans_pb2.ReplaceFilter) -> Selection:
+    """A filter's window and sports (``path`` empty: fields of the mutation itself)."""
+    prefix = f"{path}." if path else ""
+    first = read_day(problems, f"{prefix}fromDay", message.from_day) if message.from_day else None
+    last = read_day(problems, f"{prefix}toDay", message.to_day) if message.to_day else None
     if first and last and last < first:
-        problems.add(f"{path}.toDay", f"must be on or after fromDay ({first}), not {last}")
+        problems.add(f"{prefix}toDay", f"must be on or after fromDay ({first}), not {last}")
     for index, sport in enumerate(message.sports):
-        read_choice(problems, f"{path}.sports[{index}]", sport, rules.TARGET_SPORTS)
-    return first, last, set(message.sports)
+        read_choice(problems, f"{prefix}sports[{index}]", sport, rules.TARGET_SPORTS)
+    return Selection(first, last, frozenset(message.sports))
 
 
-def matching(state: GoalState, window: tuple) -> list[str]:  # type: ignore[type-arg]
-    """The goal's workouts a filter selects."""
-    first, last, sports = window
+def matching(state: GoalState, selection: Selection) -> list[str]:
+    """The goal's workouts a selection takes, by date."""
     return [
         e.workout.id
         for e in state.sorted_entries()
-        if rules.in_window(e.day, first, last) and (not sports or e.sport in sports)
+        if rules.in_window(e.day, selection.first, selection.last)
+        and (not selection.sports or e.sport in selection.sports)
     ]
 
 
@@ -149,14 +177,10 @@ def goal_archived(goal_id: str) -> DomainError:
     )
 
 
-def new_snapshot_id() -> str:
-    return str(uuid.uuid4())
-
-
 def shifted(entry: Entry, days: int) -> Entry:
     return replace(entry, workout=dated(entry.workout, entry.day + timedelta(days=days)))
 
 
-def window_of(problems: Violations, first: str, last: str) -> tuple:  # type: ignore[type-arg]
+def window_of(problems: Violations, first: str, last: str) -> Selection:
     """An optional [from, to] window of days."""
     return checked_filter(problems, "", plans_pb2.ReplaceFilter(from_day=first, to_day=last))

@@ -240,9 +240,9 @@ def check_batch(problems: Violations, path: str, items: Sequence[object], low: i
 
 
 def check_summary(problems: Violations, path: str, text: str) -> None:
-    """A coaching summary's text: at most 1000 characters."""
+    """A coaching summary's text (at ``path``): at most 1000 characters."""
     if len(text) > MAX_SUMMARY_CHARS:
-        problems.add(f"{path}.text", f"must be at most {MAX_SUMMARY_CHARS} characters, not {len(text)}")
+        problems.add(path, f"must be at most {MAX_SUMMARY_CHARS} characters, not {len(text)}")
 
 
 def in_window(day: date, first: date | None, last: date | None) -> bool:
