@@ -5,14 +5,17 @@ activities."""
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import grpc
 import pytest
+from sqlalchemy import select
 
 from kinetic.analytics.v1 import endurance_pb2 as pb
 from kinetic.errors import RemoteError
+from services.analytics.adapters.tables import training_load_seeds
 from tests.integration.analytics.analytics_support import ACCOUNT
 from tests.integration.analytics.endurance_support import EnduranceFeed, endurance_stack, summary, threshold
 
@@ -64,11 +67,13 @@ def thirty_km_weeks(feed: EnduranceFeed) -> None:
         feed.record(summary(f"run_{day:%m%d}", "run", at(day), 3000, distance_m=10_000.0))
 
 
-def hundred_tss_days(feed: EnduranceFeed, count: int) -> None:
-    """An hour at FTP (100 TSS, decision 0051) on each of the ``count`` days before today."""
+def daily_rides(feed: EnduranceFeed, count: int, tss: float = 100.0) -> None:
+    """An hour's ride of ``tss`` on each of the ``count`` days before today (an hour at FTP is 100
+    TSS, decision 0051; at NP = FTP x sqrt(tss / 100) it is ``tss``)."""
     feed.set_threshold(threshold("thr_ftp", "ftp", date(2025, 1, 1), watts=250))
+    watts = 250.0 * math.sqrt(tss / 100)
     for day in days_from(TODAY - timedelta(days=count), count):
-        feed.record(summary(f"ride_{day:%m%d}", "ride", at(day), 3600, normalized_power_w=250.0))
+        feed.record(summary(f"ride_{day:%m%d}", "ride", at(day), 3600, normalized_power_w=watts))
 
 
 async def test_back_to_back_hard_days_from_nothing_are_one_critical_advisory(engines, tmp_path):
@@ -124,7 +129,7 @@ async def test_yesterdays_loads_are_the_seed(engines, tmp_path):
     nothing it falls to -34.4 the day after the last. The history window alone (five weeks) would
     give CTL about 57 and form about -45: only the seed keeps the trained athlete clear."""
     async with endurance_stack(engines, tmp_path, NOW) as stack:
-        hundred_tss_days(stack.sessions.feed(ACCOUNT), 100)
+        daily_rides(stack.sessions.feed(ACCOUNT), 100)
         plan = [load(day, sport="ride", kind="ride_endurance", tss=100.0) for day in days_from(TODAY, 4)]
         trained = await stack.analytics.EvaluatePlanSafety(safety(ACCOUNT, plan))
         untrained = await stack.analytics.EvaluatePlanSafety(safety(OTHER, plan))
@@ -132,6 +137,16 @@ async def test_yesterdays_loads_are_the_seed(engines, tmp_path):
         overload = [a for a in untrained.advisories if a.rule == "projected_tsb_overload"]
         assert [(a.day, a.level) for a in overload] == [("2026-03-23", "critical")]
         assert "-34.4" in overload[0].message
+
+        # The chart stored a seed a week before yesterday, so the next evaluation reads one week of
+        # activities, not a hundred days (decision 0055).
+        with engines.made[-1].connect() as conn:
+            seeds = conn.execute(
+                select(training_load_seeds.c.day).where(training_load_seeds.c.account_id == ACCOUNT)
+            ).scalars()
+            assert set(seeds) == {TODAY - timedelta(days=8)}
+        again = await stack.analytics.EvaluatePlanSafety(safety(ACCOUNT, plan))
+        assert again == trained
 
         # The seed is yesterday's combined chart, as GetTrainingLoad answers it.
         chart = await stack.analytics.GetTrainingLoad(
@@ -293,3 +308,29 @@ async def test_completion_refusals(sqlite_engines, tmp_path, fields, field):
         assert error.code == grpc.StatusCode.INVALID_ARGUMENT and field in error.message
         error = await refusal(stack.analytics.AssessCompletion(assess("", 10.0)))
         assert error.code == grpc.StatusCode.INVALID_ARGUMENT and "account_id" in error.message
+
+
+async def test_a_24_week_build_is_judged_whole(engines, tmp_path):
+    """168 workouts, each week easy, tempo, easy, intervals, recovery, long and easy at 50 TSS a
+    day on average, 2 % more distance a week, for an athlete riding 50 TSS a day: no back-to-back
+    hard days, no overload; the first week's running after none is a spike (over the 15 km base)."""
+    async with endurance_stack(engines, tmp_path, NOW) as stack:
+        daily_rides(stack.sessions.feed(ACCOUNT), 100, tss=50.0)
+        week = [("easy", 40.0, 8000.0), ("tempo", 60.0, 10_000.0), ("easy", 40.0, 8000.0),
+                ("intervals", 70.0, 10_000.0), ("recovery", 20.0, 5000.0), ("long", 80.0, 16_000.0),
+                ("easy", 40.0, 8000.0)]  # fmt: skip
+        monday = date(2026, 3, 23)
+        plan = [
+            load(
+                monday + timedelta(days=7 * w + d),
+                kind=kind,
+                tss=tss,
+                distance_meters=round(metres * 1.02**w),
+            )
+            for w in range(24)
+            for d, (kind, tss, metres) in enumerate(week)
+        ]
+        answer = await stack.analytics.EvaluatePlanSafety(safety(ACCOUNT, plan))
+        assert len(plan) == 168
+        assert {a.rule for a in answer.advisories} <= {"weekly_volume_spike", "long_run_cap"}
+        assert ("2026-03-23", "weekly_volume_spike", "warning") in rules(answer)
