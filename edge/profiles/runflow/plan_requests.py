@@ -242,7 +242,7 @@ def planned_load(workout: plans_pb2.PlanWorkout) -> endurance_pb2.PlannedLoad:
 
 
 def safety_loads(loads: Sequence[plans_pb2.PlanLoad]) -> list[endurance_pb2.PlannedLoad]:
-    """The mutation's plan loads as the safety engine takes them (completed ones count as done)."""
+    """The mutation's plan loads as the safety engine takes them (it skips the days before today)."""
     converted = []
     for load in loads:
         planned = endurance_pb2.PlannedLoad(
