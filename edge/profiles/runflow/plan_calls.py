@@ -4,6 +4,7 @@ names (decision 0064)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -97,7 +98,7 @@ class PlanCalls:
             account_id=athlete.account_id,
             device_id=DEVICE_ID,
             time_zone=athlete.timezone,
-            idempotency_key=arguments.get("idempotencyKey", ""),
+            idempotency_key=training_key(arguments.get("idempotencyKey", "")),
             thresholds=known,
             **mutation,
         )
@@ -192,3 +193,10 @@ def result(response: plans_pb2.MutatePlanResponse, advisories: list[dict[str, An
         "snapshotId": response.snapshot_id or None,
         "safetyAdvisories": advisories,
     }
+
+
+def training_key(key: str) -> str:
+    """The assistant's key (1-128 characters of any kind) as Training's (8-80 safe characters):
+    a digest, prefixed so a RunFlow key never meets a key another profile sent for the same account
+    in Training's idempotency store (decision 0064)."""
+    return f"runflow:{hashlib.sha256(key.encode()).hexdigest()}" if key else ""

@@ -465,3 +465,14 @@ async def test_recalibration_stores_the_thresholds_and_recomputes_zone_paces(sta
 async def test_bad_plan_arguments_are_refused_saying_what_to_fix(stack, runflow, tool, arguments, words):
     error = await runflow.error(tool, arguments)
     assert words in error.message, error.message
+
+
+async def test_any_key_replays_even_after_the_thresholds_changed(stack, runflow):
+    """A key is 1-128 characters of any kind (Training's own keys are stricter: the edge sends a
+    digest), and a retry replays although the thresholds looked up for it have changed since."""
+    goal_id = (await new_plan(runflow, []))["plan"]["goalId"]
+    call = {"goalId": goal_id, "workouts": [easy_run(1)], "idempotencyKey": "w 1 ☃"}
+    first = await runflow("import_plan_workouts_batch", call)
+    await runflow("recalibrate_thresholds", {"thresholdPaceSecondsPerKm": 230})
+    assert await runflow("import_plan_workouts_batch", call) == first
+    assert len((await whole_plan(runflow, goal_id))["workouts"]) == 1
