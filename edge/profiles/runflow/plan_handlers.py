@@ -12,6 +12,7 @@ from typing import Any
 
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
+from edge.profiles.runflow import generated_plans as generated
 from edge.profiles.runflow import plan_render as render
 from edge.profiles.runflow import plan_requests as requests
 from edge.profiles.runflow.plan_calls import (
@@ -25,6 +26,7 @@ from edge.profiles.runflow.plan_calls import (
 )
 from edge.profiles.runflow.plan_schemas import PLAN_WEEKS_DEFAULT
 from edge.profiles.runflow.steps import ENDURANCE_ARGUMENTS, SPORTS, draft
+from kinetic.plan_generator import PlanRequestError, generate_plan, parse_request
 from kinetic.sessions.v1 import endurance_pb2 as sessions_pb2
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 
@@ -90,6 +92,28 @@ class RunFlowPlanTools(PlanCalls):
         return {"goalId": goal_id, "count": len(snapshots), "snapshots": snapshots}
 
     # --- plan writes ---------------------------------------------------------------------------
+
+    async def create_training_plan(self, principal: Principal, arguments: Arguments) -> Payload:
+        athlete = await self._athletes.of(principal)
+        try:
+            request = parse_request(generated.generator_arguments(arguments), athlete.today())
+        except PlanRequestError as error:
+            raise generated.request_problem(error) from error
+        plan = generate_plan(request)
+        mutation = generated.goal_of(plan, activate=bool(arguments.get("activate", True)))
+        response, payload = await self._write(
+            principal, arguments, WORKOUT_LIST, athlete=athlete, thresholds=True, create_goal=mutation
+        )
+        return {
+            **payload,
+            "plan": render.goal(response.goal),
+            "createdWorkoutIds": list(response.created_workout_ids),
+            "generated": {
+                "event": plan.event.id,
+                "vdot": round(plan.vdot, 1),
+                "vdotSource": plan.vdot_source,
+            },
+        }
 
     async def create_custom_training_plan(self, principal: Principal, arguments: Arguments) -> Payload:
         goal = requests.goal(arguments)

@@ -15,6 +15,7 @@ from typing import Any
 
 from edge.profiles.runflow.schemas import DATE, tool_input
 from edge.profiles.runflow.steps import SPORTS, WORKOUT_TYPES
+from kinetic.plan_generator import REQUEST_SCHEMA
 
 Schema = dict[str, Any]
 
@@ -491,3 +492,13 @@ SUMMARY_INPUT = write_input(
     },
     ("weekStart",),
 )
+
+# create_training_plan: the plan generator's arguments (decision 0065), plus the personal server's.
+CREATE_GENERATED_PLAN_INPUT: Schema = {
+    **REQUEST_SCHEMA,
+    "properties": {
+        **REQUEST_SCHEMA["properties"],
+        "activate": {"type": "boolean", "default": True, "description": "Make it the active plan."},
+        "idempotencyKey": IDEMPOTENCY_KEY,
+    },
+}

@@ -80,6 +80,15 @@ PLAN_TOOLS = (
         (rules.real_dates("raceDate", "planStartDate"),),
     ),
     PlanTool(
+        "create_training_plan",
+        "Create training plan",
+        "Generates a standard template-based running plan (creationMode STANDARD_BUILDER) for one of 17 "
+        "race distances and durations (1 mile to 100 miles, 6 to 24 hours): phases, weekly volume with "
+        "cut-back weeks, long runs capped by distance and time, quality sessions at VDOT paces and a taper, "
+        "stored as a new active plan (unless activate: false) in one transaction." + _SAFETY,
+        schemas.CREATE_GENERATED_PLAN_INPUT,
+    ),
+    PlanTool(
         "update_training_plan_phases",
         "Update training plan",
         "Updates a plan's name, planStartDate, raceDate, sport, "

@@ -5,7 +5,8 @@ Names and annotations are the seed's; arguments are Kinetic's (``schemas.py``), 
 none. One scope, ``mcp:full``, for every tool; an API key or an OAuth access token carries it. Only
 paid tiers reach the tools (``access.PlanTierGate``); every refusal of a call is a JSON-RPC error
 ``-32002`` with a message that says what to fix, at its HTTP status (``RUNFLOW_ERRORS``).
-``create_training_plan`` (the template builder) comes later. Decisions 0061, 0064.
+``create_training_plan`` stores a plan of the standard builder (``kinetic.plan_generator``).
+Decisions 0061, 0064, 0065.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ the calendar, safety advisories, idempotent retries, completion and recalibratio
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -19,6 +19,7 @@ READS = {"get_training_plan", "list_training_plans", "list_plan_snapshots"}
 # Writes with their destructive and idempotent hints.
 WRITES = {
     "create_custom_training_plan": (False, False),
+    "create_training_plan": (False, False),
     "update_training_plan_phases": (False, True),
     "set_active_training_plan": (False, True),
     "delete_training_plan": (True, True),
@@ -179,10 +180,9 @@ def without_versions(plan: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-async def test_tools_list_publishes_the_thirty_tools_with_the_seeds_annotations(stack, runflow):
+async def test_tools_list_publishes_the_seeds_31_tools_with_their_annotations(stack, runflow):
     tools = {tool.name: tool for tool in await runflow.list_tools()}
-    assert set(tools) == FIRST_SLICE | READS | set(WRITES) and len(tools) == 30
-    assert "create_training_plan" not in tools
+    assert set(tools) == FIRST_SLICE | READS | set(WRITES) and len(tools) == 31
     for name, tool in tools.items():
         hints = tool.annotations
         assert hints is not None and tool.input_schema["additionalProperties"] is False, name
@@ -476,3 +476,63 @@ async def test_any_key_replays_even_after_the_thresholds_changed(stack, runflow)
     await runflow("recalibrate_thresholds", {"thresholdPaceSecondsPerKm": 230})
     assert await runflow("import_plan_workouts_batch", call) == first
     assert len((await whole_plan(runflow, goal_id))["workouts"]) == 1
+
+
+async def test_create_training_plan_stores_a_generated_plan_on_every_calendar(stack, runflow):
+    """The standard builder's plan (decision 0065) stored whole: a 100-mile plan at 7 days a week is
+    more than a batch (204 workouts), its race and zone-named paces kept, no critical advisory."""
+    # The athlete's recorded training matches what they state: 12 weeks of 10 km a day (70 km a week),
+    # so the safety engine starts from the loads that training built, as the generator assumes.
+    await stack.backends.endurance.SetThreshold(
+        records_pb2.SetThresholdRequest(
+            account_id=stack.account_id,
+            threshold=records_pb2.Threshold(
+                kind="threshold_pace",
+                seconds_per_km=270,
+                effective_day=(date.today() - timedelta(days=120)).isoformat(),
+                source="manual",
+            ),
+        )
+    )
+    for days_ago in range(1, 85):
+        await record(stack, sport="run", start_time=started(days_ago, 6), duration_s=3600, distance_m=10_000)
+    race_day = (date.today() + timedelta(weeks=30)).isoformat()
+    arguments = {"event": "100_MILE", "raceDate": race_day, "weeklyVolumeKm": 70, "daysPerWeek": 7}
+    created = await runflow("create_training_plan", {**arguments, "experience": "advanced"})
+    plan = created["plan"]
+    assert plan["creationMode"] == "STANDARD_BUILDER" and plan["raceType"] == "100_MILE"
+    assert plan["raceDate"] == race_day and plan["isActive"] is True
+    assert len(created["createdWorkoutIds"]) > 200
+    assert not [a for a in created["safetyAdvisories"] if a["level"] == "critical"]
+    stored = await whole_plan(runflow, plan["goalId"])
+    race = stored["workouts"][-1]
+    assert (race["workoutType"], race["scheduledDate"]) == ("RACE", race_day)
+    zones = {
+        step["target"].get("paceZone")
+        for workout in stored["workouts"]
+        for step in workout.get("structuredSteps", [])
+        if "target" in step
+    }
+    assert {"E"} <= zones
+    end = (date.fromisoformat(race_day) + timedelta(days=1)).isoformat()
+    window = await stack.backends.training.ListOccurrences(
+        training_pb2.ListOccurrencesRequest(
+            account_id=stack.account_id, time_zone="UTC", from_day=race_day, to_day=end
+        )
+    )
+    assert [o.workout_id for o in window.occurrences] == [race["workoutId"]]
+
+
+async def test_create_training_plan_refuses_bad_arguments_naming_each(stack, runflow):
+    response = await runflow.post(
+        "create_training_plan",
+        {
+            "event": "MARATHON",
+            "raceDate": date.today().isoformat(),
+            "weeklyVolumeKm": 40,
+            "recentRace": {"distanceKm": 10, "time": "not a time"},
+        },
+    )
+    assert response.status_code == 400
+    message = response.json()["error"]["message"]
+    assert "raceDate" in message and "recentRace.time" in message
