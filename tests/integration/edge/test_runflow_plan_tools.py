@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from kinetic.auth.v1 import auth_pb2
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from kinetic.training.v1 import training_pb2
+from tests.integration.edge.client_ai_gym import new_account
 from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key
 from tests.integration.edge.test_runflow_tools import record, set_thresholds, started
 
@@ -536,3 +538,48 @@ async def test_create_training_plan_refuses_bad_arguments_naming_each(stack, run
     assert response.status_code == 400
     message = response.json()["error"]["message"]
     assert "raceDate" in message and "recentRace.time" in message
+
+
+async def test_another_accounts_plan_is_not_found_through_any_plan_tool(stack, runflow):
+    """Tenant isolation: a second paid athlete naming the first one's plan, workouts or snapshot
+    gets 404 from every tool that takes them, and the first athlete's plan stays as it was."""
+    created = await new_plan(runflow, [easy_run(1), intervals(3)])
+    goal_id = created["plan"]["goalId"]
+    first_id, second_id = created["createdWorkoutIds"]
+    await runflow("shift_plan_dates", {"goalId": goal_id, "deltaDays": 1})
+    snapshot_id = (await runflow("list_plan_snapshots", {"goalId": goal_id}))["snapshots"][0]["snapshotId"]
+    before = without_versions(await whole_plan(runflow, goal_id))
+
+    bob_id = await new_account(stack.backends, "bob-runflow@example.com")
+    await stack.backends.auth.UpdateAccount(auth_pb2.UpdateAccountRequest(account_id=bob_id, plan_tier="pro"))
+    bob_key = await stack.backends.auth.CreateApiKey(
+        auth_pb2.CreateApiKeyRequest(account_id=bob_id, name="bob", scopes=["mcp:full"])
+    )
+    bob = RunFlow(stack, bob_key.secret)
+    plain = {"name": "Jog", "scheduledDate": day(5), "sport": "RUN", "plannedDurationSeconds": 1800}
+    calls: list[tuple[str, dict[str, Any]]] = [
+        ("get_training_plan", {"goalId": goal_id}),
+        ("list_plan_snapshots", {"goalId": goal_id}),
+        ("update_training_plan_phases", {"goalId": goal_id, "name": "Mine now"}),
+        ("set_active_training_plan", {"goalId": goal_id}),
+        ("delete_training_plan", {"goalId": goal_id, "permanent": True}),
+        ("import_plan_workouts_batch", {"goalId": goal_id, "workouts": [plain]}),
+        ("create_structured_workout", {"goalId": goal_id, **plain}),
+        ("modify_workout", {"workoutId": first_id, "name": "Mine"}),
+        ("modify_workouts_batch", {"workouts": [{"workoutId": first_id, "name": "Mine"}]}),
+        ("reschedule_workout", {"workoutId": first_id, "scheduledDate": day(9)}),
+        ("reschedule_workouts_batch", {"moves": [{"workoutId": first_id, "scheduledDate": day(9)}]}),
+        ("shift_plan_dates", {"goalId": goal_id, "deltaDays": 2}),
+        ("swap_workouts", {"workoutIds": [first_id, second_id]}),
+        ("delete_workout", {"workoutId": first_id}),
+        ("delete_workouts_batch", {"workoutIds": [first_id, second_id]}),
+        ("mark_workout_status", {"workoutId": first_id, "completed": True}),
+        ("mark_workouts_status_batch", {"statuses": [{"workoutId": first_id, "completed": True}]}),
+        ("restore_plan_snapshot", {"snapshotId": snapshot_id}),
+        ("save_weekly_coaching_summary", {"goalId": goal_id, "weekStart": day(0), "text": "Mine"}),
+    ]
+    for tool, arguments in calls:
+        response = await bob.post(tool, arguments)
+        assert response.status_code == 404, (tool, response.text)
+    assert (await bob("list_training_plans"))["plans"] == []
+    assert without_versions(await whole_plan(runflow, goal_id)) == before
