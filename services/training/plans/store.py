@@ -197,18 +197,29 @@ def rows_by_id(conn: Connection, account_id: str, workout_ids: Iterable[str]) ->
 
 def put_row(conn: Connection, account_id: str, row: PlanRow) -> None:
     """Insert or replace one plan row."""
-    conn.execute(delete(tables.plan_workouts).where(_PW.workout_id == row.workout_id))
+    put_rows(conn, account_id, [row])
+
+
+def put_rows(conn: Connection, account_id: str, rows: Sequence[PlanRow]) -> None:
+    """Insert or replace plan rows: one delete and one insert however many (a batch of 200)."""
+    if not rows:
+        return
+    conn.execute(delete(tables.plan_workouts).where(_PW.workout_id.in_([row.workout_id for row in rows])))
     conn.execute(
-        insert(tables.plan_workouts).values(
-            workout_id=row.workout_id,
-            account_id=account_id,
-            goal_id=row.goal_id,
-            day_order=row.order,
-            workout_type=row.workout_type,
-            completed=row.completed,
-            linked_activity_id=row.linked_activity_id,
-            completed_at=row.completed_at,
-        )
+        insert(tables.plan_workouts),
+        [
+            {
+                "workout_id": row.workout_id,
+                "account_id": account_id,
+                "goal_id": row.goal_id,
+                "day_order": row.order,
+                "workout_type": row.workout_type,
+                "completed": row.completed,
+                "linked_activity_id": row.linked_activity_id,
+                "completed_at": row.completed_at,
+            }
+            for row in rows
+        ],
     )
 
 

@@ -160,33 +160,45 @@ class PlanWrite:
             for workout in deleted:
                 extra.append(change_log.deletion_entry(change_log.WORKOUT_DELETED, workout.id))
                 extra += visibility_entries(overrides.shown([workout]), {})
-        for workout_id in self.created_ids():
-            entry = self.after.entries[workout_id]
-            if repo.get_workouts(ctx.conn, ctx.account_id, [workout_id]) or store.rows_by_id(
-                ctx.conn, ctx.account_id, [workout_id]
-            ):
-                raise Conflict(
-                    f"workout {workout_id} exists again outside this plan; it cannot be re-created",
-                    reason="WORKOUT_EXISTS",
-                )
-            ctx.save_workout(entry.workout, new=True)
-            if workout_id in self.recreated_versions:
-                version = self.recreated_versions[workout_id]
-                repo.save_workout(
-                    ctx.conn, ctx.account_id, replace(entry.workout, version=version), ctx.device_id, ctx.now
-                )
-            store.put_row(ctx.conn, ctx.account_id, entry.row)
-            if entry.row.completed:
-                extra += self._completion(entry)
+        created = [self.after.entries[i] for i in self.created_ids()]
+        extra += self._store_created(created)
+        changed_rows: list[PlanRow] = []
         for workout_id in self.changed_ids():
             old, new = self.before.entries[workout_id], self.after.entries[workout_id]
             if old.day != new.day:
                 overrides = UncompletedOverrides.load(ctx.conn, ctx.account_id, [old.workout])
                 extra += visibility_entries(overrides.shown([old.workout]), overrides.shown([new.workout]))
             ctx.save_workout(new.workout)
-            store.put_row(ctx.conn, ctx.account_id, new.row)
+            changed_rows.append(new.row)
             if old.row.completed != new.row.completed or (new.row.completed and old.day != new.day):
                 extra += self._completion(new)
+        store.put_rows(ctx.conn, ctx.account_id, changed_rows)
+        return extra
+
+    def _store_created(self, created: list[Entry]) -> list[ChangeEntry]:
+        """New (or re-created) workouts and their rows, a few statements for the whole batch."""
+        ctx = self.ctx
+        ids = [entry.workout.id for entry in created]
+        clash = set(repo.get_workouts(ctx.conn, ctx.account_id, ids)) | set(
+            store.rows_by_id(ctx.conn, ctx.account_id, ids)
+        )
+        if clash:
+            raise Conflict(
+                f"workout {min(clash)} exists again outside this plan; it cannot be re-created",
+                reason="WORKOUT_EXISTS",
+            )
+        ctx.save_new_workouts([entry.workout for entry in created])
+        for entry in created:
+            if entry.workout.id in self.recreated_versions:
+                version = self.recreated_versions[entry.workout.id]
+                repo.save_workout(
+                    ctx.conn, ctx.account_id, replace(entry.workout, version=version), ctx.device_id, ctx.now
+                )
+        store.put_rows(ctx.conn, ctx.account_id, [entry.row for entry in created])
+        extra: list[ChangeEntry] = []
+        for entry in created:
+            if entry.row.completed:
+                extra += self._completion(entry)
         return extra
 
     def _completion(self, entry: Entry) -> list[ChangeEntry]:

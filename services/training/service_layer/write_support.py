@@ -118,6 +118,13 @@ class WriteContext:
         self.changed_workouts[workout.id] = workout
         self.saved.setdefault(("workout", workout.id), new)
 
+    def save_new_workouts(self, workouts: Sequence[Workout]) -> None:
+        """Store created workouts in one statement and remember them, in order, for the response."""
+        repo.insert_workouts(self.conn, self.account_id, workouts, self.device_id, self.now)
+        for workout in workouts:
+            self.changed_workouts[workout.id] = workout
+            self.saved.setdefault(("workout", workout.id), True)
+
     def save_plan(self, plan: Plan, *, new: bool = False) -> None:
         """Store a created or changed plan and remember it for the response."""
         store = repo.insert_plan if new else repo.save_plan
