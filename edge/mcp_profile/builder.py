@@ -22,8 +22,10 @@ from mcp.server.lowlevel import Server
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
+    EmptyResult,
     ListToolsResult,
     PaginatedRequestParams,
+    SetLevelRequestParams,
     TextContent,
     Tool,
     ToolAnnotations,
@@ -98,6 +100,9 @@ class Profile:
     errors: ErrorStyle
     tools: tuple[ToolSpec, ...]
     remote_errors: Callable[[RemoteError], EdgeProblem] = from_remote
+    # Whether ``logging/setLevel`` is answered (the ``logging`` capability). A stateless server
+    # sends no log notifications, so any level is kept trivially; hosts that set one get no error.
+    accepts_log_level: bool = False
 
 
 class CompiledTool:
@@ -225,6 +230,11 @@ def build_profile(
         tool = tools.get(name)
         return tool.published.input_schema if tool is not None else None
 
+    async def set_logging_level(
+        ctx: ServerRequestContext[Any, Any], params: SetLevelRequestParams
+    ) -> EmptyResult:
+        return EmptyResult()
+
     server: Server[Any] = Server(
         profile.name,
         version=profile.version,
@@ -233,6 +243,7 @@ def build_profile(
         get_tool_input_schema=input_schema,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
+        on_set_logging_level=set_logging_level if profile.accepts_log_level else None,
     )
     trace_within_edge(server)
     return BuiltProfile(profile, server, tools)
