@@ -12,6 +12,7 @@ and renders; a REST mirror calls the same ``CompiledTool.run``, so both answer a
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,7 @@ from typing import Any
 import grpc
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
+from mcp.shared.exceptions import MCPDeprecationWarning
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
@@ -235,15 +237,19 @@ def build_profile(
     ) -> EmptyResult:
         return EmptyResult()
 
-    server: Server[Any] = Server(
-        profile.name,
-        version=profile.version,
-        title=profile.title,
-        instructions=profile.instructions,
-        get_tool_input_schema=input_schema,
-        on_list_tools=list_tools,
-        on_call_tool=call_tool,
-        on_set_logging_level=set_logging_level if profile.accepts_log_level else None,
-    )
+    # The SDK marks the logging capability deprecated (newer protocol versions drop it); the
+    # versions Kinetic speaks still define logging/setLevel, and a profile that answers it says so.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", category=MCPDeprecationWarning, message=".*logging capability")
+        server: Server[Any] = Server(
+            profile.name,
+            version=profile.version,
+            title=profile.title,
+            instructions=profile.instructions,
+            get_tool_input_schema=input_schema,
+            on_list_tools=list_tools,
+            on_call_tool=call_tool,
+            on_set_logging_level=set_logging_level if profile.accepts_log_level else None,
+        )
     trace_within_edge(server)
     return BuiltProfile(profile, server, tools)
