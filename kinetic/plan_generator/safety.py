@@ -1,0 +1,72 @@
+"""The generated plan through the safety engine (decision 0060), as an anonymous athlete's.
+
+An anonymous athlete has no recorded training, so the starting point is projected from what they
+state (decision 0065, "Safety"): the four weeks before the plan are taken as four repeats of the
+plan's first week scaled to the stated weekly volume (the first week is built at that volume), and
+the starting loads as that week's steady state (CTL = ATL = its TSS / 7, form 0).
+
+The race itself enters with its day, type and distance but no stress: the form the engine projects
+after the goal race measures the race, not the training, and an ultra's would always be far below
+-30. Every rule still sees the race (nothing hard the day before it, the week's distance).
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import timedelta
+from typing import Final
+
+from kinetic.endurance.load import PmcSeed
+from kinetic.plan_generator.plan import GeneratedPlan
+from kinetic.plan_safety import (
+    Advisory,
+    CompletedDay,
+    PlannedWorkout,
+    TrainingHistory,
+    evaluate_plan_safety,
+)
+
+HISTORY_WEEKS: Final = 4
+
+
+def planned_workouts(plan: GeneratedPlan) -> tuple[PlannedWorkout, ...]:
+    """The plan as the engine sees it (the race without its stress, see the module's doc)."""
+    return tuple(
+        PlannedWorkout(
+            day=w.day,
+            sport=w.sport,
+            workout_type=w.workout_type,
+            planned_tss=0.0 if w.workout_type == "RACE" else w.planned_tss,
+            distance_m=w.distance_m,
+            duration_s=w.duration_s,
+            workout_id=f"{plan.plan_id}-{index + 1}",
+        )
+        for index, w in enumerate(plan.workouts)
+    )
+
+
+def projected_history(plan: GeneratedPlan) -> TrainingHistory:
+    """Four weeks of the stated volume, each shaped like the plan's first week."""
+    first = plan.first_day
+    week = [w for w in plan.workouts if w.day < first + timedelta(weeks=1)]
+    week_m = math.fsum(w.distance_m for w in week)
+    scale = plan.request.weekly_volume_km * 1000 / week_m if week_m else 0.0
+    days = [
+        CompletedDay(w.day - timedelta(weeks=back), tss=w.planned_tss * scale, run_m=w.distance_m * scale)
+        for back in range(1, HISTORY_WEEKS + 1)
+        for w in week
+    ]
+    return TrainingHistory.of(first - timedelta(weeks=HISTORY_WEEKS), days)
+
+
+def projected_seed(plan: GeneratedPlan) -> PmcSeed:
+    """Steady loads of the projected weeks on the day before the plan: CTL = ATL, form 0."""
+    history = projected_history(plan)
+    daily = math.fsum(day.tss for day in history.days) / (HISTORY_WEEKS * 7)
+    return PmcSeed(plan.first_day - timedelta(days=1), ctl=daily, atl=daily)
+
+
+def safety_check(plan: GeneratedPlan) -> tuple[Advisory, ...]:
+    """The engine's advisories for the plan from the projected start; a generated plan must have
+    no critical one (``kinetic.plan_safety.has_critical``)."""
+    return evaluate_plan_safety(planned_workouts(plan), projected_history(plan), projected_seed(plan))
