@@ -13,8 +13,7 @@ from collections.abc import Iterator
 from datetime import date, timedelta
 
 from kinetic.endurance.pace import clock_text
-from kinetic.plan_generator.plan import GeneratedPlan
-from kinetic.plan_generator.workouts import Workout
+from kinetic.plan_generator import GeneratedPlan, Workout
 
 PRODUCT_ID = "-//Kinetic//RunFlow PlanGen//EN"
 UID_DOMAIN = "plangen.kinetic"

@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 
 from edge.oauth.render import Safe, escape
-from kinetic.plan_generator.plan import WeekSummary
+from kinetic.plan_generator import WeekSummary
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 40, 10, 16, 30

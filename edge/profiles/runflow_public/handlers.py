@@ -1,8 +1,10 @@
 """The two anonymous tools: a plan as JSON, and a signed link to the plan's page (decision 0066).
 
-No principal is read: the path has no credentials. Arguments passed the published schema already
-(the builder checks it); the generator judges how they fit together (a race too close for the
-event, a weekly volume too small for it) and every problem comes back in one message.
+No principal is read: the path has no credentials. The plan is the generator's JSON
+(``kinetic.plan_generator.plan_json``, the shape every plan tool answers with) plus the safety
+engine's advisories. Arguments passed the published schema already (the builder checks it); the
+generator judges how they fit together (a race too close for the event, a weekly volume too small
+for it) and every problem comes back in one message.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from datetime import UTC, datetime
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
 from edge.profiles.runflow_public.links import PlanLinks
-from edge.profiles.runflow_public.plan_json import plan_json
 from edge.profiles.runflow_public.planning import earliest_today, plan_for
+from kinetic.plan_generator import plan_json, safety_check
 
 PLAN_PAGES = "/plans"
 
@@ -41,7 +43,10 @@ class PlanGenTools:
         self._clock = clock
 
     async def generate_running_plan(self, principal: Principal, arguments: Arguments) -> Payload:
-        return plan_json(plan_for(arguments, earliest_today(self._clock())))
+        """The generator's own answer (decision 0065), with the safety engine's findings on it."""
+        plan = plan_for(arguments, earliest_today(self._clock()))
+        advisories = [advisory.as_contract() for advisory in safety_check(plan)]
+        return {**plan_json(plan), "safetyAdvisories": advisories}
 
     async def export_plan_url(self, principal: Principal, arguments: Arguments) -> Payload:
         today = earliest_today(self._clock())

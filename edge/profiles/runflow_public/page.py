@@ -19,9 +19,7 @@ from edge.oauth.render import Safe, escape, join
 from edge.oauth.security import apply_security_headers, new_nonce
 from edge.profiles.runflow_public.chart import weekly_chart
 from kinetic.endurance.pace import clock_text
-from kinetic.plan_generator.paces import PaceTarget
-from kinetic.plan_generator.plan import GeneratedPlan, WeekSummary
-from kinetic.plan_generator.workouts import Workout
+from kinetic.plan_generator import GeneratedPlan, PaceTarget, WeekSummary, Workout
 
 TEMPLATE = Path(__file__).parent / "templates" / "plan.html"
 PHASE_NAMES = {"base": "Base", "build": "Build", "peak": "Peak", "taper": "Taper"}
@@ -35,6 +33,12 @@ def _layout() -> Template:
 def _html(template: str, /, **values: object) -> Safe:
     """``template`` (``str.format`` fields) with every value escaped unless ``Safe``."""
     return Safe(template.format(**{key: escape(value) for key, value in values.items()}))
+
+
+def event_title(plan: GeneratedPlan) -> str:
+    """The event's name as a heading starts ("half marathon" -> "Half marathon")."""
+    name = plan.event.name
+    return name[:1].upper() + name[1:]
 
 
 def _km(value: float) -> str:
@@ -125,7 +129,7 @@ def _legend() -> Safe:
 
 def plan_page(plan: GeneratedPlan, calendar_href: str, expires_at: datetime) -> HTMLResponse:
     """The page for ``plan``; ``calendar_href`` is the iCalendar file's path."""
-    title = f"{plan.event.name} plan"
+    title = f"{event_title(plan)} plan"
     header = _html(
         '<header class="card"><p class="muted">Kinetic RunFlow · training plan</p>'
         "<h1>{title} · race {race}</h1>",

@@ -12,8 +12,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from edge.problems import EdgeProblem
-from kinetic.plan_generator.plan import GeneratedPlan, generate_plan
-from kinetic.plan_generator.request import PlanRequestError, parse_request
+from kinetic.plan_generator import GeneratedPlan, PlanRequestError, generate_plan, parse_request
 
 # The date furthest behind UTC anywhere (UTC-12): an anonymous caller has no time zone, and
 # "today" must not refuse a start date that is today where the runner lives.

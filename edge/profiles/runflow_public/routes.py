@@ -19,7 +19,7 @@ from edge.profiles.runflow_public.handlers import PLAN_PAGES
 from edge.profiles.runflow_public.links import LinkRefused, OpenedLink, PlanLinks
 from edge.profiles.runflow_public.page import plan_page
 from edge.profiles.runflow_public.planning import plan_for
-from kinetic.plan_generator.plan import GeneratedPlan
+from kinetic.plan_generator import GeneratedPlan
 
 AGAIN = "Ask your assistant to export the plan again (export_plan_url) for a new link."
 

@@ -19,7 +19,7 @@ from edge.guard import Principal
 from edge.mcp_profile.builder import Profile, ToolSpec
 from edge.mcp_profile.errors import RUNFLOW_PUBLIC_ERRORS
 from edge.profiles.runflow_public.handlers import PlanGenTools
-from kinetic.plan_generator.schema import REQUEST_SCHEMA
+from kinetic.plan_generator import REQUEST_SCHEMA
 from kinetic.settings import DEFAULT_PLANGEN_PER_HOUR
 
 SCOPE = "plangen"
