@@ -14,7 +14,7 @@ from edge.oauth.render import Safe, escape
 from kinetic.plan_generator import WeekSummary
 
 WIDTH, HEIGHT = 640, 260
-LEFT, RIGHT, TOP, BOTTOM = 40, 10, 16, 30
+LEFT, RIGHT, TOP, BOTTOM = 46, 10, 22, 34
 PHASE_COLOURS = {"base": "#7aa7e8", "build": "#3b7dd8", "peak": "#1a56db", "taper": "#9fb7d9"}
 LONG_RUN_COLOUR = "#d9480f"
 
@@ -53,7 +53,7 @@ def weekly_chart(weeks: Sequence[WeekSummary]) -> Safe:
             f'<text x="{LEFT - 6}" y="{y(km) + 4:.1f}" class="axis" text-anchor="end">{km:g}</text>'
         )
     points = []
-    label_every = max(1, math.ceil(len(weeks) / 12))
+    label_every = max(1, math.ceil(len(weeks) / 10))
     for index, week in enumerate(weeks):
         x = LEFT + slot * index
         bar_w = max(1.0, slot * 0.7)
@@ -64,9 +64,9 @@ def weekly_chart(weeks: Sequence[WeekSummary]) -> Safe:
             f"<title>Week {index + 1}: {escape(week.planned_km)} km, long run {escape(week.long_run_km)} km"
             "</title></rect>"
         )
-        if index % label_every == 0 or index == len(weeks) - 1:
+        if index % label_every == 0:
             parts.append(
-                f'<text x="{x + slot / 2:.1f}" y="{HEIGHT - BOTTOM + 16}" class="axis" '
+                f'<text x="{x + slot / 2:.1f}" y="{HEIGHT - BOTTOM + 20}" class="axis" '
                 f'text-anchor="middle">{index + 1}</text>'
             )
         if week.long_run_km > 0:
@@ -77,8 +77,5 @@ def weekly_chart(weeks: Sequence[WeekSummary]) -> Safe:
         parts.extend(
             f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3.5" fill="{LONG_RUN_COLOUR}"/>' for px, py in points
         )
-    parts.append(
-        f'<text x="{LEFT}" y="{TOP - 4}" class="axis">km</text>'
-        f'<text x="{WIDTH - RIGHT}" y="{HEIGHT - 2}" class="axis" text-anchor="end">week</text></svg>'
-    )
+    parts.append(f'<text x="{LEFT}" y="{TOP - 6}" class="axis">km</text></svg>')
     return Safe("".join(parts))

@@ -146,6 +146,7 @@ def plan_page(plan: GeneratedPlan, calendar_href: str, expires_at: datetime) -> 
     )
     chart = Safe(
         '<section class="card chart-card"><h2>Weekly volume and long run</h2>'
+        '<p class="muted">Kilometres per week, week 1 on the left; the line is the week\'s long run.</p>'
         f"{weekly_chart(plan.weeks)}{_legend()}</section>"
     )
     phases = join(

@@ -53,7 +53,7 @@ async def test_generate_running_plan_answers_the_whole_plan_in_camel_case(edge: 
     assert workouts[-1]["workoutType"] == "RACE" and workouts[-1]["date"] == RACE_DAY.isoformat()
     assert [w["date"] for w in workouts] == sorted(w["date"] for w in workouts)
     first = workouts[0]
-    assert set(first) >= {"date", "workoutType", "name", "description", "distanceM", "durationS", "plannedTss"}
+    assert set(first) >= {"date", "workoutType", "name", "description", "distanceM", "durationS"}
     assert "paceLowSecondsPerKm" in str(first["structuredSteps"])
     assert plan["safetyAdvisories"] == []  # the generator holds its plans to the safety engine
     # The weekly summaries are the workouts added up.
@@ -71,10 +71,9 @@ async def test_the_same_arguments_give_the_same_plan(edge: PublicEdge):
 
 async def test_every_problem_of_a_bad_request_is_named_in_one_refusal_with_status_400(edge: PublicEdge):
     soon = (date.today() + timedelta(days=10)).isoformat()
-    refused = await edge.tool_call(
-        "generate_running_plan", {"event": "MARATHON", "raceDate": soon, "weeklyVolumeKm": 5}
-    )
-    message = await edge.refusal("export_plan_url", {"event": "MARATHON", "raceDate": soon, "weeklyVolumeKm": 5})
+    too_little = {"event": "MARATHON", "raceDate": soon, "weeklyVolumeKm": 5}
+    refused = await edge.tool_call("generate_running_plan", too_little)
+    message = await edge.refusal("export_plan_url", too_little)
 
     assert refused.status_code == 400
     error = refused.json()["error"]
@@ -156,7 +155,7 @@ async def test_a_link_opened_again_gives_the_same_calendar(edge: PublicEdge):
 
 async def test_an_altered_link_is_404_and_an_expired_one_410(edge: PublicEdge):
     exported = await edge.call("export_plan_url", HALF)
-    version, payload, mac = exported["url"].rsplit("/", 1)[1].split(".")
+    payload = exported["url"].rsplit("/", 1)[1].split(".")[1]
     other = exported["url"].replace(payload, payload[:-2] + ("AA" if payload[-2:] != "AA" else "BB"))
     month_ago = datetime.now(UTC) - timedelta(days=31)
     stale, _ = PlanLinks(LINK_SECRET.encode(), clock=lambda: month_ago).mint(

@@ -13,7 +13,11 @@ from redis.asyncio import Redis
 from tests.integration.edge.plangen_calls import HALF, PublicEdge, public_edge
 from tests.integration.ratelimit.conftest import REDIS_URL
 
-INITIALIZE = {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+INITIALIZE = {
+    "protocolVersion": "2025-06-18",
+    "capabilities": {},
+    "clientInfo": {"name": "t", "version": "1"},
+}
 
 
 def an_address() -> str:
@@ -126,8 +130,9 @@ async def test_on_redis_two_edges_share_one_budget_per_address(redis_keys):
         public_edge(redis_url=REDIS_URL, trusted_proxy_hops=1) as second,
     ):
         statuses = [
-            (await (first, second)[n % 2].tool_call("generate_running_plan", HALF, X_Forwarded_For=address))
-            .status_code
+            (
+                await (first, second)[n % 2].tool_call("generate_running_plan", HALF, X_Forwarded_For=address)
+            ).status_code
             for n in range(10)
         ]
         free = await free_calls(second, X_Forwarded_For=address)
