@@ -56,10 +56,10 @@ async def read_prefix(receive: Receive, most: int = MAX_BODY_TO_PARSE) -> tuple[
         if message["type"] != "http.request":
             return messages, False
         size += len(message.get("body", b""))
-        if not message.get("more_body", False):
-            return messages, True
         if size > most:
             return messages, False
+        if not message.get("more_body", False):
+            return messages, True
 
 
 def replay(messages: list[Message], receive: Receive) -> Receive:

@@ -60,7 +60,12 @@ class PublicEdge:
         raise AssertionError(f"{tool} was not refused")
 
     async def post(
-        self, method: str, params: dict[str, Any] | None = None, *, ident: int | None = 1, **headers: str
+        self,
+        method: str,
+        params: dict[str, Any] | None = None,
+        *,
+        ident: int | None = 1,
+        headers: dict[str, str] | None = None,
     ) -> httpx2.Response:
         """One raw JSON-RPC POST (stateless: no initialize needed); ``ident`` None: a notification."""
         body: dict[str, Any] = {"jsonrpc": "2.0", "method": method}
@@ -72,13 +77,15 @@ class PublicEdge:
             "Accept": "application/json, text/event-stream",
             "Content-Type": "application/json",
             "MCP-Protocol-Version": PROTOCOL,
-            **{name.replace("_", "-"): value for name, value in headers.items()},
+            **(headers or {}),
         }
         async with httpx2.AsyncClient(timeout=30) as http:
             return await http.post(self.url, json=body, headers=sent)
 
-    async def tool_call(self, tool: str, arguments: dict[str, Any], **headers: str) -> httpx2.Response:
-        return await self.post("tools/call", {"name": tool, "arguments": arguments}, **headers)
+    async def tool_call(
+        self, tool: str, arguments: dict[str, Any], headers: dict[str, str] | None = None
+    ) -> httpx2.Response:
+        return await self.post("tools/call", {"name": tool, "arguments": arguments}, headers=headers)
 
 
 def public_settings(port: int, **changes: Any) -> EdgeSettings:

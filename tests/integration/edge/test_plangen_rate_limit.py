@@ -25,16 +25,20 @@ def an_address() -> str:
     return f"2001:db8:{uuid.uuid4().hex[:4]}:{uuid.uuid4().hex[:4]}::1"
 
 
-async def free_calls(edge: PublicEdge, **headers: str) -> list[int]:
+def forwarded(address: str) -> dict[str, str]:
+    return {"X-Forwarded-For": address}
+
+
+async def free_calls(edge: PublicEdge, headers: dict[str, str] | None = None) -> list[int]:
     """Everything but a tool call, twice over: none of it may spend the budget."""
     statuses = []
     for _ in range(2):
         statuses += [
-            (await edge.post("initialize", INITIALIZE, **headers)).status_code,
-            (await edge.post("notifications/initialized", ident=None, **headers)).status_code,
-            (await edge.post("tools/list", **headers)).status_code,
-            (await edge.post("ping", **headers)).status_code,
-            (await edge.post("logging/setLevel", {"level": "info"}, **headers)).status_code,
+            (await edge.post("initialize", INITIALIZE, headers=headers)).status_code,
+            (await edge.post("notifications/initialized", ident=None, headers=headers)).status_code,
+            (await edge.post("tools/list", headers=headers)).status_code,
+            (await edge.post("ping", headers=headers)).status_code,
+            (await edge.post("logging/setLevel", {"level": "info"}, headers=headers)).status_code,
         ]
     return statuses
 
@@ -75,13 +79,15 @@ async def test_behind_a_trusted_proxy_each_forwarded_address_has_its_own_budget(
     first, second = an_address(), an_address()
     async with public_edge(trusted_proxy_hops=1) as edge:
         spent = [
-            (await edge.tool_call("generate_running_plan", HALF, X_Forwarded_For=first)).status_code
+            (await edge.tool_call("generate_running_plan", HALF, headers=forwarded(first))).status_code
             for _ in range(10)
         ]
-        refused = await edge.tool_call("generate_running_plan", HALF, X_Forwarded_For=first)
+        refused = await edge.tool_call("generate_running_plan", HALF, headers=forwarded(first))
         # The client's own claim left of the proxy's entry changes nothing.
-        spoofed = await edge.tool_call("generate_running_plan", HALF, X_Forwarded_For=f"203.0.113.9, {first}")
-        other = await edge.tool_call("generate_running_plan", HALF, X_Forwarded_For=second)
+        spoofed = await edge.tool_call(
+            "generate_running_plan", HALF, headers=forwarded(f"203.0.113.9, {first}")
+        )
+        other = await edge.tool_call("generate_running_plan", HALF, headers=forwarded(second))
 
     assert spent == [200] * 10
     assert_refused(refused)
@@ -92,10 +98,10 @@ async def test_behind_a_trusted_proxy_each_forwarded_address_has_its_own_budget(
 async def test_without_trusted_proxies_a_forwarded_address_is_ignored():
     async with public_edge() as edge:
         spent = [
-            (await edge.tool_call("generate_running_plan", HALF, X_Forwarded_For=an_address())).status_code
+            (await edge.tool_call("generate_running_plan", HALF, headers=forwarded(an_address()))).status_code
             for _ in range(10)
         ]
-        refused = await edge.tool_call("generate_running_plan", HALF, X_Forwarded_For=an_address())
+        refused = await edge.tool_call("generate_running_plan", HALF, headers=forwarded(an_address()))
 
     assert spent == [200] * 10
     assert_refused(refused)  # every call came from 127.0.0.1, whatever the header claimed
@@ -131,13 +137,15 @@ async def test_on_redis_two_edges_share_one_budget_per_address(redis_keys):
     ):
         statuses = [
             (
-                await (first, second)[n % 2].tool_call("generate_running_plan", HALF, X_Forwarded_For=address)
+                await (first, second)[n % 2].tool_call(
+                    "generate_running_plan", HALF, headers=forwarded(address)
+                )
             ).status_code
             for n in range(10)
         ]
-        free = await free_calls(second, X_Forwarded_For=address)
-        refused = await first.tool_call("generate_running_plan", HALF, X_Forwarded_For=address)
-        elsewhere = await second.tool_call("generate_running_plan", HALF, X_Forwarded_For=other)
+        free = await free_calls(second, headers=forwarded(address))
+        refused = await first.tool_call("generate_running_plan", HALF, headers=forwarded(address))
+        elsewhere = await second.tool_call("generate_running_plan", HALF, headers=forwarded(other))
 
     assert statuses == [200] * 10
     assert free == [200, 202, 200, 200, 200] * 2
