@@ -23,12 +23,16 @@ MAX_ENTRIES = 10_000
 
 @dataclass(frozen=True)
 class VerifiedApiKey:
-    """What auth said about a key: whose it is and what it may do."""
+    """What auth said about a key: whose it is, what it may do, and its owner's standing then."""
 
     key_id: str
     account_id: str
     scopes: frozenset[str]
     verified_at: float
+    # The owner's plan tier and status when auth verified the key ("" from an auth that did not
+    # say); a standing pushed since overrides them (decision 0063).
+    plan_tier: str = ""
+    account_status: str = ""
 
 
 def _digest(secret: str) -> str:
@@ -56,11 +60,21 @@ class ApiKeyCache:
             return None
         return entry
 
-    def put(self, secret: str, key_id: str, account_id: str, scopes: frozenset[str]) -> None:
+    def put(
+        self,
+        secret: str,
+        key_id: str,
+        account_id: str,
+        scopes: frozenset[str],
+        plan_tier: str = "",
+        account_status: str = "",
+    ) -> None:
         """Remember a key auth has just verified."""
         digest = _digest(secret)
         self._entries.pop(digest, None)
-        self._entries[digest] = VerifiedApiKey(key_id, account_id, scopes, self._clock())
+        self._entries[digest] = VerifiedApiKey(
+            key_id, account_id, scopes, self._clock(), plan_tier, account_status
+        )
         while len(self._entries) > MAX_ENTRIES:
             self._entries.popitem(last=False)
 

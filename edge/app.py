@@ -322,6 +322,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                 any_scope=any_scope,
                 accepts_api_keys=resource.accepts_api_keys,
                 refusal=guard_refusal,
+                realm=resource.realm,
             )
         )
 

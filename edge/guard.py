@@ -43,6 +43,11 @@ class Principal:
     scopes: frozenset[str]
     credential: str  # "access_token" or "api_key"
     client_id: str = ""
+    # The account's plan tier and status as far as the edge knows them without asking auth: the
+    # credential's, or a change auth pushed since (decision 0063). None while the revocation stream
+    # is not current or the credential says nothing: a gate on them then reads the account.
+    plan_tier: str | None = None
+    account_status: str | None = None
 
 
 class CredentialError(Exception):
@@ -98,7 +103,28 @@ class TokenChecker:
             # The signing keys could not be fetched: an outage, not a bad token.
             raise CredentialError("temporarily_unavailable", "cannot check credentials now", 503) from error
         await self._require_active(claims)
-        return Principal(claims.subject, frozenset(claims.scopes), "access_token", claims.client_id or "")
+        plan_tier, account_status = self._standing(claims.subject, claims.plan_tier, claims.account_status)
+        return Principal(
+            claims.subject,
+            frozenset(claims.scopes),
+            "access_token",
+            claims.client_id or "",
+            plan_tier,
+            account_status,
+        )
+
+    def _standing(
+        self, account_id: str, plan_tier: str | None, account_status: str | None
+    ) -> tuple[str | None, str | None]:
+        """What the edge may vouch for: a standing auth pushed since the credential was issued, else
+        the credential's own; nothing while the stream is not current (the gate then asks auth)."""
+        watcher = self._revocations
+        if watcher is None or not watcher.local:
+            return None, None
+        pushed = watcher.standings.get(account_id)
+        if pushed is not None:
+            return pushed.plan_tier, pushed.account_status
+        return plan_tier or None, account_status or None
 
     async def _require_active(self, claims: AccessTokenClaims) -> None:
         watcher = self._revocations
@@ -121,7 +147,10 @@ class TokenChecker:
         if watcher is not None and watcher.local:
             cached = watcher.api_keys.get(secret)
             if cached is not None and not watcher.revoked.api_key_revoked(cached.key_id, cached.account_id):
-                return Principal(cached.account_id, cached.scopes, "api_key")
+                plan_tier, account_status = self._standing(
+                    cached.account_id, cached.plan_tier, cached.account_status
+                )
+                return Principal(cached.account_id, cached.scopes, "api_key", "", plan_tier, account_status)
         revision = None if watcher is None else watcher.revision
         try:
             response = await self._auth.VerifyApiKey(auth_pb2.VerifyApiKeyRequest(secret=secret))
@@ -135,15 +164,22 @@ class TokenChecker:
         # Cached only if no revocation arrived while auth was answering: one that did may be this
         # key's, and it has already been applied to a cache that did not hold the key yet.
         if watcher is not None and watcher.local and watcher.revision == revision:
-            watcher.api_keys.put(secret, key.key_id, key.account_id, scopes)
-        return Principal(key.account_id, scopes, "api_key")
+            watcher.api_keys.put(
+                secret, key.key_id, key.account_id, scopes, response.plan_tier, response.account_status
+            )
+        plan_tier, account_status = self._standing(
+            key.account_id, response.plan_tier, response.account_status
+        )
+        return Principal(key.account_id, scopes, "api_key", "", plan_tier, account_status)
 
 
-def challenge(error: str, description: str, scope: str, metadata_url: str) -> str:
-    """A ``WWW-Authenticate`` value for a refused request (RFC 6750 §3 and RFC 9728 §5.1)."""
+def challenge(error: str, description: str, scope: str, metadata_url: str, realm: str = "") -> str:
+    """A ``WWW-Authenticate`` value for a refused request (RFC 6750 §3 and RFC 9728 §5.1); the
+    ``realm`` comes first when the resource has one (RunFlow's contract names it)."""
     safe = description.replace("\\", "").replace('"', "'")
+    named = f'realm="{realm}", ' if realm else ""
     return (
-        f'Bearer error="{error}", error_description="{safe}", scope="{scope}", '
+        f'Bearer {named}error="{error}", error_description="{safe}", scope="{scope}", '
         f'resource_metadata="{metadata_url}"'
     )
 
@@ -179,7 +215,8 @@ class ProtectedResource:
 
     ``any_scope`` True lets a token through with any one of ``required_scopes`` (a profile whose
     tools each check their own scope, such as Primed's); False needs every one of them.
-    ``accepts_api_keys`` False refuses personal API keys with 401 (``ProtectedResourceInfo``).
+    ``accepts_api_keys`` False refuses personal API keys with 401 (``ProtectedResourceInfo``);
+    ``realm`` names the challenge's realm (``ProtectedResourceInfo.realm``).
     """
 
     def __init__(
@@ -195,6 +232,7 @@ class ProtectedResource:
         any_scope: bool = False,
         accepts_api_keys: bool = True,
         refusal: Refusal = oauth_refusal,
+        realm: str = "",
     ) -> None:
         self._app = app
         self._resource_url = resource_url
@@ -206,6 +244,7 @@ class ProtectedResource:
         self._any_scope = any_scope
         self._accepts_api_keys = accepts_api_keys
         self._refusal = refusal
+        self._realm = realm
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -260,7 +299,9 @@ class ProtectedResource:
         challenge_error = "insufficient_scope" if error == "reapproval_required" else error
         headers: list[tuple[bytes, bytes]] = []
         if status in (401, 403):
-            value = challenge(challenge_error, description, " ".join(self._required), self._metadata_url)
+            value = challenge(
+                challenge_error, description, " ".join(self._required), self._metadata_url, self._realm
+            )
             headers.append((b"www-authenticate", value.encode("latin-1")))
         elif status == 503:
             headers.append((b"retry-after", str(DEFAULT_RETRY_AFTER_SECONDS).encode()))

@@ -5,9 +5,12 @@ One background task per edge process (started by the app's lifespan). Its states
 - ``starting``: not connected yet. The guard asks auth per request (``CheckAccessToken``,
   ``VerifyApiKey``), as it did before the stream existed.
 - ``local``: the stream has delivered its catch-up (``current``). The guard checks access tokens
-  against the JWKS and the revoked set only, and serves API keys from the verified-key cache.
+  against the JWKS and the revoked set only, and serves API keys from the verified-key cache; an
+  account's plan tier and status come from its credential, or from the standing pushed since
+  (``edge.revocation_standings``, decision 0063).
 - ``fallback``: the stream broke (auth restarted, network, no heartbeat for ``SILENCE_LIMIT_SECONDS``,
-  or an auth without the RPC). The guard asks auth per request again: fail closed, never open. The
+  or an auth without the RPC). The guard asks auth per request again: fail closed, never open; so
+  does a gate on plan tiers (it reads the account). The
   watcher reconnects with capped backoff and resumes after the last sequence it applied.
 
 Entering ``fallback`` (from ``local``, or the first failure while ``starting``) logs one WARNING;
@@ -35,6 +38,7 @@ import grpc
 from opentelemetry import metrics
 
 from edge.api_key_cache import ApiKeyCache
+from edge.revocation_standings import AccountStandings
 from edge.revoked_set import RevokedSet
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 
@@ -53,7 +57,7 @@ SILENCE_LIMIT_SECONDS = 3.0
 
 
 class RevocationWatcher:
-    """Keeps ``revoked`` and ``api_keys`` in step with auth's revocation log."""
+    """Keeps ``revoked``, ``standings`` and ``api_keys`` in step with auth's revocation log."""
 
     def __init__(
         self,
@@ -61,6 +65,7 @@ class RevocationWatcher:
         *,
         revoked: RevokedSet | None = None,
         api_keys: ApiKeyCache | None = None,
+        standings: AccountStandings | None = None,
         meter: metrics.Meter | None = None,
         first_retry: float = FIRST_RETRY_SECONDS,
         max_retry: float = MAX_RETRY_SECONDS,
@@ -69,6 +74,7 @@ class RevocationWatcher:
         self._auth = auth
         self.revoked = revoked or RevokedSet()
         self.api_keys = api_keys or ApiKeyCache()
+        self.standings = standings or AccountStandings()
         self._first_retry = first_retry
         self._max_retry = max_retry
         self._silence_limit = silence_limit
@@ -158,6 +164,7 @@ class RevocationWatcher:
     def _apply(self, revocations: Iterable[auth_pb2.Revocation]) -> None:
         for revocation in revocations:
             self.revoked.add(revocation)
+            self.standings.add(revocation)
             kind = revocation.WhichOneof("subject")
             if kind == "api_key_id":
                 self.api_keys.forget_key(revocation.api_key_id)
@@ -167,6 +174,7 @@ class RevocationWatcher:
 
     def _replace(self, revocations: list[auth_pb2.Revocation], sequence: int) -> None:
         self.revoked.replace(revocations)
+        self.standings.replace(revocations)
         self.api_keys.clear()
         self.sequence = sequence
         self.revision += 1

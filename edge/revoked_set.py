@@ -36,8 +36,11 @@ class RevokedSet:
     def add(self, revocation: auth_pb2.Revocation) -> None:
         """Hold one revocation until its expiry."""
         kind = revocation.WhichOneof("subject")
-        if kind is None:
-            return  # a subject this edge does not know yet: newer auth, nothing to check it against
+        if kind not in self._by_kind:
+            # None: a subject this edge does not know yet (newer auth), nothing to check it against;
+            # an account standing is no revocation (edge.revocation_standings holds it).
+            return
+        assert kind is not None
         subject: str = getattr(revocation, kind)
         self._by_kind[kind][subject] = revocation.expire_time.ToSeconds()
         self._prune()

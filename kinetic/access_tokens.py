@@ -57,6 +57,10 @@ class AccessTokenClaims:
     # The grant (or, outside OAuth, the token) that revokes it; None on tokens signed before auth
     # added the claim, which the edge checks with auth per request (docs/decisions/0030).
     session_id: str | None = None
+    # The account's plan tier and status when the token was issued (``kinetic_tier``,
+    # ``kinetic_status``); None on tokens signed before auth added them (docs/decisions/0063).
+    plan_tier: str | None = None
+    account_status: str | None = None
 
 
 def _reject(message: str, reason: str = INVALID_TOKEN) -> Unauthenticated:
@@ -96,6 +100,15 @@ def _text(claims: Mapping[str, Any], name: str) -> str:
     if not isinstance(value, str) or not value:
         raise _reject(f"the access token has no {name!r} claim")
     return value
+
+
+def _optional_text(claims: Mapping[str, Any], name: str) -> str | None:
+    value = claims.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise _reject(f"the access token claim {name!r} is not a string")
+    return value or None
 
 
 class AccessTokenVerifier:
@@ -183,6 +196,8 @@ class AccessTokenVerifier:
             raise _reject("the access token claim 'sid' is not a string")
         return AccessTokenClaims(
             subject=subject,
+            plan_tier=_optional_text(claims, "kinetic_tier"),
+            account_status=_optional_text(claims, "kinetic_status"),
             audience=audience,
             scopes=tuple(scope.split()),
             token_id=token_id,

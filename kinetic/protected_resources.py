@@ -27,6 +27,12 @@ class ProtectedResourceInfo:
     default_scopes: tuple[str, ...] = ()
     # Whether its contract lets a personal API key (``rf_...``) stand in for an access token.
     accepts_api_keys: bool = True
+    # The ``realm`` of its 401/403 ``WWW-Authenticate`` challenge; empty sends none (RFC 6750 §3
+    # makes it optional; only a contract that names one gets it).
+    realm: str = ""
+    # The plan tiers whose accounts may use it; empty: every plan. The edge's gate and the consent
+    # page read it (RunFlow: paid plans only, decision 0063).
+    plan_tiers: tuple[str, ...] = ()
 
     def scopes_by_default(self) -> tuple[str, ...]:
         """What a request that names no scope is granted."""
@@ -90,6 +96,10 @@ RUNFLOW = ProtectedResourceInfo(
     name="Kinetic RunFlow",
     profile="RunFlow",
     scopes=("mcp:full",),
+    # Seed 004: 'WWW-Authenticate: Bearer realm="RunFlow MCP", resource_metadata="..."'.
+    realm="RunFlow MCP",
+    # Seed 004: "Requires active RunFlow Pro (Tier 2/3)"; Kinetic's paid plans are pro and coach.
+    plan_tiers=("pro", "coach"),
 )
 
 # RunFlow's anonymous PlanGen MCP path (seed 004, decision 0066): no credentials, so no protected

@@ -60,6 +60,7 @@ def oauth_routes(
         Route("/account", account.account, methods=["GET"]),
         Route("/account/consents", account.set_consent, methods=["POST"]),
         Route("/account/endurance", account.set_endurance, methods=["POST"]),
+        Route("/account/plan", account.set_plan, methods=["POST"]),
         Route("/account/connections/disconnect", account.disconnect, methods=["POST"]),
         Route("/account/api-keys", account.create_key, methods=["POST"]),
         Route("/account/api-keys/{key_id}/revoke", account.revoke_key, methods=["POST"]),

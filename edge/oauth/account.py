@@ -17,7 +17,7 @@ from starlette.responses import RedirectResponse, Response
 
 from edge.oauth.backend import BackendUnavailable, OAuthError, OAuthStubs, call
 from edge.oauth.consents import consent_named, consent_rows, decision_of
-from edge.oauth.endurance import endurance_card, endurance_update, plan_and_status
+from edge.oauth.endurance import endurance_card, endurance_update, plan_and_status, plan_update
 from edge.oauth.forms import read_form_pairs
 from edge.oauth.render import Safe, fragment, join, message_page, page
 from edge.oauth.security import (
@@ -215,7 +215,7 @@ class AccountPages(PageBase):
             "account.html",
             account=account.email or account.account_id,
             signout_csrf=token,
-            plan_and_status=plan_and_status(account),
+            plan_and_status=plan_and_status(account, token),
             endurance=endurance_card(account, token),
             consents=consent_rows(account, token),
             connections=connections,
@@ -300,6 +300,29 @@ class AccountPages(PageBase):
         except RemoteError as remote:
             return message_page("Nothing was changed", remote.message, status=400, link=("/account", "Back"))
         return see_other("/account#sport")
+
+    async def set_plan(self, request: Request) -> Response:
+        """``POST /account/plan``: choose the plan tier (never the status); auth checks the value and
+        pushes the change to the edges, so an assistant's next call sees it (decision 0063)."""
+        try:
+            checked = await self._signed_in_post(request)
+            if isinstance(checked, Response):
+                return checked
+            session, pairs = checked
+            update = plan_update(session.account_id, dict(pairs))
+            if update is None:
+                return message_page(
+                    "Nothing was changed",
+                    "The form did not say which plan to choose.",
+                    status=400,
+                    link=("/account", "Back"),
+                )
+            await call(self.backend().auth.UpdateAccount, update)
+        except BackendUnavailable:
+            return unavailable_page()
+        except RemoteError as remote:
+            return message_page("Nothing was changed", remote.message, status=400, link=("/account", "Back"))
+        return see_other("/account#plan")
 
     async def disconnect(self, request: Request) -> Response:
         """``POST /account/connections/disconnect``: revoke every grant of one client."""

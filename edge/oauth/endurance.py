@@ -1,9 +1,11 @@
 """The account's endurance attributes on the account page (decision 0048, "Endurance attributes").
 
-The person changes their primary sport and distance unit here; plan tier and status are shown only,
-since operators and billing set them. The form sends just the two fields it has, so nothing on
-this page can raise a plan or lift a suspension. Auth checks the values: the lists below only say
-what to offer and in which words.
+The person changes their primary sport and distance unit here, and chooses their plan tier: Kinetic
+has no billing, so the plan is the person's choice (decision 0063; a paid tier opens RunFlow). The
+status is shown only, since operators set it. Each form sends just its own fields, so nothing on
+this page can lift a suspension. Auth checks the values: the lists below only say what to offer
+and in which words. A plan change is pushed to the edges like a revocation, so an assistant's next
+call sees it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ DISTANCE_UNITS = (("km", "Kilometres (km)"), ("mi", "Miles (mi)"))
 FOLLOW_UNITS = ""
 _UNIT_DISTANCE = {"metric": "km", "imperial": "mi"}
 PLANS = {"free": "Free", "pro": "Pro", "coach": "Coach"}
+PLAN_CHOICES = (("free", "Free"), ("pro", "Pro (opens RunFlow)"), ("coach", "Coach (opens RunFlow)"))
+PLAN_FIELD = "plan_tier"
 STATUSES = {"active": "Active", "trial": "Trial", "suspended": "Suspended"}
 SUSPENDED_NOTE = (
     "Assistants cannot use your account while it is suspended. You can still sign in here, "
@@ -58,15 +62,26 @@ def endurance_card(account: auth_pb2.Account, csrf_token: str) -> Safe:
     )
 
 
-def plan_and_status(account: auth_pb2.Account) -> Safe:
-    """The plan tier and status in words, read-only; a suspended account is told what that means."""
+def plan_and_status(account: auth_pb2.Account, csrf_token: str) -> Safe:
+    """The plan tier and status in words, the form choosing the plan; a suspended account is told
+    what that means."""
     suspended = account.account_status == "suspended"
     return fragment(
         "plan_status.html",
         plan=PLANS.get(account.plan_tier, account.plan_tier),
         status=STATUSES.get(account.account_status, account.account_status),
+        csrf_token=csrf_token,
+        plans=_options(PLAN_CHOICES, account.plan_tier),
         note=fragment("note.html", text=SUSPENDED_NOTE) if suspended else EMPTY,
     )
+
+
+def plan_update(account_id: str, form: Mapping[str, str]) -> auth_pb2.UpdateAccountRequest | None:
+    """The request changing the plan tier alone (whatever else the form carries), or None when the
+    form posted no plan."""
+    if PLAN_FIELD not in form:
+        return None
+    return auth_pb2.UpdateAccountRequest(account_id=account_id, plan_tier=form[PLAN_FIELD])
 
 
 def endurance_update(account_id: str, form: Mapping[str, str]) -> auth_pb2.UpdateAccountRequest | None:

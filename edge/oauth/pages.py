@@ -18,6 +18,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from edge.oauth.backend import BackendUnavailable, OAuthError, call
+from edge.oauth.endurance import PLANS
 from edge.oauth.forms import read_form_pairs
 from edge.oauth.render import Safe, fragment, join, message_page, page
 from edge.oauth.security import (
@@ -32,8 +33,9 @@ from edge.oauth.security import (
     started_here,
 )
 from edge.oauth.session import PageBase, describe_scope, forbidden_page, unavailable_page
-from kinetic.auth.v1 import oauth_pb2
+from kinetic.auth.v1 import auth_pb2, oauth_pb2
 from kinetic.errors import RemoteError
+from kinetic.protected_resources import RESOURCES, ProtectedResourceInfo
 
 MAX_QUERY_BYTES = 8 * 1024
 PAGE_FORM_LIMIT = 8 * 1024
@@ -55,6 +57,14 @@ def with_query(uri: str, params: dict[str, str]) -> str:
     query = parse_qsl(parts.query, keep_blank_values=True)
     query.extend((key, value) for key, value in params.items() if value)
     return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+def resource_at(resource_url: str, public_url: str) -> ProtectedResourceInfo | None:
+    """The protected resource an authorization's ``resource`` names, if it is one of Kinetic's."""
+    for resource in RESOURCES:
+        if resource.resource_url(public_url) == resource_url:
+            return resource
+    return None
 
 
 def decided_page(authorization: oauth_pb2.Authorization) -> HTMLResponse:
@@ -173,10 +183,55 @@ class AuthorizationPages(PageBase):
                 nonce=nonce,
             )
         try:
-            account = await self.account_label(session.account_id)
+            account = await self.signed_in_account(session.account_id)
         except BackendUnavailable:
             return unavailable_page()
-        return self._approval_page(authorization, session, account, waiting, nonce)
+        if account is not None and self._plan_excludes(authorization, account):
+            return self._plan_required_page(authorization, session, account, waiting, nonce)
+        label = session.account_id if account is None else account.email or session.account_id
+        return self._approval_page(authorization, session, label, waiting, nonce)
+
+    def _plan_excludes(self, authorization: oauth_pb2.Authorization, account: auth_pb2.Account) -> bool:
+        """Whether the resource asked for is closed to the account's plan (RunFlow on the free plan)."""
+        resource = resource_at(authorization.resource, self.public_url)
+        return (
+            resource is not None
+            and bool(resource.plan_tiers)
+            and account.plan_tier not in resource.plan_tiers
+        )
+
+    def _plan_required_page(
+        self,
+        authorization: oauth_pb2.Authorization,
+        session: oauth_pb2.BrowserSession,
+        account: auth_pb2.Account,
+        waiting: Safe,
+        nonce: str,
+    ) -> HTMLResponse:
+        """The banner instead of the approval card: no Approve button, only Decline and the way to a
+        paid plan (decision 0063). A token would be refused at the gate anyway; approving now would
+        only hand the assistant a connection that answers -32002 to everything."""
+        resource = resource_at(authorization.resource, self.public_url)
+        assert resource is not None
+        client_name = authorization.client.client_name or authorization.client.client_id
+        content = fragment(
+            "plan_required.html",
+            resource_name=resource.name,
+            account=account.email or account.account_id,
+            plan=PLANS.get(account.plan_tier, account.plan_tier),
+            client_name=client_name,
+            paid_plans=" or ".join(PLANS.get(tier, tier) for tier in resource.plan_tiers),
+            authorization_id=authorization.authorization_id,
+            csrf_token=session_csrf_token(session.csrf_secret, f"decide:{authorization.authorization_id}"),
+            waiting=waiting,
+        )
+        target = form_target(authorization.redirect_uri)
+        return page(
+            f"{resource.name} needs a paid plan",
+            content,
+            nonce=nonce,
+            form_targets=(target,) if target else (),
+        )
 
     def _waiting(self, request: Request, authorization_id: str, nonce: str) -> Safe:
         # Only the starting browser waits; on the phone the link and QR code would be noise.

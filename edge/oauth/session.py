@@ -108,15 +108,16 @@ class PageBase:
         session: oauth_pb2.BrowserSession = result.session
         return session
 
-    async def account_label(self, account_id: str) -> str:
-        """The signed-in person's email, to show who is deciding (the ID if it cannot be read)."""
+    async def signed_in_account(self, account_id: str) -> auth_pb2.Account | None:
+        """The signed-in person's account, None if auth cannot find it."""
         try:
             result = await call(
                 self.backend().auth.GetAccount, auth_pb2.GetAccountRequest(account_id=account_id)
             )
         except RemoteError:
-            return account_id
-        return str(result.account.email) or account_id
+            return None
+        account: auth_pb2.Account = result.account
+        return account
 
     def signin_page(
         self,

@@ -14,7 +14,7 @@ from typing import Final, Literal
 
 from kinetic.plan_generator.events import Event
 from kinetic.plan_generator.paces import ZonePaces
-from kinetic.plan_generator.progression import WeekSpec, long_share_cap
+from kinetic.plan_generator.progression import JUDGED_WEEK_KM, LONG_SHARE, WeekSpec
 from kinetic.plan_generator.workouts import Workout, quality_session, race_day, steady_run
 
 Slot = Literal["Q1", "Q2", "EASY", "RECOVERY", "LONG"]
@@ -32,7 +32,7 @@ WEEK_SLOTS: Final[dict[int, dict[int, Slot]]] = {
 MIN_RUN_KM: Final = 3.0
 # A recovery run is 60 % of an easy one.
 RECOVERY_WEIGHT: Final = 0.6
-# Rounds of ``within_share``: each closes at least a third of the gap, 60 leave nothing to see.
+# Rounds of ``within_share``: the cap settles to a millimetre well within them.
 FIT_ROUNDS: Final = 60
 SETTLED_KM: Final = 0.001
 # No long run in the last days before a race.
@@ -82,13 +82,14 @@ def week_workouts(
 
 
 def within_share(fixed_km: float, runs_km: list[float]) -> float:
-    """The longest any of ``runs_km`` may be so that none exceeds ``long_share_cap`` of the week
-    they make with ``fixed_km`` (the quality sessions): capping runs shortens the week, which
-    lowers the cap, so the cap is found by repeating until it settles."""
+    """The longest any of ``runs_km`` may be so that none is over a third of the week they make
+    with ``fixed_km`` (the quality sessions) once the week is judged (30 km): capping runs shortens
+    the week, which lowers the cap, so it is found by repeating until it settles. Never below a
+    third of 30 km, which a week under 30 km may always hold."""
     cap = max(runs_km, default=0.0)
     for _ in range(FIT_ROUNDS):
         total = fixed_km + math.fsum(min(km, cap) for km in runs_km)
-        lower = long_share_cap(total)
+        lower = max(LONG_SHARE * total, LONG_SHARE * JUDGED_WEEK_KM)
         if lower >= cap - SETTLED_KM:
             break
         cap = lower

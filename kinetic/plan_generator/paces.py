@@ -9,7 +9,6 @@ uses too, so a stored workout's recomputed TSS matches the generator's.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -150,7 +149,3 @@ def running_tss(seconds: float, pace_s_per_km: float, threshold_s_per_km: float)
 
 def seconds_for(meters: float, pace_s_per_km: float) -> float:
     return meters * pace_s_per_km / METERS_PER_KILOMETER
-
-
-def is_finite_positive(value: float) -> bool:
-    return math.isfinite(value) and value > 0

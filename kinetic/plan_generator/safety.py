@@ -5,9 +5,10 @@ state (decision 0065, "Safety"): the four weeks before the plan are taken as fou
 plan's first week scaled to the stated weekly volume (the first week is built at that volume), and
 the starting loads as that week's steady state (CTL = ATL = its TSS / 7, form 0).
 
-The race itself enters with its day, type and distance but no stress: the form the engine projects
-after the goal race measures the race, not the training, and an ultra's would always be far below
--30. Every rule still sees the race (nothing hard the day before it, the week's distance).
+The race enters whole, its stress included, as a stored plan's race does: the engine does not judge
+the race's own recovery days (decision 0060, "Race recovery"), so an ultra's fatigue after the
+finish is no advisory, while every rule still sees the race (nothing hard the day before it, the
+week's distance).
 """
 
 from __future__ import annotations
@@ -30,13 +31,13 @@ HISTORY_WEEKS: Final = 4
 
 
 def planned_workouts(plan: GeneratedPlan) -> tuple[PlannedWorkout, ...]:
-    """The plan as the engine sees it (the race without its stress, see the module's doc)."""
+    """The plan as the engine sees it."""
     return tuple(
         PlannedWorkout(
             day=w.day,
             sport=w.sport,
             workout_type=w.workout_type,
-            planned_tss=0.0 if w.workout_type == "RACE" else w.planned_tss,
+            planned_tss=w.planned_tss,
             distance_m=w.distance_m,
             duration_s=w.duration_s,
             workout_id=f"{plan.plan_id}-{index + 1}",

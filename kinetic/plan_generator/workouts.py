@@ -32,11 +32,11 @@ StepRole = Literal["work", "recovery", "active", ""]
 GeneratedType = Literal["EASY", "RECOVERY", "LONG", "TEMPO", "INTERVALS", "REPETITIONS", "RACE"]
 QualityKind = Literal["R", "I", "T", "M"]
 
-# What a stored workout may hold (decision 0056): longer is refused, so it is never generated.
+# What a stored workout may last (decision 0056): a race expected to last longer has no planned
+# duration (its distance, at most 300 km, is always set).
 MAX_WORKOUT_DURATION_S: Final = 86_400
-MAX_WORKOUT_DISTANCE_M: Final = 300_000
 MAX_REPEAT_COUNT: Final = 50
-# A ultra race's pace band: +/- 3 % around the estimate (it is a plan, not a prediction).
+# A race's pace band: +/- 3 % around the estimate (it is a plan, not a prediction).
 RACE_BAND: Final = 0.03
 
 

@@ -10,7 +10,7 @@ from kinetic.plan_safety.advisories import Advisory, LongRun, Rule, VolumeSpike
 from kinetic.plan_safety.hard_days import consecutive_hard_days
 from kinetic.plan_safety.inputs import PlannedWorkout, TrainingHistory, plan_order
 from kinetic.plan_safety.long_run import long_runs
-from kinetic.plan_safety.tsb_overload import projected_form, tsb_overloads
+from kinetic.plan_safety.tsb_overload import projected_form, race_recovery_days, tsb_overloads
 from kinetic.plan_safety.volume_spike import volume_spikes
 from kinetic.plan_safety.weeks import VOLUME_METRICS, record_weeks, week_start
 
@@ -51,7 +51,7 @@ def evaluate_plan_safety(
         *volume_spikes(weeks, first_plan_week),
         *long_runs(weeks[first_plan_week:]),
         *consecutive_hard_days(plan),
-        *tsb_overloads(projected_form(plan, history, load_seed)),
+        *tsb_overloads(projected_form(plan, history, load_seed), race_recovery_days(plan)),
     ]
     return tuple(sorted(advisories, key=_order))
 

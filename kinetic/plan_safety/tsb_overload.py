@@ -6,7 +6,9 @@ exponential step, CTL 42 days, ATL 7 days) carried forward from the athlete's lo
 planned TSS, all sports together (0 on a day without a workout). TSB is the form going into a day
 (yesterday's CTL - ATL), so it is judged from the plan's first day to the day after its last, the
 first day whose form carries the last workout. One advisory per run of consecutive days below -30.
-Decision 0060, Projected TSB overload.
+Days of recovery after a race (no planned workout since a RACE) are not judged: a race is meant to
+leave the athlete tired, and an ultra always drives form far below -30; training on top of it is
+judged again. Decision 0060, Projected TSB overload.
 """
 
 from __future__ import annotations
@@ -45,11 +47,26 @@ def projected_form(
     return pmc_series(workouts[0].day, workouts[-1].day + timedelta(days=1), stress, seed)
 
 
-def tsb_overloads(chart: Sequence[PmcDay]) -> list[Advisory]:
+def race_recovery_days(workouts: Sequence[PlannedWorkout]) -> frozenset[date]:
+    """Days after a RACE, up to the next day with a planned workout (not included), through the day
+    after the plan's last (``workouts`` sorted)."""
+    planned_days = sorted({w.day for w in workouts})
+    race_days = {w.day for w in workouts if w.workout_type == "RACE"}
+    recovering: set[date] = set()
+    ends = [*planned_days[1:], planned_days[-1] + timedelta(days=2)]  # the next planned day
+    for day, following in zip(planned_days, ends, strict=True):
+        if day in race_days:
+            recovering.update(day + timedelta(days=n) for n in range(1, (following - day).days))
+    return frozenset(recovering)
+
+
+def tsb_overloads(chart: Sequence[PmcDay], recovering: frozenset[date] = frozenset()) -> list[Advisory]:
+    """One advisory per run of judged days below the threshold; ``recovering`` days are not judged
+    (they end a run)."""
     advisories: list[Advisory] = []
     run: list[PmcDay] = []
     for day in (*chart, None):
-        if day is not None and percent(day.tsb) < THRESHOLD:
+        if day is not None and day.day not in recovering and percent(day.tsb) < THRESHOLD:
             run.append(day)
         elif run:
             advisories.append(_advisory(run))

@@ -86,7 +86,7 @@ def build_app(
     return AuthApp(
         engine=engine,
         issuer=issuer,
-        accounts=AccountService(engine, hasher, clock),
+        accounts=AccountService(engine, hasher, clock, revocations),
         api_keys=ApiKeyService(engine, clock, revocations),
         tokens=tokens,
         clients=clients,

@@ -10,6 +10,7 @@ Bad input exits with status 2 and one line on stderr; a missing or duplicate rec
     python -m services.auth.cli create-api-key --email ada@example.com --name laptop --scope training
     python -m services.auth.cli revoke-api-key --email ada@example.com --key-id <uuid>
     python -m services.auth.cli ensure-demo --json   # the run command's demo account and key
+    python -m services.auth.cli set-plan-tier --email ada@example.com --tier pro [--status active]
     python -m services.auth.cli register-client --client-id my-app --name "My App" \\
         --redirect-uri https://my.app/oauth/callback [--redirect-uri ...]
 """
@@ -25,6 +26,7 @@ from dataclasses import asdict
 from kinetic.cli import run_command
 from kinetic.settings import ServiceSettings
 from services.auth.bootstrap import AuthApp, prepare
+from services.auth.domain.accounts import ACCOUNT_STATUSES, PLAN_TIERS
 from services.auth.domain.api_keys import KEY_SCOPES, validate_name, validate_scopes
 from services.auth.entrypoints.demo import ensure_demo
 
@@ -68,6 +70,14 @@ def _parser() -> argparse.ArgumentParser:
         help="repeatable; https, or http on a loopback address (any port matches)",
     )
 
+    plan = commands.add_parser(
+        "set-plan-tier",
+        help="choose an account's plan tier (and status); running services see it within a second",
+    )
+    plan.add_argument("--email", required=True, help="the account's email")
+    plan.add_argument("--tier", required=True, choices=list(PLAN_TIERS))
+    plan.add_argument("--status", choices=list(ACCOUNT_STATUSES), help="unchanged when left out")
+
     demo = commands.add_parser("ensure-demo", help="create or reuse the demo account and API key")
     demo.add_argument("--json", action="store_true", help="print the credentials as one JSON object")
     return parser
@@ -103,6 +113,16 @@ def _run(app: AuthApp, args: argparse.Namespace, settings: ServiceSettings) -> N
         print(
             f"registered client {registered.client_id} ({registered.client_name}) with redirect URIs "
             f"{' '.join(registered.redirect_uris)}",
+            file=sys.stderr,
+        )
+    elif args.command == "set-plan-tier":
+        account = app.accounts.find_account_by_email(args.email)
+        # Through the use case, so the change enters the revocation log and edges apply it at once.
+        updated = app.accounts.update_account(
+            account.account_id, plan_tier=args.tier, account_status=args.status
+        )
+        print(
+            f"{updated.email} is on the {updated.plan_tier} plan, status {updated.account_status}",
             file=sys.stderr,
         )
     elif args.command == "ensure-demo":

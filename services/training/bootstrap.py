@@ -10,9 +10,11 @@ from sqlalchemy import Engine
 from kinetic.grpc_server import RunningServer, ServerTrust, ServiceBinding, create_server
 from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for, upgrade
-from kinetic.training.v1 import training_pb2_grpc
+from kinetic.training.v1 import endurance_plans_pb2_grpc, training_pb2_grpc
 from services.training.domain.catalog import load_catalog
 from services.training.entrypoints.grpc import TrainingServicer
+from services.training.plans import plans_grpc
+from services.training.plans.service import EndurancePlans
 from services.training.service_layer.account_erasure import AccountErasure
 from services.training.service_layer.deletions import TrainingDeletions
 from services.training.service_layer.exercise_catalog import ExerciseCatalog
@@ -37,6 +39,7 @@ class TrainingApp:
     statuses: OccurrenceStatuses
     feed: LibraryChangeFeed
     erasure: AccountErasure
+    plans: EndurancePlans
 
     def servicer(self) -> TrainingServicer:
         """The gRPC servicer over these use cases."""
@@ -59,6 +62,7 @@ def prepare(engine: Engine, clock: Clock = utc_now) -> TrainingApp:
         statuses=OccurrenceStatuses(engine, clock),
         feed=LibraryChangeFeed(engine),
         erasure=AccountErasure(engine),
+        plans=EndurancePlans(engine, clock),
     )
 
 
@@ -74,8 +78,14 @@ async def start(
     binding = ServiceBinding(
         app.servicer(), training_pb2_grpc.add_TrainingServiceServicer_to_server, SERVICE_NAME
     )
+    # Endurance plans live in the library's tables: same process, same server (decision 0062).
+    plans = ServiceBinding(
+        plans_grpc.EndurancePlanServicer(app.plans),
+        endurance_plans_pb2_grpc.add_EndurancePlanServiceServicer_to_server,
+        plans_grpc.SERVICE_NAME,
+    )
     return await create_server(
-        [binding],
+        [binding, plans],
         settings.listen_host,
         settings.port if port is None else port,
         ServerTrust.of(settings),

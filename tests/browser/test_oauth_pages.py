@@ -7,6 +7,8 @@ from urllib.parse import urlencode
 import pytest
 from playwright.async_api import Browser, Page, expect
 
+from kinetic.auth.v1 import auth_pb2
+from kinetic.protected_resources import RUNFLOW
 from tests.browser.conftest import WAIT_MS, new_context
 from tests.integration.oauth_edge.flow import query_of
 from tests.integration.oauth_edge.stack import EMAIL, MUSE_CALLBACK, PASSWORD, OAuthStack, pkce_pair
@@ -108,4 +110,32 @@ async def test_expired_approval_link_shows_a_clear_page(stack: OAuthStack, brows
     assert response is not None and response.status == 410
     await expect(page.get_by_role("heading", name="This approval link has expired")).to_be_visible()
     assert await page.get_by_role("button", name="Approve Muse").count() == 0
+    await context.close()
+
+
+@pytest.mark.parametrize("plan_tier", ["free", "pro"])
+async def test_runflow_asks_a_free_account_for_a_paid_plan(
+    stack: OAuthStack, browser: Browser, plan_tier: str
+) -> None:
+    await stack.backends.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=stack.account_id, plan_tier=plan_tier)
+    )
+    context = await new_context(browser)
+    page = await context.new_page()
+    resource = stack.base_url + RUNFLOW.path
+    params = stack.authorize_params(pkce_pair()[1], scope="mcp:full", resource=resource)
+    await page.goto(f"{stack.base_url}/authorize?{urlencode(params)}")
+    await sign_in(page)
+    banner = page.get_by_role("heading", name="Kinetic RunFlow needs a paid plan")
+    approve = page.get_by_role("button", name="Approve Muse")
+    if plan_tier == "free":
+        await expect(banner).to_be_visible()
+        await expect(page.get_by_role("link", name="account page")).to_have_attribute("href", "/account#plan")
+        assert await approve.count() == 0
+        await page.get_by_role("button", name="Decline Muse").click()
+        await page.wait_for_url(f"{MUSE_CALLBACK}?**")
+        assert query_of(page.url)["error"] == "access_denied"
+    else:
+        await expect(approve).to_be_visible()
+        assert await banner.count() == 0
     await context.close()

@@ -75,6 +75,7 @@ _STEP_TARGETS = (
     ("bpm_high", "bpmHigh", False),
     ("heart_rate_zone", "heartRateZone", False),
     ("rpe", "rpe", False),
+    ("pace_zone", "paceZone", False),
 )
 _PHASE_PLAIN = ("id", "name", "startDay", "endDayExclusive", "workoutIDs")
 

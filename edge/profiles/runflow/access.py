@@ -3,10 +3,16 @@
 Seed 004: an account on the free tier gets JSON-RPC error ``-32002`` ("RunFlow Personal MCP requires
 an active Paid Premium account (Tier 2/3)."). The seed shows a body with ``id: null``, an answer
 given before any JSON-RPC method runs: so the gate sits at the door, behind the token check and the
-rate limit, and refuses every request of such an account (``tools/list`` too) with HTTP 403. The
-request's id is echoed when it has one (a client matches answers by id), null otherwise. A
+rate limit, and refuses every request of such an account (``tools/list`` too) with HTTP 403 and
+``"id": null`` as the seed shows it (clients take the HTTP error as their request's answer). A
 suspended account is refused the same way with its own message; a failing auth service is a 503.
 Decision 0061.
+
+The tier and status come with the credential (decision 0063): the guard puts them on the
+``Principal`` from the token's claims, the verified API key, or a change auth pushed since, so the
+gate makes no call per request. Only while the revocation stream is not current (or for a
+credential older than the claims) does the guard leave them unknown, and the gate reads the
+account from auth, failing closed when auth does not answer.
 """
 
 from __future__ import annotations
@@ -19,10 +25,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from edge.guard import principal_of
 from edge.problems import DEFAULT_RETRY_AFTER_SECONDS
-from edge.ratelimit.responses import RUNFLOW_ERROR_CODE, request_id
+from edge.ratelimit.responses import RUNFLOW_ERROR_CODE
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
+from kinetic.protected_resources import RUNFLOW
 
-PAID_TIERS = frozenset({"pro", "coach"})
+PAID_TIERS = frozenset(RUNFLOW.plan_tiers)
 SUSPENDED = "suspended"
 FREE_TIER_MESSAGE = "RunFlow Personal MCP requires an active Paid Premium account (Tier 2/3)."
 SUSPENDED_MESSAGE = (
@@ -44,27 +51,30 @@ class PlanTierGate:
             await self._app(scope, receive, send)
             return
         principal = principal_of(scope)
-        try:
-            response = await self._auth().GetAccount(
-                auth_pb2.GetAccountRequest(account_id=principal.account_id)
-            )
-        except grpc.aio.AioRpcError:
-            await refuse(receive, send, 503, UNAVAILABLE_MESSAGE)
-            return
-        account = response.account
-        if account.account_status == SUSPENDED:
-            await refuse(receive, send, 403, SUSPENDED_MESSAGE)
-        elif account.plan_tier not in PAID_TIERS:
-            await refuse(receive, send, 403, FREE_TIER_MESSAGE)
+        plan_tier, account_status = principal.plan_tier, principal.account_status
+        if plan_tier is None or account_status is None:
+            # The edge cannot vouch for the standing now: ask auth (fail closed).
+            try:
+                response = await self._auth().GetAccount(
+                    auth_pb2.GetAccountRequest(account_id=principal.account_id)
+                )
+            except grpc.aio.AioRpcError:
+                await refuse(send, 503, UNAVAILABLE_MESSAGE)
+                return
+            plan_tier, account_status = response.account.plan_tier, response.account.account_status
+        if account_status == SUSPENDED:
+            await refuse(send, 403, SUSPENDED_MESSAGE)
+        elif plan_tier not in PAID_TIERS:
+            await refuse(send, 403, FREE_TIER_MESSAGE)
         else:
             await self._app(scope, receive, send)
 
 
-async def refuse(receive: Receive, send: Send, status: int, message: str) -> None:
+async def refuse(send: Send, status: int, message: str) -> None:
     """The seed's JSON-RPC error ``-32002`` with ``message``, at ``status``."""
     body = {
         "jsonrpc": "2.0",
-        "id": await request_id(receive),
+        "id": None,  # the seed's and the issue's body: the refusal answers no method
         "error": {"code": RUNFLOW_ERROR_CODE, "message": message},
     }
     payload = json.dumps(body, separators=(",", ":")).encode()

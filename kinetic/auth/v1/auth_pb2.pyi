@@ -218,10 +218,14 @@ class VerifyApiKeyRequest(_message.Message):
     def __init__(self, secret: _Optional[str] = ...) -> None: ...
 
 class VerifyApiKeyResponse(_message.Message):
-    __slots__ = ("api_key",)
+    __slots__ = ("api_key", "plan_tier", "account_status")
     API_KEY_FIELD_NUMBER: _ClassVar[int]
+    PLAN_TIER_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_STATUS_FIELD_NUMBER: _ClassVar[int]
     api_key: ApiKey
-    def __init__(self, api_key: _Optional[_Union[ApiKey, _Mapping]] = ...) -> None: ...
+    plan_tier: str
+    account_status: str
+    def __init__(self, api_key: _Optional[_Union[ApiKey, _Mapping]] = ..., plan_tier: _Optional[str] = ..., account_status: _Optional[str] = ...) -> None: ...
 
 class DeleteAccountRequest(_message.Message):
     __slots__ = ("account_id", "password")
@@ -248,20 +252,32 @@ class WatchRevocationsRequest(_message.Message):
     def __init__(self, after_sequence: _Optional[int] = ...) -> None: ...
 
 class Revocation(_message.Message):
-    __slots__ = ("sequence", "token_id", "grant_id", "account_id", "api_key_id", "expire_time")
+    __slots__ = ("sequence", "token_id", "grant_id", "account_id", "api_key_id", "account_standing", "expire_time")
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     TOKEN_ID_FIELD_NUMBER: _ClassVar[int]
     GRANT_ID_FIELD_NUMBER: _ClassVar[int]
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     API_KEY_ID_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_STANDING_FIELD_NUMBER: _ClassVar[int]
     EXPIRE_TIME_FIELD_NUMBER: _ClassVar[int]
     sequence: int
     token_id: str
     grant_id: str
     account_id: str
     api_key_id: str
+    account_standing: AccountStanding
     expire_time: _timestamp_pb2.Timestamp
-    def __init__(self, sequence: _Optional[int] = ..., token_id: _Optional[str] = ..., grant_id: _Optional[str] = ..., account_id: _Optional[str] = ..., api_key_id: _Optional[str] = ..., expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    def __init__(self, sequence: _Optional[int] = ..., token_id: _Optional[str] = ..., grant_id: _Optional[str] = ..., account_id: _Optional[str] = ..., api_key_id: _Optional[str] = ..., account_standing: _Optional[_Union[AccountStanding, _Mapping]] = ..., expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class AccountStanding(_message.Message):
+    __slots__ = ("account_id", "plan_tier", "account_status")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAN_TIER_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_STATUS_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    plan_tier: str
+    account_status: str
+    def __init__(self, account_id: _Optional[str] = ..., plan_tier: _Optional[str] = ..., account_status: _Optional[str] = ...) -> None: ...
 
 class WatchRevocationsResponse(_message.Message):
     __slots__ = ("revocations", "snapshot", "current", "sequence")

@@ -20,6 +20,18 @@ DEFAULT_TTL_SECONDS = 900
 MAX_TTL_SECONDS = 3600
 MAX_AUDIENCE_CHARS = 2048
 MAX_CLIENT_ID_CHARS = 255
+# The account's plan tier and status at issue time (decision 0063): a gate checks them without
+# asking auth; a change pushed on the revocation stream overrides them until the token expires.
+TIER_CLAIM = "kinetic_tier"
+STATUS_CLAIM = "kinetic_status"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """An account's plan tier and status, as a token carries them."""
+
+    plan_tier: str
+    account_status: str
 
 
 @dataclass(frozen=True)
@@ -74,7 +86,12 @@ def validate_token_request(
 
 
 def build_claims(
-    issuer: str, request: TokenRequest, now: datetime, token_id: str, grant_id: str | None = None
+    issuer: str,
+    request: TokenRequest,
+    now: datetime,
+    token_id: str,
+    grant_id: str | None = None,
+    standing: Standing | None = None,
 ) -> dict[str, object]:
     """The claim set of an access token; times are whole seconds since the epoch.
 
@@ -97,16 +114,24 @@ def build_claims(
     }
     if request.client_id:
         claims["client_id"] = request.client_id
+    if standing is not None:
+        claims[TIER_CLAIM] = standing.plan_tier
+        claims[STATUS_CLAIM] = standing.account_status
     return claims
 
 
 def sign_access_token(
-    issuer: str, request: TokenRequest, key: RSAKey, now: datetime, grant_id: str | None = None
+    issuer: str,
+    request: TokenRequest,
+    key: RSAKey,
+    now: datetime,
+    grant_id: str | None = None,
+    standing: Standing | None = None,
 ) -> IssuedToken:
     """Sign a fresh token for ``request`` with ``key`` (whose ``kid`` goes in the header), as one of
-    ``grant_id``'s tokens when it is given."""
+    ``grant_id``'s tokens when it is given, carrying the account's ``standing`` when it is given."""
     token_id = str(uuid.uuid4())
-    claims = build_claims(issuer, request, now, token_id, grant_id)
+    claims = build_claims(issuer, request, now, token_id, grant_id, standing)
     header = {"alg": ALGORITHM, "typ": TOKEN_TYPE, "kid": key.kid}
     token = jwt.encode(header, claims, key, algorithms=[ALGORITHM])
     expires_at = datetime.fromtimestamp(int(now.timestamp()) + request.ttl_seconds, tz=UTC)

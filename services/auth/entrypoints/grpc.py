@@ -11,7 +11,15 @@ import grpc
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from services.auth.domain.accounts import Account
 from services.auth.domain.api_keys import ApiKey
-from services.auth.domain.revocations import ACCOUNT, API_KEY, GRANT, TOKEN, Revocation, RevocationBatch
+from services.auth.domain.revocations import (
+    ACCOUNT,
+    API_KEY,
+    GRANT,
+    STANDING,
+    TOKEN,
+    Revocation,
+    RevocationBatch,
+)
 from services.auth.entrypoints.timestamps import to_timestamp
 
 if TYPE_CHECKING:
@@ -62,6 +70,14 @@ def revocation_to_pb(revocation: Revocation) -> auth_pb2.Revocation:
     message = auth_pb2.Revocation(
         sequence=revocation.sequence, expire_time=to_timestamp(revocation.expires_at)
     )
+    if revocation.kind == STANDING:
+        plan_tier, account_status = revocation.standing()
+        message.account_standing.CopyFrom(
+            auth_pb2.AccountStanding(
+                account_id=revocation.account_id, plan_tier=plan_tier, account_status=account_status
+            )
+        )
+        return message
     field = {TOKEN: "token_id", GRANT: "grant_id", ACCOUNT: "account_id", API_KEY: "api_key_id"}
     setattr(message, field[revocation.kind], revocation.subject)
     return message
@@ -182,9 +198,11 @@ class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
     async def VerifyApiKey(
         self, request: auth_pb2.VerifyApiKeyRequest, context: grpc.aio.ServicerContext
     ) -> auth_pb2.VerifyApiKeyResponse:
-        """Say whose key a presented secret is."""
-        key = self._app.api_keys.verify_api_key(request.secret)
-        return auth_pb2.VerifyApiKeyResponse(api_key=api_key_to_pb(key))
+        """Say whose key a presented secret is, and the owner's plan tier and status now."""
+        key, owner = self._app.api_keys.verify_api_key_and_owner(request.secret)
+        return auth_pb2.VerifyApiKeyResponse(
+            api_key=api_key_to_pb(key), plan_tier=owner.plan_tier, account_status=owner.account_status
+        )
 
     async def DeleteAccount(
         self, request: auth_pb2.DeleteAccountRequest, context: grpc.aio.ServicerContext

@@ -30,6 +30,8 @@ from services.auth.domain.accounts import (
     validate_primary_sport,
 )
 from services.auth.domain.passwords import PasswordHasher
+from services.auth.domain.revocations import Revocation
+from services.auth.service_layer.revocations import RevocationLog
 
 # The demo account is a triathlete on an active pro plan, so `make run` shows the endurance side at
 # once (decision 0048, "Endurance attributes").
@@ -48,10 +50,17 @@ def _account_not_found(account_id: str) -> NotFound:
 class AccountService:
     """Accounts of one auth store."""
 
-    def __init__(self, engine: Engine, hasher: PasswordHasher, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        hasher: PasswordHasher,
+        clock: Callable[[], datetime],
+        revocations: RevocationLog,
+    ) -> None:
         self._engine = engine
         self._hasher = hasher
         self._clock = clock
+        self._revocations = revocations
 
     def create_account(
         self,
@@ -129,6 +138,9 @@ class AccountService:
 
         Every field is checked before anything is written: one invalid value is INVALID_ARGUMENT
         naming it, and nothing changes. An unknown account is NOT_FOUND ``ACCOUNT_NOT_FOUND``.
+
+        A change of plan tier or status is appended to the revocation log in the same transaction,
+        so the edge stops trusting the standing its credentials carry (decision 0063).
         """
         require("account_id", account_id)
         changes = validate_account_changes(
@@ -143,7 +155,20 @@ class AccountService:
             distance_unit,
         )
         with self._engine.begin() as conn:
+            before = repo.get_account(conn, account_id)
             account = repo.update_account(conn, account_id, changes)
+            standing_changed = (
+                before is not None
+                and account is not None
+                and (before.plan_tier, before.account_status) != (account.plan_tier, account.account_status)
+            )
+            if standing_changed:
+                assert account is not None
+                now = self._clock()
+                entry = Revocation.of_standing(account_id, account.plan_tier, account.account_status, now)
+                self._revocations.record(conn, [entry], now)
+        if standing_changed:
+            self._revocations.announce()
         if account is None:
             raise _account_not_found(account_id)
         return account

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from kinetic.errors import AlreadyExists, InvalidArgument, NotFound, Unauthenticated
 from services.auth.adapters import repository as repo
-from services.auth.domain.accounts import require
+from services.auth.domain.accounts import Account, require
 from services.auth.domain.api_keys import (
     ApiKey,
     display_prefix,
@@ -75,16 +75,18 @@ class ApiKeyService:
 
     def verify_api_key(self, secret: str) -> ApiKey:
         """The active key with this secret; UNAUTHENTICATED ``INVALID_API_KEY`` otherwise."""
-        require("secret", secret)
-        if not is_well_formed(secret):
-            raise Unauthenticated(_INVALID_KEY, reason="INVALID_API_KEY")
-        # Looking up by digest needs no constant-time compare: timing could at most reveal digest
-        # bytes, which say nothing about a secret with 256 bits of entropy.
         with self._engine.connect() as conn:
-            key = repo.find_api_key_by_digest(conn, secret_digest(secret))
-        if key is None or not key.active:
+            return _active_key(conn, secret)
+
+    def verify_api_key_and_owner(self, secret: str) -> tuple[ApiKey, Account]:
+        """The active key with this secret and its owner as stored now (the verifier gates on the
+        owner's plan tier and status, decision 0063); UNAUTHENTICATED ``INVALID_API_KEY`` otherwise."""
+        with self._engine.connect() as conn:
+            key = _active_key(conn, secret)
+            owner = repo.get_account(conn, key.account_id)
+        if owner is None:  # deleted between the two reads: its keys went with it
             raise Unauthenticated(_INVALID_KEY, reason="INVALID_API_KEY")
-        return key
+        return key, owner
 
     def import_api_key(self, account_id: str, secret: str, name: str, scopes: Sequence[str]) -> ApiKey:
         """Store a caller-chosen ``rf_`` secret (demo seeding); returns the stored key if present."""
@@ -122,6 +124,18 @@ class ApiKeyService:
         except IntegrityError as exc:
             raise AlreadyExists("this API key secret is stored already", reason="API_KEY_EXISTS") from exc
         return key
+
+
+def _active_key(conn: Connection, secret: str) -> ApiKey:
+    require("secret", secret)
+    if not is_well_formed(secret):
+        raise Unauthenticated(_INVALID_KEY, reason="INVALID_API_KEY")
+    # Looking up by digest needs no constant-time compare: timing could at most reveal digest
+    # bytes, which say nothing about a secret with 256 bits of entropy.
+    key = repo.find_api_key_by_digest(conn, secret_digest(secret))
+    if key is None or not key.active:
+        raise Unauthenticated(_INVALID_KEY, reason="INVALID_API_KEY")
+    return key
 
 
 def _require_account(conn: Connection, account_id: str) -> None:

@@ -20,7 +20,13 @@ from services.auth.domain.signing_keys import (
     jwks_json,
     load_private_key,
 )
-from services.auth.domain.tokens import IssuedToken, TokenRequest, sign_access_token, validate_token_request
+from services.auth.domain.tokens import (
+    IssuedToken,
+    Standing,
+    TokenRequest,
+    sign_access_token,
+    validate_token_request,
+)
 
 
 class TokenService:
@@ -83,14 +89,17 @@ class TokenService:
     def issue_in(self, conn: Connection, request: TokenRequest, grant_id: str | None) -> IssuedToken:
         """Sign a token inside the caller's transaction and record its jti (against ``grant_id``).
 
+        The token carries the account's plan tier and status as they are now (decision 0063).
         Every jti is recorded, so CheckAccessToken can answer for any token this service signed and
         revoking a grant or an account ends its tokens at once.
         """
-        if repo.get_account(conn, request.account_id) is None:
+        account = repo.get_account(conn, request.account_id)
+        if account is None:
             raise NotFound(f"no account {request.account_id!r}", reason="ACCOUNT_NOT_FOUND")
         key = self._signing_key(conn)
         now = self._clock()
-        issued = sign_access_token(self._issuer, request, self._parse(key), now, grant_id)
+        standing = Standing(account.plan_tier, account.account_status)
+        issued = sign_access_token(self._issuer, request, self._parse(key), now, grant_id, standing)
         grant_repo.add_access_token(
             conn, issued.token_id, request.account_id, grant_id, request.client_id, now, issued.expires_at
         )

@@ -14,6 +14,9 @@ from services.training.adapters import tables
 
 # Children first, the library row (the account's write lock) last.
 _ACCOUNT_TABLES = (
+    tables.plan_snapshots,
+    tables.plan_workouts,
+    tables.plan_goals,
     tables.workouts,
     tables.plans,
     tables.occurrence_overrides,

@@ -92,6 +92,9 @@ def erase(conn: Connection, account_id: str, new_epoch: str) -> LibraryState:
     The change feed is the caller's to erase too (``library_change_log.erase``): its sequence goes on.
     """
     for table in (
+        tables.plan_snapshots,  # endurance plans (decision 0062) are library records too
+        tables.plan_workouts,
+        tables.plan_goals,
         tables.workouts,
         tables.plans,
         tables.occurrence_overrides,
@@ -229,6 +232,13 @@ def delete_workouts(conn: Connection, account_id: str, workout_ids: Sequence[str
     if not workout_ids:
         return
     conn.execute(delete(tables.workouts).where(_W.account_id == account_id, _W.workout_id.in_(workout_ids)))
+    # A deleted plan workout leaves no endurance-plan row behind, whoever deleted it (decision 0062).
+    placed = tables.plan_workouts.c  # rows placing workouts in an endurance plan
+    conn.execute(
+        delete(tables.plan_workouts).where(
+            placed.account_id == account_id, placed.workout_id.in_(workout_ids)
+        ),
+    )
     conn.execute(
         delete(tables.occurrence_overrides).where(
             _O.account_id == account_id,
@@ -301,8 +311,11 @@ def save_plan(conn: Connection, account_id: str, plan: Plan, device_id: str, now
 
 
 def delete_plan(conn: Connection, account_id: str, plan_id: str) -> None:
-    """Delete a plan row (its workouts are handled by the caller)."""
+    """Delete a plan row (its workouts are handled by the caller) and, when it was an endurance
+    goal, the goal's own rows: a workout kept from it becomes an ordinary library workout."""
     conn.execute(delete(tables.plans).where(_P.account_id == account_id, _P.plan_id == plan_id))
+    for table in (tables.plan_goals, tables.plan_workouts, tables.plan_snapshots):
+        conn.execute(delete(table).where(table.c.account_id == account_id, table.c.goal_id == plan_id))
 
 
 # --- occurrence overrides ----------------------------------------------------------------------

@@ -182,3 +182,55 @@ library_changes = Table(
     Column("record", LargeBinary, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
+# --- Endurance plans (docs/decisions/0062-endurance-plans.md) -------------------------------------
+# A goal is a ``plans`` row plus this row; ``details`` holds the JSON of what only goals have
+# (phase blocks, frequencies, strength per week, rest days, training focus).
+plan_goals = Table(
+    "plan_goals",
+    metadata,
+    Column("goal_id", String(36), primary_key=True),  # = plans.plan_id
+    Column("account_id", String(36), nullable=False),
+    Column("sport", String(16), nullable=False),
+    Column("race_type", String(40), nullable=False),
+    Column("race_date", DAY_TYPE, nullable=True),
+    Column("plan_start_date", DAY_TYPE, nullable=True),
+    Column("details", Text, nullable=False),  # JSON
+    Column("is_active", Boolean, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("creation_mode", String(24), nullable=False),
+    Column("coaching_summaries", Text, nullable=False),  # JSON list
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_plan_goals_account_updated", "account_id", "updated_at"),
+)
+
+# A plan workout is a ``workouts`` row (its day is the workout's active_from) plus this row.
+plan_workouts = Table(
+    "plan_workouts",
+    metadata,
+    Column("workout_id", String(36), primary_key=True),  # = workouts.workout_id
+    Column("account_id", String(36), nullable=False),
+    Column("goal_id", String(36), nullable=False),
+    Column("day_order", Integer, nullable=False),
+    Column("workout_type", String(24), nullable=False),
+    Column("completed", Boolean, nullable=False),
+    Column("linked_activity_id", String(64), nullable=False),
+    Column("completed_at", DateTime(timezone=True), nullable=True),
+    Index("ix_plan_workouts_account_goal", "account_id", "goal_id"),
+)
+
+# Undo snapshots: ``content`` is a serialized GetPlanResponse (the goal and all its workouts).
+plan_snapshots = Table(
+    "plan_snapshots",
+    metadata,
+    Column("snapshot_id", String(36), primary_key=True),
+    Column("account_id", String(36), nullable=False),
+    Column("goal_id", String(36), nullable=False),
+    Column("operation", String(32), nullable=False),
+    Column("description", String(200), nullable=False),
+    Column("workout_count", Integer, nullable=False),
+    Column("content", LargeBinary, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_plan_snapshots_account_goal_created", "account_id", "goal_id", "created_at"),
+)

@@ -258,7 +258,7 @@ def _target(problems: Violations, path: str, target: training_pb2.StepTarget) ->
         problems.add(path, f"a {kind} target needs {ways}")
     elif len(used) > 1:
         problems.add(path, f"send {ways}, not more than one of them")
-    else:
+    elif used:  # a pace target naming only its zone has no range to complete
         given = _json(min(sent & set(used[0])))
         for attribute in used[0]:
             if attribute not in sent:

@@ -8,7 +8,12 @@ import re
 import stat
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
+
+from kinetic.settings import ServiceSettings
+from services.auth.adapters.revocation_repository import in_effect_after
+from services.auth.bootstrap import prepare
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -106,3 +111,35 @@ def test_ensure_demo_takes_the_key_from_the_environment(tmp_path):
     bad = cli(tmp_path, "ensure-demo", env={"KINETIC_DEMO_API_KEY": "rf_short"})
     assert bad.returncode == 2
     assert "KINETIC_DEMO_API_KEY" in bad.stderr
+
+
+def test_set_plan_tier_changes_the_plan_and_logs_it_for_the_edges(tmp_path):
+    created = cli(
+        tmp_path,
+        "create-account",
+        "--email",
+        "ada@example.com",
+        "--password",
+        "correct horse battery",
+        "--display-name",
+        "Ada",
+    )
+    assert created.returncode == 0, created.stderr
+    chosen = cli(tmp_path, "set-plan-tier", "--email", "ada@example.com", "--tier", "coach")
+    assert chosen.returncode == 0, chosen.stderr
+    assert "ada@example.com is on the coach plan, status active" in chosen.stderr
+    suspended = cli(
+        tmp_path, "set-plan-tier", "--email", "ada@example.com", "--tier", "free", "--status", "suspended"
+    )
+    assert suspended.returncode == 0 and "on the free plan, status suspended" in suspended.stderr
+    bad = cli(tmp_path, "set-plan-tier", "--email", "ada@example.com", "--tier", "gold")
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr
+    unknown = cli(tmp_path, "set-plan-tier", "--email", "bob@example.com", "--tier", "pro")
+    assert unknown.returncode == 1
+
+    app = prepare(ServiceSettings.from_env("auth", {"KINETIC_DATA_DIR": str(tmp_path)}))
+    account = app.accounts.find_account_by_email("ada@example.com")
+    assert (account.plan_tier, account.account_status) == ("free", "suspended")
+    with app.engine.connect() as conn:
+        logged = in_effect_after(conn, 0, datetime.now(UTC), 10)
+    assert [entry.standing() for entry in logged] == [("coach", "active"), ("free", "suspended")]

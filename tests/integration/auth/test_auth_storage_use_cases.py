@@ -145,7 +145,7 @@ def test_listing_keys_of_an_unknown_account_is_not_found(app):
 
 def test_old_password_hash_is_upgraded_at_sign_in(app):
     cheap_hasher = PasswordHasher(Argon2Parameters(time_cost=1, memory_cost_kib=1024))
-    cheap = AccountService(app.engine, cheap_hasher, lambda: START)
+    cheap = AccountService(app.engine, cheap_hasher, lambda: START, app.revocations)
     account = cheap.create_account("ada@example.com", PASSWORD, "Ada")
     assert "m=1024,t=1" in _stored_hash(app, account.account_id)
 

@@ -200,3 +200,50 @@ async def test_stopping_the_server_ends_its_streams(engines, tmp_path) -> None:
                         pass
         finally:
             await channel.close()
+
+
+async def test_a_plan_or_status_change_pushes_the_accounts_standing(harness, stream) -> None:
+    account = auth_pb2.UpdateAccountRequest(account_id=harness.account_id)
+    account.plan_tier = "pro"
+    await harness.auth.UpdateAccount(account)
+    pushed = await stream.next_revocation()
+    assert pushed.WhichOneof("subject") == "account_standing"
+    standing = pushed.account_standing
+    assert (standing.account_id, standing.plan_tier, standing.account_status) == (
+        harness.account_id,
+        "pro",
+        "active",
+    )
+    assert pushed.expire_time.ToSeconds() > 0
+    # Neither another field nor the same plan again is a change of standing: nothing is pushed.
+    await harness.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=harness.account_id, units="imperial")
+    )
+    await harness.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=harness.account_id, plan_tier="pro")
+    )
+    suspended = auth_pb2.UpdateAccountRequest(account_id=harness.account_id, account_status="suspended")
+    await harness.auth.UpdateAccount(suspended)
+    standing = (await stream.next_revocation()).account_standing
+    assert (standing.plan_tier, standing.account_status) == ("pro", "suspended")
+    # A new watcher's snapshot carries both, oldest first: the latest standing wins on the edge.
+    snapshot = Stream(harness.auth)
+    try:
+        first = await snapshot.next()
+        assert first.snapshot and first.current
+        assert [r.account_standing.account_status for r in first.revocations] == ["active", "suspended"]
+    finally:
+        snapshot.call.cancel()
+
+
+async def test_verify_api_key_says_the_owners_plan_and_status(harness) -> None:
+    key = await harness.auth.CreateApiKey(
+        auth_pb2.CreateApiKeyRequest(account_id=harness.account_id, name="laptop", scopes=["mcp:full"])
+    )
+    verified = await harness.auth.VerifyApiKey(auth_pb2.VerifyApiKeyRequest(secret=key.secret))
+    assert (verified.plan_tier, verified.account_status) == ("free", "active")
+    await harness.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=harness.account_id, plan_tier="coach")
+    )
+    verified = await harness.auth.VerifyApiKey(auth_pb2.VerifyApiKeyRequest(secret=key.secret))
+    assert (verified.api_key.key_id, verified.plan_tier) == (key.api_key.key_id, "coach")

@@ -40,6 +40,8 @@ from kinetic.sessions.v1 import (
     workout_log_pb2_grpc,
 )
 from kinetic.settings import ServiceSettings
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from kinetic.training.v1 import endurance_plans_pb2_grpc as plans_pb2_grpc
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from services.analytics import bootstrap as analytics
 from services.auth import bootstrap as auth
@@ -164,6 +166,7 @@ class Kinetic:
     clock: Clock
     restart_sessions: Callable[[], Awaitable[None]]
     restart_auth: Callable[[], Awaitable[None]]
+    plans: plans_pb2_grpc.EndurancePlanServiceStub
 
     def app_pending(self) -> list[PendingErasure]:
         """Auth's erasure outbox: what no service has confirmed yet."""
@@ -246,6 +249,7 @@ async def kinetic(engines: Any, tmp_path: Path, erasure_wait: Any = None) -> Asy
             clock,
             restart_sessions,
             restart_auth,
+            plans_pb2_grpc.EndurancePlanServiceStub(channels["training"]),
         )
     finally:
         for channel in channels.values():
@@ -294,6 +298,7 @@ async def use_everything(stack: Kinetic, account_id: str) -> None:
             account_id=account_id, kind="plan", id=plan.plans[0].id, time_zone=ZONE
         )
     )
+    await _endurance_plan(stack, account_id)
     today = date.today()
     window = await stack.training.ListOccurrences(
         training_pb2.ListOccurrencesRequest(
@@ -425,3 +430,24 @@ async def _use_the_endurance_records(stack: Kinetic, account_id: str) -> None:
         )
     finally:
         await channel.close()
+
+
+async def _endurance_plan(stack: Kinetic, account_id: str) -> None:
+    """A goal with a workout, marked completed: goal, plan workout and snapshot rows (decision 0062)."""
+    draft = plans_pb2.WorkoutDraft(
+        name="Easy run",
+        scheduled_date=date.today().isoformat(),
+        endurance=training_pb2.EnduranceTarget(sport="run", planned_duration_seconds=2400),
+    )
+    created = await stack.plans.MutatePlan(
+        plans_pb2.MutatePlanRequest(
+            account_id=account_id,
+            create_goal=plans_pb2.CreateGoal(goal=plans_pb2.Goal(name="10K"), workouts=[draft]),
+        )
+    )
+    status = plans_pb2.WorkoutStatus(workout_id=created.created_workout_ids[0], completed=True)
+    await stack.plans.MutatePlan(
+        plans_pb2.MutatePlanRequest(
+            account_id=account_id, mark_workouts=plans_pb2.MarkWorkouts(statuses=[status])
+        )
+    )

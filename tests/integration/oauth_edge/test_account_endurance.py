@@ -1,5 +1,5 @@
-"""The account page's sport and distances form and its read-only plan and status, through the real
-edge and auth (docs/decisions/0048-account-consents-and-attributes.md, "Endurance attributes")."""
+"""The account page's sport and distances form, its plan form and its read-only status, through the
+real edge and auth (decision 0048, "Endurance attributes"; the plan form: decision 0063)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ async def save(http: httpx2.AsyncClient, token: str, **fields: str) -> httpx2.Re
     return await http.post(ACTION, data={"csrf_token": token, **fields})
 
 
-async def test_the_page_shows_the_defaults_and_plan_and_status_read_only(
+async def test_the_page_shows_the_defaults_the_plan_form_and_the_status_read_only(
     stack: OAuthStack, http: httpx2.AsyncClient
 ) -> None:
     page = await sign_in(http)
@@ -42,8 +42,9 @@ async def test_the_page_shows_the_defaults_and_plan_and_status_read_only(
     assert "Same as my units (km)" in page
     assert '<strong id="plan-tier">Free</strong>' in page
     assert '<strong id="account-status">Active</strong>' in page
-    # Plan and status have no form field at all.
-    assert 'name="plan_tier"' not in page and 'name="account_status"' not in page
+    # The plan has its own form (Kinetic has no billing: the person chooses); the status none.
+    assert selected(page, "plan_tier") == "free"
+    assert page.count('name="plan_tier"') == 1 and 'name="account_status"' not in page
 
 
 async def test_changing_the_primary_sport_and_distance_unit(
@@ -106,3 +107,22 @@ async def test_signed_out_the_form_leads_to_sign_in(stack: OAuthStack, http: htt
     refused = await http.post(ACTION, data={"primary_sport": "running"})
     assert refused.headers["location"] == "/signin?return_to=/account"
     assert (await stored(stack)).primary_sport == "strength"
+
+
+async def test_choosing_a_plan_changes_the_plan_and_nothing_else(
+    stack: OAuthStack, http: httpx2.AsyncClient
+) -> None:
+    token = form_csrf(await sign_in(http), "/account/plan")
+    forged = {"csrf_token": token, "plan_tier": "pro", "account_status": "trial", "primary_sport": "running"}
+    chosen = await http.post("/account/plan", data=forged)
+    assert chosen.status_code == 303 and chosen.headers["location"] == "/account#plan"
+    account = await stored(stack)
+    assert (account.plan_tier, account.account_status, account.primary_sport) == ("pro", "active", "strength")
+    page = (await http.get("/account")).text
+    assert '<strong id="plan-tier">Pro</strong>' in page and selected(page, "plan_tier") == "pro"
+
+    refused = await http.post("/account/plan", data={"csrf_token": token, "plan_tier": "platinum"})
+    assert refused.status_code == 400 and "must be one of free, pro, coach" in refused.text
+    assert (await http.post("/account/plan", data={"csrf_token": token})).status_code == 400
+    assert (await http.post("/account/plan", data={"plan_tier": "free"})).status_code == 403
+    assert (await stored(stack)).plan_tier == "pro"

@@ -8,7 +8,7 @@ import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from edge.guard import CredentialError, TokenChecker
-from edge.revocation_watcher import FALLBACK, LOCAL, RevocationWatcher
+from edge.revocation_watcher import FALLBACK, LOCAL, STARTING, RevocationWatcher
 from kinetic.access_tokens import AccessTokenClaims
 from kinetic.auth.v1 import auth_pb2, oauth_pb2
 
@@ -45,11 +45,13 @@ class FakeAuth:
         if self.during_verification is not None:
             self.during_verification()
         key = auth_pb2.ApiKey(key_id="key-1", account_id="acc-1", scopes=["training"])
-        return auth_pb2.VerifyApiKeyResponse(api_key=key)
+        return auth_pb2.VerifyApiKeyResponse(api_key=key, plan_tier="pro", account_status="active")
 
 
 def claims(session_id: str | None = "grant-1") -> AccessTokenClaims:
-    return AccessTokenClaims("acc-1", AUDIENCE, ("training",), "jti-1", "metric-muse", 4e9, session_id)
+    return AccessTokenClaims(
+        "acc-1", AUDIENCE, ("training",), "jti-1", "metric-muse", 4e9, session_id, "pro", "active"
+    )
 
 
 def checker(
@@ -122,3 +124,45 @@ async def test_a_key_verified_while_a_revocation_arrived_is_not_cached() -> None
     auth.during_verification = lambda: revoke(watcher, "api_key_id", "another-key")
     await guard.authenticate(f"Bearer {SECRET}", AUDIENCE)
     assert len(watcher.api_keys) == 0
+
+
+def push_standing(watcher: RevocationWatcher, plan_tier: str, account_status: str = "active") -> None:
+    standing = auth_pb2.AccountStanding(
+        account_id="acc-1", plan_tier=plan_tier, account_status=account_status
+    )
+    watcher._apply([auth_pb2.Revocation(account_standing=standing, expire_time=LATER)])
+
+
+@pytest.mark.parametrize("credential", ["Bearer x.y.z", f"Bearer {SECRET}"])
+async def test_while_local_the_credential_says_the_plan_and_a_pushed_change_overrides_it(
+    credential: str,
+) -> None:
+    guard, _, watcher = checker(LOCAL)
+    principal = await guard.authenticate(credential, AUDIENCE)
+    assert (principal.plan_tier, principal.account_status) == ("pro", "active")
+    push_standing(watcher, "free", "suspended")
+    principal = await guard.authenticate(credential, AUDIENCE)
+    assert (principal.plan_tier, principal.account_status) == ("free", "suspended")
+    assert not watcher.revoked.token_revoked(claims()), "a standing is no revocation"
+    push_standing(watcher, "coach")
+    assert (await guard.authenticate(credential, AUDIENCE)).plan_tier == "coach"
+
+
+@pytest.mark.parametrize("state", [STARTING, FALLBACK])
+@pytest.mark.parametrize("credential", ["Bearer x.y.z", f"Bearer {SECRET}"])
+async def test_while_not_local_the_plan_is_unknown_so_the_gate_asks_auth(state: str, credential: str) -> None:
+    guard, _, watcher = checker(state)
+    push_standing(watcher, "coach")
+    principal = await guard.authenticate(credential, AUDIENCE)
+    assert (principal.plan_tier, principal.account_status) == (None, None)
+
+
+async def test_a_snapshot_rebuilds_the_standings_and_an_expired_one_is_ignored() -> None:
+    guard, _, watcher = checker(LOCAL)
+    push_standing(watcher, "free")
+    watcher._replace([], sequence=9)
+    assert len(watcher.standings) == 0
+    assert (await guard.authenticate("Bearer x.y.z", AUDIENCE)).plan_tier == "pro"
+    gone = auth_pb2.AccountStanding(account_id="acc-1", plan_tier="free", account_status="active")
+    watcher._apply([auth_pb2.Revocation(account_standing=gone, expire_time=Timestamp(seconds=1))])
+    assert (await guard.authenticate("Bearer x.y.z", AUDIENCE)).plan_tier == "pro"

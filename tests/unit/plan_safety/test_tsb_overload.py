@@ -89,3 +89,19 @@ def test_without_a_seed_loads_start_at_zero_on_the_first_completed_day() -> None
     chart = pmc_series(MONDAY, MONDAY + timedelta(days=10), {w.day: 100.0 for w in plan})
     first = next(day for day in chart if round(day.tsb, 1) < -30)
     assert advisory.day == first.day
+
+
+def race(day_offset: int, tss: float) -> PlannedWorkout:
+    return session(MONDAY + timedelta(days=day_offset), "RUN", "RACE", tss, 80.0)
+
+
+def test_the_recovery_after_a_race_is_not_judged_but_training_on_top_of_it_is() -> None:
+    """The same 400 TSS day as above, raced: the days after it, up to the next workout, are the
+    race's recovery and are not judged; a ride the next day is judged with the race's fatigue
+    (about -38 going into Tuesday), and the days after that ride again."""
+    seed = PmcSeed(EVE, 50.0, 50.0)
+    assert evaluate_plan_safety([race(0, 400)], load_seed=seed) == ()
+    (advisory,) = evaluate_plan_safety([race(0, 400), ride(1, 30)], load_seed=seed)
+    assert advisory.rule == "projected_tsb_overload" and advisory.day == MONDAY + timedelta(days=1)
+    assert isinstance(advisory.detail, TsbOverload)
+    assert advisory.detail.first_tsb < -37

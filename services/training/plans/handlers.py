@@ -1,0 +1,424 @@
+"""One function per MutatePlan mutation: check the whole input, load the goal, change it in memory.
+
+Nothing is written here: the service takes the snapshot and flushes the ``PlanWrite``
+(docs/decisions/0062-endurance-plans.md).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, date
+from typing import Any
+
+from google.protobuf.timestamp_pb2 import Timestamp
+from sqlalchemy import Connection
+
+from kinetic.errors import InvalidArgument, NotFound
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from services.training.adapters.endurance_codec import endurance_from_dict, endurance_to_dict
+from services.training.domain.endurance import MAX_PLANNED_TSS
+from services.training.domain.endurance_rules import parse_endurance
+from services.training.domain.input_values import Violations, read_day, read_int, read_number
+from services.training.domain.planned_stress import Thresholds
+from services.training.plans import rules, store
+from services.training.plans.mutations import (
+    Outcome,
+    add_drafts,
+    check_merged_dates,
+    check_paces,
+    checked_drafts,
+    checked_filter,
+    entries_of_one_goal,
+    goal_archived,
+    matching,
+    merge_goal,
+    new_goal_state,
+    shifted,
+    window_of,
+)
+from services.training.plans.stress import priced
+from services.training.plans.views import Entry, load_goal, resolve_goal_id
+from services.training.plans.writer import PlanWrite, dated
+from services.training.service_layer.write_support import WriteContext
+
+
+@dataclass
+class Mutation:
+    """One MutatePlan call's transaction, inputs and what it did."""
+
+    ctx: WriteContext
+    thresholds: Thresholds
+    outcome: Outcome
+
+    @property
+    def conn(self) -> Connection:
+        return self.ctx.conn
+
+    @property
+    def account_id(self) -> str:
+        return self.ctx.account_id
+
+    def goal(self, goal_id: str) -> PlanWrite:
+        """A write of the goal (empty ID: the active one)."""
+        state = load_goal(self.conn, self.account_id, resolve_goal_id(self.conn, self.account_id, goal_id))
+        return PlanWrite.of(self.ctx, state)
+
+
+def _done(problems: Violations) -> None:
+    problems.raise_if_any()
+
+
+def create_goal(m: Mutation, message: plans_pb2.CreateGoal) -> PlanWrite:
+    problems = Violations()
+    rules.check_new_goal(problems, "goal", message.goal)
+    drafts = checked_drafts(problems, "workouts", message.workouts, 0, m.thresholds)
+    _done(problems)
+    state = new_goal_state(message.goal, str(uuid.uuid4()), m.ctx.device_id)
+    write = PlanWrite.of(m.ctx, state, new_goal=True)
+    m.outcome.created = add_drafts(write, drafts, m.thresholds)
+    m.outcome.activate = message.activate or store.active_goal_id(m.conn, m.account_id) is None
+    return write
+
+
+def update_goal(m: Mutation, message: plans_pb2.UpdateGoal) -> PlanWrite:
+    problems = Violations()
+    rules.check_mask(problems, "updateMask", message.update_mask, rules.GOAL_MASK_FIELDS)
+    _done(problems)
+    rules.check_goal(problems, "goal", message.goal, message.update_mask)
+    _done(problems)
+    write = m.goal(message.goal_id)
+    merge_goal(write.after, message.goal, message.update_mask)
+    check_merged_dates(problems, write.after.fields)
+    _done(problems)
+    return write
+
+
+def set_active_goal(m: Mutation, message: plans_pb2.SetActiveGoal) -> PlanWrite:
+    if not message.goal_id:
+        raise InvalidArgument.for_field("goalId", "is required: the goal to make active (ListGoals)")
+    write = m.goal(message.goal_id)
+    if write.before.fields.status == "archived":
+        raise goal_archived(message.goal_id)
+    m.outcome.activate = True
+    return write
+
+
+def delete_goal(m: Mutation, message: plans_pb2.DeleteGoal) -> PlanWrite:
+    if not message.goal_id:
+        raise InvalidArgument.for_field("goalId", "is required: the goal to archive or delete (ListGoals)")
+    write = m.goal(message.goal_id)
+    m.outcome.deactivated = write.before.fields.is_active
+    if message.permanent:
+        m.outcome.delete_goal = True
+        for workout_id in list(write.after.entries):
+            write.remove(workout_id)
+    else:
+        write.after.fields.status = "archived"
+        write.after.fields.is_active = False
+    return write
+
+
+def import_workouts(m: Mutation, message: plans_pb2.ImportWorkouts) -> PlanWrite:
+    problems = Violations()
+    drafts = checked_drafts(problems, "workouts", message.workouts, 1, m.thresholds)
+    window = checked_filter(problems, "replaceFilter", message.replace_filter)
+    _done(problems)
+    write = m.goal(message.goal_id)
+    if message.HasField("replace_filter"):
+        for workout_id in matching(write.after, window):
+            write.remove(workout_id)
+    m.outcome.created = add_drafts(write, drafts, m.thresholds, lock=message.lock_planned_tss)
+    return write
+
+
+def _tss(problems: Violations, path: str, draft: plans_pb2.WorkoutDraft) -> float | None:
+    if not draft.endurance.HasField("planned_tss"):
+        problems.add(f"{path}.endurance.plannedTss", "is required when updateMask names planned_tss")
+        return None
+    return read_number(
+        problems, f"{path}.endurance.plannedTss", draft.endurance.planned_tss, 0, MAX_PLANNED_TSS, "TSS"
+    )
+
+
+def modify_workouts(m: Mutation, message: plans_pb2.ModifyWorkouts) -> PlanWrite:
+    problems = Violations()
+    rules.check_batch(problems, "changes", message.changes)
+    checked: list[tuple[rules.DraftValues, float | None]] = []
+    for index, change in enumerate(message.changes):
+        path = f"changes[{index}]"
+        rules.check_mask(problems, f"{path}.updateMask", change.update_mask, rules.WORKOUT_MASK_FIELDS)
+        fields = [f for f in change.update_mask if f in rules.WORKOUT_MASK_FIELDS and f != "planned_tss"]
+        values = (
+            rules.check_draft(problems, f"{path}.workout", change.workout, fields)
+            if fields
+            else rules.DraftValues()
+        )
+        tss = (
+            _tss(problems, f"{path}.workout", change.workout) if "planned_tss" in change.update_mask else None
+        )
+        check_paces(problems, f"{path}.workout.endurance", values.endurance, m.thresholds)
+        checked.append((values, tss))
+    _done(problems)
+    goal_id, _ = entries_of_one_goal(m.conn, m.account_id, [c.workout_id for c in message.changes], "changes")
+    write = m.goal(goal_id)
+    for change, (values, tss) in zip(message.changes, checked, strict=True):
+        entry = write.after.entries[change.workout_id]
+        changed, order = _modified(entry, change.update_mask, values, tss, m.thresholds)
+        write.put(changed, order=order)
+    return write
+
+
+def _modified(
+    entry: Entry, mask: Any, values: rules.DraftValues, tss: float | None, thresholds: Thresholds
+) -> tuple[Entry, int | None]:
+    workout, row = entry.workout, entry.row
+    content = workout.content
+    if "name" in mask and values.name is not None:
+        content = replace(content, name=values.name)
+    if "notes" in mask and values.notes is not None:
+        content = replace(content, notes=values.notes)
+    endurance = content.endurance
+    if "endurance" in mask and values.endurance is not None:
+        new = values.endurance
+        if endurance is not None and endurance.planned_tss_locked and not new.planned_tss_locked:
+            # A locked TSS stays until planned_tss itself is changed.
+            new = replace(new, planned_tss=endurance.planned_tss, planned_tss_locked=True)
+        endurance = priced(new, thresholds)
+        content = replace(content, kind=rules.library_kind(new.sport))
+    if tss is not None and endurance is not None:
+        endurance = replace(endurance, planned_tss=tss, planned_tss_locked=True)
+    content = replace(content, endurance=endurance)
+    if "workout_type" in mask and values.workout_type:
+        row = replace(row, workout_type=values.workout_type)
+    workout = replace(workout, content=content)
+    order: int | None = None
+    if "scheduled_date" in mask and values.day is not None and values.day != entry.day:
+        workout = dated(workout, values.day)
+        order = values.order if "order" in mask and values.order is not None else 0
+    elif "order" in mask and values.order is not None:
+        order = values.order
+    return Entry(workout, row), order
+
+
+def reschedule_workouts(m: Mutation, message: plans_pb2.RescheduleWorkouts) -> PlanWrite:
+    problems = Violations()
+    rules.check_batch(problems, "moves", message.moves)
+    days = [
+        read_day(problems, f"moves[{i}].scheduledDate", move.scheduled_date)
+        for i, move in enumerate(message.moves)
+    ]
+    for index, move in enumerate(message.moves):
+        read_int(problems, f"moves[{index}].order", move.order, 0, 99, "position")
+    _done(problems)
+    goal_id, _ = entries_of_one_goal(m.conn, m.account_id, [mv.workout_id for mv in message.moves], "moves")
+    write = m.goal(goal_id)
+    for move, day in zip(message.moves, days, strict=True):
+        assert day is not None
+        entry = write.after.entries[move.workout_id]
+        write.put(replace(entry, workout=dated(entry.workout, day)), order=move.order)
+    return write
+
+
+def shift_plan_dates(m: Mutation, message: plans_pb2.ShiftPlanDates) -> PlanWrite:
+    problems = Violations()
+    if message.delta_days == 0:
+        problems.add("deltaDays", "must not be 0: the days to move by, -365 to 365")
+    else:
+        read_int(
+            problems, "deltaDays", message.delta_days, -rules.MAX_DELTA_DAYS, rules.MAX_DELTA_DAYS, "days"
+        )
+    window = window_of(problems, message.from_day, message.to_day)
+    _done(problems)
+    write = m.goal(message.goal_id)
+    for workout_id in matching(write.after, window):
+        entry = write.after.entries[workout_id]
+        write.put(shifted(entry, message.delta_days), order=entry.row.order)
+    return write
+
+
+def swap_workouts(m: Mutation, message: plans_pb2.SwapWorkouts) -> PlanWrite:
+    first, second = message.first_workout_id, message.second_workout_id
+    if not first or not second or first == second:
+        raise InvalidArgument.for_field(
+            "secondWorkoutId", "must name a second, different workout to swap with"
+        )
+    goal_id, _ = entries_of_one_goal(m.conn, m.account_id, [first, second], "secondWorkoutId")
+    write = m.goal(goal_id)
+    a, b = write.after.entries[first], write.after.entries[second]
+    write.put(replace(a, workout=dated(a.workout, b.day)), order=b.row.order)
+    write.put(replace(b, workout=dated(b.workout, a.day)), order=a.row.order)
+    return write
+
+
+def delete_workouts(m: Mutation, message: plans_pb2.DeleteWorkouts) -> PlanWrite:
+    problems = Violations()
+    if message.workout_ids and (message.goal_id or message.HasField("filter")):
+        problems.add("workoutIds", "send workoutIds, or goalId with filter, not both")
+    elif not message.workout_ids and not message.HasField("filter"):
+        problems.add(
+            "workoutIds", "is required (1-200 IDs), or send a filter (with goalId, or the active goal)"
+        )
+    elif message.workout_ids:
+        rules.check_batch(problems, "workoutIds", message.workout_ids)
+    window = checked_filter(problems, "filter", message.filter)
+    _done(problems)
+    if message.workout_ids:
+        goal_id, _ = entries_of_one_goal(m.conn, m.account_id, list(message.workout_ids), "workoutIds")
+        write = m.goal(goal_id)
+        ids = list(dict.fromkeys(message.workout_ids))
+    else:
+        write = m.goal(message.goal_id)
+        ids = matching(write.after, window)
+    for workout_id in ids:
+        write.remove(workout_id)
+    return write
+
+
+def mark_workouts(m: Mutation, message: plans_pb2.MarkWorkouts) -> PlanWrite:
+    problems = Violations()
+    rules.check_batch(problems, "statuses", message.statuses)
+    for index, status in enumerate(message.statuses):
+        if len(status.linked_activity_id) > 64:
+            problems.add(f"statuses[{index}].linkedActivityId", "must be at most 64 characters")
+    _done(problems)
+    goal_id, _ = entries_of_one_goal(
+        m.conn, m.account_id, [s.workout_id for s in message.statuses], "statuses"
+    )
+    write = m.goal(goal_id)
+    for status in message.statuses:
+        entry = write.after.entries[status.workout_id]
+        row = replace(
+            entry.row,
+            completed=status.completed,
+            linked_activity_id=status.linked_activity_id,
+            completed_at=(entry.row.completed_at or m.ctx.now) if status.completed else None,
+        )
+        write.put(replace(entry, row=row))
+    return write
+
+
+def restore_snapshot(m: Mutation, message: plans_pb2.RestoreSnapshot) -> PlanWrite:
+    if message.snapshot_id:
+        found = store.get_snapshot(m.conn, m.account_id, message.snapshot_id)
+        if found is None:
+            raise NotFound(
+                f"snapshot {message.snapshot_id} does not exist for this account; ListSnapshots shows them",
+                reason="SNAPSHOT_NOT_FOUND",
+            )
+        write = m.goal(found.goal_id)
+    else:
+        write = m.goal(message.goal_id)
+        found = store.latest_undo_snapshot(m.conn, m.account_id, write.before.plan.id)
+        if found is None:
+            raise NotFound(
+                f"goal {write.before.plan.id} has no snapshot to restore", reason="SNAPSHOT_NOT_FOUND"
+            )
+    content = plans_pb2.GetPlanResponse()
+    content.ParseFromString(found.content)
+    _restore(write, content)
+    return write
+
+
+def _restore(write: PlanWrite, content: plans_pb2.GetPlanResponse) -> None:
+    after = write.after
+    saved = content.goal
+    after.plan = replace(after.plan, name=saved.name, notes=saved.notes)
+    merge_goal(after, saved, [f for f in rules.GOAL_MASK_FIELDS if f not in ("name", "notes")])
+    after.fields.creation_mode = saved.creation_mode
+    after.fields.ClearField("coaching_summaries")
+    after.fields.coaching_summaries.extend(saved.coaching_summaries)
+    kept = {w.workout_id for w in content.workouts}
+    for workout_id in list(after.entries):
+        if workout_id not in kept:
+            write.remove(workout_id)
+    for saved_workout in content.workouts:
+        _restore_workout(write, saved_workout)
+
+
+def _restore_workout(write: PlanWrite, saved: plans_pb2.PlanWorkout) -> None:
+    endurance = endurance_from_dict(endurance_to_dict(_endurance_of(saved)))
+    day = date.fromisoformat(saved.scheduled_date)
+    completed_at = saved.completed_time.ToDatetime(tzinfo=UTC) if saved.HasField("completed_time") else None
+    current = write.after.entries.get(saved.workout_id)
+    if current is None:
+        values = rules.DraftValues(saved.name, saved.notes, day, saved.order, saved.workout_type, endurance)
+        entry = write.add(values, endurance, workout_id=saved.workout_id)
+        write.recreated_versions[saved.workout_id] = saved.version
+    else:
+        content = replace(
+            current.workout.content,
+            name=saved.name,
+            notes=saved.notes,
+            endurance=endurance,
+            kind=rules.library_kind(endurance.sport),
+        )
+        entry = Entry(dated(replace(current.workout, content=content), day), current.row)
+        write.put(entry, order=saved.order)
+    row = replace(
+        entry.row,
+        workout_type=saved.workout_type,
+        completed=saved.completed,
+        linked_activity_id=saved.linked_activity_id,
+        completed_at=completed_at,
+    )
+    write.after.entries[saved.workout_id] = replace(entry, row=row)
+
+
+def _endurance_of(saved: plans_pb2.PlanWorkout) -> Any:
+    # The snapshot holds the message the codec wrote; parse_endurance reads it back as the value.
+    problems = Violations()
+    parsed = parse_endurance(problems, "endurance", saved.endurance)
+    assert parsed is not None, problems.items
+    return parsed
+
+
+def recalibrate(m: Mutation, message: plans_pb2.Recalibrate) -> PlanWrite:
+    write = m.goal(message.goal_id)
+    for entry in write.after.sorted_entries():
+        endurance = entry.workout.content.endurance
+        if entry.day < m.ctx.today or endurance is None:
+            continue
+        repriced = priced(endurance, m.thresholds, keep_locked=message.preserve_locked_tss)
+        content = replace(entry.workout.content, endurance=repriced)
+        write.put(replace(entry, workout=replace(entry.workout, content=content)))
+    return write
+
+
+def save_coaching_summary(m: Mutation, message: plans_pb2.SaveCoachingSummary) -> PlanWrite:
+    problems = Violations()
+    week = read_day(problems, "weekStart", message.week_start)
+    rules.check_summary(problems, "text", message.text)
+    _done(problems)
+    write = m.goal(message.goal_id)
+    assert week is not None
+    summaries = [s for s in write.after.fields.coaching_summaries if s.week_start != week.isoformat()]
+    if message.text:
+        stamp = Timestamp()
+        stamp.FromDatetime(m.ctx.now)
+        summaries.append(
+            plans_pb2.CoachingSummary(week_start=week.isoformat(), text=message.text, update_time=stamp)
+        )
+    write.after.fields.ClearField("coaching_summaries")
+    write.after.fields.coaching_summaries.extend(sorted(summaries, key=lambda s: s.week_start))
+    return write
+
+
+Handler = Callable[[Mutation, Any], PlanWrite]
+HANDLERS: dict[str, Handler] = {
+    "create_goal": create_goal,
+    "update_goal": update_goal,
+    "set_active_goal": set_active_goal,
+    "delete_goal": delete_goal,
+    "import_workouts": import_workouts,
+    "modify_workouts": modify_workouts,
+    "reschedule_workouts": reschedule_workouts,
+    "shift_plan_dates": shift_plan_dates,
+    "swap_workouts": swap_workouts,
+    "delete_workouts": delete_workouts,
+    "mark_workouts": mark_workouts,
+    "restore_snapshot": restore_snapshot,
+    "recalibrate": recalibrate,
+    "save_coaching_summary": save_coaching_summary,
+}

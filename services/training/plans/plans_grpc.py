@@ -1,0 +1,34 @@
+"""EndurancePlanService over gRPC: protobuf in, one use case, protobuf out."""
+
+from __future__ import annotations
+
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from kinetic.training.v1 import endurance_plans_pb2_grpc as plans_pb2_grpc
+from services.training.plans.service import EndurancePlans
+
+SERVICE_NAME = "kinetic.training.v1.EndurancePlanService"
+
+
+class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
+    """Thin adapter from gRPC to ``EndurancePlans``."""
+
+    def __init__(self, plans: EndurancePlans) -> None:
+        self._plans = plans
+
+    async def GetPlan(self, request: plans_pb2.GetPlanRequest, context: object) -> plans_pb2.GetPlanResponse:
+        return self._plans.get_plan(request)
+
+    async def ListGoals(
+        self, request: plans_pb2.ListGoalsRequest, context: object
+    ) -> plans_pb2.ListGoalsResponse:
+        return self._plans.list_goals(request)
+
+    async def ListSnapshots(
+        self, request: plans_pb2.ListSnapshotsRequest, context: object
+    ) -> plans_pb2.ListSnapshotsResponse:
+        return self._plans.list_snapshots(request)
+
+    async def MutatePlan(
+        self, request: plans_pb2.MutatePlanRequest, context: object
+    ) -> plans_pb2.MutatePlanResponse:
+        return self._plans.mutate(request)

@@ -1,0 +1,226 @@
+"""EndurancePlanService's use cases: the reads, and MutatePlan's one transaction per mutation.
+
+MutatePlan, in order: take the account's library lock, replay a known idempotency key, run the
+mutation in memory (every input problem listed at once, nothing written yet), snapshot the goal as it
+was, store the difference, move the active goal, advance the source sequence, append the feed
+entries, store the response under the key. Any error rolls all of it back
+(docs/decisions/0062-endurance-plans.md).
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy import Connection, Engine
+
+from kinetic.errors import InvalidArgument
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from services.training.adapters import library_change_log as change_log
+from services.training.adapters import library_repository as repo
+from services.training.adapters.library_pb import plan_to_pb, workout_to_pb
+from services.training.domain import calendar
+from services.training.domain.input_values import Violations, read_choice, read_day
+from services.training.domain.versions import check_device_id, check_idempotency_key
+from services.training.plans import rules, store
+from services.training.plans.handlers import HANDLERS, Mutation
+from services.training.plans.mutations import Outcome
+from services.training.plans.store import Snapshot
+from services.training.plans.stress import thresholds_from_pb
+from services.training.plans.views import (
+    GoalState,
+    entry_to_pb,
+    goal_to_pb,
+    load_goal,
+    plan_load,
+    resolve_goal_id,
+)
+from services.training.plans.writer import PlanWrite
+from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
+from services.training.service_layer.write_support import WriteContext, replay, request_hash
+
+OPERATION = "plan"
+
+
+class EndurancePlans:
+    """Goals, plan workouts and snapshots of every account."""
+
+    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+        self._engine = engine
+        self._clock = clock
+
+    # --- reads -----------------------------------------------------------------------------------
+
+    def get_plan(self, request: plans_pb2.GetPlanRequest) -> plans_pb2.GetPlanResponse:
+        account_id = require_account(request.account_id)
+        problems = Violations()
+        first = read_day(problems, "fromDay", request.from_day) if request.from_day else None
+        last = read_day(problems, "toDay", request.to_day) if request.to_day else None
+        if request.sport:
+            read_choice(problems, "sport", request.sport, rules.TARGET_SPORTS)
+        problems.raise_if_any()
+        with self._engine.connect() as conn:
+            goal_id = resolve_goal_id(conn, account_id, request.goal_id)
+            state = load_goal(conn, account_id, goal_id)
+            counts = store.snapshot_counts(conn, account_id)
+        response = plans_pb2.GetPlanResponse(goal=goal_to_pb(state, snapshot_count=counts.get(goal_id, 0)))
+        if not request.summary_only:
+            response.workouts.extend(
+                entry_to_pb(e)
+                for e in state.sorted_entries()
+                if rules.in_window(e.day, first, last) and (not request.sport or e.sport == request.sport)
+            )
+        return response
+
+    def list_goals(self, request: plans_pb2.ListGoalsRequest) -> plans_pb2.ListGoalsResponse:
+        account_id = require_account(request.account_id)
+        if request.status and request.status not in rules.STATUSES:
+            raise InvalidArgument.for_field("status", f"must be one of {', '.join(rules.STATUSES)} or empty")
+        with self._engine.connect() as conn:
+            goals = store.list_goals(conn, account_id, request.status)
+            plans = repo.get_plans(conn, account_id, [g.goal_id for g in goals])
+            workouts = store.workout_counts(conn, account_id)
+            snapshots = store.snapshot_counts(conn, account_id)
+        return plans_pb2.ListGoalsResponse(
+            goals=[
+                goal_to_pb(
+                    GoalState(plan=plans[g.goal_id], fields=g),
+                    workout_count=workouts.get(g.goal_id, 0),
+                    snapshot_count=snapshots.get(g.goal_id, 0),
+                )
+                for g in goals
+                if g.goal_id in plans
+            ]
+        )
+
+    def list_snapshots(self, request: plans_pb2.ListSnapshotsRequest) -> plans_pb2.ListSnapshotsResponse:
+        account_id = require_account(request.account_id)
+        with self._engine.connect() as conn:
+            goal_id = resolve_goal_id(conn, account_id, request.goal_id)
+            load_goal(conn, account_id, goal_id, with_workouts=False)
+            found = store.list_snapshots(conn, account_id, goal_id)
+        response = plans_pb2.ListSnapshotsResponse()
+        for snapshot in found:
+            message = response.snapshots.add(
+                snapshot_id=snapshot.snapshot_id,
+                goal_id=snapshot.goal_id,
+                operation=snapshot.operation,
+                description=snapshot.description,
+                workout_count=snapshot.workout_count,
+            )
+            message.create_time.FromDatetime(snapshot.created_at)
+        return response
+
+    # --- MutatePlan ------------------------------------------------------------------------------
+
+    def mutate(self, request: plans_pb2.MutatePlanRequest) -> plans_pb2.MutatePlanResponse:
+        account_id = require_account(request.account_id)
+        zone = calendar.check_time_zone(request.time_zone or "UTC", "timeZone")
+        if request.idempotency_key:
+            check_idempotency_key(request.idempotency_key)
+        device = check_device_id(request.device_id)
+        kind = request.WhichOneof("mutation")
+        if kind is None:
+            raise InvalidArgument.for_field("mutation", f"is required: one of {', '.join(HANDLERS)}")
+        now = self._clock()
+        ensure_library(self._engine, account_id, now)
+        body = request_hash(request.SerializeToString(deterministic=True).hex())
+        with self._engine.begin() as conn:
+            state = repo.lock_library(conn, account_id)
+            assert state is not None
+            key = request.idempotency_key
+            stored = repo.find_request(conn, account_id, key) if key else None
+            if stored is not None:
+                result = replay(stored, OPERATION, body, plans_pb2.MutatePlanResponse())
+                result.replayed = True
+                return result
+            ctx = WriteContext(
+                conn=conn,
+                account_id=account_id,
+                device_id=device,
+                state=state,
+                today=calendar.local_today(zone, now),
+                now=now,
+                expected_versions={},
+            )
+            mutation = Mutation(ctx, thresholds_from_pb(request.thresholds), Outcome())
+            write = HANDLERS[kind](mutation, getattr(request, kind))
+            response = _apply(mutation, write, kind)
+            state = repo.advance_sequence(conn, account_id, state)
+            ctx.state = state
+            if key:
+                repo.save_request(conn, account_id, key, OPERATION, body, response.SerializeToString(), now)
+        return response
+
+
+def _apply(m: Mutation, write: PlanWrite, kind: str) -> plans_pb2.MutatePlanResponse:
+    """Snapshot, store, activate and append the feed; the response."""
+    ctx, outcome = m.ctx, m.outcome
+    goal_id = write.after.plan.id
+    response = plans_pb2.MutatePlanResponse()
+    if not write.new_goal and not outcome.delete_goal:
+        operation = "pre_restore" if kind == "restore_snapshot" else kind
+        response.snapshot_id = take_snapshot(ctx.conn, ctx.account_id, write.before, operation, ctx)
+        if kind == "restore_snapshot":
+            response.pre_restore_snapshot_id = response.snapshot_id
+    extra = write.flush()
+    if outcome.delete_goal:
+        repo.delete_plan(ctx.conn, ctx.account_id, goal_id)
+        store.delete_goal(ctx.conn, ctx.account_id, goal_id)
+        extra.append(change_log.deletion_entry(change_log.PLAN_DELETED, goal_id))
+    _move_active(ctx.conn, ctx.account_id, goal_id, outcome, response)
+    names: dict[str, str] = {}
+    workouts = ctx.stored_workouts()
+    plans = ctx.stored_plans()
+    entries = ctx.change_entries(
+        [workout_to_pb(w, names, ctx.today) for w in workouts], [plan_to_pb(p) for p in plans]
+    )
+    change_log.append(ctx.conn, ctx.account_id, ctx.state.epoch, entries + extra, ctx.now)
+    response.created_workout_ids.extend(outcome.created)
+    response.deleted_workout_ids.extend(write.deleted_ids())
+    if not outcome.delete_goal:
+        after = load_goal(ctx.conn, ctx.account_id, goal_id)
+        counts = store.snapshot_counts(ctx.conn, ctx.account_id)
+        response.goal.CopyFrom(goal_to_pb(after, snapshot_count=counts.get(goal_id, 0)))
+        touched = set(write.created_ids()) | set(write.changed_ids())
+        response.workouts.extend(entry_to_pb(e) for e in after.sorted_entries() if e.workout.id in touched)
+        response.plan_loads.extend(plan_load(e) for e in after.sorted_entries() if e.day >= ctx.today)
+    return response
+
+
+def _move_active(
+    conn: Connection, account_id: str, goal_id: str, outcome: Outcome, response: plans_pb2.MutatePlanResponse
+) -> None:
+    before = store.active_goal_id(conn, account_id)
+    if outcome.activate:
+        store.set_active(conn, account_id, goal_id)
+    elif outcome.deactivated:
+        store.set_active(conn, account_id, store.next_active_candidate(conn, account_id, goal_id))
+    after = store.active_goal_id(conn, account_id)
+    if after != before or outcome.activate or outcome.deactivated:
+        response.active_goal_id = after or ""
+
+
+def take_snapshot(
+    conn: Connection, account_id: str, state: GoalState, operation: str, ctx: WriteContext
+) -> str:
+    """Store the goal and all its workouts as they are; returns the snapshot's ID."""
+    content = plans_pb2.GetPlanResponse(
+        goal=goal_to_pb(state), workouts=[entry_to_pb(e) for e in state.sorted_entries()]
+    )
+    snapshot = Snapshot(
+        snapshot_id=_new_id(),
+        goal_id=state.plan.id,
+        operation=operation,
+        description=f"before {operation.replace('_', ' ')} of {state.plan.name}"
+        if operation != "pre_restore"
+        else f"what {state.plan.name} held before a restore",
+        workout_count=len(state.entries),
+        created_at=ctx.now,
+        content=content.SerializeToString(),
+    )
+    store.insert_snapshot(conn, account_id, snapshot)
+    return snapshot.snapshot_id
+
+
+def _new_id() -> str:
+    return str(uuid.uuid4())

@@ -1,0 +1,162 @@
+"""A goal as loaded for a read or a write, and its protobuf messages (docs/decisions/0062).
+
+A goal is its library plan plus its ``plan_goals`` row; a plan workout is its library workout plus its
+``plan_workouts`` row, dated by the workout's ``active_from``. A workout or plan deleted through the
+library (Metric) leaves its plan row behind: it is skipped here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from google.protobuf.timestamp_pb2 import Timestamp
+from sqlalchemy import Connection
+
+from kinetic.errors import NotFound
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from services.training.adapters import library_repository as repo
+from services.training.adapters.endurance_codec import endurance_to_pb
+from services.training.domain.model import Plan, Workout
+from services.training.plans import store
+from services.training.plans.store import PlanRow
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One plan workout: its library workout and its plan row."""
+
+    workout: Workout
+    row: PlanRow
+
+    @property
+    def day(self) -> date:
+        """The scheduled date (the one-day schedule's first and only day)."""
+        assert self.workout.active_from is not None
+        return self.workout.active_from
+
+    @property
+    def sport(self) -> str:
+        endurance = self.workout.content.endurance
+        return endurance.sport if endurance else "other"
+
+
+@dataclass
+class GoalState:
+    """A goal and all its workouts."""
+
+    plan: Plan
+    fields: plans_pb2.Goal  # the plan_goals row's fields
+    entries: dict[str, Entry] = field(default_factory=dict)
+
+    def sorted_entries(self) -> list[Entry]:
+        """Workouts by date, then order within the day."""
+        return sorted(self.entries.values(), key=lambda e: (e.day, e.row.order, e.workout.id))
+
+
+def _timestamp(value: datetime | None) -> Timestamp | None:
+    if value is None:
+        return None
+    stamp = Timestamp()
+    stamp.FromDatetime(value)
+    return stamp
+
+
+def resolve_goal_id(conn: Connection, account_id: str, goal_id: str) -> str:
+    """``goal_id``, or the active goal's when empty."""
+    if goal_id:
+        return goal_id
+    active = store.active_goal_id(conn, account_id)
+    if active is None:
+        raise NotFound(
+            "there is no active training plan; create one (create_goal) or name a goalId from ListGoals",
+            reason="NO_ACTIVE_GOAL",
+        )
+    return active
+
+
+def goal_not_found(goal_id: str) -> NotFound:
+    return NotFound(
+        f"goal {goal_id} does not exist for this account; ListGoals shows the goal IDs",
+        reason="GOAL_NOT_FOUND",
+    )
+
+
+def load_goal(conn: Connection, account_id: str, goal_id: str, *, with_workouts: bool = True) -> GoalState:
+    """The goal (NOT_FOUND when it is not this account's), with its workouts."""
+    fields = store.get_goal(conn, account_id, goal_id)
+    plan = repo.get_plans(conn, account_id, [goal_id]).get(goal_id)
+    if fields is None or plan is None:
+        raise goal_not_found(goal_id)
+    state = GoalState(plan=plan, fields=fields)
+    if with_workouts:
+        rows = store.goal_rows(conn, account_id, goal_id)
+        state.entries = _entries(conn, account_id, rows)
+    return state
+
+
+def load_entries(conn: Connection, account_id: str, workout_ids: Iterable[str]) -> dict[str, Entry]:
+    """The account's plan workouts among ``workout_ids``, by ID (missing ones are absent)."""
+    rows = store.rows_by_id(conn, account_id, workout_ids)
+    return _entries(conn, account_id, list(rows.values()))
+
+
+def _entries(conn: Connection, account_id: str, rows: list[PlanRow]) -> dict[str, Entry]:
+    workouts = repo.get_workouts(conn, account_id, [r.workout_id for r in rows])
+    return {r.workout_id: Entry(workouts[r.workout_id], r) for r in rows if r.workout_id in workouts}
+
+
+def goal_to_pb(
+    state: GoalState, *, workout_count: int | None = None, snapshot_count: int = 0
+) -> plans_pb2.Goal:
+    """The goal message: its own fields, the plan's name, notes, version and times, and counts."""
+    goal = plans_pb2.Goal()
+    goal.CopyFrom(state.fields)
+    goal.goal_id = state.plan.id
+    goal.version = state.plan.version
+    goal.name = state.plan.name
+    goal.notes = state.plan.notes
+    goal.workout_count = len(state.entries) if workout_count is None else workout_count
+    goal.snapshot_count = snapshot_count
+    for name, value in (("create_time", state.plan.created_at), ("update_time", state.plan.updated_at)):
+        stamp = _timestamp(value)
+        if stamp is not None:
+            getattr(goal, name).CopyFrom(stamp)
+    return goal
+
+
+def entry_to_pb(entry: Entry) -> plans_pb2.PlanWorkout:
+    """One plan workout message."""
+    workout = entry.workout
+    message = plans_pb2.PlanWorkout(
+        workout_id=workout.id,
+        version=workout.version,
+        goal_id=entry.row.goal_id,
+        name=workout.content.name,
+        notes=workout.content.notes,
+        scheduled_date=entry.day.isoformat(),
+        order=entry.row.order,
+        workout_type=entry.row.workout_type,
+        completed=entry.row.completed,
+        linked_activity_id=entry.row.linked_activity_id,
+        completed_time=_timestamp(entry.row.completed_at),
+    )
+    if workout.content.endurance is not None:
+        message.endurance.CopyFrom(endurance_to_pb(workout.content.endurance))
+    return message
+
+
+def plan_load(entry: Entry) -> plans_pb2.PlanLoad:
+    """A workout as the safety engine sees it."""
+    endurance = entry.workout.content.endurance
+    return plans_pb2.PlanLoad(
+        workout_id=entry.workout.id,
+        day=entry.day.isoformat(),
+        sport=entry.sport,
+        workout_type=entry.row.workout_type,
+        planned_tss=(endurance.planned_tss or 0.0) if endurance else 0.0,
+        distance_meters=endurance.planned_distance_meters if endurance else None,
+        duration_seconds=endurance.planned_duration_seconds if endurance else None,
+        completed=entry.row.completed,
+    )
