@@ -173,3 +173,16 @@ async def test_an_altered_link_is_404_and_an_expired_one_410(edge: PublicEdge):
     assert "not one Kinetic made" in altered.text
     assert expired.status_code == expired_calendar.status_code == 410
     assert "expired" in expired.text and "export_plan_url" in expired.text
+
+
+async def test_a_browser_client_of_a_trusted_origin_may_call_and_an_untrusted_one_may_not(edge: PublicEdge):
+    async with httpx2.AsyncClient(timeout=10) as http:
+        preflight = await http.options(
+            edge.url, headers={"Origin": "https://muse.ai", "Access-Control-Request-Method": "POST"}
+        )
+        untrusted = await http.options(
+            edge.url, headers={"Origin": "https://evil.example", "Access-Control-Request-Method": "POST"}
+        )
+    assert preflight.status_code == 204
+    assert preflight.headers["access-control-allow-origin"] == "https://muse.ai"
+    assert untrusted.status_code == 403 and untrusted.json()["error"] == "untrusted_origin"
