@@ -11,8 +11,10 @@ import pytest
 
 from edge.profiles.runflow_public.calendar_file import escape_text, fold, plan_calendar
 from edge.profiles.runflow_public.links import LINK_LIFETIME, LinkRefused, PlanLinks
+from edge.profiles.runflow_public.page import plan_page
 from edge.profiles.runflow_public.planning import earliest_today, plan_for
 from edge.ratelimit.tool_calls import MAX_BODY_TO_PARSE, ToolCallsCounted, counts_against_budget
+from kinetic.plan_generator import EVENTS, EVENTS_BY_ID
 
 SECRET = b"sixteen-bytes-at-least!"
 NOW = datetime(2026, 12, 1, 9, 30, tzinfo=UTC)
@@ -159,3 +161,18 @@ def test_one_link_gives_the_same_calendar_bytes_and_every_line_ends_with_crlf():
 def test_today_is_the_earliest_calendar_day_on_earth():
     assert earliest_today(datetime(2026, 12, 1, 11, 59, tzinfo=UTC)) == date(2026, 11, 30)
     assert earliest_today(datetime(2026, 12, 1, 12, 0, tzinfo=UTC)) == date(2026, 12, 1)
+
+
+@pytest.mark.parametrize("event", [event.id for event in EVENTS])
+def test_every_event_renders_as_a_page_and_a_calendar(event: str):
+    weekly = max(60.0, EVENTS_BY_ID[event].min_weekly_km)
+    race_day = date(2026, 12, 1) + timedelta(weeks=EVENTS_BY_ID[event].max_weeks)
+    plan = plan_for(
+        {"event": event, "raceDate": race_day.isoformat(), "weeklyVolumeKm": weekly}, date(2026, 12, 1)
+    )
+    page = plan_page(plan, "/plans/t/plan.ics", NOW + LINK_LIFETIME).body.decode()
+    calendar = plan_calendar(plan, date(2026, 12, 1))
+    assert page.count('class="card week"') == len(plan.weeks)
+    assert page.count("<rect ") == len(plan.weeks)
+    assert calendar.count(b"BEGIN:VEVENT") == len(plan.workouts)
+    assert plan.workouts[-1].name in page
