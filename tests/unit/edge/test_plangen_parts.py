@@ -170,7 +170,7 @@ def test_every_event_renders_as_a_page_and_a_calendar(event: str):
     plan = plan_for(
         {"event": event, "raceDate": race_day.isoformat(), "weeklyVolumeKm": weekly}, date(2026, 12, 1)
     )
-    page = plan_page(plan, "/plans/t/plan.ics", NOW + LINK_LIFETIME).body.decode()
+    page = bytes(plan_page(plan, "/plans/t/plan.ics", NOW + LINK_LIFETIME).body).decode()
     calendar = plan_calendar(plan, date(2026, 12, 1))
     assert page.count('class="card week"') == len(plan.weeks)
     assert page.count("<rect ") == len(plan.weeks)
