@@ -20,7 +20,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import grpc
-import httpx
+import httpx2
 
 from benchmarks.http_load import LoadResult, run_load, tool_call_body
 from benchmarks.processes import on_kinetic
@@ -150,7 +150,7 @@ async def measure(base_url: str, ports: dict[str, int], calls: int) -> list[str]
 
 async def list_plans(url: str, key: str) -> list[dict[str, Any]]:
     """The account's plans, read with a plain MCP call (the answer's structured content)."""
-    async with httpx.AsyncClient() as client:
+    async with httpx2.AsyncClient() as client:
         answer = await client.post(
             url,
             content=tool_call_body("list_training_plans", {}, 1),

@@ -45,6 +45,7 @@ from edge.profiles.primed.handlers import PrimedTools
 from edge.profiles.primed.tools import primed_profile
 from edge.profiles.runflow.access import PlanTierGate
 from edge.profiles.runflow.handlers import RunFlowTools
+from edge.profiles.runflow.plan_handlers import RunFlowPlanTools
 from edge.profiles.runflow.tools import runflow_profile
 from edge.profiles.runflow_public.handlers import PlanGenTools
 from edge.profiles.runflow_public.links import PlanLinks
@@ -273,7 +274,14 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                 Athletes(lambda: live.backends.auth),
                 analytics=lambda: live.backends.endurance_analytics,
                 sessions=lambda: live.backends.endurance,
-            )
+            ),
+            RunFlowPlanTools(
+                Athletes(lambda: live.backends.auth),
+                plans=lambda: live.backends.endurance_plans,
+                training=lambda: live.backends.training,
+                analytics=lambda: live.backends.endurance_analytics,
+                sessions=lambda: live.backends.endurance,
+            ),
         )
     )
     runflow_mcp = runflow.server

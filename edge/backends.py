@@ -23,7 +23,7 @@ from kinetic.sessions.v1 import endurance_pb2_grpc as sessions_endurance_pb2_grp
 from kinetic.sessions.v1 import gyms_pb2_grpc, sessions_pb2_grpc, workout_log_pb2_grpc
 from kinetic.settings import TlsSettings
 from kinetic.telemetry import grpc_client_interceptors
-from kinetic.training.v1 import training_pb2_grpc
+from kinetic.training.v1 import endurance_plans_pb2_grpc, training_pb2_grpc
 
 # A ceiling a caller may pass; the guarded stubs shorten each call to its kind's deadline.
 CALL_TIMEOUT_SECONDS = LONGEST_DEADLINE_SECONDS
@@ -37,6 +37,8 @@ class Backends:
     auth: auth_pb2_grpc.AuthServiceStub
     oauth: oauth_pb2_grpc.OAuthServiceStub
     training: training_pb2_grpc.TrainingServiceStub
+    # Endurance plans (goals, plan workouts, snapshots) live in the training service: decision 0062.
+    endurance_plans: endurance_plans_pb2_grpc.EndurancePlanServiceStub
     sessions: sessions_pb2_grpc.SessionsServiceStub
     client_workouts: gyms_pb2_grpc.ClientWorkoutServiceStub
     workout_log: workout_log_pb2_grpc.WorkoutLogServiceStub
@@ -66,6 +68,7 @@ class Backends:
             auth=guarded(auth_pb2_grpc.AuthServiceStub, *of("auth")),
             oauth=guarded(oauth_pb2_grpc.OAuthServiceStub, *of("auth")),
             training=guarded(training_pb2_grpc.TrainingServiceStub, *of("training")),
+            endurance_plans=guarded(endurance_plans_pb2_grpc.EndurancePlanServiceStub, *of("training")),
             sessions=guarded(sessions_pb2_grpc.SessionsServiceStub, *of("sessions")),
             client_workouts=guarded(gyms_pb2_grpc.ClientWorkoutServiceStub, *of("sessions")),
             workout_log=guarded(workout_log_pb2_grpc.WorkoutLogServiceStub, *of("sessions")),

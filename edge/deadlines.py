@@ -47,6 +47,8 @@ _KIND_BY_METHOD: Mapping[str, CallKind] = {
     "CommitDeletion": CallKind.BULK,
     # A whole activity file: parsed, its figures computed and its streams stored (decision 0057).
     "ImportActivityFile": CallKind.BULK,
+    # Up to 200 plan workouts checked, written and snapshotted in one transaction (decision 0064).
+    "MutatePlan": CallKind.BULK,
 }
 
 

@@ -3,7 +3,7 @@
 The profiles are read from ``SERVED_BY_EDGE``, so a new profile is fuzzed once it is served. A
 profile whose tools need records to reach their handlers names a ``PREPARE`` step (Client AI: a
 gym with an open plan; the workout log: consents and a logged workout); without one its calls still
-reach validation and its gates. RunFlow's step puts the account on a paid tier.
+reach validation and its gates. RunFlow's step puts the account on a paid tier with a plan.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ from kinetic.analytics.v1 import analytics_pb2
 from kinetic.auth.v1 import auth_pb2
 from kinetic.protected_resources import CLIENT_AI, OPEN_WORKOUT_SCHEMA, RUNFLOW, ProtectedResourceInfo
 from kinetic.sessions.v1 import workout_log_pb2
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from kinetic.training.v1 import training_pb2
 from tests.fuzz.watch import RowCounts, changed
 from tests.integration.edge.client_ai_gym import gym_admin, new_account, open_gym
 from tests.integration.edge.conftest import Stack
@@ -90,11 +92,27 @@ async def _workout_log(stack: Stack, account_id: str, n: int) -> Known:
 
 
 async def _paid_tier(stack: Stack, account_id: str, n: int) -> Known:
-    """RunFlow serves paid tiers only (decision 0061): a free account would stop at its gate."""
+    """RunFlow serves paid tiers only (decision 0061): a free account would stop at its gate. An
+    active plan with two workouts, so the plan tools' goalId and workoutId reach real records."""
     await stack.backends.auth.UpdateAccount(
         auth_pb2.UpdateAccountRequest(account_id=account_id, plan_tier="pro")
     )
-    return {}
+    run = training_pb2.EnduranceTarget(sport="run", planned_duration_seconds=1800)
+    created = await stack.backends.endurance_plans.MutatePlan(
+        plans_pb2.MutatePlanRequest(
+            account_id=account_id,
+            device_id="fuzz",
+            create_goal=plans_pb2.CreateGoal(
+                goal=plans_pb2.Goal(name=f"Fuzz plan {n}", sport="run"),
+                workouts=[
+                    plans_pb2.WorkoutDraft(name="Easy", scheduled_date=day, endurance=run)
+                    for day in ("2026-03-02", "2026-03-04")
+                ],
+                activate=True,
+            ),
+        )
+    )
+    return {"goalId": [created.goal.goal_id], "workoutId": list(created.created_workout_ids)}
 
 
 PREPARE: Mapping[str, Prepare] = {

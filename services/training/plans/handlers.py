@@ -73,7 +73,7 @@ def _done(problems: Violations) -> None:
 def create_goal(m: Mutation, message: plans_pb2.CreateGoal) -> PlanWrite:
     problems = Violations()
     rules.check_new_goal(problems, "goal", message.goal)
-    drafts = checked_drafts(problems, "workouts", message.workouts, 0, m.thresholds)
+    drafts = checked_drafts(problems, "workouts", message.workouts, 0, m.thresholds, rules.MAX_GOAL_WORKOUTS)
     _done(problems)
     state = new_goal_state(message.goal, str(uuid.uuid4()), m.ctx.device_id)
     write = PlanWrite.of(m.ctx, state, new_goal=True)

@@ -64,9 +64,10 @@ def checked_drafts(
     drafts: Sequence[plans_pb2.WorkoutDraft],
     low: int,
     thresholds: Thresholds,
+    high: int = rules.MAX_BATCH,
 ) -> list[DraftValues]:
     """Every draft of a batch, checked whole."""
-    rules.check_batch(problems, path, drafts, low)
+    rules.check_batch(problems, path, drafts, low, high)
     values = [rules.check_draft(problems, f"{path}[{i}]", d) for i, d in enumerate(drafts)]
     for index, value in enumerate(values):
         check_paces(problems, f"{path}[{index}].endurance", value.endurance, thresholds)

@@ -60,6 +60,9 @@ GOAL_MASK_FIELDS = (
 # The WorkoutDraft fields ModifyWorkouts may name, plus planned_tss (which also locks it).
 WORKOUT_MASK_FIELDS = ("name", "notes", "scheduled_date", "order", "workout_type", "endurance", "planned_tss")
 MAX_BATCH = 200
+# A goal created whole may hold a little more than a batch: the plan generator's longest plans
+# (30 weeks at 7 days a week, decision 0065) stored in one transaction.
+MAX_GOAL_WORKOUTS = 210
 MAX_SUMMARY_CHARS = 1000
 MAX_TEXT_CHARS = 400  # race type, focus, phase names and focus
 MAX_DELTA_DAYS = 365
@@ -234,9 +237,11 @@ def check_draft(
     return DraftValues(name, notes, day, order, workout_type, endurance)
 
 
-def check_batch(problems: Violations, path: str, items: Sequence[object], low: int = 1) -> bool:
-    """A batch of ``low``..200 items."""
-    return check_count(problems, path, items, low, MAX_BATCH, "items")
+def check_batch(
+    problems: Violations, path: str, items: Sequence[object], low: int = 1, high: int = MAX_BATCH
+) -> bool:
+    """A batch of ``low``..``high`` (200) items."""
+    return check_count(problems, path, items, low, high, "items")
 
 
 def check_summary(problems: Violations, path: str, text: str) -> None:

@@ -123,7 +123,7 @@ class EndurancePlans:
             raise InvalidArgument.for_field("mutation", f"is required: one of {', '.join(HANDLERS)}")
         now = self._clock()
         ensure_library(self._engine, account_id, now)
-        body = request_hash(request.SerializeToString(deterministic=True).hex())
+        body = request_hash(_asked(request).SerializeToString(deterministic=True).hex())
         with self._engine.begin() as conn:
             state = repo.lock_library(conn, account_id)
             assert state is not None
@@ -224,3 +224,13 @@ def take_snapshot(
 
 def _new_id() -> str:
     return str(uuid.uuid4())
+
+
+def _asked(request: plans_pb2.MutatePlanRequest) -> plans_pb2.MutatePlanRequest:
+    """What a retry must repeat to replay: the mutation and who asks, not the thresholds or zone the
+    caller looked up for it, which may have changed since the first try (decision 0062)."""
+    asked = plans_pb2.MutatePlanRequest()
+    asked.CopyFrom(request)
+    asked.ClearField("thresholds")
+    asked.ClearField("time_zone")
+    return asked

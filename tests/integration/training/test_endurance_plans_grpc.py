@@ -149,7 +149,12 @@ async def test_a_retry_replays_and_a_reused_key_is_a_conflict(client: PlanClient
     await client.create(run(day(1)))
     request = client.request("import-0001", import_workouts=plans_pb2.ImportWorkouts(workouts=[run(day(2))]))
     first = await client.plans.MutatePlan(request)
-    again = await client.plans.MutatePlan(request)
+    # A retry replays although the caller's thresholds lookup or zone changed in between.
+    retried = plans_pb2.MutatePlanRequest()
+    retried.CopyFrom(request)
+    retried.thresholds.ftp_watts = 321
+    retried.time_zone = "Asia/Tokyo"
+    again = await client.plans.MutatePlan(retried)
     assert again.replayed and not first.replayed
     again.replayed = False
     assert again == first

@@ -1,0 +1,202 @@
+"""The calls every RunFlow plan write makes: the account, the thresholds, one ``MutatePlan``, the
+safety advisories and the completion assessment, with Training's refusals in the tool's argument
+names (decision 0064)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import grpc
+
+from edge.guard import Principal
+from edge.mcp_profile.builder import Arguments, Payload
+from edge.problems import EdgeProblem, from_remote
+from edge.profiles.primed.athlete import Athlete, Athletes
+from edge.profiles.runflow import plan_render as render
+from edge.profiles.runflow import plan_requests as requests
+from kinetic.analytics.v1 import endurance_pb2, endurance_pb2_grpc
+from kinetic.errors import RemoteError
+from kinetic.sessions.v1 import endurance_pb2_grpc as sessions_pb2_grpc
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from kinetic.training.v1 import endurance_plans_pb2_grpc as plans_pb2_grpc
+from kinetic.training.v1 import training_pb2, training_pb2_grpc
+
+DEVICE_ID = "mcp-runflow"
+# ListWorkouts answers at most 100 IDs a page.
+WORKOUTS_PER_READ = 100
+
+
+class Paths:
+    """How Training's field paths read in one tool's arguments (``plan_render.argument_path``)."""
+
+    def __init__(self, lists: Mapping[str, str] | None = None, single: str | None = None) -> None:
+        self.lists = dict(lists or {})
+        self.single = single
+
+    def problem(self, error: RemoteError) -> EdgeProblem:
+        problem = from_remote(error)
+        if error.violations:
+            fields = [render.argument_path(v.field, self.lists, self.single) for v in error.violations]
+            problem.details["field"] = fields[0]
+            problem.description = "; ".join(
+                f"{field}: {v.description}" for field, v in zip(fields, error.violations, strict=True)
+            )
+        return problem
+
+
+WHOLE = Paths()
+WORKOUT_LIST = Paths({"workouts": "workouts"})
+ONE_WORKOUT = Paths({"workouts": "workouts"}, single="workouts")
+
+
+class PlanCalls:
+    """The stubs the plan tools call, and the steps a write shares."""
+
+    def __init__(
+        self,
+        athletes: Athletes,
+        plans: Callable[[], plans_pb2_grpc.EndurancePlanServiceStub],
+        training: Callable[[], training_pb2_grpc.TrainingServiceStub],
+        analytics: Callable[[], endurance_pb2_grpc.EnduranceAnalyticsServiceStub],
+        sessions: Callable[[], sessions_pb2_grpc.EnduranceServiceStub],
+    ) -> None:
+        self._athletes = athletes
+        self._plans = plans
+        self._training = training
+        self._analytics = analytics
+        self._sessions = sessions
+
+    async def _write(
+        self,
+        principal: Principal,
+        arguments: Arguments,
+        paths: Paths,
+        *,
+        athlete: Athlete | None = None,
+        thresholds: bool = False,
+        known: plans_pb2.AthleteThresholds | None = None,
+        **mutation: Any,
+    ) -> tuple[plans_pb2.MutatePlanResponse, Payload]:
+        """One mutation and its safety advisories: the response and the payload every write shares."""
+        athlete = athlete or await self._athletes.of(principal)
+        if thresholds and known is None:
+            known = requests.thresholds(await self._figures(athlete))
+        response = await self._mutate(athlete, arguments, paths, known, **mutation)
+        return response, result(response, await self._safety(athlete, response))
+
+    async def _mutate(
+        self,
+        athlete: Athlete,
+        arguments: Arguments,
+        paths: Paths,
+        known: plans_pb2.AthleteThresholds | None,
+        **mutation: Any,
+    ) -> plans_pb2.MutatePlanResponse:
+        request = plans_pb2.MutatePlanRequest(
+            account_id=athlete.account_id,
+            device_id=DEVICE_ID,
+            time_zone=athlete.timezone,
+            idempotency_key=training_key(arguments.get("idempotencyKey", "")),
+            thresholds=known,
+            **mutation,
+        )
+        try:
+            response: plans_pb2.MutatePlanResponse = await self._plans().MutatePlan(request)
+        except grpc.aio.AioRpcError as error:
+            raise paths.problem(RemoteError.from_rpc(error)) from error
+        return response
+
+    async def _safety(self, athlete: Athlete, response: plans_pb2.MutatePlanResponse) -> list[dict[str, Any]]:
+        if not response.plan_loads:
+            return []
+        evaluated = await self._analytics().EvaluatePlanSafety(
+            endurance_pb2.EvaluatePlanSafetyRequest(
+                account_id=athlete.account_id,
+                time_zone=athlete.timezone,
+                workouts=requests.safety_loads(response.plan_loads),
+            )
+        )
+        return [render.advisory(found) for found in evaluated.advisories]
+
+    async def _assess(
+        self, athlete: Athlete, workout: plans_pb2.PlanWorkout
+    ) -> endurance_pb2.AssessCompletionResponse:
+        assessed: endurance_pb2.AssessCompletionResponse = await self._analytics().AssessCompletion(
+            endurance_pb2.AssessCompletionRequest(
+                account_id=athlete.account_id,
+                time_zone=athlete.timezone,
+                planned=requests.planned_load(workout),
+                activity_id=workout.linked_activity_id,
+            )
+        )
+        return assessed
+
+    async def _figures(self, athlete: Athlete) -> endurance_pb2.GetAthleteFiguresResponse:
+        figures: endurance_pb2.GetAthleteFiguresResponse = await self._analytics().GetAthleteFigures(
+            endurance_pb2.GetAthleteFiguresRequest(
+                account_id=athlete.account_id, day=athlete.today().isoformat(), time_zone=athlete.timezone
+            )
+        )
+        return figures
+
+    async def _goal_id(self, athlete: Athlete, arguments: Arguments, *, verify: bool = False) -> str:
+        """The goalId given, else the active plan's (a refusal when there is none); read from
+        Training when ``verify``, so a plan that is not there is refused before anything is stored."""
+        if "goalId" in arguments and not verify:
+            return str(arguments["goalId"])
+        plan = await self._plans().GetPlan(
+            plans_pb2.GetPlanRequest(
+                account_id=athlete.account_id, goal_id=arguments.get("goalId", ""), summary_only=True
+            )
+        )
+        return str(plan.goal.goal_id)
+
+    async def _stored_endurance(
+        self, athlete: Athlete, workout_ids: Sequence[str], paths: Paths
+    ) -> dict[str, training_pb2.EnduranceTarget]:
+        """The stored endurance part of each workout, read from the library 100 at a time."""
+        unique = list(dict.fromkeys(workout_ids))
+        stored: dict[str, training_pb2.EnduranceTarget] = {}
+        for first in range(0, len(unique), WORKOUTS_PER_READ):
+            try:
+                page = await self._training().ListWorkouts(
+                    training_pb2.ListWorkoutsRequest(
+                        account_id=athlete.account_id,
+                        workout_ids=unique[first : first + WORKOUTS_PER_READ],
+                        page_size=WORKOUTS_PER_READ,
+                    )
+                )
+            except grpc.aio.AioRpcError as error:
+                if error.code() != grpc.StatusCode.NOT_FOUND:
+                    raise
+                raise EdgeProblem(
+                    "not_found",
+                    f"workoutId: {error.details() or 'a workout is not one of yours'}",
+                    404,
+                    {"field": "workoutId"},
+                ) from error
+            stored.update({w.id: w.endurance for w in page.workouts})
+        return stored
+
+
+async def nothing() -> None:
+    """An awaitable that stands for a call not needed, beside one that is (``asyncio.gather``)."""
+    return None
+
+
+def result(response: plans_pb2.MutatePlanResponse, advisories: list[dict[str, Any]]) -> Payload:
+    """What every plan write answers: the plan, the snapshot taken first, the safety advisories."""
+    return {
+        "goalId": response.goal.goal_id or None,
+        "snapshotId": response.snapshot_id or None,
+        "safetyAdvisories": advisories,
+    }
+
+
+def training_key(key: str) -> str:
+    """The assistant's key (1-128 characters of any kind) as Training's (8-80 safe characters):
+    a digest, prefixed so a RunFlow key never meets a key another profile sent for the same account
+    in Training's idempotency store (decision 0064)."""
+    return f"runflow:{hashlib.sha256(key.encode()).hexdigest()}" if key else ""

@@ -1,0 +1,260 @@
+"""The tools' arguments as Training's plan messages: goals, workout changes, filters, thresholds
+(decision 0064). Arguments arrive checked against the schemas; whole numbers are sent as ints."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from edge.profiles.runflow.steps import ENDURANCE_ARGUMENTS, SPORTS, apply_endurance
+from kinetic.analytics.v1 import endurance_pb2
+from kinetic.endurance import running, swimming
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from kinetic.training.v1 import training_pb2
+
+GOAL_SPORTS = {
+    "RUN": "run",
+    "BIKE": "ride",
+    "SWIM": "swim",
+    "TRIATHLON": "triathlon",
+    "DUATHLON": "duathlon",
+    "OTHER": "other",
+}
+# The goal arguments and the UpdateGoal mask names (Goal's proto fields) they set.
+GOAL_MASK = {
+    "name": "name",
+    "planStartDate": "plan_start_date",
+    "raceDate": "race_date",
+    "sport": "sport",
+    "raceType": "race_type",
+    "trainingFocus": "training_focus",
+    "frequencies": "frequencies",
+    "strengthPerWeek": "strength_per_week",
+    "restDays": "rest_days",
+    "phaseBlocks": "phase_blocks",
+    "notes": "notes",
+}
+# A workout change's plain fields and the WorkoutDraft fields (mask names) they set.
+DRAFT_FIELDS = {
+    "name": "name",
+    "notes": "notes",
+    "scheduledDate": "scheduled_date",
+    "order": "order",
+    "workoutType": "workout_type",
+}
+CHANGE_ARGUMENTS = (*DRAFT_FIELDS, *ENDURANCE_ARGUMENTS, "plannedTss")
+CREATION_MODE = "AI_ASSISTED"
+
+
+def phase_target(given: Mapping[str, Any]) -> plans_pb2.PhaseTarget:
+    target = plans_pb2.PhaseTarget(sport=SPORTS[given["sport"]])
+    if "weeklyDistanceMeters" in given:
+        target.weekly_distance_meters = float(given["weeklyDistanceMeters"])
+    if "weeklyDurationSeconds" in given:
+        target.weekly_duration_seconds = int(given["weeklyDurationSeconds"])
+    if "weeklyTss" in given:
+        target.weekly_tss = float(given["weeklyTss"])
+    if "sessionsPerWeek" in given:
+        target.sessions_per_week = int(given["sessionsPerWeek"])
+    return target
+
+
+def goal(arguments: Mapping[str, Any]) -> plans_pb2.Goal:
+    """The goal fields the arguments give (the others empty)."""
+    built = plans_pb2.Goal(
+        name=arguments.get("name", ""),
+        sport=GOAL_SPORTS.get(arguments.get("sport", ""), ""),
+        race_type=arguments.get("raceType", ""),
+        race_date=arguments.get("raceDate", ""),
+        plan_start_date=arguments.get("planStartDate", ""),
+        training_focus=arguments.get("trainingFocus", ""),
+        strength_per_week=int(arguments.get("strengthPerWeek", 0)),
+        rest_days=[int(day) for day in arguments.get("restDays", ())],
+        notes=arguments.get("notes", ""),
+        frequencies=[
+            plans_pb2.SportFrequency(sport=SPORTS[f["sport"]], sessions_per_week=int(f["sessionsPerWeek"]))
+            for f in arguments.get("frequencies", ())
+        ],
+        phase_blocks=[
+            plans_pb2.PhaseBlock(
+                name=block["name"],
+                start_date=block["startDate"],
+                end_date=block["endDate"],
+                focus=block.get("focus", ""),
+                targets=[phase_target(target) for target in block.get("targets", ())],
+            )
+            for block in arguments.get("phaseBlocks", ())
+        ],
+    )
+    return built
+
+
+def goal_mask(arguments: Mapping[str, Any]) -> list[str]:
+    return [mask for word, mask in GOAL_MASK.items() if word in arguments]
+
+
+def day_filter(arguments: Mapping[str, Any]) -> plans_pb2.ReplaceFilter:
+    return plans_pb2.ReplaceFilter(
+        from_day=arguments.get("fromDate", ""),
+        to_day=arguments.get("toDate", ""),
+        sports=[SPORTS[sport] for sport in arguments.get("sports", ())],
+    )
+
+
+def change(item: Mapping[str, Any], current: training_pb2.EnduranceTarget | None) -> plans_pb2.WorkoutChange:
+    """One workout's change: the fields given, and the endurance part rewritten from ``current`` with
+    the endurance fields given (Training replaces the part whole)."""
+    draft = plans_pb2.WorkoutDraft()
+    mask: list[str] = []
+    for word, field in DRAFT_FIELDS.items():
+        if word in item:
+            value = item[word]
+            setattr(
+                draft,
+                field,
+                int(value) if field == "order" else value.lower() if field == "workout_type" else value,
+            )
+            mask.append(field)
+    if any(word in item for word in ENDURANCE_ARGUMENTS):
+        if current is not None:
+            draft.endurance.CopyFrom(current)
+        apply_endurance(draft.endurance, item)
+        mask.append("endurance")
+    if "plannedTss" in item:
+        draft.endurance.planned_tss = float(item["plannedTss"])
+        draft.endurance.planned_tss_locked = True
+        mask.append("planned_tss")
+    return plans_pb2.WorkoutChange(workout_id=item["workoutId"], workout=draft, update_mask=mask)
+
+
+def move(item: Mapping[str, Any]) -> plans_pb2.WorkoutMove:
+    return plans_pb2.WorkoutMove(
+        workout_id=item["workoutId"], scheduled_date=item["scheduledDate"], order=int(item.get("order", 0))
+    )
+
+
+def status(item: Mapping[str, Any]) -> plans_pb2.WorkoutStatus:
+    return plans_pb2.WorkoutStatus(
+        workout_id=item["workoutId"],
+        completed=bool(item["completed"]),
+        linked_activity_id=item.get("linkedActivityId", ""),
+    )
+
+
+def thresholds(figures: endurance_pb2.GetAthleteFiguresResponse) -> plans_pb2.AthleteThresholds:
+    """What analytics knows of the athlete's thresholds today, for planned TSS and zone targets."""
+    known = plans_pb2.AthleteThresholds()
+    cycling, run, swim, heart = figures.cycling, figures.running, figures.swimming, figures.heart_rate
+    if cycling.HasField("ftp_w"):
+        known.ftp_watts = cycling.ftp_w
+    if run.threshold.seconds_per_km:
+        known.threshold_pace_seconds_per_km = run.threshold.seconds_per_km
+    if run.HasField("vdot"):
+        known.vdot = run.vdot
+    if swim.HasField("css_seconds_per_100m"):
+        known.css_seconds_per_100m = swim.css_seconds_per_100m
+    for source, target in (
+        ("threshold_hr", "threshold_hr_bpm"),
+        ("max_hr", "max_hr_bpm"),
+        ("resting_hr", "resting_hr_bpm"),
+    ):
+        if heart.HasField(source):
+            setattr(known, target, getattr(heart, source))
+    return known
+
+
+def recalibrated(
+    known: plans_pb2.AthleteThresholds, arguments: Mapping[str, Any]
+) -> plans_pb2.AthleteThresholds:
+    """``known`` with the values a recalibration gives, derived as the sessions service derives them
+    (VDOT from the race, CSS from the two trials), so Training need not wait for analytics."""
+    new = plans_pb2.AthleteThresholds()
+    new.CopyFrom(known)
+    if "raceResult" in arguments:
+        race = arguments["raceResult"]
+        new.vdot = running.vdot_from_race(float(race["distanceMeters"]), float(race["timeSeconds"]))
+    if "thresholdPaceSecondsPerKm" in arguments:
+        new.threshold_pace_seconds_per_km = float(arguments["thresholdPaceSecondsPerKm"])
+    if "ftpWatts" in arguments:
+        new.ftp_watts = float(arguments["ftpWatts"])
+    if "cssTest" in arguments:
+        trials = arguments["cssTest"]
+        speed = swimming.critical_swim_speed(float(trials["seconds400m"]), float(trials["seconds200m"]))
+        new.css_seconds_per_100m = speed.seconds_per_100m
+    for word, field in (
+        ("thresholdHr", "threshold_hr_bpm"),
+        ("maxHr", "max_hr_bpm"),
+        ("restingHr", "resting_hr_bpm"),
+    ):
+        if word in arguments:
+            setattr(new, field, float(arguments[word]))
+    return new
+
+
+def threshold_records(arguments: Mapping[str, Any]) -> Sequence[dict[str, Any]]:
+    """The sessions ``Threshold`` fields of each value a recalibration gives (source recalibrated)."""
+    records: list[dict[str, Any]] = []
+    if "raceResult" in arguments:
+        race = arguments["raceResult"]
+        records.append(
+            {
+                "kind": "race_result",
+                "distance_m": float(race["distanceMeters"]),
+                "seconds": float(race["timeSeconds"]),
+            }
+        )
+    if "thresholdPaceSecondsPerKm" in arguments:
+        records.append(
+            {"kind": "threshold_pace", "seconds_per_km": float(arguments["thresholdPaceSecondsPerKm"])}
+        )
+    if "ftpWatts" in arguments:
+        records.append({"kind": "ftp", "watts": float(arguments["ftpWatts"])})
+    if "cssTest" in arguments:
+        trials = arguments["cssTest"]
+        records.append(
+            {
+                "kind": "css",
+                "seconds_400m": float(trials["seconds400m"]),
+                "seconds_200m": float(trials["seconds200m"]),
+            }
+        )
+    for word, kind in (("thresholdHr", "threshold_hr"), ("maxHr", "max_hr"), ("restingHr", "resting_hr")):
+        if word in arguments:
+            records.append({"kind": kind, "bpm": float(arguments[word])})
+    return records
+
+
+def planned_load(workout: plans_pb2.PlanWorkout) -> endurance_pb2.PlannedLoad:
+    """A completed plan workout as AssessCompletion reads it."""
+    endurance = workout.endurance
+    load = endurance_pb2.PlannedLoad(
+        workout_id=workout.workout_id,
+        day=workout.scheduled_date,
+        sport=endurance.sport,
+        workout_type=workout.workout_type,
+        planned_tss=endurance.planned_tss,
+    )
+    if endurance.HasField("planned_distance_meters"):
+        load.distance_meters = endurance.planned_distance_meters
+    if endurance.HasField("planned_duration_seconds"):
+        load.duration_seconds = endurance.planned_duration_seconds
+    return load
+
+
+def safety_loads(loads: Sequence[plans_pb2.PlanLoad]) -> list[endurance_pb2.PlannedLoad]:
+    """The mutation's plan loads as the safety engine takes them (it skips the days before today)."""
+    converted = []
+    for load in loads:
+        planned = endurance_pb2.PlannedLoad(
+            workout_id=load.workout_id,
+            day=load.day,
+            sport=load.sport,
+            workout_type=load.workout_type,
+            planned_tss=load.planned_tss,
+        )
+        if load.HasField("distance_meters"):
+            planned.distance_meters = load.distance_meters
+        if load.HasField("duration_seconds"):
+            planned.duration_seconds = load.duration_seconds
+        converted.append(planned)
+    return converted
