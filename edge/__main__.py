@@ -57,6 +57,9 @@ def main() -> None:
         loop="uvloop",
         http=http_protocol(settings),
         timeout_graceful_shutdown=5,
+        # Client addresses come from KINETIC_TRUSTED_PROXY_HOPS alone (edge.ratelimit.keys): uvicorn's
+        # own X-Forwarded-For handling would trust any caller on 127.0.0.1 (decision 0066).
+        proxy_headers=False,
     )
     server = uvicorn.Server(config)
     server.run(sockets=[listener])

@@ -47,6 +47,10 @@ from edge.profiles.runflow.access import PlanTierGate
 from edge.profiles.runflow.handlers import RunFlowTools
 from edge.profiles.runflow.plan_handlers import RunFlowPlanTools
 from edge.profiles.runflow.tools import runflow_profile
+from edge.profiles.runflow_public.handlers import PlanGenTools
+from edge.profiles.runflow_public.links import PlanLinks
+from edge.profiles.runflow_public.routes import plan_page_routes
+from edge.profiles.runflow_public.tools import anonymous, public_plangen_profile
 from edge.ratelimit import (
     ACCOUNT_PER_MINUTE,
     TOKEN_PER_MINUTE,
@@ -56,9 +60,11 @@ from edge.ratelimit import (
     account_key,
     build_limiter,
     metric_refusal,
+    plangen_policy,
     token_key,
 )
 from edge.ratelimit.responses import Render
+from edge.ratelimit.tool_calls import ToolCallsCounted
 from edge.revocation_watcher import RevocationWatcher
 from edge.well_known import well_known_routes
 from edge.workout_files_rest import account_export_routes, workout_files_rest_app
@@ -70,6 +76,7 @@ from kinetic.protected_resources import (
     METRIC,
     OPEN_WORKOUT_SCHEMA,
     PRIMED,
+    PUBLIC_PLANGEN_PATH,
     RUNFLOW,
     SERVED_BY_EDGE,
     ProtectedResourceInfo,
@@ -178,7 +185,11 @@ def mcp_routes(resource: ProtectedResourceInfo, app: ASGIApp) -> list[Route]:
 def cross_origin_paths() -> list[CorsPaths]:
     """What browser-based clients call; the MCP paths first (Metric's lies under its REST prefix)."""
     return [
-        cors_paths(MCP_METHODS, [p for r in SERVED_BY_EDGE for p in (r.path, r.path + "/")]),
+        cors_paths(
+            MCP_METHODS,
+            [p for r in SERVED_BY_EDGE for p in (r.path, r.path + "/")]
+            + [PUBLIC_PLANGEN_PATH, PUBLIC_PLANGEN_PATH + "/"],
+        ),
         cors_paths(
             "GET, HEAD, OPTIONS",
             ["/.well-known/oauth-authorization-server", "/.well-known/jwks.json", "/openapi.json"],
@@ -196,6 +207,17 @@ def _pseudonym_secret(settings: EdgeSettings) -> bytes:
     log.warning(
         "KINETIC_PSEUDONYM_SECRET is not set: Primed profile IDs are random per process and change "
         "on restart; set one secret for every edge replica"
+    )
+    return secrets.token_bytes(32)
+
+
+def _plan_link_secret(settings: EdgeSettings) -> bytes:
+    """The key of exported plan links; a random one per process when none is set."""
+    if settings.plan_link_secret:
+        return settings.plan_link_secret.encode()
+    log.warning(
+        "KINETIC_PLAN_LINK_SECRET is not set: exported plan links stop working on restart and open on "
+        "this edge replica only; set one secret for every edge replica"
     )
     return secrets.token_bytes(32)
 
@@ -263,7 +285,14 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         )
     )
     runflow_mcp = runflow.server
-    for server in (metric_mcp, client_ai_mcp, ows_mcp, primed_mcp, runflow_mcp):
+    # RunFlow's anonymous PlanGen (decision 0066): no backend, no credentials; links signed here.
+    plan_links = PlanLinks(_plan_link_secret(settings))
+    plangen = build_profile(
+        public_plangen_profile(PlanGenTools(plan_links, public_url), settings.plangen_per_hour),
+        principal=anonymous,
+    )
+    plangen_mcp = plangen.server
+    for server in (metric_mcp, client_ai_mcp, ows_mcp, primed_mcp, runflow_mcp, plangen_mcp):
         server.streamable_http_app(
             streamable_http_path="/",
             stateless_http=True,
@@ -330,6 +359,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                 ows_mcp.session_manager.run(),
                 primed_mcp.session_manager.run(),
                 runflow_mcp.session_manager.run(),
+                plangen_mcp.session_manager.run(),
             ):
                 yield
         finally:
@@ -340,6 +370,19 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             await limiter.close()
             if owned:
                 await connected.close()
+
+    def anonymous_plangen() -> ASGIApp:
+        # No guard: the budget is per client address (trusted proxy hops as everywhere), and only
+        # tool calls spend it; initialize, tools/list, ping and notifications pass free.
+        endpoint = no_store(plangen.endpoint(McpEndpoint(plangen_mcp)))
+        limited = RateLimited(
+            endpoint,
+            limiter,
+            plangen_policy(settings.plangen_per_hour),
+            ClientAddress(settings.trusted_proxy_hops),
+            plangen.profile.errors.rate_limited,
+        )
+        return in_flight.wrap(ToolCallsCounted(limited, endpoint))
 
     async def openapi(request: Request) -> Response:
         return JSONResponse(openapi_document(public_url))
@@ -433,6 +476,13 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                 )
             ),
         ),
+        # RunFlow's anonymous PlanGen (seed 004, decision 0066): no credentials, ten tool calls per
+        # client address per hour (KINETIC_PLANGEN_PER_HOUR), errors as on the personal path.
+        *[
+            Route(path, PostOnly(anonymous_plangen()))
+            for path in (PUBLIC_PLANGEN_PATH, PUBLIC_PLANGEN_PATH + "/")
+        ],
+        *plan_page_routes(plan_links),
     ]
     # The last line of defence: a backend failure no route mapped is still a 503, never a 500; a
     # path under /api/ no mount matched (one with a line break in it, say) answers in JSON too.

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from kinetic.child_processes import describe_exit, run_tool, spawn
 from kinetic.ports import PORT_IN_USE_EXIT_STATUS, PortInUse, check_port_free, port_variable
-from kinetic.protected_resources import SERVED_BY_EDGE
+from kinetic.protected_resources import PUBLIC_PLANGEN_PATH, SERVED_BY_EDGE
 from kinetic.restart_policy import RestartBackoff
 from kinetic.settings import SERVICE_NAMES, Settings, load_settings_or_exit
 
@@ -235,6 +235,7 @@ def _banner(public_url: str, demo: Mapping[str, str]) -> str:
     lines += [
         f"  MCP ({resource.profile}): {resource.resource_url(public_url)}" for resource in SERVED_BY_EDGE
     ]
+    lines.append(f"  MCP (RunFlow PlanGen, no sign-in): {public_url.rstrip('/')}{PUBLIC_PLANGEN_PATH}")
     lines += [
         f"  REST:          {public_url}/api/connectors/muse/  (OpenAPI: {public_url}/openapi.json)",
         "",

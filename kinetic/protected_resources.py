@@ -102,6 +102,10 @@ RUNFLOW = ProtectedResourceInfo(
     plan_tiers=("pro", "coach"),
 )
 
+# RunFlow's anonymous PlanGen MCP path (seed 004, decision 0066): no credentials, so no protected
+# resource, no token audience and no metadata; the edge limits it by client address instead.
+PUBLIC_PLANGEN_PATH = "/mcp/runflow/public"
+
 # Every resource auth issues tokens for.
 RESOURCES: tuple[ProtectedResourceInfo, ...] = (METRIC, PRIMED, CLIENT_AI, OPEN_WORKOUT_SCHEMA, RUNFLOW)
 

@@ -37,6 +37,8 @@ DEFAULT_PURGE_INTERVAL_SECONDS = 3600
 DEFAULT_HEADER_TIMEOUT_SECONDS = 10
 DEFAULT_BODY_TIMEOUT_SECONDS = 30
 DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 128
+# The anonymous PlanGen path's budget of tool calls per client address per hour (seed 004; 0066).
+DEFAULT_PLANGEN_PER_HOUR = 10
 # A day past expiry or revocation: a code or refresh token replayed within that day is still
 # recognised as a replay (and answered as one) rather than as an unknown value.
 DEFAULT_PURGE_GRACE_SECONDS = 86400
@@ -152,6 +154,12 @@ class EdgeSettings:
     # The HMAC key of Primed's pseudonymous profile_id (KINETIC_PSEUDONYM_SECRET); empty: a random
     # key per process, so IDs change on restart (decision 0059). Every replica must share it.
     pseudonym_secret: str = ""
+    # Tool calls per client address per hour on /mcp/runflow/public (KINETIC_PLANGEN_PER_HOUR);
+    # CI's conformance run raises it (decision 0066).
+    plangen_per_hour: int = DEFAULT_PLANGEN_PER_HOUR
+    # The HMAC key of exported plan links (KINETIC_PLAN_LINK_SECRET); empty: a random key per
+    # process, so links die on restart and differ between replicas (decision 0066).
+    plan_link_secret: str = ""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> EdgeSettings:
@@ -279,6 +287,14 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         allowed_origins=_allowed_origins(read),
         tls=tls,
         pseudonym_secret=read.text("KINETIC_PSEUDONYM_SECRET", ""),
+        plangen_per_hour=read.whole_number(
+            "KINETIC_PLANGEN_PER_HOUR",
+            DEFAULT_PLANGEN_PER_HOUR,
+            least=1,
+            most=1_000_000,
+            what="must be a whole number 1-1000000",
+        ),
+        plan_link_secret=read.text("KINETIC_PLAN_LINK_SECRET", ""),
     )
     auth = AuthSettings(
         cimd_allowed_hosts=_cimd_hosts(read),

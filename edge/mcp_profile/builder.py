@@ -12,6 +12,7 @@ and renders; a REST mirror calls the same ``CompiledTool.run``, so both answer a
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,11 +20,14 @@ from typing import Any
 import grpc
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
+from mcp.shared.exceptions import MCPDeprecationWarning
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
+    EmptyResult,
     ListToolsResult,
     PaginatedRequestParams,
+    SetLevelRequestParams,
     TextContent,
     Tool,
     ToolAnnotations,
@@ -98,6 +102,9 @@ class Profile:
     errors: ErrorStyle
     tools: tuple[ToolSpec, ...]
     remote_errors: Callable[[RemoteError], EdgeProblem] = from_remote
+    # Whether ``logging/setLevel`` is answered (the ``logging`` capability). A stateless server
+    # sends no log notifications, so any level is kept trivially; hosts that set one get no error.
+    accepts_log_level: bool = False
 
 
 class CompiledTool:
@@ -225,14 +232,24 @@ def build_profile(
         tool = tools.get(name)
         return tool.published.input_schema if tool is not None else None
 
-    server: Server[Any] = Server(
-        profile.name,
-        version=profile.version,
-        title=profile.title,
-        instructions=profile.instructions,
-        get_tool_input_schema=input_schema,
-        on_list_tools=list_tools,
-        on_call_tool=call_tool,
-    )
+    async def set_logging_level(
+        ctx: ServerRequestContext[Any, Any], params: SetLevelRequestParams
+    ) -> EmptyResult:
+        return EmptyResult()
+
+    # The SDK marks the logging capability deprecated (newer protocol versions drop it); the
+    # versions Kinetic speaks still define logging/setLevel, and a profile that answers it says so.
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", category=MCPDeprecationWarning, message=".*logging capability")
+        server: Server[Any] = Server(
+            profile.name,
+            version=profile.version,
+            title=profile.title,
+            instructions=profile.instructions,
+            get_tool_input_schema=input_schema,
+            on_list_tools=list_tools,
+            on_call_tool=call_tool,
+            on_set_logging_level=set_logging_level if profile.accepts_log_level else None,
+        )
     trace_within_edge(server)
     return BuiltProfile(profile, server, tools)

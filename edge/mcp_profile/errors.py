@@ -10,7 +10,8 @@ its contract's shape, and names the rate-limit refusal its HTTP path answers wit
 - Open Workout Schema (seed 003): a tool error whose text starts with one of its codes
   (``invalid_input: sets[0].reps: ...``).
 - Primed (seed 001): a JSON-RPC error ``-32001`` whose ``data.code`` is a canonical code.
-- RunFlow (seed 004): a JSON-RPC error ``-32002`` with a message.
+- RunFlow (seed 004): a JSON-RPC error ``-32002`` with a message, on its personal and its anonymous
+  path alike (each names itself in its rate-limit refusal).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from edge.ratelimit.responses import (
     primed_refusal,
     request_id,
     runflow_personal_refusal,
+    runflow_refusal,
 )
 
 
@@ -180,3 +182,5 @@ PRIMED_ERRORS = ErrorStyle(
 # RunFlow's errors are JSON-RPC errors -32002 with a message, sent with the problem's HTTP status
 # like Primed's; its personal path names itself in the rate-limit refusal (decision 0061).
 RUNFLOW_ERRORS = ErrorStyle("runflow", runflow_error, runflow_personal_refusal, answers_with_status=True)
+# The anonymous PlanGen path (decision 0066): the same errors; its 429 names the public server.
+RUNFLOW_PUBLIC_ERRORS = ErrorStyle("runflow_public", runflow_error, runflow_refusal, answers_with_status=True)

@@ -15,6 +15,7 @@ from edge.ratelimit.policy import (
     SIGNIN_FAILURES_PER_EMAIL,
     TOKEN_PER_MINUTE,
     RatePolicy,
+    plangen_policy,
 )
 from edge.ratelimit.responses import metric_refusal, ows_refusal, primed_refusal, runflow_refusal
 
@@ -34,6 +35,7 @@ __all__ = [
     "build_limiter",
     "metric_refusal",
     "ows_refusal",
+    "plangen_policy",
     "primed_refusal",
     "runflow_refusal",
     "token_key",

@@ -32,8 +32,15 @@ class RatePolicy:
 ACCOUNT_PER_MINUTE = RatePolicy("account_minute", 300, 60)
 # Primed's contract: 60 per token per minute, up to 10 concurrent (keyed by a hash of the token).
 TOKEN_PER_MINUTE = RatePolicy("token_minute", 60, 60, max_concurrent=10)
-# RunFlow's anonymous PlanGen path: 10 per hour per client address.
+# RunFlow's anonymous PlanGen path: 10 tool calls per hour per client address (seed 004; 0066).
 IP_PER_HOUR = RatePolicy("ip_hour", 10, 3600)
+
+
+def plangen_policy(per_hour: int) -> RatePolicy:
+    """``IP_PER_HOUR`` with ``KINETIC_PLANGEN_PER_HOUR``'s figure (CI's conformance run raises it)."""
+    return RatePolicy(IP_PER_HOUR.name, per_hour, IP_PER_HOUR.period_seconds)
+
+
 # Password sign-in (and the password re-check of account deletion), counting failures only:
 # 10 per account email and 50 per client address per 15 minutes (docs/decisions/0015).
 SIGNIN_FAILURES_PER_EMAIL = RatePolicy("signin_email", 10, 900)

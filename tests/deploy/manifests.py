@@ -77,6 +77,7 @@ def kinetic_environments(overlay: str) -> Iterator[tuple[str, dict[str, str]]]:
         "KINETIC_DATABASE_URL": "postgresql://u@db/k",
         "KINETIC_REDIS_URL": "redis://r:6379/0",
         "KINETIC_PSEUDONYM_SECRET": "a-pseudonym-secret",
+        "KINETIC_PLAN_LINK_SECRET": "a-plan-link-secret",
     }
     for process in KINETIC:
         pod = named(overlay, "Deployment", f"kinetic-{process}")["spec"]["template"]

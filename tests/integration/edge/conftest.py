@@ -128,7 +128,11 @@ async def serve_edge(settings: EdgeSettings, backends: Backends, sock: socket.so
     """The real edge app under uvicorn on ``sock``, with the edge's HTTP protocol; yields its base URL."""
     server = uvicorn.Server(
         uvicorn.Config(
-            create_app(settings, backends), http=http_protocol(settings), log_level="warning", lifespan="on"
+            create_app(settings, backends),
+            http=http_protocol(settings),
+            log_level="warning",
+            lifespan="on",
+            proxy_headers=False,  # as edge/__main__.py: only KINETIC_TRUSTED_PROXY_HOPS reads the header
         )
     )
     serving = asyncio.create_task(server.serve(sockets=[sock]))

@@ -48,6 +48,7 @@ def test_defaults_when_nothing_is_set():
         128,
     )
     assert edge.allowed_origins == ("https://muse.ai", "https://agent.meta.ai")
+    assert (edge.plangen_per_hour, edge.plan_link_secret) == (10, "")  # seed 004's ten an hour
     assert settings.auth == AuthSettings(
         cimd_allowed_hosts=("muse.ai",),
         purge=PurgeSettings(interval_seconds=3600, grace_seconds=86400),
@@ -91,6 +92,8 @@ def test_every_kinetic_variable_is_read():
             "KINETIC_EDGE_BODY_TIMEOUT_SECONDS": "60",
             "KINETIC_EDGE_MAX_CONNECTIONS_PER_ADDRESS": "0",
             "KINETIC_EDGE_ALLOWED_ORIGINS": " https://App.example/, http://10.0.0.5:3000",
+            "KINETIC_PLANGEN_PER_HOUR": "500",
+            "KINETIC_PLAN_LINK_SECRET": "links-secret",
         }
     )
     assert settings.public_url == "http://127.0.0.1:9000", "the default public URL follows the edge port"
@@ -108,6 +111,7 @@ def test_every_kinetic_variable_is_read():
     assert settings.database_schemas["analytics"] == "analytics_blue"
     assert settings.edge.redis_url == "redis://redis:6379/0"
     assert settings.edge.trusted_proxy_hops == 2
+    assert (settings.edge.plangen_per_hour, settings.edge.plan_link_secret) == (500, "links-secret")
     assert settings.edge.module == "benchmarks.bench_edge"
     assert (settings.edge.header_timeout_seconds, settings.edge.body_timeout_seconds) == (4, 60)
     assert settings.edge.max_connections_per_address == 0
@@ -245,6 +249,8 @@ def test_metrics_are_served_or_exported_only_when_asked_and_logs_are_text_by_def
         ("KINETIC_REDIS_URL", "localhost:6379", "must be a Redis URL"),
         ("KINETIC_TRUSTED_PROXY_HOPS", "-1", "must be a whole number 0-32"),
         ("KINETIC_TRUSTED_PROXY_HOPS", "one", "must be a whole number 0-32"),
+        ("KINETIC_PLANGEN_PER_HOUR", "0", "must be a whole number 1-1000000"),
+        ("KINETIC_PLANGEN_PER_HOUR", "ten", "must be a whole number 1-1000000"),
         ("KINETIC_CIMD_ALLOWED_HOSTS", "https://muse.ai", "must be host names"),
         ("KINETIC_EDGE_HEADER_TIMEOUT_SECONDS", "0", "must be a whole number of seconds 1-3600"),
         ("KINETIC_EDGE_BODY_TIMEOUT_SECONDS", "2.5", "must be a whole number of seconds 1-3600"),
