@@ -30,7 +30,7 @@ REQUEST_SCHEMA: Final[dict[str, Any]] = {
             "enum": [event.id for event in EVENTS],
             "description": "The race: "
             + ", ".join(f"{event.id} ({event.name})" for event in EVENTS)
-            + ". Lower case is accepted.",
+            + ".",
         },
         "raceDate": {**_DATE, "description": "Race day, YYYY-MM-DD, after startDate, within two years."},
         "weeklyVolumeKm": {
