@@ -7,7 +7,7 @@ the signed-in forms an HMAC of the session's ``csrf_secret``. A refused token ch
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -281,39 +281,33 @@ class AccountPages(PageBase):
     async def set_endurance(self, request: Request) -> Response:
         """``POST /account/endurance``: change the primary sport and distance unit the form posts
         (never plan or status); auth checks the values and a refused one changes nothing."""
-        try:
-            checked = await self._signed_in_post(request)
-            if isinstance(checked, Response):
-                return checked
-            session, pairs = checked
-            update = endurance_update(session.account_id, dict(pairs))
-            if update is None:
-                return message_page(
-                    "Nothing was changed",
-                    "The form did not say which sport or distance unit to keep.",
-                    status=400,
-                    link=("/account", "Back"),
-                )
-            await call(self.backend().auth.UpdateAccount, update)
-        except BackendUnavailable:
-            return unavailable_page()
-        except RemoteError as remote:
-            return message_page("Nothing was changed", remote.message, status=400, link=("/account", "Back"))
-        return see_other("/account#sport")
+        return await self._update_account(
+            request, endurance_update, "which sport or distance unit to keep", "/account#sport"
+        )
 
     async def set_plan(self, request: Request) -> Response:
         """``POST /account/plan``: choose the plan tier (never the status); auth checks the value and
         pushes the change to the edges, so an assistant's next call sees it (decision 0063)."""
+        return await self._update_account(request, plan_update, "which plan to choose", "/account#plan")
+
+    async def _update_account(
+        self,
+        request: Request,
+        build: Callable[[str, Mapping[str, str]], auth_pb2.UpdateAccountRequest | None],
+        missing: str,
+        back_to: str,
+    ) -> Response:
+        """A signed-in account form: its update through auth, or a page saying nothing changed."""
         try:
             checked = await self._signed_in_post(request)
             if isinstance(checked, Response):
                 return checked
             session, pairs = checked
-            update = plan_update(session.account_id, dict(pairs))
+            update = build(session.account_id, dict(pairs))
             if update is None:
                 return message_page(
                     "Nothing was changed",
-                    "The form did not say which plan to choose.",
+                    f"The form did not say {missing}.",
                     status=400,
                     link=("/account", "Back"),
                 )
@@ -322,7 +316,7 @@ class AccountPages(PageBase):
             return unavailable_page()
         except RemoteError as remote:
             return message_page("Nothing was changed", remote.message, status=400, link=("/account", "Back"))
-        return see_other("/account#plan")
+        return see_other(back_to)
 
     async def disconnect(self, request: Request) -> Response:
         """``POST /account/connections/disconnect``: revoke every grant of one client."""
