@@ -28,9 +28,7 @@ REQUEST_SCHEMA: Final[dict[str, Any]] = {
         "event": {
             "type": "string",
             "enum": [event.id for event in EVENTS],
-            "description": "The race: "
-            + ", ".join(f"{event.id} ({event.name})" for event in EVENTS)
-            + ".",
+            "description": "The race: " + ", ".join(f"{event.id} ({event.name})" for event in EVENTS) + ".",
         },
         "raceDate": {**_DATE, "description": "Race day, YYYY-MM-DD, after startDate, within two years."},
         "weeklyVolumeKm": {
