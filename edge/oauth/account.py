@@ -279,10 +279,10 @@ class AccountPages(PageBase):
         return see_other(f"/account#consent-{consent.key}")
 
     async def set_endurance(self, request: Request) -> Response:
-        """``POST /account/endurance``: change the primary sport and distance unit the form posts
-        (never plan or status); auth checks the values and a refused one changes nothing."""
+        """``POST /account/endurance``: change the primary sport, distance unit and first weekday the
+        form posts (never plan or status); auth checks the values and a refused one changes nothing."""
         return await self._update_account(
-            request, endurance_update, "which sport or distance unit to keep", "/account#sport"
+            request, endurance_update, "which sport, distance unit or first weekday to keep", "/account#sport"
         )
 
     async def set_plan(self, request: Request) -> Response:

@@ -1,15 +1,16 @@
 """The account's endurance attributes on the account page (decision 0048, "Endurance attributes").
 
-The person changes their primary sport and distance unit here, and chooses their plan tier: Kinetic
-has no billing, so the plan is the person's choice (decision 0063; a paid tier opens RunFlow). The
-status is shown only, since operators set it. Each form sends just its own fields, so nothing on
-this page can lift a suspension. Auth checks the values: the lists below only say what to offer
-and in which words. A plan change is pushed to the edges like a revocation, so an assistant's next
-call sees it.
+The person changes their primary sport, distance unit and first weekday here, and chooses their
+plan tier: Kinetic has no billing, so the plan is the person's choice (decision 0063; a paid tier
+opens RunFlow). The status is shown only, since operators set it. Each form sends just its own
+fields, so nothing on this page can lift a suspension. Auth checks the values: the lists below only
+say what to offer and in which words. A plan change is pushed to the edges like a revocation, so an
+assistant's next call sees it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from edge.oauth.render import EMPTY, Safe, fragment, join
@@ -35,8 +36,22 @@ SUSPENDED_NOTE = (
     "Assistants cannot use your account while it is suspended. You can still sign in here, "
     "download your data and delete the account."
 )
+# ISO weekday numbers as auth stores them (1 = Monday ... 7 = Sunday): the week the plan safety
+# advisories count volume in (decision 0060, Weeks).
+WEEKDAYS = tuple(
+    (str(number), name)
+    for number, name in enumerate(
+        ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"), start=1
+    )
+)
+FIRST_WEEKDAY_FIELD = "first_weekday"
+# An account read from an auth without the field carries proto3's 0: auth's default is Monday.
+DEFAULT_FIRST_WEEKDAY = 1
 # The only fields the page's form may change.
-FORM_FIELDS = ("primary_sport", "distance_unit")
+FORM_FIELDS = ("primary_sport", "distance_unit", FIRST_WEEKDAY_FIELD)
+# A posted weekday auth can judge: digits that fit the proto's int32. Anything else (only a forged
+# form sends it) goes as 0, which auth refuses naming the field and the seven values to send.
+_WEEKDAY_NUMBER = re.compile(r"-?[0-9]{1,9}")
 
 
 def _options(choices: tuple[tuple[str, str], ...], current: str) -> Safe:
@@ -59,6 +74,7 @@ def endurance_card(account: auth_pb2.Account, csrf_token: str) -> Safe:
         csrf_token=csrf_token,
         sports=_options(SPORTS, account.primary_sport),
         distance_units=_options(((FOLLOW_UNITS, follow), *DISTANCE_UNITS), account.distance_unit),
+        weekdays=_options(WEEKDAYS, str(account.first_weekday or DEFAULT_FIRST_WEEKDAY)),
     )
 
 
@@ -92,5 +108,14 @@ def endurance_update(account_id: str, form: Mapping[str, str]) -> auth_pb2.Updat
         return None
     request = auth_pb2.UpdateAccountRequest(account_id=account_id)
     for name in posted:
-        setattr(request, name, form[name])
+        if name == FIRST_WEEKDAY_FIELD:
+            request.first_weekday = _weekday_number(form[name])
+        else:
+            setattr(request, name, form[name])
     return request
+
+
+def _weekday_number(posted: str) -> int:
+    """The posted weekday as a number for auth to check; 0 (refused there) when it is none."""
+    posted = posted.strip()
+    return int(posted) if _WEEKDAY_NUMBER.fullmatch(posted) else 0

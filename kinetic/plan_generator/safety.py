@@ -70,4 +70,8 @@ def projected_seed(plan: GeneratedPlan) -> PmcSeed:
 def safety_check(plan: GeneratedPlan) -> tuple[Advisory, ...]:
     """The engine's advisories for the plan from the projected start; a generated plan must have
     no critical one (``kinetic.plan_safety.has_critical``)."""
-    return evaluate_plan_safety(planned_workouts(plan), projected_history(plan), projected_seed(plan))
+    # Monday weeks: the generator builds its weeks Monday to Sunday and the anonymous caller has
+    # no account, so no first weekday of their own (decision 0060, Weeks).
+    return evaluate_plan_safety(
+        planned_workouts(plan), projected_history(plan), projected_seed(plan), week_starts_on=1
+    )

@@ -10,7 +10,8 @@ Every plan change is judged by four rules of the plan contract's safety advisory
 - ``projected_tsb_overload`` (critical): projected form below -30 (``tsb_overload``).
 
 ``evaluate_plan_safety`` runs them all (``engine``); ``has_critical`` says whether a plan may be
-offered as generated. Inputs are in ``inputs``, weeks in ``weeks``. Every threshold, definition and
+offered as generated. Inputs are in ``inputs``, weeks in ``weeks`` (they start on the athlete's
+first weekday, ``week_start``). Every threshold, definition and
 its reason: docs/decisions/0060-plan-safety-advisories.md.
 """
 
@@ -38,6 +39,7 @@ from kinetic.plan_safety.inputs import (
     TrainingHistory,
     WorkoutType,
 )
+from kinetic.plan_safety.weeks import check_week_starts_on, week_start
 
 __all__ = [
     "HARD_TYPES",
@@ -58,6 +60,8 @@ __all__ = [
     "VolumeMetric",
     "VolumeSpike",
     "WorkoutType",
+    "check_week_starts_on",
     "evaluate_plan_safety",
     "has_critical",
+    "week_start",
 ]

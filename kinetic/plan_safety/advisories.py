@@ -93,7 +93,7 @@ Detail = VolumeSpike | LongRun | ConsecutiveHardDays | TsbOverload
 
 @dataclass(frozen=True)
 class Advisory:
-    """One finding. ``day`` is the date it is filed under: a week's Monday for the weekly rules, the
+    """One finding. ``day`` is the date it is filed under: a week's first day for the weekly rules, the
     run's day, the first of two hard days, the first day of a run of overload."""
 
     level: Level

@@ -12,7 +12,7 @@ from kinetic.plan_safety.inputs import PlannedWorkout, TrainingHistory, plan_ord
 from kinetic.plan_safety.long_run import long_runs
 from kinetic.plan_safety.tsb_overload import projected_form, race_recovery_days, tsb_overloads
 from kinetic.plan_safety.volume_spike import volume_spikes
-from kinetic.plan_safety.weeks import VOLUME_METRICS, record_weeks, week_start
+from kinetic.plan_safety.weeks import MONDAY, VOLUME_METRICS, check_week_starts_on, record_weeks, week_start
 
 # The contract's numbering of the rules: the order of advisories filed under the same day.
 RULE_ORDER: tuple[Rule, ...] = (
@@ -27,14 +27,19 @@ def evaluate_plan_safety(
     workouts: Iterable[PlannedWorkout],
     history: TrainingHistory | None = None,
     load_seed: PmcSeed | None = None,
+    week_starts_on: int = MONDAY,
 ) -> tuple[Advisory, ...]:
     """Every advisory the plan raises, by day, then rule (contract order), then what it is about.
 
     ``history`` is the completed training before the plan's first day; ``load_seed`` the athlete's
     combined CTL and ATL at the end of a day before it (usually the day before). Neither is
-    required. The order of ``workouts`` does not matter; the same inputs give the same answer.
-    Raises ValueError when the history or the seed reach into the plan. No plan, no advisory.
+    required. ``week_starts_on`` is the athlete's first weekday (ISO: 1 = Monday, the default, ...
+    7 = Sunday): the weekly rules (volume spike, long-run cap) count volume in those weeks. The
+    order of ``workouts`` does not matter; the same inputs give the same answer. Raises ValueError
+    when the history or the seed reach into the plan, or for a weekday outside 1..7. No plan, no
+    advisory.
     """
+    check_week_starts_on(week_starts_on)
     plan = sorted(workouts, key=plan_order)
     if not plan:
         return ()
@@ -45,8 +50,9 @@ def evaluate_plan_safety(
         raise ValueError(
             f"the load seed is for a day before the plan's first day {first_day}, not {load_seed.day}"
         )
-    weeks = record_weeks(plan, history)
-    first_plan_week = next(i for i, week in enumerate(weeks) if week.start == week_start(first_day))
+    weeks = record_weeks(plan, history, week_starts_on)
+    plan_week = week_start(first_day, week_starts_on)
+    first_plan_week = next(i for i, week in enumerate(weeks) if week.start == plan_week)
     advisories = [
         *volume_spikes(weeks, first_plan_week),
         *long_runs(weeks[first_plan_week:]),

@@ -21,6 +21,7 @@ from edge.problems import EdgeProblem
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 
 SUSPENDED = "suspended"
+MONDAY = 1
 PROFILE_ID_PREFIX = "prm_"
 # 20 of HMAC-SHA256's 32 bytes: 32 base32 characters, far beyond any chance of two athletes colliding.
 PROFILE_ID_BYTES = 20
@@ -52,6 +53,12 @@ class Athlete:
     def today(self) -> date:
         """Today in the athlete's time zone."""
         return datetime.now(self.zone).date()
+
+    @property
+    def first_weekday(self) -> int:
+        """The ISO weekday the athlete's weeks start on, 1 (Monday) to 7 (Sunday); Monday when auth
+        sends none (proto3's 0). Weekly plan safety rules count in these weeks (decision 0060)."""
+        return self.account.first_weekday or MONDAY
 
 
 class Athletes:

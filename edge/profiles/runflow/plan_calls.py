@@ -116,6 +116,7 @@ class PlanCalls:
                 account_id=athlete.account_id,
                 time_zone=athlete.timezone,
                 workouts=requests.safety_loads(response.plan_loads),
+                first_weekday=athlete.first_weekday,
             )
         )
         return [render.advisory(found) for found in evaluated.advisories]

@@ -510,14 +510,16 @@ class PlannedLoad(_message.Message):
     def __init__(self, workout_id: _Optional[str] = ..., day: _Optional[str] = ..., sport: _Optional[str] = ..., workout_type: _Optional[str] = ..., planned_tss: _Optional[float] = ..., distance_meters: _Optional[float] = ..., duration_seconds: _Optional[int] = ...) -> None: ...
 
 class EvaluatePlanSafetyRequest(_message.Message):
-    __slots__ = ("account_id", "time_zone", "workouts")
+    __slots__ = ("account_id", "time_zone", "workouts", "first_weekday")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     WORKOUTS_FIELD_NUMBER: _ClassVar[int]
+    FIRST_WEEKDAY_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     time_zone: str
     workouts: _containers.RepeatedCompositeFieldContainer[PlannedLoad]
-    def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., workouts: _Optional[_Iterable[_Union[PlannedLoad, _Mapping]]] = ...) -> None: ...
+    first_weekday: int
+    def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., workouts: _Optional[_Iterable[_Union[PlannedLoad, _Mapping]]] = ..., first_weekday: _Optional[int] = ...) -> None: ...
 
 class SafetyAdvisory(_message.Message):
     __slots__ = ("level", "rule", "message", "day")

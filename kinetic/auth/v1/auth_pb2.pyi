@@ -10,7 +10,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Account(_message.Message):
-    __slots__ = ("account_id", "email", "display_name", "time_zone", "units", "create_time", "logging_consent", "health_data_consent", "primary_sport", "account_status", "plan_tier", "distance_unit")
+    __slots__ = ("account_id", "email", "display_name", "time_zone", "units", "create_time", "logging_consent", "health_data_consent", "primary_sport", "account_status", "plan_tier", "distance_unit", "first_weekday")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     EMAIL_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
@@ -23,6 +23,7 @@ class Account(_message.Message):
     ACCOUNT_STATUS_FIELD_NUMBER: _ClassVar[int]
     PLAN_TIER_FIELD_NUMBER: _ClassVar[int]
     DISTANCE_UNIT_FIELD_NUMBER: _ClassVar[int]
+    FIRST_WEEKDAY_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     email: str
     display_name: str
@@ -35,7 +36,8 @@ class Account(_message.Message):
     account_status: str
     plan_tier: str
     distance_unit: str
-    def __init__(self, account_id: _Optional[str] = ..., email: _Optional[str] = ..., display_name: _Optional[str] = ..., time_zone: _Optional[str] = ..., units: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., logging_consent: _Optional[bool] = ..., health_data_consent: _Optional[bool] = ..., primary_sport: _Optional[str] = ..., account_status: _Optional[str] = ..., plan_tier: _Optional[str] = ..., distance_unit: _Optional[str] = ...) -> None: ...
+    first_weekday: int
+    def __init__(self, account_id: _Optional[str] = ..., email: _Optional[str] = ..., display_name: _Optional[str] = ..., time_zone: _Optional[str] = ..., units: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., logging_consent: _Optional[bool] = ..., health_data_consent: _Optional[bool] = ..., primary_sport: _Optional[str] = ..., account_status: _Optional[str] = ..., plan_tier: _Optional[str] = ..., distance_unit: _Optional[str] = ..., first_weekday: _Optional[int] = ...) -> None: ...
 
 class CreateAccountRequest(_message.Message):
     __slots__ = ("email", "password", "display_name", "time_zone", "units")
@@ -70,7 +72,7 @@ class GetAccountResponse(_message.Message):
     def __init__(self, account: _Optional[_Union[Account, _Mapping]] = ...) -> None: ...
 
 class UpdateAccountRequest(_message.Message):
-    __slots__ = ("account_id", "display_name", "time_zone", "units", "logging_consent", "health_data_consent", "primary_sport", "account_status", "plan_tier", "distance_unit")
+    __slots__ = ("account_id", "display_name", "time_zone", "units", "logging_consent", "health_data_consent", "primary_sport", "account_status", "plan_tier", "distance_unit", "first_weekday")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     DISPLAY_NAME_FIELD_NUMBER: _ClassVar[int]
     TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
@@ -81,6 +83,7 @@ class UpdateAccountRequest(_message.Message):
     ACCOUNT_STATUS_FIELD_NUMBER: _ClassVar[int]
     PLAN_TIER_FIELD_NUMBER: _ClassVar[int]
     DISTANCE_UNIT_FIELD_NUMBER: _ClassVar[int]
+    FIRST_WEEKDAY_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     display_name: str
     time_zone: str
@@ -91,7 +94,8 @@ class UpdateAccountRequest(_message.Message):
     account_status: str
     plan_tier: str
     distance_unit: str
-    def __init__(self, account_id: _Optional[str] = ..., display_name: _Optional[str] = ..., time_zone: _Optional[str] = ..., units: _Optional[str] = ..., logging_consent: _Optional[bool] = ..., health_data_consent: _Optional[bool] = ..., primary_sport: _Optional[str] = ..., account_status: _Optional[str] = ..., plan_tier: _Optional[str] = ..., distance_unit: _Optional[str] = ...) -> None: ...
+    first_weekday: int
+    def __init__(self, account_id: _Optional[str] = ..., display_name: _Optional[str] = ..., time_zone: _Optional[str] = ..., units: _Optional[str] = ..., logging_consent: _Optional[bool] = ..., health_data_consent: _Optional[bool] = ..., primary_sport: _Optional[str] = ..., account_status: _Optional[str] = ..., plan_tier: _Optional[str] = ..., distance_unit: _Optional[str] = ..., first_weekday: _Optional[int] = ...) -> None: ...
 
 class UpdateAccountResponse(_message.Message):
     __slots__ = ("account",)

@@ -3,8 +3,9 @@
 The caller (the edge, with Training's ``plan_loads``) speaks Kinetic's vocabulary, lower case:
 sports ``run``, ``ride``, ``swim``, ``strength``, ``other``; workout types the engine's twelve. The
 engine (decision 0060) speaks the plan contract's: RUN, BIKE, SWIM, STRENGTH and upper-case types.
-Every problem of a request is listed at once, each naming its ``workouts[i].field``, and nothing is
-evaluated. Decision 0062, Safety evaluation.
+Every problem of a request is listed at once, each naming its ``workouts[i].field`` (or
+``first_weekday``, the day the athlete's weeks start on), and nothing is evaluated. Decision 0062,
+Safety evaluation; weeks: decision 0060, Weeks.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from datetime import date, timedelta
 from typing import Final
 
 from kinetic.errors import FieldViolation, InvalidArgument
-from kinetic.plan_safety import WORKOUT_TYPES, PlannedWorkout, Sport, WorkoutType
+from kinetic.plan_safety import WORKOUT_TYPES, PlannedWorkout, Sport, WorkoutType, week_start
 
 # Kinetic's sports to the engine's. "other" (rowing, hiking, yoga ...) takes the engine's sport
 # without a weekly distance: its stress counts in the week's TSS and the load projection, its type
@@ -39,6 +40,10 @@ MAX_DURATION_SECONDS: Final = 86_400
 # as the other analytics reads), so a mistyped year cannot make one call project centuries.
 MAX_DAYS_AHEAD: Final = 3700
 MAX_WORKOUTS: Final = 2000
+# The request's first weekday: ISO 1 (Monday) to 7 (Sunday); 0, proto3's unset, is Monday.
+UNSET_FIRST_WEEKDAY: Final = 0
+MONDAY: Final = 1
+SUNDAY: Final = 7
 
 
 @dataclass(frozen=True)
@@ -54,13 +59,22 @@ class PlanLoad:
     duration_seconds: int | None = None
 
 
-def planned_workouts(loads: Sequence[PlanLoad], today: date, account_id: str) -> list[PlannedWorkout]:
+def planned_workouts(
+    loads: Sequence[PlanLoad], today: date, account_id: str, first_weekday: int = UNSET_FIRST_WEEKDAY
+) -> list[PlannedWorkout]:
     """The workouts from ``today`` on, as the engine's inputs; those before today are checked too,
     then left out (what was done counts instead). Raises ``InvalidArgument`` listing every problem
-    (``account_id`` included, so one answer says everything to fix)."""
+    (``account_id`` and ``first_weekday`` included, so one answer says everything to fix)."""
     problems: list[FieldViolation] = []
     if not account_id:
         problems.append(FieldViolation("account_id", "is required"))
+    if not UNSET_FIRST_WEEKDAY <= first_weekday <= SUNDAY:
+        problems.append(
+            FieldViolation(
+                "first_weekday",
+                f"must be an ISO weekday, 1 (Monday) to 7 (Sunday), or 0 for Monday; not {first_weekday}",
+            )
+        )
     if len(loads) > MAX_WORKOUTS:
         problems.append(FieldViolation("workouts", f"must hold at most {MAX_WORKOUTS}, not {len(loads)}"))
         raise _invalid(problems)
@@ -137,7 +151,13 @@ def _invalid(problems: Sequence[FieldViolation]) -> InvalidArgument:
     return InvalidArgument(message, violations=problems)
 
 
-def history_start(first_day: date) -> date:
-    """The Monday four whole ISO weeks before the week of ``first_day``: the rolling average of the
-    volume rule looks back four complete weeks (decision 0060)."""
-    return first_day - timedelta(days=first_day.weekday() + 28)
+def week_starts_on(first_weekday: int) -> int:
+    """The engine's ISO weekday for a checked request's ``first_weekday`` (0, unset, is Monday)."""
+    return first_weekday or MONDAY
+
+
+def history_start(first_day: date, week_starts_on: int = MONDAY) -> date:
+    """The first day of the week four whole weeks before the week of ``first_day``, weeks starting
+    on the ISO weekday ``week_starts_on``: the rolling average of the volume rule looks back four
+    complete weeks of the athlete's own (decision 0060)."""
+    return week_start(first_day, week_starts_on) - timedelta(weeks=4)

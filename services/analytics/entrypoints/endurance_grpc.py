@@ -88,6 +88,7 @@ class EnduranceAnalyticsServicer(endurance_pb2_grpc.EnduranceAnalyticsServiceSer
             request.time_zone,
             [plans.plan_load(workout) for workout in request.workouts],
             catch_up_wait(context),
+            request.first_weekday,
         )
         return plans.safety_response(answer)
 

@@ -31,7 +31,14 @@ from services.analytics.adapters import endurance_store as store
 from services.analytics.domain import completion
 from services.analytics.domain.completion import Assessment
 from services.analytics.domain.endurance_changes import SPORTS, ActivityFacts, ReadinessEntry
-from services.analytics.domain.plan_loads import MAX_PLANNED_TSS, PlanLoad, history_start, planned_workouts
+from services.analytics.domain.plan_loads import (
+    MAX_PLANNED_TSS,
+    UNSET_FIRST_WEEKDAY,
+    PlanLoad,
+    history_start,
+    planned_workouts,
+    week_starts_on,
+)
 from services.analytics.domain.training_stress import (
     ActivityStress,
     ThresholdHistory,
@@ -368,22 +375,25 @@ class EnduranceQueries:
         time_zone: str,
         loads: Sequence[PlanLoad],
         wait_seconds: float = DEFAULT_WAIT_SECONDS,
+        first_weekday: int = UNSET_FIRST_WEEKDAY,
     ) -> PlanSafetyAnswer:
-        """Decision 0060's engine on the workouts from today (in the zone) on, with the completed
-        days since the Monday four whole weeks before the plan's first week and yesterday's loads
-        (decision 0062, Safety evaluation). Every bad workout field is refused at once."""
+        """Decision 0060's engine on the workouts from today (in the zone) on, in weeks starting on
+        the athlete's ``first_weekday`` (ISO 1..7; 0 is Monday), with the completed days since the
+        first day of the week four whole weeks before the plan's first week and yesterday's loads
+        (decision 0062, Safety evaluation). Every bad field is refused at once."""
         zone = parse_zone(time_zone)
         today = self._today(zone)
-        plan = planned_workouts(loads, today, account_id)
+        plan = planned_workouts(loads, today, account_id, first_weekday)
+        weekday = week_starts_on(first_weekday)
         async with self._feeds.caught_up(account_id, wait_seconds) as positions:
             if not plan:
                 return PlanSafetyAnswer((), positions.sessions)
-            since = history_start(min(workout.day for workout in plan))
+            since = history_start(min(workout.day for workout in plan), weekday)
             with self._engine.connect() as conn:
                 context = plan_safety_reads.read_context(conn, account_id, zone, since, today)
             if context.seed_to_store is not None:
                 self._store_seed(account_id, zone, context.seed_to_store, positions.sessions)
-        advisories = evaluate_plan_safety(plan, context.history, context.seed)
+        advisories = evaluate_plan_safety(plan, context.history, context.seed, weekday)
         return PlanSafetyAnswer(advisories, positions.sessions)
 
     async def completion(

@@ -52,6 +52,7 @@ def _row_to_account(m: Any) -> Account:
         account_status=m["account_status"],
         plan_tier=m["plan_tier"],
         distance_unit=m["distance_unit"],
+        first_weekday=int(m["first_weekday"]),
     )
 
 
@@ -72,6 +73,7 @@ def add_account(conn: Connection, account: Account, password_hash: str) -> None:
             account_status=account.account_status,
             plan_tier=account.plan_tier,
             distance_unit=account.distance_unit,
+            first_weekday=account.first_weekday,
         )
     )
 

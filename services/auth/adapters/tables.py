@@ -11,6 +11,7 @@ from sqlalchemy import (
     Index,
     Integer,
     MetaData,
+    SmallInteger,
     String,
     Table,
     Text,
@@ -40,6 +41,8 @@ accounts = Table(
     Column("account_status", String(16), nullable=False, server_default="active"),
     Column("plan_tier", String(16), nullable=False, server_default="free"),
     Column("distance_unit", String(8), nullable=False, server_default=""),
+    # The ISO weekday the athlete's weeks start on (migration 0007, decisions 0048 and 0060).
+    Column("first_weekday", SmallInteger, nullable=False, server_default="1"),
     UniqueConstraint("email", name="uq_accounts_email"),
 )
 

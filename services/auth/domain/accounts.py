@@ -1,7 +1,7 @@
 """Accounts and the rules for their fields.
 
 Name, time zone, units, the two consents and the endurance attributes (primary sport, status, plan
-tier, distance unit) are the account's own, one value for every profile
+tier, distance unit, first weekday) are the account's own, one value for every profile
 (docs/decisions/0048-account-consents-and-attributes.md, "Endurance attributes").
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
 from kinetic.errors import FieldViolation, InvalidArgument
 from kinetic.text_input import name_problem
@@ -29,6 +30,10 @@ DEFAULT_PRIMARY_SPORT = "strength"
 DEFAULT_ACCOUNT_STATUS = "active"
 DEFAULT_PLAN_TIER = "free"
 DEFAULT_DISTANCE_UNIT = ""
+# The first day of the athlete's training week, an ISO weekday (1 = Monday ... 7 = Sunday). Monday
+# is the ISO week and what the plan safety engine counted in before the setting (decision 0060).
+WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+DEFAULT_FIRST_WEEKDAY = 1
 # Profiles refuse a suspended account; auth only stores the status (sign-in does not read it).
 SUSPENDED = "suspended"
 
@@ -57,6 +62,8 @@ class Account:
     account_status: str
     plan_tier: str
     distance_unit: str
+    # Migration 0007: the ISO weekday the athlete's weeks start on (decision 0060, Weeks).
+    first_weekday: int
 
 
 @dataclass(frozen=True)
@@ -73,6 +80,7 @@ class AccountChanges:
     account_status: str | None = None
     plan_tier: str | None = None
     distance_unit: str | None = None
+    first_weekday: int | None = None
 
 
 @dataclass(frozen=True)
@@ -154,6 +162,16 @@ def validate_distance_unit(distance_unit: str) -> str:
     return _one_of("distance_unit", distance_unit, DISTANCE_UNITS, empty_means="follow units")
 
 
+def validate_first_weekday(first_weekday: int) -> int:
+    """An ISO weekday, 1 (Monday) to 7 (Sunday)."""
+    if isinstance(first_weekday, bool) or first_weekday not in range(1, len(WEEKDAY_NAMES) + 1):
+        days = ", ".join(f"{number} ({name})" for number, name in enumerate(WEEKDAY_NAMES, start=1))
+        raise InvalidArgument.for_field(
+            "first_weekday", f"must be an ISO weekday from 1 to 7: {days}; got {first_weekday!r}"
+        )
+    return first_weekday
+
+
 def validate_password(password: str) -> str:
     """A password of at least ten characters (kept exactly as typed: spaces count)."""
     require("password", password)
@@ -200,6 +218,9 @@ def _changed_units(units: str) -> str:
     return validate_units(require("units", units.strip()))
 
 
+_Field = TypeVar("_Field", str, int)
+
+
 def validate_account_changes(
     display_name: str | None = None,
     time_zone: str | None = None,
@@ -210,12 +231,13 @@ def validate_account_changes(
     account_status: str | None = None,
     plan_tier: str | None = None,
     distance_unit: str | None = None,
+    first_weekday: int | None = None,
 ) -> AccountChanges:
     """Check each field given (None: unchanged); every invalid one is named in one InvalidArgument,
     so a caller changing several fields learns of all its mistakes at once."""
     violations: list[FieldViolation] = []
 
-    def checked(value: str | None, validate: Callable[[str], str]) -> str | None:
+    def checked(value: _Field | None, validate: Callable[[_Field], _Field]) -> _Field | None:
         if value is None:
             return None
         try:
@@ -234,6 +256,7 @@ def validate_account_changes(
         account_status=checked(account_status, validate_account_status),
         plan_tier=checked(plan_tier, validate_plan_tier),
         distance_unit=checked(distance_unit, validate_distance_unit),
+        first_weekday=checked(first_weekday, validate_first_weekday),
     )
     if violations:
         message = "; ".join(f"{v.field}: {v.description}" for v in violations)

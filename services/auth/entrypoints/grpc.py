@@ -47,6 +47,7 @@ def account_to_pb(account: Account) -> auth_pb2.Account:
         account_status=account.account_status,
         plan_tier=account.plan_tier,
         distance_unit=account.distance_unit,
+        first_weekday=account.first_weekday,
     )
 
 
@@ -139,6 +140,7 @@ class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
             account_status=request.account_status if present("account_status") else None,
             plan_tier=request.plan_tier if present("plan_tier") else None,
             distance_unit=request.distance_unit if present("distance_unit") else None,
+            first_weekday=request.first_weekday if present("first_weekday") else None,
         )
         return auth_pb2.UpdateAccountResponse(account=account_to_pb(account))
 

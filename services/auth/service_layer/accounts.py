@@ -18,6 +18,7 @@ from services.auth.adapters import repository as repo
 from services.auth.domain.accounts import (
     DEFAULT_ACCOUNT_STATUS,
     DEFAULT_DISTANCE_UNIT,
+    DEFAULT_FIRST_WEEKDAY,
     DEFAULT_PLAN_TIER,
     DEFAULT_PRIMARY_SPORT,
     Account,
@@ -100,6 +101,7 @@ class AccountService:
             account_status=account_status,
             plan_tier=plan_tier,
             distance_unit=DEFAULT_DISTANCE_UNIT,
+            first_weekday=DEFAULT_FIRST_WEEKDAY,
         )
         try:
             with self._engine.begin() as conn:
@@ -133,6 +135,7 @@ class AccountService:
         account_status: str | None = None,
         plan_tier: str | None = None,
         distance_unit: str | None = None,
+        first_weekday: int | None = None,
     ) -> Account:
         """Change the fields given (None: unchanged) and return the account as stored.
 
@@ -153,6 +156,7 @@ class AccountService:
             account_status,
             plan_tier,
             distance_unit,
+            first_weekday,
         )
         with self._engine.begin() as conn:
             before = repo.get_account(conn, account_id)

@@ -225,6 +225,56 @@ async def test_every_bad_workout_field_is_named_at_once(sqlite_engines, tmp_path
         assert error.code == grpc.StatusCode.INVALID_ARGUMENT and "time_zone" in error.message
 
 
+def thirty_km_sunday_weeks(feed: EnduranceFeed) -> None:
+    """Four weeks of 10 km on Sunday, Tuesday and Thursday from Sunday 15 February, then 10 km on
+    Sunday 15 and Tuesday 17 March: 30 km in every Sunday week, and in every Monday week too."""
+    for sunday in (date(2026, 2, 15) + timedelta(weeks=week) for week in range(4)):
+        for offset in (0, 2, 4):
+            day = sunday + timedelta(days=offset)
+            feed.record(summary(f"run_{day:%m%d}", "run", at(day), 3000, distance_m=10_000.0))
+    for day in (date(2026, 3, 15), date(2026, 3, 17)):
+        feed.record(summary(f"run_{day:%m%d}", "run", at(day), 3000, distance_m=10_000.0))
+
+
+async def test_weeks_start_on_the_athlete_s_first_weekday(engines, tmp_path):
+    """The same runs and plan, judged in Sunday weeks and in Monday weeks. Sunday weeks: Sun 15 -
+    Sat 21 March holds 20 km done and 18 km planned, 38 km after four 30 km weeks, a spike. Monday
+    weeks: Mon 16 - Sun 22 March holds 10 km done (Sunday 15 was the week before) and 18 km
+    planned, 28 km, no spike. The history starts on the first day of the athlete's week four whole
+    weeks back: Sunday 15 February, so all four Sunday weeks are complete (a 4-week average)."""
+    async with endurance_stack(engines, tmp_path, NOW) as stack:
+        thirty_km_sunday_weeks(stack.sessions.feed(ACCOUNT))
+        plan = [
+            load(date(2026, 3, 19), distance_meters=10_000.0),
+            load(date(2026, 3, 21), distance_meters=8000.0),
+        ]
+        sunday = await stack.analytics.EvaluatePlanSafety(safety(ACCOUNT, plan, first_weekday=7))
+        assert rules(sunday) == [("2026-03-15", "weekly_volume_spike", "warning")]
+        message = sunday.advisories[0].message
+        assert message.startswith("Week of Sun 15 Mar 2026: planned running distance of 38.0 km")
+        assert "26.7 % above the 4-week average (30.0 km)" in message
+        assert sunday.as_of_sequence == 14
+
+        monday = await stack.analytics.EvaluatePlanSafety(safety(ACCOUNT, plan, first_weekday=1))
+        unset = await stack.analytics.EvaluatePlanSafety(safety(ACCOUNT, plan))
+        assert rules(monday) == rules(unset) == []
+
+
+async def test_a_first_weekday_outside_zero_to_seven_is_named_with_the_other_problems(
+    sqlite_engines, tmp_path
+):
+    async with endurance_stack(sqlite_engines, tmp_path, NOW) as stack:
+        for weekday in (8, -1):
+            request = safety("", [load(date(2026, 3, 20), sport="rowing")], first_weekday=weekday)
+            error = await refusal(stack.analytics.EvaluatePlanSafety(request))
+            assert error.code == grpc.StatusCode.INVALID_ARGUMENT
+            assert [v.field for v in error.violations] == ["account_id", "first_weekday", "workouts[0].sport"]
+            assert (
+                "first_weekday: must be an ISO weekday, 1 (Monday) to 7 (Sunday), or 0 for Monday; "
+                f"not {weekday}"
+            ) in error.message
+
+
 async def test_other_sport_counts_its_stress_not_its_distance(engines, tmp_path):
     """A 40 km "other" session (a long row) is no running, cycling or swimming kilometre; a hard
     one is hard all the same."""

@@ -1,6 +1,6 @@
-"""The account's endurance attributes (primary sport, status, plan tier, distance unit) over a real
-gRPC server, on SQLite and PostgreSQL (docs/decisions/0048-account-consents-and-attributes.md,
-"Endurance attributes")."""
+"""The account's endurance attributes (primary sport, status, plan tier, distance unit, first
+weekday) over a real gRPC server, on SQLite and PostgreSQL
+(docs/decisions/0048-account-consents-and-attributes.md, "Endurance attributes")."""
 
 from __future__ import annotations
 
@@ -99,6 +99,41 @@ async def test_a_new_account_has_the_defaults_in_every_answer(auth):
         auth_pb2.VerifyPasswordRequest(email="ada@example.com", password=PASSWORD)
     )
     assert attributes(verified.account) == DEFAULTS
+    assert created.first_weekday == verified.account.first_weekday == 1  # Monday
+
+
+@pytest.mark.parametrize("weekday", range(1, 8))
+async def test_the_first_weekday_is_stored_as_sent_and_nothing_else_changes(auth, weekday):
+    before = await create_account(auth)
+    await update(auth, before.account_id, first_weekday=7 if weekday != 7 else 1)
+    after = await update(auth, before.account_id, first_weekday=weekday)
+
+    expected = auth_pb2.Account()
+    expected.CopyFrom(before)
+    expected.first_weekday = weekday
+    assert after == expected
+    assert (await stored(auth, before.account_id)) == after
+
+
+async def test_an_update_without_the_first_weekday_keeps_it(auth):
+    account = await create_account(auth)
+    await update(auth, account.account_id, first_weekday=7)
+    after = await update(auth, account.account_id, primary_sport="running", distance_unit="mi")
+    assert (after.first_weekday, after.primary_sport) == (7, "running")
+
+
+@pytest.mark.parametrize("weekday", [0, 8, -1])
+async def test_a_first_weekday_outside_one_to_seven_is_refused_with_what_to_send(auth, weekday):
+    account = await create_account(auth)
+    # A present 0 is a value, not an absent field: it is refused like 8.
+    error = await failure(update(auth, account.account_id, display_name="Ada King", first_weekday=weekday))
+    assert error.code == grpc.StatusCode.INVALID_ARGUMENT
+    assert [v.field for v in error.violations] == ["first_weekday"]
+    assert error.violations[0].description.startswith(
+        "must be an ISO weekday from 1 to 7: 1 (Monday), 2 (Tuesday)"
+    )
+    assert "7 (Sunday)" in error.violations[0].description
+    assert (await stored(auth, account.account_id)) == account
 
 
 @pytest.mark.parametrize(("field", "value"), CHANGES)
@@ -167,8 +202,8 @@ async def test_one_bad_attribute_stops_the_valid_attributes_beside_it(auth):
 async def test_every_invalid_attribute_is_named_at_once(auth):
     account = await create_account(auth)
     invalid = {"primary_sport": "golf", "account_status": "gone", "plan_tier": "gold", "distance_unit": "nm"}
-    error = await failure(update(auth, account.account_id, **invalid))
-    assert [v.field for v in error.violations] == list(ATTRIBUTES)
+    error = await failure(update(auth, account.account_id, **invalid, first_weekday=9))
+    assert [v.field for v in error.violations] == [*ATTRIBUTES, "first_weekday"]
     assert (await stored(auth, account.account_id)) == account
 
 
@@ -236,3 +271,38 @@ def test_the_migration_keeps_accounts_made_before_it_and_gives_them_the_defaults
     )
     assert (old.logging_consent, old.health_data_consent) == (True, False)
     assert (old.primary_sport, old.account_status, old.plan_tier, old.distance_unit) == DEFAULTS
+    assert old.first_weekday == 1  # Monday, the week advisories were counted in before (0007)
+
+
+def test_the_first_weekday_migration_gives_accounts_before_it_monday(engines):
+    engine = engines("auth")
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0006")
+    with engine.begin() as connection:  # a row as revision 0006 stored it (no first weekday)
+        connection.execute(
+            text(
+                "INSERT INTO accounts (account_id, email, password_hash, display_name, time_zone, "
+                "units, created_at, primary_sport, distance_unit) VALUES (:id, :email, :hash, :name, "
+                ":zone, :units, :created, :sport, :unit)"
+            ),
+            {
+                "id": "runner",
+                "email": "runner@example.com",
+                "hash": "$argon2id$unused",
+                "name": "Runner",
+                "zone": "America/Denver",
+                "units": "imperial",
+                "created": datetime(2026, 6, 1, tzinfo=UTC),
+                "sport": "running",
+                "unit": "mi",
+            },
+        )
+    upgrade(engine, MIGRATIONS)
+    accounts = build_app(engine, issuer=ISSUER).accounts
+    old = accounts.get_account("runner")
+    assert (old.primary_sport, old.distance_unit, old.first_weekday) == ("running", "mi", 1)
+    assert accounts.update_account("runner", first_weekday=7).first_weekday == 7
+    assert accounts.get_account("runner").first_weekday == 7

@@ -373,6 +373,31 @@ async def test_back_to_back_hard_days_bring_a_critical_advisory(stack, runflow):
     assert set(advisories[0]) == {"level", "rule", "message", "date"}
 
 
+async def test_volume_weeks_start_on_the_athlete_s_first_weekday(stack, runflow):
+    """Easy runs of 8 km two days after a Sunday, 8 km the next Sunday and 10 km two days after,
+    from no training before: in Monday weeks 16 km then 10 km, within 10 % of the 15 km minimum
+    base; in Sunday weeks 8 km then 18 km, a spike. The account's setting decides (decision 0060)."""
+    sunday = TODAY + timedelta(days=(7 - TODAY.isoweekday()) % 7 or 7)
+    offset = (sunday - TODAY).days
+
+    def run(days_after_sunday: int, km: int) -> dict[str, Any]:
+        return easy_run(offset + days_after_sunday, plannedDistanceMeters=km * 1000)
+
+    created = await new_plan(runflow, [run(2, 8), run(7, 8), run(9, 10)])
+    assert [a for a in created["safetyAdvisories"] if a["rule"] == "weekly_volume_spike"] == []
+
+    await stack.backends.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=stack.account_id, first_weekday=7)
+    )
+    renamed = await runflow("modify_workout", {"workoutId": created["createdWorkoutIds"][0], "name": "Easy"})
+    spikes = [a for a in renamed["safetyAdvisories"] if a["rule"] == "weekly_volume_spike"]
+    week = sunday + timedelta(weeks=1)
+    assert [(a["level"], a["date"]) for a in spikes] == [("warning", week.isoformat())]
+    assert spikes[0]["message"].startswith(
+        f"Week of Sun {week.day} {week:%b %Y}: planned running distance of 18.0 km"
+    )
+
+
 async def test_a_retry_with_the_same_key_returns_the_first_result_and_changes_nothing(stack, runflow):
     goal_id = (await new_plan(runflow, []))["plan"]["goalId"]
     call = {"goalId": goal_id, "workouts": [easy_run(1), intervals(3)], "idempotencyKey": "import-week-1"}

@@ -40,6 +40,8 @@ async def test_the_page_shows_the_defaults_the_plan_form_and_the_status_read_onl
     assert selected(page, "primary_sport") == "strength"
     assert selected(page, "distance_unit") == ""
     assert "Same as my units (km)" in page
+    assert selected(page, "first_weekday") == "1"  # Monday
+    assert "Weeks start on" in page and '<option value="7">Sunday</option>' in page
     assert '<strong id="plan-tier">Free</strong>' in page
     assert '<strong id="account-status">Active</strong>' in page
     # The plan has its own form (Kinetic has no billing: the person chooses); the status none.
@@ -63,6 +65,40 @@ async def test_changing_the_primary_sport_and_distance_unit(
     account = await stored(stack)
     assert (account.primary_sport, account.distance_unit) == ("triathlon", "mi")
     assert selected((await http.get("/account")).text, "distance_unit") == "mi"
+
+
+async def test_choosing_the_day_weeks_start_on(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
+    """The whole form is posted: the weekday with the sport and unit as they are."""
+    token = form_csrf(await sign_in(http), ACTION)
+
+    saved = await save(http, token, primary_sport="running", distance_unit="km", first_weekday="7")
+    assert saved.status_code == 303 and saved.headers["location"] == "/account#sport"
+    account = await stored(stack)
+    assert (account.first_weekday, account.primary_sport, account.distance_unit) == (7, "running", "km")
+    page = (await http.get("/account")).text
+    assert selected(page, "first_weekday") == "7"
+    assert '<option value="7" selected>Sunday</option>' in page
+
+    assert (
+        await save(http, token, primary_sport="running", distance_unit="km", first_weekday="3")
+    ).status_code == 303
+    assert (await stored(stack)).first_weekday == 3
+    # A form without the weekday (an older page) leaves it.
+    assert (await save(http, token, primary_sport="cycling")).status_code == 303
+    assert ((await stored(stack)).first_weekday, (await stored(stack)).primary_sport) == (3, "cycling")
+
+
+async def test_a_weekday_that_is_not_one_to_seven_changes_nothing(
+    stack: OAuthStack, http: httpx2.AsyncClient
+) -> None:
+    token = form_csrf(await sign_in(http), ACTION)
+    before = await stored(stack)
+    for forged in ("8", "0", "Sunday", "", "99999999999"):
+        refused = await save(http, token, primary_sport="running", distance_unit="km", first_weekday=forged)
+        assert refused.status_code == 400 and "Nothing was changed" in refused.text
+        assert "first_weekday: must be an ISO weekday from 1 to 7" in refused.text
+        assert "7 (Sunday)" in refused.text
+    assert (await stored(stack)) == before
 
 
 async def test_the_form_cannot_change_plan_or_status(stack: OAuthStack, http: httpx2.AsyncClient) -> None:

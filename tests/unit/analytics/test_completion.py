@@ -39,3 +39,13 @@ def test_history_starts_on_the_monday_four_whole_weeks_before_the_first_week():
     assert history_start(date(2026, 3, 19)) == date(2026, 2, 16)  # a Thursday
     assert history_start(date(2026, 3, 16)) == date(2026, 2, 16)  # a Monday
     assert history_start(date(2026, 3, 22)) == date(2026, 2, 16)  # a Sunday
+
+
+def test_history_starts_on_the_first_day_of_the_athlete_s_week_four_whole_weeks_before():
+    """Sunday weeks: Thu 19 March is in the week of Sun 15 March, so the history starts on Sun 15
+    February; Sun 22 March starts its own week, so Sun 22 February."""
+    assert history_start(date(2026, 3, 19), 7) == date(2026, 2, 15)
+    assert history_start(date(2026, 3, 22), 7) == date(2026, 2, 22)
+    assert history_start(date(2026, 3, 21), 7) == date(2026, 2, 15)  # a Saturday, the week's last day
+    assert history_start(date(2026, 3, 19), 4) == date(2026, 2, 19)  # Thursday weeks
+    assert history_start(date(2026, 3, 19), 1) == history_start(date(2026, 3, 19))

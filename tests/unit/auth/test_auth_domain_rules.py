@@ -63,6 +63,27 @@ def test_unknown_units_name_the_field():
     assert violated_field(error) == "units"
 
 
+@pytest.mark.parametrize("weekday", range(1, 8))
+def test_first_weekday_is_an_iso_weekday(weekday):
+    assert accounts.validate_first_weekday(weekday) == weekday
+    assert accounts.validate_account_changes(first_weekday=weekday).first_weekday == weekday
+
+
+@pytest.mark.parametrize("weekday", [0, 8, -1, 70])
+def test_a_first_weekday_outside_one_to_seven_names_the_field_and_what_to_send(weekday):
+    with pytest.raises(InvalidArgument) as error:
+        accounts.validate_first_weekday(weekday)
+    assert violated_field(error) == "first_weekday"
+    assert error.value.violations[0].description == (
+        "must be an ISO weekday from 1 to 7: 1 (Monday), 2 (Tuesday), 3 (Wednesday), 4 (Thursday), "
+        f"5 (Friday), 6 (Saturday), 7 (Sunday); got {weekday}"
+    )
+
+
+def test_an_absent_first_weekday_is_no_change():
+    assert accounts.validate_account_changes(primary_sport="running").first_weekday is None
+
+
 def test_password_needs_ten_characters():
     assert accounts.validate_password("0123456789") == "0123456789"
     with pytest.raises(InvalidArgument) as error:
