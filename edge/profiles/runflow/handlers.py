@@ -106,6 +106,8 @@ class RunFlowTools:
             "asOf": figures.day,
             "units": units,
             "distanceUnit": account.distance_unit or ("mi" if units == "imperial" else "km"),
+            # ISO weekday the athlete's weeks start on (1 Monday ... 7 Sunday): the safety engine's weeks.
+            "firstWeekday": account.first_weekday or 1,
             "bodyWeightKg": render.optional(figures, "body_weight_kg"),
             "running": {
                 "vdot": render.optional(running, "vdot"),

@@ -110,7 +110,7 @@ async def test_every_tool_answers_with_either_credential(stack, runflow):
     ids = await record_week(stack)
 
     profile = await runflow("get_athlete_profile")
-    assert profile["units"] == "metric" and profile["distanceUnit"] == "km"
+    assert profile["units"] == "metric" and profile["distanceUnit"] == "km" and profile["firstWeekday"] == 1
     assert profile["cycling"]["ftpWatts"] == 250
     bike = profile["cycling"]["planBikeZones"]
     assert [zone["fromWatts"] for zone in bike[1:]] == [zone["toWatts"] for zone in bike[:-1]]
