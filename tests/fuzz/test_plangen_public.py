@@ -25,10 +25,16 @@ from kinetic.plan_generator import EVENTS
 from tests.fuzz.conftest import DERANDOMIZE, EXAMPLES
 from tests.fuzz.json_schema_values import arguments
 
-TODAY = date.today()
+
+def today() -> date:
+    """Read when a test runs: a module-level date would be yesterday's for a suite running past
+    midnight."""
+    return date.today()
+
+
 KNOWN = {
-    "raceDate": [(TODAY + timedelta(weeks=weeks)).isoformat() for weeks in (3, 9, 16, 24, 40)],
-    "startDate": [TODAY.isoformat(), (TODAY + timedelta(days=10)).isoformat()],
+    "raceDate": [(today() + timedelta(weeks=weeks)).isoformat() for weeks in (3, 9, 16, 24, 40)],
+    "startDate": [today().isoformat(), (today() + timedelta(days=10)).isoformat()],
     "event": [event.id for event in EVENTS],
 }
 VALID = {"event": "10K", "raceDate": KNOWN["raceDate"][2], "weeklyVolumeKm": 30}

@@ -15,13 +15,13 @@ from kinetic.activity_files.cli import main as import_main
 from kinetic.sessions.v1 import endurance_pb2
 from tests.fixtures.activity_files.generate import ride, write_fit
 from tests.integration.edge.primed_calls import Primed, primed_token
-from tests.integration.edge.test_primed_tools import TODAY, schedule_daily_ride
+from tests.integration.edge.test_primed_tools import schedule_daily_ride, today
 from tests.integration.edge.workout_files_support import cli_env
 
 
 def yesterdays_ride(folder: Path) -> Path:
     """The fixture ride, recorded yesterday morning: it counts in today's decision."""
-    start = datetime.combine(TODAY - timedelta(days=1), time(7, 0), tzinfo=UTC)
+    start = datetime.combine(today() - timedelta(days=1), time(7, 0), tzinfo=UTC)
     path = folder / "yesterday.fit"
     path.write_bytes(write_fit(replace(ride(), start=start), Sport.CYCLING, SubSport.ROAD))
     return path
@@ -43,7 +43,7 @@ async def test_a_fit_file_imported_by_the_cli_changes_todays_decision_at_once(st
     recent = await coaching("get_recent_activity_summary", {"days": 2})
     assert recent["summary"]["completed_sessions"] == 1 and recent["summary"]["sports"] == ["cycling"]
     [activity] = recent["activities"]
-    assert activity["date"] == (TODAY - timedelta(days=1)).isoformat()
+    assert activity["date"] == (today() - timedelta(days=1)).isoformat()
     assert activity["duration_minutes"] > 40
 
 
@@ -54,7 +54,7 @@ async def test_a_readiness_entry_gives_a_new_decision_and_old_data_is_marked_sta
     await stack.backends.endurance.RecordReadiness(
         endurance_pb2.RecordReadinessRequest(
             account_id=stack.account_id,
-            readiness=endurance_pb2.DailyReadiness(day=TODAY.isoformat(), sleep_hours=4.2, soreness=5),
+            readiness=endurance_pb2.DailyReadiness(day=today().isoformat(), sleep_hours=4.2, soreness=5),
         )
     )
 

@@ -4,7 +4,7 @@ canonical error code with the contract's HTTP status (decision 0059)."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
@@ -13,7 +13,11 @@ from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_from_json
 from tests.integration.edge.primed_calls import Primed, data_code, primed_token
 
-TODAY = datetime.now(UTC).date()  # the stack's account lives in UTC
+
+def today() -> date:
+    """UTC's day (the stack's account lives in UTC), read when a test runs: a module-level date
+    would be yesterday's for a suite running past midnight."""
+    return datetime.now(UTC).date()
 
 
 async def schedule_daily_ride(stack) -> None:
@@ -70,7 +74,7 @@ async def test_get_primed_profile_is_pseudonymous_and_in_the_contracts_words(sta
 async def test_get_upcoming_training_lists_the_calendar(stack):
     await schedule_daily_ride(stack)
     primed = Primed(stack, await primed_token(stack, "primed:training:read"))
-    start = TODAY + timedelta(days=1)
+    start = today() + timedelta(days=1)
     answer = await primed("get_upcoming_training", {"start_date": start.isoformat(), "days": 3})
     assert answer["start_date"] == start.isoformat()
     assert answer["end_date"] == (start + timedelta(days=2)).isoformat()
@@ -86,14 +90,14 @@ async def test_get_upcoming_training_lists_the_calendar(stack):
         "description": answer["sessions"][0]["description"],
     }
     default = await primed("get_upcoming_training")
-    assert default["start_date"] == TODAY.isoformat() and len(default["sessions"]) == 7
+    assert default["start_date"] == today().isoformat() and len(default["sessions"]) == 7
 
 
 async def test_get_recent_activity_summary_covers_the_days_ending_today(stack):
     primed = Primed(stack, await primed_token(stack, "primed:activities:read"))
     answer = await primed("get_recent_activity_summary", {"days": 28})
     assert answer == {
-        "period": {"start_date": (TODAY - timedelta(days=27)).isoformat(), "end_date": TODAY.isoformat()},
+        "period": {"start_date": (today() - timedelta(days=27)).isoformat(), "end_date": today().isoformat()},
         "summary": {"completed_sessions": 0, "total_duration_minutes": 0.0, "sports": []},
         "activities": [],
     }
@@ -102,8 +106,8 @@ async def test_get_recent_activity_summary_covers_the_days_ending_today(stack):
 async def test_get_today_coaching_passes_the_planned_ride_to_the_decision(stack):
     await schedule_daily_ride(stack)
     primed = Primed(stack, await primed_token(stack, "primed:coaching:read"))
-    answer = await primed("get_today_coaching", {"date": TODAY.isoformat()})
-    assert answer["date"] == TODAY.isoformat() and answer["timezone"] == "UTC"
+    answer = await primed("get_today_coaching", {"date": today().isoformat()})
+    assert answer["date"] == today().isoformat() and answer["timezone"] == "UTC"
     assert answer["decision_id"].startswith("dcd_")
     assert answer["action_type"] in ("execute_as_planned", "adapt_session", "substitute_recovery", "rest")
     assert set(answer["freshness"]) == {"decision_generated_at", "data_synced_at"}

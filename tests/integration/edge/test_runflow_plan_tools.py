@@ -16,7 +16,13 @@ from tests.integration.edge.client_ai_gym import new_account
 from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key
 from tests.integration.edge.test_runflow_tools import record, set_thresholds, started
 
-TODAY = datetime.now(UTC).date()  # the stack's account lives in UTC
+
+def today() -> date:
+    """UTC's day (the stack's account lives in UTC), read when a test runs: a module-level date
+    would be yesterday's for a suite running past midnight."""
+    return datetime.now(UTC).date()
+
+
 READS = {"get_training_plan", "list_training_plans", "list_plan_snapshots"}
 # Writes with their destructive and idempotent hints.
 WRITES = {
@@ -54,7 +60,7 @@ FIRST_SLICE = {
 
 
 def day(offset: int) -> str:
-    return (TODAY + timedelta(days=offset)).isoformat()
+    return (today() + timedelta(days=offset)).isoformat()
 
 
 def easy_run(offset: int, **extra: Any) -> dict[str, Any]:
@@ -280,7 +286,7 @@ async def test_a_plan_is_created_read_and_changed_by_every_tool(stack, runflow):
         {"name": "Spring marathon", "restDays": [1], "trainingFocus": "threshold"},
     )
     assert updated["plan"]["name"] == "Spring marathon" and updated["plan"]["restDays"] == [1]
-    week = day(-TODAY.weekday())
+    week = day(-today().weekday())
     saved = await runflow(
         "save_weekly_coaching_summary", {"weekStart": week, "text": "Good week: easy days easy."}
     )
@@ -377,8 +383,8 @@ async def test_volume_weeks_start_on_the_athlete_s_first_weekday(stack, runflow)
     """Easy runs of 8 km two days after a Sunday, 8 km the next Sunday and 10 km two days after,
     from no training before: in Monday weeks 16 km then 10 km, within 10 % of the 15 km minimum
     base; in Sunday weeks 8 km then 18 km, a spike. The account's setting decides (decision 0060)."""
-    sunday = TODAY + timedelta(days=(7 - TODAY.isoweekday()) % 7 or 7)
-    offset = (sunday - TODAY).days
+    sunday = today() + timedelta(days=(7 - today().isoweekday()) % 7 or 7)
+    offset = (sunday - today()).days
 
     def run(days_after_sunday: int, km: int) -> dict[str, Any]:
         return easy_run(offset + days_after_sunday, plannedDistanceMeters=km * 1000)

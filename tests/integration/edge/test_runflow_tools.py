@@ -4,7 +4,7 @@ and a health log read back at once (decision 0061)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
@@ -14,7 +14,13 @@ from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from tests.eventually import status_becomes, status_of
 from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key, runflow_token
 
-TODAY = datetime.now(UTC).date()  # the stack's account lives in UTC
+
+def today() -> date:
+    """UTC's day (the stack's account lives in UTC), read when a test runs: a module-level date
+    would be yesterday's for a suite running past midnight."""
+    return datetime.now(UTC).date()
+
+
 PRIVATE_NAME = "Secret loop past my house"
 TOOLS = [
     "get_athlete_profile",
@@ -29,14 +35,14 @@ TOOLS = [
 
 
 def started(days_ago: int, hour: int = 7) -> Timestamp:
-    moment = datetime.combine(TODAY - timedelta(days=days_ago), datetime.min.time(), UTC).replace(hour=hour)
+    moment = datetime.combine(today() - timedelta(days=days_ago), datetime.min.time(), UTC).replace(hour=hour)
     stamp = Timestamp()
     stamp.FromDatetime(moment)
     return stamp
 
 
 async def set_thresholds(stack) -> None:
-    day = (TODAY - timedelta(days=30)).isoformat()
+    day = (today() - timedelta(days=30)).isoformat()
     for threshold in (
         records_pb2.Threshold(kind="ftp", watts=250),
         records_pb2.Threshold(kind="threshold_pace", seconds_per_km=270),
@@ -123,7 +129,7 @@ async def test_every_tool_answers_with_either_credential(stack, runflow):
     assert profile["swimming"]["paceZones"]
 
     fitness = await runflow("get_fitness_metrics", {"days": 10})
-    assert len(fitness["series"]) == 10 and fitness["current"]["date"] == TODAY.isoformat()
+    assert len(fitness["series"]) == 10 and fitness["current"]["date"] == today().isoformat()
     current = fitness["current"]
     for name in ("ctl", "atl", "tsb", "workloadRatio", "ctlRunning", "atlRunning", "tsbRunning"):
         assert name in current
@@ -157,9 +163,9 @@ async def test_every_tool_answers_with_either_credential(stack, runflow):
     assert [a["activityId"] for a in recent["activities"]][-1] == ids["ride"]  # newest first
 
     logged = await runflow("log_daily_health", {"weightKg": 70.5, "steps": 9000, "fatigue": 2})
-    assert logged["date"] == TODAY.isoformat()
+    assert logged["date"] == today().isoformat()
     health = await runflow("get_readiness_and_health")
-    assert health["healthLogs"][-1] == {"date": TODAY.isoformat(), "weightKg": 70.5, "steps": 9000}
+    assert health["healthLogs"][-1] == {"date": today().isoformat(), "weightKg": 70.5, "steps": 9000}
     assert health["latest"]["fatigue"] == 2 and set(health["latest"]["load"]) == {"date", "ctl", "atl", "tsb"}
 
 
@@ -182,7 +188,7 @@ async def test_an_external_provider_activity_is_scrubbed_with_the_notice(stack, 
 
 
 async def test_a_health_log_is_read_back_at_once_and_a_retry_merges(stack, runflow):
-    yesterday = (TODAY - timedelta(days=1)).isoformat()
+    yesterday = (today() - timedelta(days=1)).isoformat()
     first = {"date": yesterday, "weightKg": 71, "waterIntakeMl": 2000, "idempotencyKey": "day-1"}
     assert (await runflow("log_daily_health", first))["idempotencyKey"] == "day-1"
     assert (await runflow("log_daily_health", first))["healthLog"] == {
@@ -202,7 +208,7 @@ async def test_a_health_log_is_read_back_at_once_and_a_retry_merges(stack, runfl
     ]
     assert health["latest"]["date"] == yesterday and health["latest"]["load"]["date"] == yesterday
     assert health["baseline"]["weightKg"] == 71.0 and health["baseline"]["days"] == 28
-    assert health["todayLoad"]["date"] == TODAY.isoformat()
+    assert health["todayLoad"]["date"] == today().isoformat()
 
 
 async def test_tools_list_publishes_the_seeds_names_and_annotations(stack, runflow):
