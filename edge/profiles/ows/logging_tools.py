@@ -16,6 +16,7 @@ from typing import Any
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from edge.after_commit import Missing, read_after_commit
 from edge.guard import Principal
 from edge.problems import EdgeProblem
 from edge.profiles.ows import render
@@ -131,6 +132,20 @@ def _timestamp(value: str, field: str) -> Timestamp:
     return stamp
 
 
+def records_missing(missing: Missing) -> Result:
+    """``personal_records`` left out of a stored write's result: why, and how to get them. Reading
+    them is safe at any time; logging again is not needed and, without the same key, would log twice."""
+    said = f"The workout is stored. Its new personal records could not be checked: {missing.description.rstrip('.')}."
+    if missing.retry_after is not None:
+        said += f" Read them with get_personal_records in {missing.retry_after} s."
+    return {
+        "field": "personal_records",
+        "reason": missing.reason,
+        "retry_after": missing.retry_after,
+        "message": f"{said} Don't log this workout again.",
+    }
+
+
 class WorkoutLogTools:
     """The six writes, each one WorkoutLogService call after its context."""
 
@@ -162,8 +177,13 @@ class WorkoutLogTools:
         }
         if context.calm:
             result["calm_mode"] = True
+            return result
+        # The workout is stored: records analytics cannot read now are named, not a failure (0072).
+        records = await read_after_commit(self._records.set_in(workout, context))
+        if isinstance(records, Missing):
+            result["incomplete"] = [records_missing(records)]
         else:
-            result["personal_records"] = await self._records.set_in(workout, context)
+            result["personal_records"] = records
         return result
 
     def _needs_confirmation(self, workout: sessions_pb2.Session, context: LogContext) -> list[Result]:

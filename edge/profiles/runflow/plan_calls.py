@@ -10,6 +10,7 @@ from typing import Any
 
 import grpc
 
+from edge.after_commit import Missing, read_after_commit
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
 from edge.problems import EdgeProblem, from_remote
@@ -84,7 +85,8 @@ class PlanCalls:
         if thresholds and known is None:
             known = requests.thresholds(await self._figures(athlete))
         response = await self._mutate(athlete, arguments, paths, known, **mutation)
-        return response, result(response, await self._safety(athlete, response))
+        advisories = await read_after_commit(self._safety(athlete, response))
+        return response, result(response, advisories, arguments)
 
     async def _mutate(
         self,
@@ -187,13 +189,55 @@ async def nothing() -> None:
     return None
 
 
-def result(response: plans_pb2.MutatePlanResponse, advisories: list[dict[str, Any]]) -> Payload:
-    """What every plan write answers: the plan, the snapshot taken first, the safety advisories."""
-    return {
+def result(
+    response: plans_pb2.MutatePlanResponse,
+    advisories: list[dict[str, Any]] | Missing,
+    arguments: Arguments,
+) -> Payload:
+    """What every plan write answers: the plan, the snapshot taken first, the safety advisories.
+
+    The change is stored when this runs: advisories analytics could not evaluate leave the list
+    empty and are named in ``incomplete`` (decision 0072), never a failed call."""
+    payload: Payload = {
         "goalId": response.goal.goal_id or None,
         "snapshotId": response.snapshot_id or None,
-        "safetyAdvisories": advisories,
+        "safetyAdvisories": advisories if isinstance(advisories, list) else [],
     }
+    if isinstance(advisories, Missing):
+        payload["incomplete"] = [incomplete(SAFETY_ADVISORIES, advisories, arguments)]
+    return payload
+
+
+SAFETY_ADVISORIES = "safetyAdvisories"
+ADAPTATION_RESULT = "adaptationResult"
+# What is missing, and the words a retry gets it back with.
+_WHAT = {
+    SAFETY_ADVISORIES: ("The safety advisories could not be evaluated", "them"),
+    ADAPTATION_RESULT: ("The completion could not be assessed", "it"),
+}
+
+
+def incomplete(field: str, missing: Missing, arguments: Arguments) -> dict[str, Any]:
+    """One part of a stored write's answer that is missing: which, why, and whether and how to ask
+    again. Asking again means the same call with the same ``idempotencyKey``: Training answers it
+    from what it stored (``replayed``) and the edge evaluates the missing part then; without a key
+    the same call would apply the change a second time, so the answer says not to."""
+    what, pronoun = _WHAT[field]
+    said = f"The change is stored. {what}: {missing.description.rstrip('.')}."
+    entry: dict[str, Any] = {"field": field, "reason": missing.reason, "retryAfter": missing.retry_after}
+    if missing.retry_after is None:
+        entry["message"] = said
+    elif arguments.get("idempotencyKey"):
+        entry["message"] = (
+            f"{said} Call again with the same arguments and idempotencyKey in {missing.retry_after} s "
+            f"to get {pronoun}: the change is not applied twice."
+        )
+    else:
+        entry["message"] = (
+            f"{said} Do not call again to get {pronoun}: without an idempotencyKey the change would "
+            "be applied twice."
+        )
+    return entry
 
 
 def training_key(key: str) -> str:

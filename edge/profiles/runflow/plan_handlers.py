@@ -10,17 +10,20 @@ from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
+from edge.after_commit import Missing, read_after_commit
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
 from edge.profiles.runflow import generated_plans as generated
 from edge.profiles.runflow import plan_render as render
 from edge.profiles.runflow import plan_requests as requests
 from edge.profiles.runflow.plan_calls import (
+    ADAPTATION_RESULT,
     ONE_WORKOUT,
     WHOLE,
     WORKOUT_LIST,
     Paths,
     PlanCalls,
+    incomplete,
     nothing,
     result,
 )
@@ -383,13 +386,21 @@ class RunFlowPlanTools(PlanCalls):
         done = sorted(
             (w for w in response.workouts if w.completed), key=lambda w: (w.scheduled_date, w.order)
         )
+        # The statuses are stored: what analytics cannot answer now is named, not a failure (0072).
         advisories, assessed = await asyncio.gather(
-            self._safety(athlete, response), self._assess(athlete, done[-1]) if done else nothing()
+            read_after_commit(self._safety(athlete, response)),
+            read_after_commit(self._assess(athlete, done[-1]) if done else nothing()),
         )
+        payload = result(response, advisories, arguments)
+        if isinstance(assessed, Missing):
+            payload["incomplete"] = [
+                *payload.get("incomplete", []),
+                incomplete(ADAPTATION_RESULT, assessed, arguments),
+            ]
         return {
-            **result(response, advisories),
+            **payload,
             "workouts": [render.workout(w, steps=False) for w in response.workouts],
             "adaptationResult": render.adaptation(assessed, done[-1].workout_id)
-            if assessed and done
+            if assessed and not isinstance(assessed, Missing) and done
             else None,
         }
