@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import grpc
+
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import endurance_plans_pb2_grpc as plans_pb2_grpc
 from services.training.plans.service import EndurancePlans
@@ -29,6 +31,7 @@ class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
         return self._plans.list_snapshots(request)
 
     async def MutatePlan(
-        self, request: plans_pb2.MutatePlanRequest, context: object
+        self, request: plans_pb2.MutatePlanRequest, context: grpc.aio.ServicerContext
     ) -> plans_pb2.MutatePlanResponse:
-        return self._plans.mutate(request)
+        # Committed only while the caller still waits (decision 0072).
+        return self._plans.mutate(request, context.time_remaining)

@@ -10,10 +10,11 @@ entries, store the response under the key. Any error rolls all of it back
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 
 from sqlalchemy import Connection, Engine
 
-from kinetic.errors import InvalidArgument
+from kinetic.errors import Conflict, InvalidArgument
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
@@ -39,6 +40,36 @@ from services.training.service_layer.training_library import Clock, ensure_libra
 from services.training.service_layer.write_support import WriteContext, replay, request_hash
 
 OPERATION = "plan"
+# A change is committed only with at least this long left before the caller stops waiting: the
+# commit and the answer's trip back take milliseconds, so a caller that gets no answer in time
+# (and tells its user the change failed) finds nothing stored (docs/decisions/0072).
+COMMIT_MARGIN_SECONDS = 0.5
+
+
+def always_in_time() -> float | None:
+    """No deadline: the caller waits as long as the change takes."""
+    return None
+
+
+class TooLateToStore(Conflict):
+    """The caller would stop waiting before this change could be stored and answered: nothing was
+    stored (another change of the account, queued first, took the time)."""
+
+    default_reason = "TOO_LATE_TO_STORE"
+
+    @classmethod
+    def now(cls) -> TooLateToStore:
+        return cls(
+            "the change could not be stored before the caller's deadline (other changes of this "
+            "account came first); nothing was stored: send it again"
+        )
+
+
+def check_time_left(seconds_left: Callable[[], float | None]) -> None:
+    """Refuse to go on when the caller waits less than ``COMMIT_MARGIN_SECONDS`` more."""
+    left = seconds_left()
+    if left is not None and left < COMMIT_MARGIN_SECONDS:
+        raise TooLateToStore.now()
 
 
 class EndurancePlans:
@@ -112,7 +143,13 @@ class EndurancePlans:
 
     # --- MutatePlan ------------------------------------------------------------------------------
 
-    def mutate(self, request: plans_pb2.MutatePlanRequest) -> plans_pb2.MutatePlanResponse:
+    def mutate(
+        self,
+        request: plans_pb2.MutatePlanRequest,
+        seconds_left: Callable[[], float | None] = always_in_time,
+    ) -> plans_pb2.MutatePlanResponse:
+        """One mutation, committed only while its caller still waits for the answer
+        (``seconds_left``: the caller's remaining deadline, None without one)."""
         account_id = require_account(request.account_id)
         zone = calendar.check_time_zone(request.time_zone or "UTC", "timeZone")
         if request.idempotency_key:
@@ -133,6 +170,7 @@ class EndurancePlans:
                 result = replay(stored, OPERATION, body, plans_pb2.MutatePlanResponse())
                 result.replayed = True
                 return result
+            check_time_left(seconds_left)
             ctx = WriteContext(
                 conn=conn,
                 account_id=account_id,
@@ -149,6 +187,8 @@ class EndurancePlans:
             ctx.state = state
             if key:
                 repo.save_request(conn, account_id, key, OPERATION, body, response.SerializeToString(), now)
+            # Last, inside the transaction: a caller that gave up by now gets nothing stored.
+            check_time_left(seconds_left)
         return response
 
 
