@@ -13,6 +13,7 @@ from typing import Any
 from edge.after_commit import Missing, read_after_commit
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
+from edge.problems import EdgeProblem
 from edge.profiles.runflow import generated_plans as generated
 from edge.profiles.runflow import plan_render as render
 from edge.profiles.runflow import plan_requests as requests
@@ -296,29 +297,35 @@ class RunFlowPlanTools(PlanCalls):
         athlete = await self._athletes.of(principal)
         goal_id = await self._goal_id(athlete, arguments, verify=True)
         day = arguments.get("effectiveDate") or athlete.today().isoformat()
-        stored, figures = await asyncio.gather(
-            asyncio.gather(
-                *(
-                    self._sessions().SetThreshold(
-                        sessions_pb2.SetThresholdRequest(
-                            account_id=athlete.account_id,
-                            threshold=sessions_pb2.Threshold(
-                                effective_day=day, source="recalibrated", **record
-                            ),
-                        )
+        # The figures first: a failure to read them stores nothing (decision 0072).
+        figures = await self._figures(athlete)
+        stored = await asyncio.gather(
+            *(
+                self._sessions().SetThreshold(
+                    sessions_pb2.SetThresholdRequest(
+                        account_id=athlete.account_id,
+                        threshold=sessions_pb2.Threshold(effective_day=day, source="recalibrated", **record),
                     )
-                    for record in requests.threshold_records(arguments)
                 )
-            ),
-            self._figures(athlete),
+                for record in requests.threshold_records(arguments)
+            )
         )
         known = requests.recalibrated(requests.thresholds(figures), arguments)
         mutation = plans_pb2.Recalibrate(
             goal_id=goal_id, preserve_locked_tss=bool(arguments.get("preserveCustomWorkoutTss", True))
         )
-        response, payload = await self._write(
-            principal, arguments, WHOLE, athlete=athlete, known=known, recalibrate=mutation
-        )
+        try:
+            response, payload = await self._write(
+                principal, arguments, WHOLE, athlete=athlete, known=known, recalibrate=mutation
+            )
+        except EdgeProblem as problem:
+            kinds = ", ".join(s.threshold.kind for s in stored)
+            problem.description = (
+                f"{problem.description.rstrip('.')}. The new thresholds ({kinds}) are stored; the plan's "
+                "workouts were not recalculated. Calling again with the same arguments is safe: "
+                "thresholds are set, not added."
+            )
+            raise
         return {
             **payload,
             "thresholds": {
