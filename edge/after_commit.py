@@ -1,4 +1,5 @@
-"""The parts of a write's answer read after the write is stored (docs/decisions/0072).
+"""The parts of a write's answer read after the write is stored
+(docs/decisions/0072-stored-writes-answer-as-stored.md).
 
 Some writes answer more than what they stored: RunFlow's plan writes add the plan's safety
 advisories and a completion's assessment, the workout log's writes add the personal records the

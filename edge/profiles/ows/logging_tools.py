@@ -135,7 +135,8 @@ def _timestamp(value: str, field: str) -> Timestamp:
 def records_missing(missing: Missing) -> Result:
     """``personal_records`` left out of a stored write's result: why, and how to get them. Reading
     them is safe at any time; logging again is not needed and, without the same key, would log twice."""
-    said = f"The workout is stored. Its new personal records could not be checked: {missing.description.rstrip('.')}."
+    why = missing.description.rstrip(".")
+    said = f"The workout is stored. Its new personal records could not be checked: {why}."
     if missing.retry_after is not None:
         said += f" Read them with get_personal_records in {missing.retry_after} s."
     return {

@@ -42,7 +42,8 @@ from services.training.service_layer.write_support import WriteContext, replay, 
 OPERATION = "plan"
 # A change is committed only with at least this long left before the caller stops waiting: the
 # commit and the answer's trip back take milliseconds, so a caller that gets no answer in time
-# (and tells its user the change failed) finds nothing stored (docs/decisions/0072).
+# (and tells its user the change failed) finds nothing stored
+# (docs/decisions/0072-stored-writes-answer-as-stored.md).
 COMMIT_MARGIN_SECONDS = 0.5
 
 
