@@ -74,4 +74,3 @@ def test_a_csv_row_with_an_extreme_date_or_duration_is_skipped_naming_its_column
     assert result.workouts == ()
     ((skipped),) = result.skipped
     assert skipped.line == 2 and skipped.reason.startswith(reason), skipped.reason
-
