@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from kinetic.activity_files.limits import check_recording
-from kinetic.activity_files.model import ActivityFile, Lap, Streams
+from kinetic.activity_files.model import ActivityFile, Lap, Streams, UnreadableActivityFile
 from kinetic.activity_files.recording import Recording
 from kinetic.activity_files.streams import HOLD_GAP_S, build_streams, moving_seconds
+from kinetic.record_ranges import ACTIVITY_START
 
 # A climb counts once the altitude has risen this far above the last low point; smaller ups and
 # downs are the altimeter's noise (decision 0053, Elevation gain).
@@ -32,6 +33,7 @@ def build_activity(recording: Recording) -> ActivityFile:
     record_digest = _record_digest(recording)  # of the records as read, before any check
     check_recording(recording, HOLD_GAP_S)
     start = recording.times[0]
+    _check_start(start)
     duration_s = round(recording.times[-1] - start, 3)
     length = int(duration_s) + 1
     streams, recorded = build_streams(recording, length)
@@ -58,6 +60,19 @@ def build_activity(recording: Recording) -> ActivityFile:
         laps=_laps(recording, streams, recorded, start, duration_s),
         streams=streams,
     )
+
+
+def _check_start(start: float) -> None:
+    """An activity dated outside ``record_ranges.ACTIVITY_START`` is refused (decision 0070): stored,
+    a record dated 0001-01-01 broke every figure of its account. The reader has no clock; the
+    service that stores the activity also refuses one dated more than a day ahead of its own."""
+    try:
+        moment = datetime.fromtimestamp(start, UTC)
+    except (OverflowError, OSError, ValueError):
+        moment = datetime.min.replace(tzinfo=UTC) if start < 0 else datetime.max.replace(tzinfo=UTC)
+    problem = ACTIVITY_START.problem(moment, None)
+    if problem is not None:
+        raise UnreadableActivityFile(f"the activity's start_time {problem}: the file's clock was not set")
 
 
 def _laps(

@@ -12,9 +12,14 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Final
 
+from kinetic.record_ranges import WORKOUT_DURATION_S, WORKOUT_TIME
+
 # Workout-level cells (the start, the duration) repeat on each of a workout's rows: a small cache
 # reads each distinct one once. Only successes are cached; a bad cell raises every time.
 _REPEATED_CELLS_CACHED: Final = 256
+# Whole numbers travel as int32 (reps, seconds); a larger one is no count of a set and cannot be
+# sent. The service refuses what is out of its own ranges (record_ranges.SET_REPS...) naming it.
+_LARGEST_WHOLE: Final = 2**31 - 1
 
 
 class RowProblem(Exception):
@@ -56,6 +61,8 @@ def whole_number(cell: str, column: str, *, decimal_comma: bool = False) -> int 
         return None
     if not value.is_integer():
         raise RowProblem(f"{column} {cell.strip()!r} is not a whole number")
+    if value > _LARGEST_WHOLE:
+        raise RowProblem(f"{column} {cell.strip()!r} is too large (at most {_LARGEST_WHOLE})")
     return int(value)
 
 
@@ -75,6 +82,15 @@ def iso_local_time(cell: str, column: str) -> datetime:
         raise RowProblem(f"{column} {text!r} is not a date and time like 2021-03-01 18:30:00") from None
     if value.tzinfo is not None:
         raise RowProblem(f"{column} {text!r} carries a UTC offset; expected the local wall time")
+    return in_workout_range(value, text, column)
+
+
+def in_workout_range(value: datetime, text: str, column: str) -> datetime:
+    """``value`` when a workout may be dated so (``record_ranges.WORKOUT_TIME``, decision 0070); the
+    service refuses one more than a day ahead, this refuses what no clock makes a workout's time."""
+    problem = WORKOUT_TIME.problem(value, None)
+    if problem is not None:
+        raise RowProblem(f"{column} {text!r} is not a workout's time: it {problem}")
     return value
 
 
@@ -105,9 +121,10 @@ def day_month_year_time(cell: str, column: str) -> datetime:
     try:
         if month is None:
             raise ValueError(month_name)
-        return datetime(int(year), month, int(day), int(hour), int(minute), int(second or 0))
+        value = datetime(int(year), month, int(day), int(hour), int(minute), int(second or 0))
     except ValueError:
         raise RowProblem(f"{column} {text!r} is not a real date and time") from None
+    return in_workout_range(value, text, column)
 
 
 _DURATION_PART: Final = re.compile(r"(\d+)\s*([hms])", re.ASCII)
@@ -119,9 +136,23 @@ _SECONDS_PER: Final = {"h": 3600, "m": 60, "s": 1}
 def duration_text(cell: str) -> int | None:
     """Seconds in a workout duration like ``1h 5m``, ``45m`` or ``50s``; None when empty or unreadable.
 
-    Never a row problem: the duration only dates the workout's end, so a set is kept without it.
+    An unreadable one is never a row problem: the duration only dates the workout's end, so a set
+    is kept without it. One longer than a workout lasts is (``workout_seconds``).
     """
     text = cell.strip().lower()
     if not _DURATION_WHOLE.fullmatch(text):
         return None
-    return sum(int(amount) * _SECONDS_PER[part] for amount, part in _DURATION_PART.findall(text))
+    return workout_seconds(
+        sum(int(amount) * _SECONDS_PER[part] for amount, part in _DURATION_PART.findall(text)),
+        cell,
+        "Duration",
+    )
+
+
+def workout_seconds(seconds: int | None, cell: str, column: str) -> int | None:
+    """``seconds`` when a workout may last so long (``record_ranges.WORKOUT_DURATION_S``); else the
+    row is refused naming the column: read on, the end would overflow the time types (decision 0070)."""
+    if seconds is not None and WORKOUT_DURATION_S.problem(seconds) is not None:
+        hours = WORKOUT_DURATION_S.high / 3600
+        raise RowProblem(f"{column} {cell.strip()!r} is more than {hours:g} hours; fix or empty the cell")
+    return seconds

@@ -18,6 +18,7 @@ from google.protobuf.message import Message
 
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
+from kinetic.record_ranges import WORKOUT_TIME
 from kinetic.sessions.v1 import sessions_pb2, workout_log_pb2, workout_log_pb2_grpc
 from kinetic.time_zones import time_zone as zone_named
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
@@ -26,8 +27,9 @@ from kinetic.workout_files.strong_writer import write_strong_csv
 
 EXPORT_FORMAT: Final = "kinetic-account-export"
 EXPORT_VERSION: Final = 1
-# The sessions window starts here: imported history may be older than the account.
-EARLIEST_DAY: Final = date(1970, 1, 1)
+# The sessions window starts where the log's times may start (record_ranges.WORKOUT_TIME, decision
+# 0070): imported history may be older than the account, and older than 1970.
+EARLIEST_DAY: Final = WORKOUT_TIME.earliest.date()
 # The call limits (training.proto, workout_log.proto): days per window, items per page.
 LOG_WINDOW_DAYS: Final = 3660
 # Of the 1000 allowed: a page of workouts with all their sets (200 x 48 sets: 0.3 s idle, "Importing:

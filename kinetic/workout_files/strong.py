@@ -19,7 +19,15 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from kinetic.workout_files.assembly import SetRow
-from kinetic.workout_files.cells import RowProblem, duration_text, iso_local_time, number, text, whole_number
+from kinetic.workout_files.cells import (
+    RowProblem,
+    duration_text,
+    iso_local_time,
+    number,
+    text,
+    whole_number,
+    workout_seconds,
+)
 from kinetic.workout_files.columns import Columns, cell
 from kinetic.workout_files.model import DistanceUnit, ImportedSet, SetType, UnitRequired, WeightUnit
 
@@ -199,10 +207,12 @@ class StrongRows:
     def _ended_at(self, cells: list[str], started_at: datetime) -> datetime | None:
         seconds: int | None
         if self._duration_seconds is not None:
+            given = cell(cells, self._duration_seconds)
             try:
-                seconds = whole_number(cell(cells, self._duration_seconds), "Duration (sec)")
+                seconds = whole_number(given, "Duration (sec)")
             except RowProblem:
                 seconds = None
+            seconds = workout_seconds(seconds, given, "Duration (sec)")
         else:
             seconds = duration_text(cell(cells, self._duration_text))
         return None if seconds is None else started_at + timedelta(seconds=seconds)

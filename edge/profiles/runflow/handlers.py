@@ -13,6 +13,7 @@ from typing import Any
 
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
+from edge.problems import invalid_field
 from edge.profiles.primed.athlete import Athlete, Athletes
 from edge.profiles.runflow import render
 from edge.profiles.runflow.schemas import (
@@ -23,6 +24,7 @@ from edge.profiles.runflow.schemas import (
     RECENT_DAYS_DEFAULT,
 )
 from kinetic.analytics.v1 import endurance_pb2, endurance_pb2_grpc
+from kinetic.record_ranges import READINESS_DAY
 from kinetic.sessions.v1 import endurance_pb2 as sessions_pb2
 from kinetic.sessions.v1 import endurance_pb2_grpc as sessions_pb2_grpc
 
@@ -68,6 +70,16 @@ def day_window(athlete: Athlete, days: int) -> tuple[date, date]:
 
 def load_day(day: endurance_pb2.LoadDay) -> dict[str, Any]:
     return {"ctl": round(day.ctl, 1), "atl": round(day.atl, 1), "tsb": round(day.tsb, 1)}
+
+
+def _check_readiness_day(day: str, today: date) -> None:
+    """The ``date`` argument as the caller named it: a real day in READINESS_DAY (decision 0070)."""
+    try:
+        problem = READINESS_DAY.problem(date.fromisoformat(day), today)
+    except ValueError:
+        problem = f"must be a real day written YYYY-MM-DD, not {day!r}"
+    if problem is not None:
+        raise invalid_field("date", problem)
 
 
 def readiness_fields(entry: sessions_pb2.DailyReadiness, words: Sequence[str]) -> dict[str, Any]:
@@ -366,6 +378,7 @@ class RunFlowTools:
     async def log_daily_health(self, principal: Principal, arguments: Arguments) -> Payload:
         athlete = await self._athletes.of(principal)
         day = arguments["date"] if "date" in arguments else athlete.today().isoformat()
+        _check_readiness_day(day, athlete.today())
         readiness = sessions_pb2.DailyReadiness(day=day)
         for word, field in HEALTH_FIELDS.items():
             if word in arguments:

@@ -10,11 +10,13 @@ training-load seeds, are deleted from the first day a change can touch on. Decis
 from __future__ import annotations
 
 import dataclasses
+import logging
 from datetime import date, datetime, timedelta
 from typing import Final
 
 from sqlalchemy import Connection
 
+from kinetic.record_ranges import storable_moment
 from services.analytics.adapters import endurance_store as store
 from services.analytics.adapters.aggregates import utc
 from services.analytics.domain.endurance_changes import (
@@ -25,6 +27,7 @@ from services.analytics.domain.endurance_changes import (
     ThresholdValue,
 )
 
+_log = logging.getLogger(__name__)
 KINDS: Final = frozenset(
     {"activity.recorded", "activity.deleted", "threshold.set", "threshold.deleted", "readiness.recorded"}
 )
@@ -44,6 +47,16 @@ def apply(
 ) -> None:
     """Apply one endurance change; one without the payload its kind needs is skipped."""
     if kind == "activity.recorded" and activity is not None:
+        if not storable_moment(activity.start_time):
+            # Stored before the ingest checks (decision 0070): keeping it would break every read of
+            # the account (its local days overflow); skipped, so the account's other records count.
+            _log.warning(
+                "skipped activity %s of account %s: its start %r is outside the range analytics reads",
+                activity.activity_id or record_id,
+                account_id,
+                activity.start_time,
+            )
+            return
         if not activity.activity_id:
             activity = dataclasses.replace(activity, activity_id=record_id)
         before = store.activity_start(conn, account_id, activity.activity_id)
@@ -79,6 +92,9 @@ def earliest_local_day(moment: datetime) -> date:
 
 
 def _activity_moved(conn: Connection, account_id: str, *moments: datetime | None) -> None:
-    days = [earliest_local_day(moment) for moment in moments if moment is not None]
+    # A deleted activity's start outside the range (one skipped when recorded) moves no seeds.
+    days = [
+        earliest_local_day(moment) for moment in moments if moment is not None and storable_moment(moment)
+    ]
     if days:
         store.invalidate_seeds(conn, account_id, min(days))

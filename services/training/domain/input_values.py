@@ -15,6 +15,7 @@ from datetime import date
 from typing import Any
 
 from kinetic.errors import FieldViolation, InvalidArgument
+from kinetic.record_ranges import CALENDAR_DAY
 from kinetic.text_input import name_problem
 from kinetic.training_knowledge.formats import LOCAL_DAY
 from kinetic.training_knowledge.rules import MAX_NAME_CHARS, MAX_NOTES_CHARS
@@ -110,9 +111,17 @@ def read_day(problems: Violations, path: str, value: str) -> date | None:
     """A local calendar day written YYYY-MM-DD, and nothing else."""
     if LOCAL_DAY.fullmatch(value):
         try:
-            return date.fromisoformat(value)
+            day = date.fromisoformat(value)
         except ValueError:
             pass
+        else:
+            # Plans, their workouts and phases live in CALENDAR_DAY (decision 0070): a day near
+            # date.max overflowed the reads of the plan it was stored in.
+            problem = CALENDAR_DAY.problem(day)
+            if problem is None:
+                return day
+            problems.add(path, problem)
+            return None
     problems.add(path, f"must be a calendar day written YYYY-MM-DD, not {show_value(value)}")
     return None
 

@@ -26,7 +26,10 @@ from services.sessions.endurance.domain.endurance_model import (
 
 def time_text(moment: datetime) -> str:
     """RFC 3339 in UTC, as the protobuf JSON mapping writes a Timestamp."""
-    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+    # A naive time is UTC as stored (SQLite hands them back so); astimezone would take it for local
+    # time and fail for one near year 1 (decision 0070).
+    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 def time_from_text(text: str) -> datetime:

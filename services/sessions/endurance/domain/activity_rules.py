@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
 from kinetic.activity_files import limits
+from kinetic.record_ranges import ACTIVITY_START
 from kinetic.text_input import name_problem, text_problem
 from services.sessions.domain.session_rules import Violations
 from services.sessions.endurance.domain.endurance_model import (
@@ -27,9 +28,6 @@ RPE_RANGE = (1.0, 10.0)
 MAX_NAME = 200
 MAX_DESCRIPTION = 4000
 MAX_SOURCE_APP = 100
-# Records before this are not of anyone's training log; one in the future is a wrong clock.
-EARLIEST_START = datetime(1980, 1, 1, tzinfo=UTC)
-FUTURE_ALLOWANCE = timedelta(days=1)
 SUMMARY_SOURCES: tuple[ActivitySource, ...] = ("manual", "sync")
 MAX_FILE_BYTES = 64 * 1024 * 1024
 
@@ -117,8 +115,9 @@ def _start(out: Violations, value: datetime | None, now: datetime) -> datetime:
     if value is None:
         out.add("activity.start_time", "is required")
         return now
-    if not EARLIEST_START <= value <= now + FUTURE_ALLOWANCE:
-        out.add("activity.start_time", "must be a moment from 1980 on and not in the future")
+    problem = ACTIVITY_START.problem(value, now)
+    if problem is not None:
+        out.add("activity.start_time", problem)
     return value
 
 

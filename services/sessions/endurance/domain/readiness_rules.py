@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from datetime import date
 
+from kinetic.record_ranges import READINESS_DAY
 from services.sessions.domain.session_rules import Violations
 from services.sessions.endurance.domain.endurance_model import READINESS_FIELDS, READINESS_WHOLE
 from services.sessions.endurance.domain.threshold_rules import check_day
@@ -28,10 +30,15 @@ READINESS_RANGES: dict[str, tuple[float, float, str]] = {
 }
 
 
-def check_readiness(day: str, given: Mapping[str, float]) -> dict[str, float]:
-    """The fields to set, checked; raises InvalidArgument naming every bad field."""
+def check_readiness(day: str, given: Mapping[str, float], today: date | None = None) -> dict[str, float]:
+    """The fields to set, checked; raises InvalidArgument naming every bad field.
+
+    ``today`` (UTC) bounds the day: readiness is measured, so at most tomorrow (decision 0070).
+    """
     out = Violations()
-    check_day(out, "readiness.day", day)
+    checked_day = check_day(out, "readiness.day", day)
+    if checked_day is not None and (problem := READINESS_DAY.problem(checked_day, today)) is not None:
+        out.add("readiness.day", problem)
     if not given:
         out.add("readiness", f"must set at least one of {', '.join(READINESS_FIELDS)}")
     checked: dict[str, float] = {}

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields, replace
 from datetime import date
 
 from kinetic.endurance import running, swimming
+from kinetic.record_ranges import CALENDAR_DAY
 from services.sessions.domain.session_rules import Violations
 from services.sessions.endurance.domain.endurance_model import (
     THRESHOLD_KINDS,
@@ -56,10 +57,15 @@ def check_day(out: Violations, field: str, value: str, *, required: bool = True)
     try:
         if len(value) != 10:
             raise ValueError(value)
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except ValueError:
         out.add(field, f"must be a day as YYYY-MM-DD (got {value!r})")
         return None
+    problem = CALENDAR_DAY.problem(day)  # decision 0070
+    if problem is not None:
+        out.add(field, problem)
+        return None
+    return day
 
 
 def check_threshold(given: ThresholdValue) -> ThresholdValue:

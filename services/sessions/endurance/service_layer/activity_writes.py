@@ -13,6 +13,7 @@ from typing import TypeVar
 from sqlalchemy import Connection, Engine
 
 from kinetic.activity_files import ActivityFile, UnreadableActivityFile, read_activity_file
+from kinetic.record_ranges import ACTIVITY_START
 from services.sessions.adapters import change_feed
 from services.sessions.adapters.read_engine import read_engine
 from services.sessions.domain.session_rules import require_account
@@ -152,6 +153,9 @@ class ActivityWrites:
         if stored is not None:
             return ImportedActivity(stored, created=False)
         now = self._clock()
+        problem = ACTIVITY_START.problem(read.start, now)
+        if problem is not None:  # the reader checks the years; only the service knows the day (0070)
+            raise UnreadableActivity(f"the activity's start_time {problem}: the file's clock was wrong")
 
         def write(conn: Connection) -> ImportedActivity:
             twin = repo.find_by_source_key(conn, account_id, read.source_key)

@@ -7,6 +7,7 @@ reader of the feed never has to merge partial entries itself (decision 0054, Rea
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import UTC
 
 from sqlalchemy import Connection, Engine
 
@@ -34,8 +35,8 @@ class ReadinessLog:
     def record(self, account_id: str, day: str, given: Mapping[str, float]) -> Readiness:
         """Set the given fields of the day's entry; the others keep their stored values."""
         require_account(account_id)
-        fields = check_readiness(day, given)
         now = self._clock()
+        fields = check_readiness(day, given, now.astimezone(UTC).date())
 
         def write(conn: Connection) -> Readiness:
             stored = repo.get_readiness(conn, account_id, day)

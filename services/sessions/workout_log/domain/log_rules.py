@@ -14,6 +14,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from kinetic.errors import InvalidArgument
+from kinetic.record_ranges import CALENDAR_DAY
 from kinetic.text_input import name_problem, text_problem
 from kinetic.time_zones import time_zone
 from services.sessions.domain.object_ids import is_object_id
@@ -133,10 +134,15 @@ def check_day(out: Violations, field: str, value: str) -> date | None:
     try:
         if len(value) != 10:
             raise ValueError(value)
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except ValueError:
         out.add(field, "must be a day as YYYY-MM-DD")
         return None
+    problem = CALENDAR_DAY.problem(day)  # decision 0070
+    if problem is not None:
+        out.add(field, problem)
+        return None
+    return day
 
 
 def local_day(moment: datetime, zone: ZoneInfo) -> date:

@@ -15,6 +15,7 @@ from datetime import datetime
 from sqlalchemy import Connection, Engine
 
 from kinetic.errors import InvalidArgument
+from kinetic.record_ranges import WORKOUT_TIME
 from services.sessions.adapters import change_feed
 from services.sessions.adapters import performance_repository as performance_repo
 from services.sessions.adapters import session_repository as repo
@@ -108,6 +109,9 @@ class RecordEditing:
             completes = change.end_time is not None and session.is_active
             if change.end_time is not None:
                 ended_at = change.end_time
+                problem = WORKOUT_TIME.problem(ended_at, now)
+                if problem is not None:  # decision 0070
+                    raise InvalidArgument.for_field("end_time", problem)
                 if ended_at < started_at:
                     raise InvalidArgument.for_field("end_time", "must not be before the workout's start")
             changed = replace(

@@ -14,6 +14,7 @@ from datetime import datetime
 
 from sqlalchemy import Connection, Engine
 
+from kinetic.record_ranges import WORKOUT_TIME
 from services.sessions.adapters import change_feed
 from services.sessions.adapters import performance_repository as performance_repo
 from services.sessions.adapters import session_repository as repo
@@ -97,6 +98,11 @@ class WorkoutLogging:
         if given.program is not None:
             program = rules.check_program_day(out, "program", given.program.program_id, given.program.day)
         entries = rules.check_entries(out, given.entries)
+        for field, moment in (("start_time", given.start_time), ("end_time", given.end_time)):
+            problem = None if moment is None else WORKOUT_TIME.problem(moment, now)
+            if problem is not None:  # decision 0070
+                out.add(field, problem)
+        out.raise_if_any()
         started_at = given.start_time or rules.workout_start(day, zone, now)
         ended_at = given.end_time or started_at
         if ended_at < started_at:
