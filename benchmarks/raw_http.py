@@ -112,14 +112,19 @@ async def send_and_read(
         return CLOSED, b""
 
 
-async def exchange(host: str, port: int, data: bytes, within_seconds: float) -> Answer:
-    """One request on a connection of its own, with a deadline for the whole exchange."""
+async def connect(host: str, port: int, source: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection to ``host:port`` from the local address ``source`` (any 127.x.y.z on loopback)."""
+    return await asyncio.open_connection(host, port, local_addr=(source, 0))
+
+
+async def exchange(host: str, port: int, source: str, data: bytes, within_seconds: float) -> Answer:
+    """One request on a connection of its own from ``source``, with a deadline for the whole exchange."""
     started = time.perf_counter()
     writer: asyncio.StreamWriter | None = None
 
     async def run() -> tuple[str, bytes]:
         nonlocal writer
-        reader, writer = await asyncio.open_connection(host, port)
+        reader, writer = await connect(host, port, source)
         return await send_and_read(reader, writer, data)
 
     try:
@@ -147,14 +152,18 @@ def tool_succeeded(answer: Answer) -> bool:
 
 
 def failure_reason(answer: Answer) -> str:
-    """Why a tool call failed, in a few words: its status, JSON-RPC error code or tool error's start."""
-    if answer.status is None or answer.status != 200:
+    """Why a tool call failed, in a few words: its status and the start of its error message."""
+    if answer.status is None:
         return answer.outcome
     try:
         message = json.loads(answer.body)
-        if "error" in message:
-            return f"200 error {message['error'].get('code')}"
-        text = str(message["result"]["content"][0]["text"])
+        error = message.get("error")
+        if isinstance(error, dict):
+            text = f"error {error.get('code')} {error.get('message', '')}"
+        elif isinstance(error, str):
+            text = error
+        else:
+            text = "tool error " + str(message["result"]["content"][0]["text"])
     except (ValueError, KeyError, IndexError, TypeError, AttributeError):
-        return "200 unreadable"
-    return f"200 tool error {text.split(':')[0][:40]!r}"
+        text = answer.body[:40].decode(errors="replace")
+    return f"{answer.outcome} {text[:60]}".strip()
