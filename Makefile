@@ -69,6 +69,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.session_statements
 	$(BIN)/python -m benchmarks.analytics_service
 	$(BIN)/python -m benchmarks.analytics_points
+	$(BIN)/python -m benchmarks.hostile_callers
 
 ## Under 2 minutes: the exercise search and the 93-day calendar through the edge beside one in-process
 ## server, each target's ratio with PASS or FAIL (exit status 1 on FAIL). Run it after any change on
