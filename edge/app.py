@@ -29,6 +29,7 @@ from edge.guard import ProtectedResource, Refusal, TokenChecker, oauth_refusal
 from edge.health import health_routes
 from edge.in_flight import InFlightLimit
 from edge.jwks import JwksCache
+from edge.mcp_json_depth import JsonDepthChecked
 from edge.mcp_profile.builder import build_profile
 from edge.oauth import OAuthStubs, oauth_routes
 from edge.openapi import openapi_document
@@ -136,12 +137,17 @@ class McpEndpoint:
 
     def __init__(self, server: ServesMcp) -> None:
         self._server = server
+        # The body's nesting is bounded before the SDK parses it (a JSON-RPC -32700; decision 0068).
+        self._depth_checked = JsonDepthChecked(self._handle)
+
+    async def _handle(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self._server.session_manager.handle_request(scope, receive, send)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["method"] == "HEAD":
             await Response(status_code=200, media_type="application/json")(scope, receive, send)
             return
-        await self._server.session_manager.handle_request(scope, receive, send)
+        await self._depth_checked(scope, receive, send)
 
 
 # OPTIONS is answered in front of the router, by CrossOrigin (edge/cross_origin.py).
@@ -482,7 +488,8 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             Route(path, PostOnly(anonymous_plangen()))
             for path in (PUBLIC_PLANGEN_PATH, PUBLIC_PLANGEN_PATH + "/")
         ],
-        *plan_page_routes(plan_links),
+        # Plan pages and calendars (decisions 0066, 0068): kept per link, limited per client address.
+        *plan_page_routes(plan_links, limiter, ClientAddress(settings.trusted_proxy_hops)),
     ]
     # The last line of defence: a backend failure no route mapped is still a 503, never a 500; a
     # path under /api/ no mount matched (one with a line break in it, say) answers in JSON too.

@@ -18,7 +18,6 @@ account's.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Final, cast
 
@@ -32,6 +31,7 @@ from starlette.routing import Route
 
 from edge.account_rest import AccountAnswer, BackendsOf, account_endpoint
 from edge.backends import Backends
+from edge.json_bodies import JsonRefused, read_json
 from edge.mcp_profile.validation import invalid_arguments
 from edge.mcp_profile.value_rules import value_violations
 from edge.problems import EdgeProblem, invalid_field
@@ -170,9 +170,9 @@ async def _json_body(request: Request) -> dict[str, Any]:
         )
     data = await _body_bytes(request, MAX_JSON_BYTES, "the JSON body")
     try:
-        body = json.loads(data)
-    except (ValueError, UnicodeDecodeError):
-        raise EdgeProblem("invalid_request", "the body is not valid JSON") from None
+        body = read_json(data)
+    except JsonRefused as refused:
+        raise EdgeProblem("invalid_request", str(refused)) from None
     if not isinstance(body, dict):
         raise EdgeProblem("invalid_request", "the body must be a JSON object")
     # The same rules as every REST body and tool argument (decision 0032): storable text, numbers

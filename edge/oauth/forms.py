@@ -5,11 +5,11 @@ Malformed input must end as an OAuth ``invalid_request`` with a description, nev
 
 from __future__ import annotations
 
-import json
 from urllib.parse import parse_qsl
 
 from starlette.requests import Request
 
+from edge.json_bodies import JsonRefused, read_json
 from edge.oauth.backend import OAuthError
 
 FORM_TYPE = "application/x-www-form-urlencoded"
@@ -75,9 +75,12 @@ async def read_json_object(request: Request, limit: int = MAX_BODY_BYTES) -> str
     body = await read_body(request, limit)
     try:
         text = body.decode("utf-8")
-        parsed = json.loads(text)
-    except ValueError as error:
-        raise OAuthError("invalid_client_metadata", "the body is not valid JSON") from error
+        # Nesting bounded before parsing (decision 0068): a deep body is a 400, never a 500.
+        parsed = read_json(text)
+    except UnicodeDecodeError:
+        raise OAuthError("invalid_client_metadata", "the body is not UTF-8 text") from None
+    except JsonRefused as refused:
+        raise OAuthError("invalid_client_metadata", str(refused)) from None
     if not isinstance(parsed, dict):
         raise OAuthError("invalid_client_metadata", "the body must be a JSON object")
     return text

@@ -16,6 +16,8 @@ from collections.abc import Awaitable, Callable
 
 from starlette.types import Receive, Scope, Send
 
+from edge.json_bodies import JsonRefused, read_json
+
 # A renderer answers a refused request itself: (scope, receive, send, retry_after_seconds).
 Render = Callable[[Scope, Receive, Send, int], Awaitable[None]]
 
@@ -99,8 +101,8 @@ async def request_id(receive: Receive) -> str | int | None:
         if not message.get("more_body", False):
             break
     try:
-        body = json.loads(b"".join(chunks))
-    except ValueError:
+        body = read_json(b"".join(chunks))
+    except JsonRefused:
         return None
     if isinstance(body, dict):
         value = body.get("id")

@@ -11,10 +11,11 @@ whichever runs.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from edge.json_bodies import JsonRefused, read_json
 
 # The MCP transport refuses larger bodies itself; past this, the body is not parsed and counts.
 MAX_BODY_TO_PARSE = 4 * 1024 * 1024
@@ -26,8 +27,8 @@ def counts_against_budget(body: bytes, whole: bool = True) -> bool:
     if not whole:
         return True
     try:
-        parsed = json.loads(body)
-    except ValueError:
+        parsed = read_json(body)
+    except JsonRefused:  # not JSON, or nested too deep to read: unproven, so it counts
         return True
     messages: Sequence[object] = parsed if isinstance(parsed, list) else [parsed]
     if not messages:

@@ -11,7 +11,6 @@ in docs/decisions/0004-metric-rest-paths.md. Every response, errors included, is
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,6 +23,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from edge.guard import principal_of
+from edge.json_bodies import JsonRefused, read_json
 from edge.mcp_profile.builder import CompiledTool
 from edge.mcp_profile.validation import from_query, invalid_arguments
 from edge.mcp_profile.value_rules import value_violations
@@ -45,10 +45,6 @@ def problem_response(problem: EdgeProblem) -> JSONResponse:
     return JSONResponse(problem.body(), status_code=problem.status, headers=headers)
 
 
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 async def json_body(request: Request) -> dict[str, Any]:
     """The request body as a JSON object, or a 400 that says what is wrong with it."""
     chunks: list[bytes] = []
@@ -59,10 +55,10 @@ async def json_body(request: Request) -> dict[str, Any]:
             raise EdgeProblem("invalid_request", f"the body must be at most {MAX_BODY_BYTES} bytes", 400)
         chunks.append(chunk)
     try:
-        body = json.loads(b"".join(chunks), parse_constant=_refuse_constant)
-    except (ValueError, RecursionError):
+        body = read_json(b"".join(chunks), allow_constants=False)
+    except JsonRefused as refused:
         raise EdgeProblem(
-            "invalid_request", "the body must be a JSON object (application/json)", 400
+            "invalid_request", f"the body must be a JSON object (application/json): {refused}", 400
         ) from None
     if not isinstance(body, dict):
         raise EdgeProblem(

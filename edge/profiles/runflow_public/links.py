@@ -15,6 +15,7 @@ import binascii
 import hashlib
 import hmac
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -24,6 +25,8 @@ LINK_LIFETIME: Final = timedelta(days=30)
 VERSION: Final = "v1"
 # A page link holds a handful of arguments; anything much longer is not one Kinetic signed.
 MAX_TOKEN_CHARS: Final = 2048
+# Three base64url parts (no padding) between two dots: anything else was not made by ``mint``.
+TOKEN_SHAPE: Final = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+", re.ASCII)
 
 
 class LinkRefused(Exception):
@@ -81,6 +84,12 @@ class PlanLinks:
         """The token's contents, or ``LinkRefused`` (not signed here, altered, or expired)."""
         if len(token) > MAX_TOKEN_CHARS or token.count(".") != 2:
             raise LinkRefused("this is not a plan link Kinetic made")
+        if not TOKEN_SHAPE.fullmatch(token):
+            # Checked before the MAC, which encodes the text as ASCII (a 500 once; decision 0068).
+            raise LinkRefused(
+                "this is not a plan link Kinetic made: a plan link holds only letters A-Z and a-z, "
+                "digits, '-', '_' and two dots"
+            )
         version, payload, mac = token.split(".")
         signed = f"{version}.{payload}"
         # The MAC is checked first, in constant time: nothing unsigned is ever parsed.

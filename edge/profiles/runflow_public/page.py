@@ -129,6 +129,20 @@ def _legend() -> Safe:
 
 def plan_page(plan: GeneratedPlan, calendar_href: str, expires_at: datetime) -> HTMLResponse:
     """The page for ``plan``; ``calendar_href`` is the iCalendar file's path."""
+    nonce = new_nonce()
+    return page_response(plan_page_html(plan, calendar_href, expires_at, nonce), nonce)
+
+
+def page_response(html: str | bytes, nonce: str) -> HTMLResponse:
+    """``html`` (rendered with ``nonce``) as the page's response, with the CSP that names the nonce."""
+    response = HTMLResponse(html)
+    apply_security_headers(response, nonce)
+    return response
+
+
+def plan_page_html(plan: GeneratedPlan, calendar_href: str, expires_at: datetime, nonce: str) -> str:
+    """The page's HTML, its inline script and style under ``nonce`` (the plan page cache renders it
+    once with a stand-in and puts each response's own nonce in; decision 0068)."""
     title = f"{event_title(plan)} plan"
     header = _html(
         '<header class="card"><p class="muted">Kinetic RunFlow · training plan</p>'
@@ -177,12 +191,8 @@ def plan_page(plan: GeneratedPlan, calendar_href: str, expires_at: datetime) -> 
             footer,
         ]
     )
-    nonce = new_nonce()
     script = Safe(
         f'<script nonce="{escape(nonce)}">document.getElementById("print")'
         '.addEventListener("click", function () { window.print(); });</script>'
     )
-    body = _layout().substitute(title=escape(title), nonce=escape(nonce), content=content, script=script)
-    response = HTMLResponse(body)
-    apply_security_headers(response, nonce)
-    return response
+    return _layout().substitute(title=escape(title), nonce=escape(nonce), content=content, script=script)

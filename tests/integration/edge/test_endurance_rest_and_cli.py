@@ -205,6 +205,11 @@ async def test_rest_refusals_say_what_to_fix_and_store_nothing(stack: Stack) -> 
             f"{BASE}/readiness/{RIDE_DAY}", content=b"{", headers={"Content-Type": "application/json"}
         )
         unknown_field = await http.put(f"{BASE}/readiness/{RIDE_DAY}", json={"sleepHours": 7, "vibe": "ok"})
+        # Nested 10 000 levels deep (20 KB, under the 64 KiB cap): refused before it is parsed.
+        deep = b'{"sleepHours":' + b"[" * 10_000 + b"]" * 10_000 + b"}"
+        json_type = {"Content-Type": "application/json"}
+        deep_readiness = await http.put(f"{BASE}/readiness/{RIDE_DAY}", content=deep, headers=json_type)
+        deep_threshold = await http.post(f"{BASE}/thresholds", content=deep, headers=json_type)
         missing = await http.get(f"{BASE}/activities/act_none")
         listed = await http.get(f"{BASE}/activities", params={"from": "2000-01-01", "to": "2030-01-01"})
 
@@ -216,6 +221,9 @@ async def test_rest_refusals_say_what_to_fix_and_store_nothing(stack: Stack) -> 
     assert bad_threshold.status_code == 400, bad_threshold.text
     assert not_json.status_code == 400 and unknown_field.status_code == 400
     assert "vibe" in unknown_field.json()["error_description"]
+    for refused in (deep_readiness, deep_threshold):
+        assert refused.status_code == 400, refused.text[:300]
+        assert "10001 levels deep; at most 64" in refused.json()["error_description"]
     assert missing.status_code == 404
     assert listed.json().get("activities", []) == []
 

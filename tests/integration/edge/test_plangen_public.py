@@ -186,3 +186,52 @@ async def test_a_browser_client_of_a_trusted_origin_may_call_and_an_untrusted_on
     assert preflight.status_code == 204
     assert preflight.headers["access-control-allow-origin"] == "https://muse.ai"
     assert untrusted.status_code == 403 and untrusted.json()["error"] == "untrusted_origin"
+
+
+def deep_arrays(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        deep_arrays(10_000),
+        '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"generate_running_plan",'
+        '"arguments":{"event":' + deep_arrays(10_000) + "}}}",
+        '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":' + '{"a":' * 5_000 + "1" + "}" * 5_001,
+        deep_arrays(65),  # one level past the limit: under the SDK's own, so the edge's answers
+    ],
+    ids=["arrays", "in-arguments", "objects", "just-too-deep"],
+)
+async def test_json_nested_too_deep_is_a_json_rpc_parse_error_naming_the_depth(edge: PublicEdge, body: str):
+    async with httpx2.AsyncClient(timeout=30) as http:
+        response = await http.post(
+            edge.url,
+            content=body,
+            headers={"Accept": "application/json, text/event-stream", "Content-Type": "application/json"},
+        )
+    assert response.status_code == 400, response.text[:300]
+    error = response.json()["error"]
+    assert error["code"] == -32700  # JSON-RPC's parse error; -32002 is RunFlow's, for its refusals
+    assert "levels deep; at most 64 are accepted" in error["message"]
+
+
+async def test_registration_metadata_nested_too_deep_is_a_400_naming_the_depth(edge: PublicEdge):
+    # Under /register's 16 KiB cap: 8 000 levels of arrays.
+    async with httpx2.AsyncClient(base_url=edge.base_url, timeout=30) as http:
+        response = await http.post(
+            "/register",
+            content='{"redirect_uris":' + deep_arrays(8_000) + "}",
+            headers={"Content-Type": "application/json"},
+        )
+    assert response.status_code == 400, response.text[:300]
+    assert response.json()["error"] == "invalid_client_metadata"
+    assert "8001 levels deep" in response.json()["error_description"]
+
+
+@pytest.mark.parametrize("path", ["/plans/v1.\u00e9t\u00e9.abc", "/plans/v1.%E2%80%AEx.y/plan.ics"])
+async def test_a_plan_link_with_characters_no_link_has_is_a_404_page_saying_so(edge: PublicEdge, path: str):
+    async with httpx2.AsyncClient(base_url=edge.base_url, timeout=10) as http:
+        response = await http.get(path)
+    assert response.status_code == 404
+    assert "a plan link holds only letters" in response.text
