@@ -42,7 +42,7 @@ def open_csv(data: bytes) -> CsvRows:
 
     Decoding errors further into the file surface while iterating, also as ``UnreadableFile``.
     """
-    if not data.strip():
+    if not data or data.isspace():  # not ``data.strip()``: that would copy the whole upload
         raise UnreadableFile("the file is empty")
     if b"\x00" in data:
         raise UnreadableFile("the file is not CSV text: it holds NUL bytes, as binary files do")
