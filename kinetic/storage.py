@@ -15,6 +15,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, text
 
+from kinetic.errors import Conflict
 from kinetic.settings import SCHEMA_NAME, ServiceSettings
 from kinetic.telemetry import instrument_engine
 
@@ -63,7 +64,35 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
+    # A deleted row's bytes are overwritten with zeros, not only unlinked: an erased account's text
+    # is not left readable in the file's free space (decision 0071). The -wal file is emptied by
+    # ``checkpoint_after_erasure``.
+    cursor.execute("PRAGMA secure_delete=ON")
     cursor.close()
+
+
+def checkpoint_after_erasure(engine: Engine) -> bool:
+    """After an erasure has committed: on SQLite, copy the write-ahead log into the database file
+    and truncate it to nothing, so the earlier pages that held the erased rows are in no file any
+    more (decision 0071). True when done, or on PostgreSQL (left as it is); False when a reader or
+    writer kept the log in use past the busy timeout (5 s): the rows are gone, their old pages not.
+    """
+    if engine.dialect.name != "sqlite":
+        return True
+    with engine.connect() as conn:
+        busy, _, _ = conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)").one()
+    return not busy
+
+
+def require_checkpoint_after_erasure(engine: Engine) -> None:
+    """``checkpoint_after_erasure``, or ABORTED ``ERASURE_NOT_CHECKPOINTED`` so the caller retries:
+    an account's erasure is confirmed only once its text is gone from the disk's files too."""
+    if not checkpoint_after_erasure(engine):
+        raise Conflict(
+            "the account's rows are erased, but the database's log still holds their earlier pages "
+            "(it was in use); retry to finish",
+            reason="ERASURE_NOT_CHECKPOINTED",
+        )
 
 
 def upgrade(engine: Engine, migrations_dir: Path) -> None:

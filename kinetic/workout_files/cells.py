@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Final
 
 from kinetic.record_ranges import WORKOUT_DURATION_S, WORKOUT_TIME
+from kinetic.workout_files.formula_cells import unescaped
 
 # Workout-level cells (the start, the duration) repeat on each of a workout's rows: a small cache
 # reads each distinct one once. Only successes are cached; a bad cell raises every time.
@@ -31,8 +32,9 @@ class RowProblem(Exception):
 
 
 def text(cell: str) -> str:
-    """A text cell without surrounding spaces, its line ends as ``\n`` (files mix CRLF into quotes)."""
-    return cell.strip().replace("\r\n", "\n").replace("\r", "\n")
+    """A text cell without surrounding spaces, its line ends as ``\n`` (files mix CRLF into quotes),
+    and without the apostrophe that kept a formula out (``'=Push`` reads ``=Push``, decision 0071)."""
+    return unescaped(cell).strip().replace("\r\n", "\n").replace("\r", "\n")
 
 
 def number(cell: str, column: str, *, decimal_comma: bool = False) -> float | None:

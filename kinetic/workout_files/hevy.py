@@ -56,7 +56,7 @@ class HevyRows:
 
     def read(self, cells: list[str]) -> SetRow:
         """The set on this row, or ``RowProblem`` saying why it cannot be used."""
-        exercise_name = cell(cells, self._exercise).strip()
+        exercise_name = text(cell(cells, self._exercise))
         if not exercise_name:
             raise RowProblem("exercise_title is empty")
         started_at = day_month_year_time(cell(cells, self._start), "start_time")

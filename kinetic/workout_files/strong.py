@@ -132,7 +132,7 @@ class StrongRows:
         set_order = cell(cells, self._set_order).strip()
         if set_order.lower() == _REST_TIMER:
             raise RowProblem("a rest timer Strong records between sets, not a set")
-        exercise_name = cell(cells, self._exercise).strip()
+        exercise_name = text(cell(cells, self._exercise))
         if not exercise_name:
             raise RowProblem("Exercise Name is empty")
         started_at = iso_local_time(cell(cells, self._date), "Date")

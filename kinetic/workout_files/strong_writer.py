@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Final
 
+from kinetic.workout_files.formula_cells import escaped
 from kinetic.workout_files.model import DistanceUnit, ImportedSet, ImportedWorkout, SetType, WeightUnit
 from kinetic.workout_files.strong import HEADER
 
@@ -37,7 +38,9 @@ def write_strong_csv(
     Distances are written in ``distance_unit``, by default kilometres with kg and miles with lb:
     the same default ``parse_workout_csv`` reads a bare Strong ``Distance`` with, so reading the
     text back with the same ``unit`` gives the same workouts. Like Strong, a measure not recorded
-    is written ``0`` (and so a recorded zero reads back as not recorded).
+    is written ``0`` (and so a recorded zero reads back as not recorded). A name or note that a
+    spreadsheet would run as a formula (``=...``, ``-5 kg``) is written behind an apostrophe, which
+    the import takes off again (decision 0071).
     """
     metres_per = _METRES_PER[distance_unit or ("mi" if unit == "lb" else "km")]
     out = io.StringIO()
@@ -60,18 +63,25 @@ def _rows(workout: ImportedWorkout, unit: WeightUnit, metres_per: float) -> Iter
                 set_order = str(numbered)
             yield [
                 date,
-                workout.title,
+                _text(workout.title),
                 duration,
-                entry.exercise_name,
+                _text(entry.exercise_name),
                 set_order,
                 _load(one, unit),
                 str(one.reps or 0),
                 _distance(one, metres_per),
                 str(one.duration_s or 0),
-                entry.notes,
-                workout.notes,
+                _text(entry.notes),
+                _text(workout.notes),
                 "" if one.rpe is None else repr(one.rpe),
             ]
+
+
+def _text(text: str) -> str:
+    """A name or note as a cell: behind an apostrophe when a spreadsheet would run it (decision
+    0071), its line ends as ``\n``. The csv module quotes a cell holding ``\n`` but not a lone
+    ``\r``, which would end the row there; the import reads either as ``\n`` anyway."""
+    return escaped(text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
 def _load(one: ImportedSet, unit: WeightUnit) -> str:

@@ -8,6 +8,7 @@ derives nothing back.
 from __future__ import annotations
 
 from kinetic.errors import InvalidArgument
+from kinetic.storage import require_checkpoint_after_erasure
 from services.analytics.adapters import account_erasure
 from services.analytics.service_layer.catch_up import AccountFeeds
 
@@ -26,4 +27,7 @@ class AccountErasure:
         self._feeds.forget(account_id)
         async with self._feeds.account_lock(account_id):
             with self._feeds.engine.begin() as conn:
-                return account_erasure.delete_account_rows(conn, account_id)
+                deleted = account_erasure.delete_account_rows(conn, account_id)
+        # Confirmed only once the rows' earlier pages are out of SQLite's -wal file (decision 0071).
+        require_checkpoint_after_erasure(self._feeds.engine)
+        return deleted

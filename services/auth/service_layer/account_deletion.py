@@ -12,12 +12,14 @@ See docs/decisions/0016-account-deletion-and-purging.md and 0033-account-deletio
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import datetime
 
 from sqlalchemy import Engine
 
 from kinetic.errors import Unauthenticated
+from kinetic.storage import checkpoint_after_erasure
 from services.auth.adapters import account_erasure, erasure_outbox
 from services.auth.adapters.account_erasure import DeletedRows
 from services.auth.domain.accounts import require
@@ -25,6 +27,8 @@ from services.auth.domain.erasure import SERVICES
 from services.auth.domain.passwords import PasswordHasher
 from services.auth.domain.revocations import Revocation
 from services.auth.service_layer.revocations import RevocationLog
+
+log = logging.getLogger(__name__)
 
 # The same answer as sign-in: a wrong password for an existing account, or no such account.
 _BAD_CREDENTIALS = "the password is incorrect"
@@ -68,4 +72,8 @@ class AccountDeletionService:
             # pending, and a crash after this commit leaves the outbox rows to resume from (0033).
             erasure_outbox.schedule(conn, account_id, SERVICES, now)
         self._revocations.announce()
+        # The account's text out of SQLite's -wal file too (decision 0071). The deletion stands
+        # either way; when the log is in use, the erasure outbox checkpoints again as services confirm.
+        if not checkpoint_after_erasure(self._engine):
+            log.warning("deleted account %s: the database log was in use, checkpoint postponed", account_id)
         return deleted

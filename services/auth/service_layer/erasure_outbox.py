@@ -20,6 +20,7 @@ from datetime import datetime
 
 from sqlalchemy import Engine
 
+from kinetic.storage import checkpoint_after_erasure
 from services.auth.adapters import erasure_outbox as outbox
 from services.auth.domain.erasure import PendingErasure, due, next_due, retry_delay
 
@@ -85,6 +86,8 @@ class ErasureOutbox:
             return
         with self._engine.begin() as conn:
             outbox.confirm(conn, erasure.account_id, erasure.service)
+        # Retries the checkpoint the deletion made, should the log have been in use then (0071).
+        checkpoint_after_erasure(self._engine)
         log.info("erased deleted account %s from %s (%d rows)", erasure.account_id, erasure.service, deleted)
         done.confirmed.append(erasure.key)
 

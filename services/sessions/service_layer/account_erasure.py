@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from sqlalchemy import Connection, Engine
 
 from kinetic.errors import InvalidArgument
+from kinetic.storage import require_checkpoint_after_erasure
 from services.sessions.adapters import session_repository as repo
 from services.sessions.adapters.account_erasure import delete_session_rows
 
@@ -32,4 +33,7 @@ class AccountErasure:
         with self._engine.begin() as conn:
             # A write in flight holds the account's lock: wait for it, then delete what it made.
             repo.lock_account(conn, account_id)
-            return sum(erase(conn, account_id) for erase in self._erasers)
+            deleted = sum(erase(conn, account_id) for erase in self._erasers)
+        # Confirmed only once the rows' earlier pages are out of SQLite's -wal file (decision 0071).
+        require_checkpoint_after_erasure(self._engine)
+        return deleted

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import Engine
 
+from kinetic.storage import require_checkpoint_after_erasure
 from services.training.adapters import account_erasure
 from services.training.adapters import library_repository as repo
 from services.training.service_layer.training_library import require_account
@@ -21,4 +22,7 @@ class AccountErasure:
         with self._engine.begin() as conn:
             # A write already in flight holds the library lock: wait for it, then delete what it made.
             repo.lock_library(conn, account_id)
-            return account_erasure.delete_account_rows(conn, account_id)
+            deleted = account_erasure.delete_account_rows(conn, account_id)
+        # Confirmed only once the rows' earlier pages are out of SQLite's -wal file (decision 0071).
+        require_checkpoint_after_erasure(self._engine)
+        return deleted

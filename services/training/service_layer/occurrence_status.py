@@ -15,6 +15,7 @@ from datetime import datetime
 from sqlalchemy import Engine
 
 from kinetic.errors import InvalidArgument, NotFound
+from kinetic.storage import checkpoint_after_erasure
 from kinetic.training.v1 import training_pb2
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
@@ -112,4 +113,7 @@ class OccurrenceStatuses:
             repo.lock_library(conn, account_id)
             state = repo.erase(conn, account_id, str(uuid.uuid4()))
             change_log.erase(conn, account_id, state.epoch, now)
+        # The erased records out of SQLite's -wal file too (decision 0071); the erasure stands and is
+        # answered as done either way: the next erasure's checkpoint finishes it.
+        checkpoint_after_erasure(self._engine)
         return training_pb2.EraseLibraryResponse(library=library_to_pb(state))

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import UTC, datetime
 
 import httpx2
 import pytest
+from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.auth.v1 import auth_pb2
+from kinetic.sessions.v1 import workout_log_pb2
 from kinetic.workout_files import WeightUnit, parse_workout_csv
+from kinetic.workout_text.exercise_names import normalize_words
 from tests.integration.edge.conftest import Stack
 from tests.integration.edge.workout_files_support import FIXTURES, logged, new_account, shape
 
@@ -75,6 +79,11 @@ async def test_uploads_are_refused_without_consent_broken_too_large_or_of_anothe
         too_large = await http.post(
             IMPORTS, content=b"x" * (20 * 1024 * 1024 + 1), headers={"Content-Type": "text/csv"}
         )
+        too_wide = await http.post(  # 30 000 columns: 300 000 characters on line 1 (decision 0071)
+            f"{IMPORTS}?unit=kg",
+            content=",".join(f"column {n}" for n in range(30_000)).encode(),
+            headers={"Content-Type": "text/csv"},
+        )
 
     assert no_consent.status_code == 403
     assert no_consent.json()["error"] == "consent_required"
@@ -85,6 +94,8 @@ async def test_uploads_are_refused_without_consent_broken_too_large_or_of_anothe
     assert bad_unit.status_code == 400 and bad_unit.json()["field"] == "unit"
     assert as_json.status_code == 415
     assert too_large.status_code == 413
+    assert too_wide.status_code == 400 and too_wide.json()["error"] == "invalid_file"
+    assert "line 1 runs past 65536 characters" in too_wide.json()["error_description"]
     assert await logged(stack, account) == []
 
 
@@ -167,3 +178,53 @@ async def test_the_csv_export_imported_into_a_fresh_account_gives_the_same_worko
         for _, _, load_unit, value, *_ in sets
     }
     assert ("lb", 315.0) in loads if unit == "lb" else ("kg", None) in loads
+
+
+async def test_formulas_stay_text_in_the_csv_export_and_import_back_as_written(stack: Stack) -> None:
+    """A title, entry name or note a spreadsheet would run is exported behind an apostrophe and
+    imported without it (decision 0071)."""
+    title, words, notes = '=HYPERLINK("http://evil.example","open")', "+1 squat", "-5 kg from last week"
+    leaving = await new_account(stack, "formulas@example.com")
+    start = Timestamp()
+    start.FromDatetime(datetime(2021, 3, 1, 17, 30, tzinfo=UTC))
+    await stack.backends.workout_log.LogWorkout(
+        workout_log_pb2.LogWorkoutRequest(
+            account_id=leaving,
+            idempotency_key="formulas-1",
+            title=title,
+            notes="@home",
+            start_time=start,
+            time_zone="Europe/Amsterdam",
+            entries=[
+                workout_log_pb2.EntryInput(
+                    exercise_id="barbell-bench-press",
+                    notes=notes,
+                    sets=[workout_log_pb2.LoggedSetInput(reps=5, load_value=60, load_unit="kg")],
+                ),
+                workout_log_pb2.EntryInput(
+                    exercise_name=words,
+                    words=normalize_words(words),  # as the importer sends them
+                    sets=[workout_log_pb2.LoggedSetInput(reps=3, load_value=80, load_unit="kg")],
+                ),
+            ],
+        )
+    )
+    async with client(stack, await ows_key(stack, leaving)) as http:
+        exported = (await http.get("/api/workout-log/export.csv")).text
+    rows = list(csv.DictReader(io.StringIO(exported)))
+    assert {row["Workout Name"] for row in rows} == {"'" + title}
+    assert {row["Workout Notes"] for row in rows} == {"'@home"}
+    assert "'" + notes in {row["Notes"] for row in rows}
+    for row in rows:
+        assert not any(cell.startswith(("=", "+", "-", "@")) for cell in row.values()), row
+
+    arriving = await new_account(stack, "formulas-back@example.com")
+    async with client(stack, await ows_key(stack, arriving)) as http:
+        again = await http.post(
+            f"{IMPORTS}?unit=kg", content=exported.encode(), headers={"Content-Type": "text/csv"}
+        )
+    assert again.status_code == 200, again.text
+    (back,) = await logged(stack, arriving)
+    assert (back.title, back.notes) == (title, "@home")
+    assert notes in [p.notes for p in back.performances]
+    assert shape(await logged(stack, arriving)) == shape(await logged(stack, leaving))
