@@ -8,10 +8,13 @@ once the body is whole (docs/decisions/0067-fair-slots-and-body-caps.md).
 
 The cap of a path is checked from ``Content-Length`` before a byte of the body is read, then as the
 chunks arrive (a chunked body declares nothing); past it the request is answered ``413`` in the
-path's own error style, saying the limit, with ``Connection: close`` (the rest of the body is
-never read), and nothing of it is parsed. ``receiving`` (optional) bounds how many bodies one
-account has arriving at once, so what a signed-in caller can make the edge hold in memory is
-bounded too; waiting for it holds nothing another account needs.
+path's own error style, saying the limit, and nothing of it is parsed. The connection stays
+open: the HTTP protocol drops the rest of the body unparsed as it arrives (the body timeout still
+bounds it), so the client reads the 413 instead of a reset from a socket closed under its upload.
+
+``receiving`` (optional) bounds how many bodies one account has arriving at once, so what a
+signed-in caller can make the edge hold in memory is bounded too; waiting for it holds nothing
+another account needs.
 """
 
 from __future__ import annotations
@@ -57,13 +60,12 @@ def too_large_text(limit: int) -> str:
 
 
 async def send_too_large(send: Send, body: dict[str, object]) -> None:
-    """A ``413`` with ``body`` as JSON; the connection closes (the rest of the body stays unread)."""
+    """A ``413`` with ``body`` as JSON."""
     payload = json.dumps(body, separators=(",", ":")).encode()
     headers = [
         (b"content-type", b"application/json"),
         (b"cache-control", b"private, no-store"),
         (b"content-length", str(len(payload)).encode()),
-        (b"connection", b"close"),
     ]
     await send({"type": "http.response.start", "status": 413, "headers": headers})
     await send({"type": "http.response.body", "body": payload})
