@@ -505,8 +505,9 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             ),
         ),
         # Primed (seed 001, decision 0059): RS256 access tokens only, any one of its scopes at the
-        # door and each tool's own scope inside; 60 calls per token per minute, 10 at once; every
-        # refusal a JSON-RPC error with the contract's HTTP status.
+        # door and each tool's own scope inside; 60 calls per token per minute, 10 at once (the
+        # 11th refused at once with 429 RATE_LIMITED, never queued: decision 0067); every refusal a
+        # JSON-RPC error with the contract's HTTP status.
         *mcp_routes(
             PRIMED,
             PostOnly(
