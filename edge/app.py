@@ -23,11 +23,31 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from edge.analytics.rest import analytics_rest_app
 from edge.backends import Backends
+from edge.body_limits import (
+    MCP_BODY_CAP,
+    PUBLIC_MCP_BODY_CAP,
+    REST_BODY_CAP,
+    BodyBuffered,
+    BodyCaps,
+    TooLarge,
+    ows_too_large,
+    primed_too_large,
+    problem_too_large,
+    runflow_too_large,
+)
 from edge.cross_origin import CorsPaths, CrossOrigin, TrustedOrigins, cors_paths
+from edge.endurance_rest import MAX_UPLOAD_BYTES as ACTIVITY_FILE_CAP
 from edge.endurance_rest import endurance_rest_app
 from edge.guard import ProtectedResource, Refusal, TokenChecker, oauth_refusal
 from edge.health import health_routes
-from edge.in_flight import InFlightLimit
+from edge.in_flight import (
+    ANONYMOUS_SLOTS,
+    PER_ACCOUNT_SLOTS,
+    RECEIVING_PER_ACCOUNT,
+    SIGNED_IN_SLOTS,
+    UPLOADS_RECEIVING_PER_ACCOUNT,
+    Pool,
+)
 from edge.jwks import JwksCache
 from edge.mcp_json_depth import JsonDepthChecked
 from edge.mcp_profile.builder import build_profile
@@ -68,6 +88,7 @@ from edge.ratelimit.responses import Render
 from edge.ratelimit.tool_calls import ToolCallsCounted
 from edge.revocation_watcher import RevocationWatcher
 from edge.well_known import well_known_routes
+from edge.workout_files_rest import MAX_UPLOAD_BYTES as WORKOUT_HISTORY_CAP
 from edge.workout_files_rest import account_export_routes, workout_files_rest_app
 from kinetic.access_tokens import AccessTokenVerifier
 from kinetic.protected_resources import (
@@ -102,6 +123,16 @@ CLIENT_AI_PER_MINUTE = RatePolicy("client_ai_minute", 300, 60)
 OWS_PER_MINUTE = RatePolicy("ows_minute", 300, 60)
 # RunFlow's own budget, per account (seed 004 names none for its personal path; decision 0061).
 RUNFLOW_PER_MINUTE = RatePolicy("runflow_minute", 300, 60)
+
+# Body caps per path, checked before a body is parsed or a slot taken (decision 0067). Uploads keep
+# the caps their handlers have always had; every other REST body and every MCP message is JSON.
+UPLOAD_CAPS = {
+    "/api/workout-log/imports": WORKOUT_HISTORY_CAP,
+    "/api/endurance/activities/imports": ACTIVITY_FILE_CAP,
+}
+MCP_CAPS = BodyCaps(MCP_BODY_CAP)
+PUBLIC_MCP_CAPS = BodyCaps(PUBLIC_MCP_BODY_CAP)
+REST_CAPS = BodyCaps(REST_BODY_CAP, UPLOAD_CAPS)
 
 
 class _Live:
@@ -308,8 +339,19 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
 
     # Redis when KINETIC_REDIS_URL is set (shared by every replica), in-process otherwise.
     limiter = build_limiter(settings.redis_url)
-    # Every protected path shares one bound on calls in flight in this process (0031).
-    in_flight = InFlightLimit()
+    # In-flight slots per class of caller (decision 0067): signed-in calls share one pool, at most
+    # PER_ACCOUNT_SLOTS of it per account; the anonymous PlanGen path has a pool of its own. A
+    # request asks for a slot only once its body is whole (BodyBuffered runs first).
+    signed_in = Pool("signed_in", SIGNED_IN_SLOTS, per_key=PER_ACCOUNT_SLOTS, key_of=account_key)
+    anonymous_slots = Pool("anonymous", ANONYMOUS_SLOTS)
+    # Bodies arriving at once per account, before any slot: a bound on what one account makes the
+    # edge buffer; an account past it waits behind its own requests only.
+    receiving = Pool("receiving", None, per_key=RECEIVING_PER_ACCOUNT, key_of=account_key)
+    uploads_receiving = Pool("uploads", None, per_key=UPLOADS_RECEIVING_PER_ACCOUNT, key_of=account_key)
+
+    def receiving_for(scope: Scope) -> contextlib.AbstractAsyncContextManager[None]:
+        arriving = uploads_receiving if scope.get("path", "").rstrip("/") in UPLOAD_CAPS else receiving
+        return arriving.held(scope)
 
     def protect(
         app: ASGIApp,
@@ -320,24 +362,28 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
         key_of: Callable[[Scope], str | None] = account_key,
         guard_refusal: Refusal = oauth_refusal,
         any_scope: bool = False,
+        caps: Callable[[Scope], int] = MCP_CAPS,
+        too_large: TooLarge = problem_too_large,
     ) -> ASGIApp:
         # The limiter runs inside the guard, keyed by the authenticated account (or, for Primed, a
         # hash of the token): the MCP path and its REST mirror share one budget of 300 requests per
         # account per minute. A refusal is in the profile's error style (Metric's JSON for REST).
-        limited = RateLimited(app, limiter, policy, key_of, refusal)
-        return in_flight.wrap(
-            ProtectedResource(
-                limited,
-                resource_url=resource.resource_url(public_url),
-                metadata_url=resource.metadata_url(public_url),
-                required_scopes=resource.scopes,
-                checker=lambda: live.checker,
-                legacy_scopes=resource.legacy_scopes,
-                any_scope=any_scope,
-                accepts_api_keys=resource.accepts_api_keys,
-                refusal=guard_refusal,
-                realm=resource.realm,
-            )
+        # Primed's ten calls at once per token are counted from the head, before the body is read
+        # and before any slot, so the eleventh is refused at once, never queued (decision 0067).
+        slotted = signed_in.wrap(app)
+        buffered = BodyBuffered(slotted, caps, too_large, receiving_for)
+        limited = RateLimited(buffered, limiter, policy, key_of, refusal)
+        return ProtectedResource(
+            limited,
+            resource_url=resource.resource_url(public_url),
+            metadata_url=resource.metadata_url(public_url),
+            required_scopes=resource.scopes,
+            checker=lambda: live.checker,
+            legacy_scopes=resource.legacy_scopes,
+            any_scope=any_scope,
+            accepts_api_keys=resource.accepts_api_keys,
+            refusal=guard_refusal,
+            realm=resource.realm,
         )
 
     @contextlib.asynccontextmanager
@@ -380,7 +426,9 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
     def anonymous_plangen() -> ASGIApp:
         # No guard: the budget is per client address (trusted proxy hops as everywhere), and only
         # tool calls spend it; initialize, tools/list, ping and notifications pass free.
-        endpoint = no_store(plangen.endpoint(McpEndpoint(plangen_mcp)))
+        # Its body is whole (at most PUBLIC_MCP_BODY_CAP) before it is parsed or takes one of the
+        # anonymous pool's slots, and a refused tool call takes none (decision 0067).
+        endpoint = anonymous_slots.wrap(no_store(plangen.endpoint(McpEndpoint(plangen_mcp))))
         limited = RateLimited(
             endpoint,
             limiter,
@@ -388,7 +436,9 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             ClientAddress(settings.trusted_proxy_hops),
             plangen.profile.errors.rate_limited,
         )
-        return in_flight.wrap(ToolCallsCounted(limited, endpoint))
+        return BodyBuffered(
+            ToolCallsCounted(limited, endpoint), PUBLIC_MCP_CAPS, runflow_too_large("RunFlow public MCP")
+        )
 
     async def openapi(request: Request) -> Response:
         return JSONResponse(openapi_document(public_url))
@@ -413,18 +463,28 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                 protect(no_store(McpEndpoint(metric_mcp)), METRIC, refusal=metric.profile.errors.rate_limited)
             ),
         ),
-        Mount("/api/connectors/muse", app=protect(metric_rest_app(metric.tools), METRIC)),
+        Mount("/api/connectors/muse", app=protect(metric_rest_app(metric.tools), METRIC, caps=REST_CAPS)),
         # Kinetic's own analytics API takes Metric's credentials and shares its budget (0025).
-        Mount("/api/analytics", app=protect(analytics_rest_app(lambda: live.backends.analytics), METRIC)),
+        Mount(
+            "/api/analytics",
+            app=protect(analytics_rest_app(lambda: live.backends.analytics), METRIC, caps=REST_CAPS),
+        ),
         # Workout history in and out (0047): the upload and export under OWS's credentials and budget.
         Mount(
             "/api/workout-log",
-            app=protect(workout_files_rest_app(lambda: live.backends), OPEN_WORKOUT_SCHEMA, OWS_PER_MINUTE),
+            app=protect(
+                workout_files_rest_app(lambda: live.backends),
+                OPEN_WORKOUT_SCHEMA,
+                OWS_PER_MINUTE,
+                caps=REST_CAPS,
+            ),
         ),
         # Endurance records and figures (0057): the endurance half of the same log, same guard and budget.
         Mount(
             "/api/endurance",
-            app=protect(endurance_rest_app(lambda: live.backends), OPEN_WORKOUT_SCHEMA, OWS_PER_MINUTE),
+            app=protect(
+                endurance_rest_app(lambda: live.backends), OPEN_WORKOUT_SCHEMA, OWS_PER_MINUTE, caps=REST_CAPS
+            ),
         ),
         *account_export_routes(public_url, lambda: live.backends),
         *mcp_routes(
@@ -446,12 +506,14 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                     OPEN_WORKOUT_SCHEMA,
                     OWS_PER_MINUTE,
                     refusal=ows.profile.errors.rate_limited,
+                    too_large=ows_too_large,
                 )
             ),
         ),
         # Primed (seed 001, decision 0059): RS256 access tokens only, any one of its scopes at the
-        # door and each tool's own scope inside; 60 calls per token per minute, 10 at once; every
-        # refusal a JSON-RPC error with the contract's HTTP status.
+        # door and each tool's own scope inside; 60 calls per token per minute, 10 at once (the
+        # 11th refused at once with 429 RATE_LIMITED, never queued: decision 0067); every refusal a
+        # JSON-RPC error with the contract's HTTP status.
         *mcp_routes(
             PRIMED,
             PostOnly(
@@ -463,6 +525,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                     key_of=token_key,
                     guard_refusal=primed.profile.errors.refused,
                     any_scope=True,
+                    too_large=primed_too_large,
                 )
             ),
         ),
@@ -479,6 +542,7 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
                     RUNFLOW,
                     RUNFLOW_PER_MINUTE,
                     refusal=runflow.profile.errors.rate_limited,
+                    too_large=runflow_too_large("RunFlow MCP"),
                 )
             ),
         ),

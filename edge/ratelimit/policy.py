@@ -31,6 +31,7 @@ class RatePolicy:
 # Metric's contract: 300 per account per minute; also the default for every profile.
 ACCOUNT_PER_MINUTE = RatePolicy("account_minute", 300, 60)
 # Primed's contract: 60 per token per minute, up to 10 concurrent (keyed by a hash of the token).
+# Counted from the request head, before any in-flight pool: the 11th is refused, not queued (0067).
 TOKEN_PER_MINUTE = RatePolicy("token_minute", 60, 60, max_concurrent=10)
 # RunFlow's anonymous PlanGen path: 10 tool calls per hour per client address (seed 004; 0066).
 IP_PER_HOUR = RatePolicy("ip_hour", 10, 3600)
