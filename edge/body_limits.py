@@ -25,7 +25,10 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from edge.ratelimit.responses import PRIMED_ERROR_CODE, RUNFLOW_ERROR_CODE
+from edge.ratelimit.responses import PRIMED_ERROR_CODE
+
+# JSON-RPC 2.0: "The JSON sent is not a valid Request object."
+INVALID_REQUEST = -32600
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -98,10 +101,14 @@ async def ows_too_large(send: Send, limit: int) -> None:
 
 
 def runflow_too_large(server: str) -> TooLarge:
-    """RunFlow (seed 004): JSON-RPC ``-32002`` with a message naming ``server``, no ``data``."""
+    """RunFlow (seed 004): JSON-RPC ``-32600`` (Invalid Request) with a message naming ``server``.
+
+    Not ``-32002``: seed 004 reserves that code for the paid-tier refusal, and a client that follows
+    the contract would tell its user to upgrade (decision 0067).
+    """
 
     async def refuse(send: Send, limit: int) -> None:
-        error = {"code": RUNFLOW_ERROR_CODE, "message": f"{server}: {too_large_text(limit)}"}
+        error = {"code": INVALID_REQUEST, "message": f"{server}: {too_large_text(limit)}"}
         await send_too_large(send, {"jsonrpc": "2.0", "id": None, "error": error})
 
     return refuse

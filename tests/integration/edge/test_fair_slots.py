@@ -152,7 +152,7 @@ async def test_a_huge_ping_is_refused_413_in_each_paths_style_before_it_is_read(
     public_cap = f"{PUBLIC_MCP_BODY_CAP // 1024} KiB"
     status, _, body = await refused_unread(stack.base_url, PUBLIC_PLANGEN_PATH, None)
     assert status == 413
-    assert body["error"]["code"] == -32002
+    assert body["error"]["code"] == -32600
     assert body["error"]["message"].startswith("RunFlow public MCP: the request body is over " + public_cap)
 
     status, _, body = await refused_unread(stack.base_url, PUBLIC_PLANGEN_PATH, None, chunked=True)

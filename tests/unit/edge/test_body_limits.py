@@ -126,6 +126,6 @@ async def test_each_profile_refuses_in_its_own_shape() -> None:
     assert ows["result"]["isError"] is True
     assert ows["result"]["content"][0]["text"].startswith("invalid_input: the request body is over 1 MiB")
     runflow = await answer(runflow_too_large("RunFlow MCP"))
-    assert runflow["error"]["code"] == -32002
+    assert runflow["error"]["code"] == -32600
     assert set(runflow["error"]) == {"code", "message"}
     assert runflow["error"]["message"].startswith("RunFlow MCP: ")
