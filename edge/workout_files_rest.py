@@ -35,7 +35,7 @@ from kinetic.auth.v1 import auth_pb2
 from kinetic.workout_files import WorkoutFileError, parse_workout_csv
 from kinetic.workout_files.export import export_account, export_strong_csv, stored_workout_starts
 from kinetic.workout_files.importer import import_workouts
-from kinetic.workout_files.model import DistanceUnit, WeightUnit
+from kinetic.workout_files.model import DistanceUnit, SkippedRow, WeightUnit
 
 # Five years of four workouts a week is 3.7 MiB (decision 0047, "Size"): 20 MiB holds decades.
 MAX_UPLOAD_BYTES: Final = 20 * 1024 * 1024
@@ -108,6 +108,8 @@ async def import_upload(backends: Backends, account_id: str, request: Request) -
         result = parse_workout_csv(data, unit=unit, distance_unit=distance_unit)
     except WorkoutFileError as refused:
         raise EdgeProblem("invalid_file", refused.reason, 400) from None
+    if not result.workouts and result.skipped:
+        raise EdgeProblem("invalid_file", _nothing_importable(result.skipped), 400)
     zone = account.time_zone or "UTC"
     stored: set[tuple[datetime, str]] = set()
     if result.workouts:
@@ -120,6 +122,19 @@ async def import_upload(backends: Backends, account_id: str, request: Request) -
         result, backends.workout_log.LogWorkout, account_id=account_id, time_zone=zone, stored_starts=stored
     )
     return report.to_json()
+
+
+# How many skipped rows a refusal quotes; the rest are counted (a file may have thousands).
+_ROWS_QUOTED = 5
+
+
+def _nothing_importable(skipped: tuple[SkippedRow, ...]) -> str:
+    """A file whose every row was skipped is refused whole (400), quoting why, so the caller fixes
+    the file instead of reading a report of nothing imported (decision 0070)."""
+    quoted = "; ".join(f"line {row.line}: {row.reason}" for row in skipped[:_ROWS_QUOTED])
+    more = len(skipped) - _ROWS_QUOTED
+    rest = f"; and {more} more rows" if more > 0 else ""
+    return f"no row of the file could be imported ({quoted}{rest}); fix those rows and upload it again"
 
 
 def _attachment(name: str) -> dict[str, str]:

@@ -145,8 +145,10 @@ async def test_every_door_refuses_an_impossible_time_naming_the_field(stack: Sta
     assert ahead.status_code == 400 and "start_time" in ahead.json()["error_description"]
     assert readiness.status_code == 400 and "9999-12-31" in readiness.text, readiness.text
     assert threshold.status_code == 400 and "effective_day" in threshold.text, threshold.text
-    assert csv.status_code == 200, csv.text
-    assert [row["reason"].split(" ")[0] for row in csv.json()["skippedRows"]] == ["Date", "Duration"]
+    # Every row skipped: the file is refused whole, quoting each row's problem by its column.
+    assert csv.status_code == 400, csv.text
+    refusal = csv.json()["error_description"]
+    assert "line 2: Date" in refusal and "line 3: Duration" in refusal, refusal
     assert listed.json().get("activities", []) == []
     assert plan_workout.status_code == 400 and "scheduledDate" in plan_workout.text, plan_workout.text
     assert logged.value.code() == grpc.StatusCode.INVALID_ARGUMENT
