@@ -11,7 +11,7 @@ import xml.parsers.expat
 from typing import NoReturn
 
 from kinetic.activity_files.model import ActivityFormat, UnreadableActivityFile
-from kinetic.activity_files.xml_stream import refuse_doctype, refuse_entity
+from kinetic.activity_files.xml_stream import refuse_doctype, refuse_entity, require_markup_throughout
 
 FIT_SIGNATURE = b".FIT"
 _GZIP_MAGIC = b"\x1f\x8b"
@@ -43,6 +43,7 @@ def detect_format(data: bytes, filename: str | None) -> ActivityFormat:
             "the file is a zip archive: extract it and upload the activity file inside"
         )
     if data.lstrip().startswith(_XML_START_BYTES):
+        require_markup_throughout(data, "the XML file")
         root = xml_root_name(data)
         file_format = _ROOTS.get(root)
         if file_format is None:

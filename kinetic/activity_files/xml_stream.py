@@ -25,6 +25,11 @@ from typing import NoReturn
 from kinetic.activity_files.model import UnreadableActivityFile
 
 MAX_TEXT_CHARS = 1024
+# pyexpat hands expat at most 1 MiB per call, and expat 2.5 rescans a token cut by a call's end
+# from its start on the next: a start tag of megabytes (attributes, namespace declarations) costs
+# its length squared. A tag cannot hold a "<", so a file whose every half MiB holds one has no
+# such tag (decision 0069). No TCX or GPX has half a MiB of text without markup.
+MARKUP_WINDOW_BYTES = 512 * 1024
 _NAMESPACE_SEPARATOR = "}"
 
 # (open elements' local names, innermost first is last; the element's attributes by local name)
@@ -67,6 +72,7 @@ def walk_xml(data: bytes, what: str, on_start: StartHandler, on_end: EndHandler)
         on_end(path, content)
         path.pop()
 
+    require_markup_throughout(data, what)
     parser = xml.parsers.expat.ParserCreate(namespace_separator=_NAMESPACE_SEPARATOR)
     parser.buffer_text = True
     parser.StartDoctypeDeclHandler = refuse_doctype
@@ -78,6 +84,16 @@ def walk_xml(data: bytes, what: str, on_start: StartHandler, on_end: EndHandler)
         parser.Parse(data, True)
     except xml.parsers.expat.ExpatError as error:
         raise UnreadableActivityFile(f"{what} is not well-formed XML: {error}") from None
+
+
+def require_markup_throughout(data: bytes, what: str) -> None:
+    """Refuse ``data`` when some window of ``MARKUP_WINDOW_BYTES`` holds no ``<`` (a memchr each)."""
+    for start in range(0, len(data), MARKUP_WINDOW_BYTES):
+        if data.find(b"<", start, start + MARKUP_WINDOW_BYTES) < 0:
+            raise UnreadableActivityFile(
+                f"{what} has {MARKUP_WINDOW_BYTES // 1024} KiB without any XML markup from byte {start}: "
+                "one tag or text that long is in no activity file"
+            )
 
 
 def refuse_doctype(name: str, *_: object) -> NoReturn:
