@@ -141,18 +141,23 @@ class ParseWorkers:
         process = self._context.Process(
             target=_child, args=(sender, parse, data, budget, self._refusals), daemon=True
         )
+        # Starting sends the file to the child: on a thread, and carried through even when the
+        # caller is cancelled meanwhile, so that the child can then be killed and reaped.
+        start = asyncio.ensure_future(asyncio.to_thread(process.start))
         receive: asyncio.Future[tuple[str, Any] | None] | None = None
         try:
-            await asyncio.to_thread(process.start)
+            await asyncio.shield(start)
             self.started += 1
             sender.close()
             receive = asyncio.ensure_future(asyncio.to_thread(_receive, receiver))
             answer = await asyncio.shield(receive)
         finally:
+            await asyncio.wait([start])
             sender.close()
-            if process.is_alive():
-                process.kill()  # overran the caller's time, or the caller went away
-            await asyncio.to_thread(process.join)
+            if start.exception() is None:
+                if process.is_alive():
+                    process.kill()  # overran the caller's time, or the caller went away
+                await asyncio.to_thread(process.join)
             if receive is not None:
                 await asyncio.wait([receive])  # ends at once: the child's end of the pipe is closed
             receiver.close()

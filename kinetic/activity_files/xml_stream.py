@@ -28,7 +28,8 @@ MAX_TEXT_CHARS = 1024
 # pyexpat hands expat at most 1 MiB per call, and expat 2.5 rescans a token cut by a call's end
 # from its start on the next: a start tag of megabytes (attributes, namespace declarations) costs
 # its length squared. A tag cannot hold a "<", so a file whose every half MiB holds one has no
-# such tag (decision 0069). No TCX or GPX has half a MiB of text without markup.
+# such tag (decision 0069). No TCX or GPX has half a MiB of text without markup; blank space
+# (padding some tools add) is let through: expat skips it fast.
 MARKUP_WINDOW_BYTES = 512 * 1024
 _NAMESPACE_SEPARATOR = "}"
 
@@ -87,9 +88,11 @@ def walk_xml(data: bytes, what: str, on_start: StartHandler, on_end: EndHandler)
 
 
 def require_markup_throughout(data: bytes, what: str) -> None:
-    """Refuse ``data`` when some window of ``MARKUP_WINDOW_BYTES`` holds no ``<`` (a memchr each)."""
+    """Refuse ``data`` when some window of ``MARKUP_WINDOW_BYTES`` holds no ``<`` (a memchr each)
+    and is not all blank space."""
     for start in range(0, len(data), MARKUP_WINDOW_BYTES):
-        if data.find(b"<", start, start + MARKUP_WINDOW_BYTES) < 0:
+        end = start + MARKUP_WINDOW_BYTES
+        if data.find(b"<", start, end) < 0 and data[start:end].strip():
             raise UnreadableActivityFile(
                 f"{what} has {MARKUP_WINDOW_BYTES // 1024} KiB without any XML markup from byte {start}: "
                 "one tag or text that long is in no activity file"
