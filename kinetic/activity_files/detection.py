@@ -11,12 +11,12 @@ import xml.parsers.expat
 from typing import NoReturn
 
 from kinetic.activity_files.model import ActivityFormat, UnreadableActivityFile
+from kinetic.activity_files.xml_stream import refuse_doctype, refuse_entity, require_markup_throughout
 
 FIT_SIGNATURE = b".FIT"
 _GZIP_MAGIC = b"\x1f\x8b"
 _ZIP_MAGIC = b"PK\x03\x04"
 _XML_START_BYTES = (b"<", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
-_PROLOG_CHUNK_BYTES = 64 * 1024
 _ROOTS: dict[str, ActivityFormat] = {"TrainingCenterDatabase": "tcx", "gpx": "gpx"}
 
 
@@ -43,6 +43,7 @@ def detect_format(data: bytes, filename: str | None) -> ActivityFormat:
             "the file is a zip archive: extract it and upload the activity file inside"
         )
     if data.lstrip().startswith(_XML_START_BYTES):
+        require_markup_throughout(data, "the XML file")
         root = xml_root_name(data)
         file_format = _ROOTS.get(root)
         if file_format is None:
@@ -66,29 +67,19 @@ def xml_root_name(data: bytes) -> str:
     before it reads any of its content, so nothing is expanded even here.
     """
     parser = xml.parsers.expat.ParserCreate()
-    parser.StartDoctypeDeclHandler = _refuse_doctype
-    parser.EntityDeclHandler = _refuse_entity
+    parser.StartDoctypeDeclHandler = refuse_doctype
+    parser.EntityDeclHandler = refuse_entity
     parser.StartElementHandler = _stop_at_root
     try:
-        for offset in range(0, len(data), _PROLOG_CHUNK_BYTES):
-            parser.Parse(data[offset : offset + _PROLOG_CHUNK_BYTES], False)
-        parser.Parse(b"", True)
+        # In one call: expat 2.5 rescans an unfinished token from its start on every feed, so a
+        # huge comment or root tag fed in chunks would cost its length squared (decision 0069).
+        # Expat stops at the root's start tag, so the rest of the file is not read here.
+        parser.Parse(data, True)
     except _RootFound as found:
         return found.name.rpartition("}")[2].rpartition(":")[2]
     except xml.parsers.expat.ExpatError as error:
         raise UnreadableActivityFile(f"the file is not well-formed XML: {error}") from None
     raise UnreadableActivityFile("the file is XML without any element")
-
-
-def _refuse_doctype(name: str, *_: object) -> NoReturn:
-    raise UnreadableActivityFile(
-        f"the XML file declares a document type (<!DOCTYPE {name}>), which TCX and GPX files never "
-        "need; it is refused so that no entity it declares is expanded"
-    )
-
-
-def _refuse_entity(name: str, *_: object) -> NoReturn:
-    raise UnreadableActivityFile(f"the XML file declares an entity ({name}); it is refused unexpanded")
 
 
 def _stop_at_root(name: str, _attributes: object) -> NoReturn:

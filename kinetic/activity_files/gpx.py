@@ -1,23 +1,21 @@
-"""Reading a GPX track with gpxpy into a ``Recording``.
+"""Reading a GPX track into a ``Recording``, streaming (``xml_stream.walk_xml``).
 
 Only called once ``detection.xml_root_name`` has found the root and refused any document type.
-gpxpy takes text, so the file must be UTF-8 (every GPX writer Kinetic has met writes it).
-Heart rate, cadence and power come from the point's extensions, found by element name in any
-namespace (``hr``, ``cad``, ``power``), which covers the TrackPointExtension most devices write.
+It reads what gpxpy read for Kinetic before (decision 0069 says why it no longer does): the
+root's ``creator``, each ``trk``'s ``name`` and ``type``, the document's name (``metadata/name``
+in GPX 1.1, ``name`` under the root otherwise), and every ``trk/trkseg/trkpt`` with its ``lat``,
+``lon``, ``ele``, ``time`` and, outside GPX 1.1, ``speed``. Heart rate, cadence and power come
+from the point's extensions, found by element name in any namespace (``hr``, ``cad``, ``power``)
+at any depth, which covers the TrackPointExtension most devices write.
 """
 
 from __future__ import annotations
 
-from datetime import UTC
-from xml.etree.ElementTree import Element
-
-import gpxpy
-import gpxpy.gpx
-
 from kinetic.activity_files.model import UnreadableActivityFile
-from kinetic.activity_files.recording import Recording, value_or_missing
+from kinetic.activity_files.recording import MISSING, Recording
 from kinetic.activity_files.sports import gpx_sport
-from kinetic.activity_files.xml_values import local_name, parse_number
+from kinetic.activity_files.xml_stream import walk_xml
+from kinetic.activity_files.xml_values import parse_number, parse_time
 
 _EXTENSION_VALUES = {
     "hr": "heart_rate",
@@ -26,45 +24,84 @@ _EXTENSION_VALUES = {
     "cadence": "cadence",
     "power": "power",
 }
+_POINT_PATH = ["gpx", "trk", "trkseg", "trkpt"]
+_POINT_DEPTH = len(_POINT_PATH)
+# GPX 1.1 names the document in <metadata>, GPX 1.0 right under the root: by "is it 1.1".
+_DOCUMENT_NAME_PARENT = {True: ["gpx", "metadata"], False: ["gpx"]}
+
+
+class _GpxTrack:
+    """What the walk has read so far: the recording, the point being read, the names found."""
+
+    def __init__(self) -> None:
+        self.recording = Recording(format="gpx")
+        self.version = ""
+        self.document_name = ""
+        self.track_names: list[str] = []
+        self.track_types: list[str] = []
+        self.point: dict[str, float] | None = None
+        self.point_time = MISSING
+
+    def start(self, path: list[str], attributes: dict[str, str]) -> None:
+        depth = len(path)
+        if depth == 1:
+            self.version = attributes.get("version", "")
+            self.recording.device = attributes.get("creator", "")
+        elif depth == _POINT_DEPTH and path == _POINT_PATH:
+            self.point = {
+                "latitude": _coordinate(attributes, "lat"),
+                "longitude": _coordinate(attributes, "lon"),
+            }
+            self.point_time = MISSING
+
+    def end(self, path: list[str], text: str) -> None:
+        depth = len(path)
+        point = self.point
+        if point is not None and depth > _POINT_DEPTH:
+            self._point_value(point, path, text)
+        elif depth == _POINT_DEPTH and point is not None and path == _POINT_PATH:
+            if self.point_time == self.point_time:  # a point without a time cannot be placed
+                self.recording.add(self.point_time, **point)
+            self.point = None
+        elif depth == 3 and path[1] == "trk" and path[0] == "gpx":
+            if path[2] == "name":
+                self.track_names.append(text)
+            elif path[2] == "type":
+                self.track_types.append(text)
+        elif path[-1] == "name" and path[:-1] == _DOCUMENT_NAME_PARENT[self.version == "1.1"]:
+            self.document_name = text
+
+    def _point_value(self, point: dict[str, float], path: list[str], text: str) -> None:
+        name = path[-1]
+        if len(path) == _POINT_DEPTH + 1:  # the point's own elements
+            if name == "time":
+                self.point_time = parse_time(text, "a GPX track point") if text else MISSING
+            elif name == "ele":
+                point["altitude"] = parse_number(text, "a GPX track point's <ele>")
+            elif name == "speed" and self.version != "1.1":
+                point["speed"] = parse_number(text, "a GPX track point's <speed>")
+            return
+        if path[_POINT_DEPTH] != "extensions":
+            return
+        column = _EXTENSION_VALUES.get(name.lower())
+        if column is not None:
+            point[column] = parse_number(text, f"a GPX point's <{name}>")
+
+    def finished(self) -> Recording:
+        recording = self.recording
+        recording.sport = gpx_sport(next((kind for kind in self.track_types if kind), None))
+        recording.name = next((name for name in self.track_names if name), None) or self.document_name
+        return recording
 
 
 def read_gpx(data: bytes) -> Recording:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise UnreadableActivityFile(f"the GPX file is not UTF-8 text (byte {error.start})") from None
-    try:
-        document = gpxpy.parse(text)
-    except gpxpy.gpx.GPXException as error:
-        raise UnreadableActivityFile(f"the GPX file cannot be read: {error}") from None
-    recording = Recording(format="gpx", device=document.creator or "")
-    track_type = next((track.type for track in document.tracks if track.type), None)
-    recording.sport = gpx_sport(track_type)
-    recording.name = (
-        next((track.name for track in document.tracks if track.name), None) or document.name or ""
-    )
-    for track in document.tracks:
-        for segment in track.segments:
-            for point in segment.points:
-                if point.time is None:
-                    continue  # a point without a time cannot be placed in the recording
-                moment = point.time if point.time.tzinfo else point.time.replace(tzinfo=UTC)
-                recording.add(
-                    moment.timestamp(),
-                    latitude=point.latitude,
-                    longitude=point.longitude,
-                    altitude=value_or_missing(point.elevation),
-                    speed=value_or_missing(point.speed),
-                    **_extension_values(point.extensions),
-                )
-    return recording
+    track = _GpxTrack()
+    walk_xml(data, "the GPX file", track.start, track.end)
+    return track.finished()
 
 
-def _extension_values(extensions: list[Element]) -> dict[str, float]:
-    values: dict[str, float] = {}
-    for extension in extensions:
-        for element in extension.iter():
-            column = _EXTENSION_VALUES.get(local_name(element.tag).lower())
-            if column is not None:
-                values[column] = parse_number(element.text, f"a GPX point's <{local_name(element.tag)}>")
-    return values
+def _coordinate(attributes: dict[str, str], name: str) -> float:
+    text = attributes.get(name)
+    if text is None:
+        raise UnreadableActivityFile(f"a GPX track point has no {name} attribute; each needs lat and lon")
+    return parse_number(text, f"a GPX track point's {name}")

@@ -8,9 +8,15 @@ from kinetic.activity_files.activity import build_activity
 from kinetic.activity_files.detection import detect_format
 from kinetic.activity_files.fit import read_fit
 from kinetic.activity_files.gpx import read_gpx
-from kinetic.activity_files.model import ActivityFile, ActivityFormat
+from kinetic.activity_files.model import ActivityFile, ActivityFormat, UnreadableActivityFile
 from kinetic.activity_files.recording import Recording
 from kinetic.activity_files.tcx import read_tcx
+
+_MIB = 1024 * 1024
+# The largest file of each format that is read at all (decision 0069, Size caps): several times a
+# 24-hour recording at 1 Hz with every sensor (FIT ~1.4 MiB, GPX ~21 MiB, TCX ~30 MiB), within the
+# 64 MiB upload limit. Reading is linear, so a cap bounds the work as well as the memory.
+MAX_FILE_BYTES: dict[ActivityFormat, int] = {"fit": 16 * _MIB, "tcx": 64 * _MIB, "gpx": 64 * _MIB}
 
 _READERS: dict[ActivityFormat, Callable[[bytes], Recording]] = {
     "fit": read_fit,
@@ -24,7 +30,14 @@ def read_activity_file(data: bytes, *, filename: str | None = None) -> ActivityF
 
     The format is found from the content (``detection.detect_format``); ``filename`` only words a
     refusal. Raises ``UnreadableActivityFile`` for a file that is none of the three, damaged,
-    cut short, unsafe XML, or without at least two timed records; nothing partial is returned.
-    Decision 0053 describes every rule.
+    cut short, unsafe XML, over its format's ``MAX_FILE_BYTES``, or without at least two timed
+    records; nothing partial is returned. Decisions 0053 and 0069 describe every rule.
     """
-    return build_activity(_READERS[detect_format(data, filename)](data))
+    file_format = detect_format(data, filename)
+    if len(data) > MAX_FILE_BYTES[file_format]:
+        raise UnreadableActivityFile(
+            f"the {file_format.upper()} file is {len(data) / _MIB:.1f} MiB; {file_format.upper()} files "
+            f"over {MAX_FILE_BYTES[file_format] // _MIB} MiB are refused unread (a 24-hour recording "
+            "is far smaller): export a single activity"
+        )
+    return build_activity(_READERS[file_format](data))

@@ -1,18 +1,17 @@
-"""Reading a TCX activity with ElementTree's incremental parser into a ``Recording``.
+"""Reading a TCX activity into a ``Recording``, streaming (``xml_stream.walk_xml``).
 
 Only called once ``detection.xml_root_name`` has found the root and refused any document type,
-so no entity can be expanded here. Trackpoints are read as their end tag arrives and cleared.
+so no entity can be expanded here. Each trackpoint's values are taken as its elements end and the
+trackpoint is added at its own end: nothing per trackpoint outlives it (decision 0069).
 """
 
 from __future__ import annotations
 
-import io
-import xml.etree.ElementTree as ElementTree
-
 from kinetic.activity_files.model import UnreadableActivityFile
 from kinetic.activity_files.recording import MISSING, Recording
 from kinetic.activity_files.sports import tcx_sport
-from kinetic.activity_files.xml_values import local_name, parse_number, parse_time
+from kinetic.activity_files.xml_stream import walk_xml
+from kinetic.activity_files.xml_values import parse_number, parse_time
 
 # A trackpoint's elements by local name → the recording column they fill. ``Value`` is only ever
 # the heart rate's (inside ``HeartRateBpm``); ``Speed``, ``Watts`` and ``RunCadence`` come from
@@ -30,46 +29,52 @@ _TRACKPOINT_VALUES = {
 }
 
 
-def read_tcx(data: bytes) -> Recording:
-    recording = Recording(format="tcx")
-    open_elements: list[str] = []
-    activities = 0
-    try:
-        for event, element in ElementTree.iterparse(io.BytesIO(data), events=("start", "end")):
-            name = local_name(element.tag)
-            if event == "start":
-                open_elements.append(name)
-                if name == "Activity":
-                    activities += 1
-                    recording.sport = tcx_sport(element.get("Sport"))
-                elif name == "Lap" and activities == 1:
-                    recording.lap_starts.append(parse_time(element.get("StartTime"), "a TCX lap"))
-                continue
-            open_elements.pop()
-            if activities > 1:
+class _TcxActivity:
+    """What the walk has read so far: the recording and the trackpoint being read."""
+
+    def __init__(self) -> None:
+        self.recording = Recording(format="tcx")
+        self.activities = 0
+        self.trackpoint_depth = 0  # the open trackpoint's depth; 0 when none is open
+        self.values: dict[str, float] = {}
+        self.time = MISSING
+
+    def start(self, path: list[str], attributes: dict[str, str]) -> None:
+        name = path[-1]
+        if name == "Trackpoint":
+            self.trackpoint_depth = len(path)
+            self.values = {}
+            self.time = MISSING
+        elif name == "Activity":
+            self.activities += 1
+            if self.activities > 1:
                 raise UnreadableActivityFile(
                     "the TCX file holds more than one activity; export each activity on its own"
                 )
-            if name == "Trackpoint":
-                _add_trackpoint(recording, element)
-                element.clear()
-            elif name == "Name" and open_elements[-2:] == ["Activity", "Creator"]:
-                recording.device = (element.text or "").strip()
-    except ElementTree.ParseError as error:
-        raise UnreadableActivityFile(f"the TCX file is not well-formed XML: {error}") from None
-    return recording
+            self.recording.sport = tcx_sport(attributes.get("Sport"))
+        elif name == "Lap" and self.activities == 1:
+            self.recording.lap_starts.append(parse_time(attributes.get("StartTime"), "a TCX lap"))
+
+    def end(self, path: list[str], text: str) -> None:
+        name = path[-1]
+        depth = len(path)
+        if self.trackpoint_depth and depth > self.trackpoint_depth:
+            if name == "Time":
+                self.time = parse_time(text, "a TCX trackpoint")
+                return
+            column = _TRACKPOINT_VALUES.get(name)
+            if column is not None:
+                self.values[column] = parse_number(text, f"a TCX trackpoint's <{name}>")
+        elif depth == self.trackpoint_depth:
+            # A trackpoint without a time cannot be placed; TCX allows one, it is passed over.
+            if self.time == self.time:
+                self.recording.add(self.time, **self.values)
+            self.trackpoint_depth = 0
+        elif name == "Name" and path[-3:-1] == ["Activity", "Creator"]:
+            self.recording.device = text
 
 
-def _add_trackpoint(recording: Recording, trackpoint: ElementTree.Element) -> None:
-    time = MISSING
-    values: dict[str, float] = {}
-    for child in trackpoint.iter():
-        name = local_name(child.tag)
-        if name == "Time":
-            time = parse_time(child.text, "a TCX trackpoint")
-            continue
-        column = _TRACKPOINT_VALUES.get(name)
-        if column is not None:
-            values[column] = parse_number(child.text, f"a TCX trackpoint's <{name}>")
-    if time == time:  # a trackpoint without a time cannot be placed; TCX allows one, it is passed over
-        recording.add(time, **values)
+def read_tcx(data: bytes) -> Recording:
+    activity = _TcxActivity()
+    walk_xml(data, "the TCX file", activity.start, activity.end)
+    return activity.recording

@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 
 from kinetic.activity_files.model import UnreadableActivityFile
 
+_SHOWN_CHARS = 40
+
 
 def local_name(tag: str) -> str:
     """``{namespace}Name`` → ``Name``: exporters differ in namespaces and prefixes, not in names."""
@@ -19,7 +21,7 @@ def parse_time(text: str | None, where: str) -> float:
         moment = datetime.fromisoformat((text or "").strip())
     except ValueError:
         raise UnreadableActivityFile(
-            f"{where} has the time {text!r}, which is not an ISO 8601 time"
+            f"{where} has the time {_shown(text or '')}, which is not an ISO 8601 time"
         ) from None
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
@@ -34,4 +36,9 @@ def parse_number(text: str | None, where: str) -> float:
     try:
         return float(stripped)
     except ValueError:
-        raise UnreadableActivityFile(f"{where} has {stripped!r} where a number belongs") from None
+        raise UnreadableActivityFile(f"{where} has {_shown(stripped)} where a number belongs") from None
+
+
+def _shown(text: str) -> str:
+    """A value quoted in a refusal, cut so that a hostile file's megabyte of text is not echoed."""
+    return repr(text) if len(text) <= _SHOWN_CHARS else f"{text[:_SHOWN_CHARS]!r}... ({len(text)} characters)"

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
+from kinetic.bounded_parse import ParseWorkers
+from services.sessions.endurance.adapters.file_reading import activity_file_workers
 from services.sessions.endurance.service_layer.activity_queries import ActivityQueries
 from services.sessions.endurance.service_layer.activity_writes import ActivityWrites
 from services.sessions.endurance.service_layer.readiness import ReadinessLog
@@ -24,13 +26,17 @@ class EnduranceModule:
     queries: ActivityQueries
     thresholds: Thresholds
     readiness: ReadinessLog
+    file_workers: ParseWorkers  # the child processes that read uploaded files (decision 0069)
 
 
-def build_endurance(engine: Engine, clock: Clock = utc_now) -> EnduranceModule:
+def build_endurance(
+    engine: Engine, clock: Clock = utc_now, file_workers: ParseWorkers | None = None
+) -> EnduranceModule:
     """The endurance records over the sessions ``engine``, on ``clock`` (tests move it by hand)."""
     return EnduranceModule(
         ActivityWrites(engine, clock),
         ActivityQueries(engine),
         Thresholds(engine, clock),
         ReadinessLog(engine, clock),
+        file_workers or activity_file_workers(),
     )

@@ -11,10 +11,14 @@ from datetime import UTC, datetime
 import grpc
 import pytest
 
+from edge.deadlines import deadline_for
 from kinetic.activity_files import read_activity_file
 from kinetic.endurance import heart_rate
 from kinetic.endurance.power import MMP_DURATIONS_SECONDS
 from kinetic.sessions.v1 import endurance_pb2 as en
+from services.sessions.endurance.bootstrap import build_endurance
+from services.sessions.endurance.domain.endurance_errors import ImportNotFinished
+from tests.fixtures import hostile_files
 from tests.integration.sessions.endurance_support import (
     BROKEN,
     READABLE,
@@ -193,3 +197,46 @@ async def test_files_above_grpcs_default_limit_arrive_and_above_64_mib_are_refus
             ["data"],
         )
         assert "at most 64 MiB" in too_big.message
+
+
+# --- Deadlines (decision 0069; issue 26, row 9) -------------------------------------------------
+
+
+async def test_a_day_long_gpx_is_stored_within_the_edges_deadline(stack):
+    data = hostile_files.day_long_gpx()
+    answer = await stack.endurance.ImportActivityFile(
+        en.ImportActivityFileRequest(account_id=ACCOUNT, data=data),
+        timeout=deadline_for("ImportActivityFile"),
+    )
+    assert answer.created
+    assert answer.activity.duration_s == 24 * 3600 - 1
+    assert stack.rows()["activities"] == 1
+
+
+async def test_an_import_answered_as_failed_stored_nothing_and_its_retry_stores_it_once(stack):
+    data = hostile_files.day_long_gpx(6 * 3600)
+    request = en.ImportActivityFileRequest(account_id=ACCOUNT, data=data)
+    with pytest.raises(grpc.aio.AioRpcError) as failed:
+        await stack.endurance.ImportActivityFile(request, timeout=1.0)
+    assert failed.value.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED)
+    # Told "failed", the caller retries: the retry stores the file (the failed call stored
+    # nothing), and another retry finds it stored.
+    first = await stack.endurance.ImportActivityFile(request, timeout=deadline_for("ImportActivityFile"))
+    again = await stack.endurance.ImportActivityFile(request, timeout=deadline_for("ImportActivityFile"))
+    assert (first.created, again.created) == (True, False)
+    assert again.activity.activity_id == first.activity.activity_id
+    assert stack.rows()["activities"] == 1
+    assert [c.kind for c in await stack.feed()] == ["activity.recorded"]
+
+
+async def test_a_store_whose_caller_has_gone_rolls_back(stack):
+    activities = build_endurance(stack.engine).activities
+    read = read_activity_file(fixture("run.tcx"))
+    options = activities.check_file(ACCOUNT, 1)
+    with pytest.raises(ImportNotFinished):
+        activities.store_file(ACCOUNT, read, options, lambda: False)
+    assert stack.rows() == EMPTY
+    assert await stack.feed() == []
+    assert activities.store_file(ACCOUNT, read, options, lambda: True).created
+    assert not activities.store_file(ACCOUNT, read, options, lambda: True).created
+    assert stack.rows()["activities"] == 1

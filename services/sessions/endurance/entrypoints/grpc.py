@@ -7,13 +7,16 @@ answered first are stored with the idempotency key and replayed (as the workout 
 from __future__ import annotations
 
 import asyncio
-from typing import TypeAlias
+import threading
+import time
+from typing import Final, TypeAlias
 
 import grpc
 
 from kinetic.grpc_server import ServiceBinding
 from kinetic.sessions.v1 import endurance_pb2 as pb
 from kinetic.sessions.v1 import endurance_pb2_grpc as pb_grpc
+from services.sessions.endurance.adapters.file_reading import read_in_child
 from services.sessions.endurance.bootstrap import EnduranceModule
 from services.sessions.endurance.domain.endurance_model import Activity
 from services.sessions.endurance.entrypoints import pb as convert
@@ -21,6 +24,12 @@ from services.sessions.endurance.entrypoints import pb as convert
 SERVICE_NAME = "kinetic.sessions.v1.EnduranceService"
 
 Context: TypeAlias = grpc.aio.ServicerContext
+# Of the caller's time, what reading a file leaves for storing it: a 24-hour activity's streams
+# and figures take ~1 s to write (decision 0069, Deadlines).
+STORE_RESERVE_S: Final = 2.0
+# A store that would commit with less of the caller's time left than this rolls back instead: the
+# answer must reach the caller before it gives up, or it would be told "failed" about a stored file.
+COMMIT_MARGIN_S: Final = 0.25
 
 
 def _recorded(activity: Activity) -> bytes:
@@ -34,6 +43,7 @@ class EnduranceServicer(pb_grpc.EnduranceServiceServicer):
 
     def __init__(self, module: EnduranceModule) -> None:
         self._activities = module.activities
+        self._file_workers = module.file_workers
         self._queries = module.queries
         self._thresholds = module.thresholds
         self._readiness = module.readiness
@@ -41,16 +51,37 @@ class EnduranceServicer(pb_grpc.EnduranceServiceServicer):
     async def ImportActivityFile(
         self, request: pb.ImportActivityFileRequest, context: Context
     ) -> pb.ImportActivityFileResponse:
-        # Reading a long file takes up to seconds of CPU: off the event loop, so the server's other
-        # calls are answered meanwhile (decision 0054, Import).
-        imported = await asyncio.to_thread(
-            self._activities.import_file,
-            request.account_id,
-            request.data,
+        # The file is read in a child process within a budget (decision 0069), then stored on a
+        # thread; the store commits only while the caller still waits for the answer.
+        account_id = request.account_id
+        options = self._activities.check_file(
+            account_id,
+            len(request.data),
             filename=request.filename,
             source_app=request.source_app,
             sport=request.sport,
         )
+        remaining = context.time_remaining()
+        deadline = None if remaining is None else time.monotonic() + remaining
+        read = await read_in_child(
+            self._file_workers,
+            request.data,
+            options.filename,
+            account_id=account_id,
+            timeout_s=None if deadline is None else deadline - time.monotonic() - STORE_RESERVE_S,
+        )
+        gone = threading.Event()
+
+        def still_wanted() -> bool:
+            return not gone.is_set() and (deadline is None or time.monotonic() < deadline - COMMIT_MARGIN_S)
+
+        try:
+            imported = await asyncio.to_thread(
+                self._activities.store_file, account_id, read, options, still_wanted
+            )
+        except asyncio.CancelledError:
+            gone.set()  # the store's thread runs on; it rolls back instead of committing
+            raise
         return pb.ImportActivityFileResponse(
             activity=convert.summary_pb(imported.activity), created=imported.created
         )

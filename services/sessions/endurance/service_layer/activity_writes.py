@@ -25,7 +25,11 @@ from services.sessions.endurance.domain.activity_rules import (
     check_activity,
     check_import,
 )
-from services.sessions.endurance.domain.endurance_errors import ActivityNotFound, UnreadableActivity
+from services.sessions.endurance.domain.endurance_errors import (
+    ActivityNotFound,
+    ImportNotFinished,
+    UnreadableActivity,
+)
 from services.sessions.endurance.domain.endurance_model import (
     Activity,
     ActivityLap,
@@ -40,6 +44,8 @@ from services.sessions.service_layer.session_support import Clock, locked_write
 from services.sessions.workout_log.service_layer.idempotency import Answer, Idempotency, idempotent_write
 
 T = TypeVar("T")
+# Seconds a client waits for an answer after an import stores it; retried imports find theirs.
+RETRY_AFTER_S = 5
 RECORDED = "activity.recorded"
 DELETED = "activity.deleted"
 
@@ -141,13 +147,42 @@ class ActivityWrites:
             raise UnreadableActivity(problem.reason) from problem
         return self._store_read(account_id, read, options)
 
+    def check_file(
+        self, account_id: str, size: int, *, filename: str = "", source_app: str = "", sport: str = ""
+    ) -> ImportOptions:
+        """An import's options checked before its file is read (the file is read elsewhere)."""
+        require_account(account_id)
+        return check_import(size, filename, source_app, sport)
+
+    def store_file(
+        self,
+        account_id: str,
+        read: ActivityFile,
+        options: ImportOptions,
+        still_wanted: Callable[[], bool],
+    ) -> ImportedActivity:
+        """Store a file read elsewhere, as ``import_file`` does, unless the caller has gone.
+
+        ``still_wanted`` is asked inside the transaction, after the writes and just before the
+        commit: when the caller's deadline has passed or it cancelled, everything is rolled back
+        and ``ImportNotFinished`` raised, so a caller told "failed" finds nothing stored
+        (decision 0069). Its retry then stores the file once; a retry of a stored one changes nothing.
+        """
+        return self._store_read(account_id, read, options, still_wanted)
+
     def import_recorded(self, account_id: str, read: ActivityFile, *, source_app: str) -> ImportedActivity:
         """Store an activity already read (or built: the demo season), exactly as a file import
         stores it, figures included; one with the same ``source_key`` stores nothing."""
         require_account(account_id)
         return self._store_read(account_id, read, check_import(0, "", source_app, ""))
 
-    def _store_read(self, account_id: str, read: ActivityFile, options: ImportOptions) -> ImportedActivity:
+    def _store_read(
+        self,
+        account_id: str,
+        read: ActivityFile,
+        options: ImportOptions,
+        still_wanted: Callable[[], bool] | None = None,
+    ) -> ImportedActivity:
         with self._reads.connect() as conn:
             stored = repo.find_by_source_key(conn, account_id, read.source_key)
         if stored is not None:
@@ -162,7 +197,14 @@ class ActivityWrites:
             if twin is not None:
                 return ImportedActivity(twin, created=False)
             new = _with_figures(conn, account_id, read, options)
-            return ImportedActivity(store_activity(conn, account_id, new, now), created=True)
+            stored = ImportedActivity(store_activity(conn, account_id, new, now), created=True)
+            if still_wanted is not None and not still_wanted():
+                raise ImportNotFinished(
+                    "the file was not stored within this request's time, so nothing was stored; "
+                    "send it again",
+                    metadata={"retryAfter": str(RETRY_AFTER_S)},
+                )
+            return stored
 
         return locked_write(self._engine, account_id, now, write)
 

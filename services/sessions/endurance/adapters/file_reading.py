@@ -1,0 +1,58 @@
+"""Reading an uploaded activity file in a child process, within a budget (decision 0069).
+
+The sessions service never parses a file on its own threads: a slow or hostile file would hold
+the GIL and slow every other account's calls. ``kinetic.bounded_parse`` runs the parse in a
+niced child process with a CPU budget proportional to the file's size, a memory cap and the
+caller's remaining time; an overrun kills it.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+from kinetic.activity_files import ActivityFile, UnreadableActivityFile, read_activity_file
+from kinetic.bounded_parse import Budget, ParseOverrun, ParseWorkers
+from services.sessions.endurance.domain.endurance_errors import ImportNotFinished, UnreadableActivity
+
+# CPU: 2 s plus 2 s per MiB. The slowest legitimate reading measured is a 24-hour FIT ride with
+# fitdecode, 2.1 s for its 1.4 MiB; TCX and GPX read at about 0.1 s per MiB (decision 0069).
+BASE_CPU_S: Final = 2.0
+CPU_S_PER_MIB: Final = 2.0
+# Address space of the child: the interpreter and parsers (~150 MiB), the file and its copy in
+# transit (2 × 64 MiB at most), the recording's columns and streams (~60 MiB for 72 h at 1 Hz).
+MEMORY_BYTES: Final = 1536 * 1024 * 1024
+PARSE_SLOTS: Final = 2
+RETRY_AFTER_S: Final = 5
+
+
+def activity_file_workers(slots: int = PARSE_SLOTS) -> ParseWorkers:
+    """The child processes that read activity files (``slots`` at a time, one per account)."""
+    return ParseWorkers(
+        [UnreadableActivityFile], slots=slots, preload=["kinetic.activity_files", "fitdecode"]
+    )
+
+
+def budget_for(size: int) -> Budget:
+    return Budget.per_size(size, base_s=BASE_CPU_S, per_mib_s=CPU_S_PER_MIB, memory_bytes=MEMORY_BYTES)
+
+
+async def read_in_child(
+    workers: ParseWorkers, data: bytes, filename: str, *, account_id: str, timeout_s: float | None
+) -> ActivityFile:
+    """``read_activity_file`` in a child; refusals and overruns as the service's errors."""
+    parse = functools.partial(read_activity_file, filename=filename or None)
+    try:
+        return await workers.run(parse, data, budget_for(len(data)), owner=account_id, timeout_s=timeout_s)
+    except UnreadableActivityFile as problem:
+        raise UnreadableActivity(problem.reason) from problem
+    except ParseOverrun as overrun:
+        if overrun.deadline:
+            raise ImportNotFinished(
+                "the file could not be read within this request's time (the service is busy), so "
+                "nothing was stored; send it again",
+                metadata={"retryAfter": str(RETRY_AFTER_S)},
+            ) from overrun
+        raise UnreadableActivity(
+            f"{overrun.reason}, which no activity file needs; it is refused (decision 0069)"
+        ) from overrun
