@@ -38,7 +38,10 @@ MIB = 1024 * KIB
 # tests send is ~85 KiB and a full one with every field filled ~400 KiB, so 1 MiB.
 MCP_BODY_CAP = 1 * MIB
 # The anonymous PlanGen path: one plan request (a handful of fields) or a handshake, under 2 KiB.
-PUBLIC_MCP_BODY_CAP = 64 * KIB
+# 8 KiB, not 64: what a body costs to parse grows with its size (63 KB of empty lists: 42 ms of the
+# event loop's CPU per free ping), and strangers looping such pings slowed signed-in calls 21-45x
+# (decision 0067, "Issue 27: the anonymous cap").
+PUBLIC_MCP_BODY_CAP = 8 * KIB
 # REST JSON bodies: as Metric's REST already refuses (edge/profiles/metric/rest.py).
 REST_BODY_CAP = 1 * MIB
 

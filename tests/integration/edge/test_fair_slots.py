@@ -192,10 +192,31 @@ async def test_a_huge_ping_is_refused_413_in_each_paths_style_before_it_is_read(
     assert status == 413
     assert body["error"]["message"].startswith("RunFlow MCP: the request body is over " + cap)
 
+    # Under 64 KiB but costly: 21 000 empty lists took 42 ms of edge CPU per ping, and 4 clients
+    # looping it took a signed-in call to 21-45x its p50 (issue 27's variant of row 5; decision 0067).
+    status, _, body = await costly_ping(stack.base_url, 63_000, source="127.0.0.6")
+    assert status == 413
+    assert body["error"]["message"].startswith("RunFlow public MCP: the request body is over " + public_cap)
+
     # A ping of ordinary size on the same path still answers, from an address that sent no huge body.
     status, _, answer = await ordinary_ping(stack.base_url, source="127.0.0.3")
     assert status == 200
     assert json.loads(answer)["result"] == {}
+
+
+async def costly_ping(base_url: str, size: int, *, source: str) -> tuple[int, dict[str, str], Any]:
+    """A whole ``ping`` of ``size`` bytes whose ``_meta`` holds empty lists (the costliest JSON per byte)."""
+    start, end = '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"padding":[', "]}}}"
+    body = (start + ",".join(["[]"] * ((size - len(start) - len(end) + 1) // 3)) + end).encode()
+    url = urlsplit(base_url)
+    reader, writer = await asyncio.open_connection(url.hostname, url.port, local_addr=(source, 0))
+    try:
+        writer.write(head(PUBLIC_PLANGEN_PATH, url.netloc, len(body)) + body)
+        await writer.drain()
+        status, headers, text = await read_raw_answer(reader)
+        return status, headers, json.loads(text)
+    finally:
+        writer.close()
 
 
 async def ordinary_ping(base_url: str, *, source: str) -> tuple[int, dict[str, str], bytes]:
