@@ -17,9 +17,13 @@ from typing import Final
 APOSTROPHE: Final = "'"
 # A cell starting with one of these is a formula to a spreadsheet (OWASP). The export writes a
 # carriage return as a line feed (``strong_writer._text``), so a line feed start counts as one too.
-FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r", "\n")
-# These after leading spaces too: a spreadsheet set to trim spaces on import would see the formula.
-_BEHIND_SPACES: Final = ("=", "+", "-", "@")
+# Their full-width forms (U+FF1D, U+FF0B, U+FF0D, U+FF20) too: a spreadsheet set for East Asian input
+# reads them as the ASCII ones (issue 27).
+_FULL_WIDTH: Final = ("\uff1d", "\uff0b", "\uff0d", "\uff20")
+FORMULA_STARTS: Final = ("=", "+", "-", "@", *_FULL_WIDTH, "\t", "\r", "\n")
+# These after leading spaces (any: no-break, ideographic) too: a spreadsheet set to trim spaces on
+# import would see the formula.
+_BEHIND_SPACES: Final = ("=", "+", "-", "@", *_FULL_WIDTH)
 
 
 def _formula_like(text: str) -> bool:

@@ -86,6 +86,21 @@ def test_a_formula_behind_spaces_is_escaped_too() -> None:
     assert row["Workout Name"] == "'  =1+1"
 
 
+# Full-width forms, which spreadsheets set for East Asian input read as the ASCII ones, and
+# formulas behind other spaces (no-break, ideographic) than the ASCII one (issue 27).
+@pytest.mark.parametrize(
+    "text", ["\uff1dSUM(A1)", "\uff0b1", "\uff0d5 kg", "\uff20home", "\u00a0=1+1", "\u3000\uff1d1+1"]
+)
+def test_full_width_formula_starts_and_other_spaces_are_escaped_and_read_back(text: str) -> None:
+    (row, _) = exported_rows(workout(text, "Bench", text, ""))
+    again = round_trip(workout(text, f"{text} press", text, text))
+
+    assert row["Workout Name"] == "'" + text
+    assert row["Notes"] == "'" + text
+    assert (again.title, again.notes, again.entries[0].notes) == (text.strip(), text.strip(), text.strip())
+    assert again.entries[0].exercise_name == f"{text} press".strip()
+
+
 @pytest.mark.parametrize(
     "text",
     [
