@@ -33,9 +33,10 @@ _TIMER_STOPS = frozenset({"stop", "stop_all", "stop_disable", "stop_disable_all"
 
 
 def read_fit(data: bytes) -> Recording:
-    messages = _FitMessages()
+    recording = Recording(format="fit")
+    messages = _FitMessages(recording)
     try:
-        decode_fit(data, messages.record, messages.take)
+        decode_fit(data, recording, messages.take)
     except FitChecksumMismatch:
         raise UnreadableActivityFile(
             "the FIT file's checksum does not match its content: it was changed or damaged after "
@@ -53,10 +54,10 @@ def read_fit(data: bytes) -> Recording:
 
 
 class _FitMessages:
-    """Collects the messages an activity needs, in file order."""
+    """Reads the messages an activity needs besides its records, in file order."""
 
-    def __init__(self) -> None:
-        self._recording = Recording(format="fit")
+    def __init__(self, recording: Recording) -> None:
+        self._recording = recording
         self._sessions: list[tuple[float, object, object]] = []  # (elapsed seconds, sport, sub_sport)
         self._sport_message: tuple[object, object] | None = None
         self._stopped_at: float | None = None
@@ -67,9 +68,6 @@ class _FitMessages:
             SPORT_MESSAGE: self._sport,
             FILE_ID: self._file_id,
         }
-
-    def record(self, time: float, values: dict[str, float]) -> None:
-        self._recording.add(time, **values)
 
     def take(self, message_number: int, values: dict[str, Any]) -> None:
         handler = self._handlers.get(message_number)

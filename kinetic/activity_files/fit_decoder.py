@@ -34,6 +34,7 @@ from kinetic.activity_files.fit_profile import (
     SPORT,
     SUB_SPORT,
 )
+from kinetic.activity_files.recording import COLUMN_NAMES, Recording
 
 
 class FitDecodeError(Exception):
@@ -130,6 +131,7 @@ class _Component:
     bits: int
     bit_offset: int
     scale: float | None = None
+    offset: float | None = None
     accumulate: bool = False
 
 
@@ -170,13 +172,16 @@ RECORD_COLUMNS: Final = {
     "position_long": "longitude",
 }
 _POSITION_COLUMNS: Final = frozenset({"latitude", "longitude"})
+# The recording's columns after ``times``, in ``recording.COLUMN_NAMES`` order.
+_ROW_COLUMNS: Final = COLUMN_NAMES[1:]
+_COLUMN_INDEX: Final = {name: index for index, name in enumerate(_ROW_COLUMNS)}
 _DISTANCE_FIELD = 5
 # Only the fields whose names Kinetic reads, or whose components fill one (FIT profile 21.x).
 PROFILE: Final[dict[int, dict[int, _ProfileField]]] = {
     RECORD: {
         0: _ProfileField("position_lat"),
         1: _ProfileField("position_long"),
-        2: _ProfileField("altitude", 5, 500, components=(_Component("enhanced_altitude", 16, 0, 5),)),
+        2: _ProfileField("altitude", 5, 500, components=(_Component("enhanced_altitude", 16, 0, 5, 500),)),
         3: _ProfileField("heart_rate"),
         4: _ProfileField("cadence"),
         5: _ProfileField("distance", 100),
@@ -261,20 +266,23 @@ class _Read:
         return None if raw.count(0xFF) == len(raw) else tuple(raw)
 
 
-_COLUMN, _TIME, _GENERIC = range(3)
+# How a record step reads its field: a number into a column; a time; a time that can only be
+# absent or not a time (a string, bytes, an array); compressed_speed_distance; anything else.
+_COLUMN, _TIME, _NOT_A_TIME, _PACKED, _GENERIC = range(5)
 
 
 @dataclass(frozen=True, slots=True)
 class _Generic:
-    """A record field read the long way: arrays, strings, bytes, and fields with components."""
+    """A record field read the long way, as fitdecode does: its components, then itself."""
 
     read: _Read
     name: object
     profile: _ProfileField | None
+    components: tuple[_Component, ...]
 
 
-# A record step: (kind, unpacked index, invalid, scale, offset, column, factor, generic reader)
-_RecordStep = tuple[int, int, object, float | None, float | None, str, float, _Generic | None]
+# A record step: (kind, unpacked index, invalid, scale, offset, column index, factor, generic)
+_RecordStep = tuple[int, int, object, float | None, float | None, int, float, _Generic | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +305,7 @@ class _Definition:
     record_steps: tuple[_RecordStep, ...] = ()
     named: tuple[_Named, ...] = ()
     resets_distance: bool = False
+    is_record: bool = False
 
 
 @dataclass(slots=True)
@@ -305,11 +314,9 @@ class _State:
 
     definitions: dict[int, _Definition] = field(default_factory=dict)
     developer_fields: dict[int, dict[object, _DevField]] = field(default_factory=dict)
-    timestamp: Any = 0  # the last timestamp, that compressed-timestamp headers count from
     distance: Any = 0  # the accumulated distance of compressed_speed_distance
 
 
-RecordSink = Callable[[float, dict[str, float]], None]
 MessageSink = Callable[[int, dict[str, Any]], None]
 _CACHE_LIMIT = 512
 
@@ -390,7 +397,7 @@ def _compile(
         if number == TIMESTAMP:
             timestamps.append(read)
         if global_number == RECORD:
-            step = _record_step(read, name, profile_field)
+            step = _record_step(read, field_size, name, profile_field)
             if step is not None:
                 record_steps.append(step)
         elif name in names or (profile_field and profile_field.subfields):
@@ -401,10 +408,11 @@ def _compile(
         size,
         unpack,
         error,
-        tuple(timestamps),
+        tuple(reversed(timestamps)),
         tuple(record_steps),
         tuple(named),
         resets_distance=global_number == RECORD and any(number == 8 for number, _, _ in fields),
+        is_record=global_number == RECORD,
     )
 
 
@@ -418,21 +426,40 @@ def _wanted(
     return name in names or bool(profile_field and profile_field.subfields)
 
 
-def _record_step(read: _Read, name: object, profile_field: _ProfileField | None) -> _RecordStep | None:
+def _record_step(
+    read: _Read, size: int, name: object, profile_field: _ProfileField | None
+) -> _RecordStep | None:
     scale = profile_field.scale if profile_field else None
     offset = profile_field.offset if profile_field else None
-    if read.shape == _SCALAR:
-        # A single number: a component of it (speed → enhanced_speed) fills the same column
-        # just before the field itself does, so the field's own value is the one kept.
-        if name == "timestamp":
-            return (_TIME, read.index, read.invalid, None, None, "", 0.0, None)
-        column = RECORD_COLUMNS.get(name) if isinstance(name, str) else None
-        if column is not None:
-            factor = DEGREES_PER_SEMICIRCLE if column in _POSITION_COLUMNS else 0.0
-            return (_COLUMN, read.index, read.invalid, scale, offset, column, factor, None)
-    if name == "timestamp" or name in RECORD_COLUMNS or (profile_field and profile_field.components):
-        return (_GENERIC, read.index, None, None, None, "", 0.0, _Generic(read, name, profile_field))
-    return None
+    components = profile_field.components if profile_field else ()
+    if read.shape in (_ARRAY, _BYTES):
+        # fitdecode skips a component whose bits start past the end of the field's bytes.
+        length = read.count if read.shape == _ARRAY else size
+        components = tuple(
+            part for part in components if not part.bit_offset or part.bit_offset < length << 3
+        )
+    if name == "timestamp":
+        if read.shape == _SCALAR:
+            return (_TIME, read.index, read.invalid, None, None, 0, 0.0, None)
+        return (_NOT_A_TIME, read.index, None, None, None, 0, 0.0, _Generic(read, name, None, ()))
+    if components:
+        generic = _Generic(read, name, profile_field, components)
+        if (
+            profile_field
+            and profile_field.name == "compressed_speed_distance"
+            and read.shape in (_SCALAR, _BYTES)
+        ):
+            return (_PACKED, read.index, read.invalid, None, None, 0, 0.0, generic)
+        if read.shape != _SCALAR:
+            return (_GENERIC, read.index, None, None, None, 0, 0.0, generic)
+    # A single number. A component of it (speed → enhanced_speed) fills the same column just
+    # before the field itself does, so the field's own value is the one kept. A string, bytes or
+    # an array in a column's field is passed over whatever it holds.
+    column = RECORD_COLUMNS.get(name) if isinstance(name, str) else None
+    if column is None or read.shape != _SCALAR:
+        return None
+    factor = DEGREES_PER_SEMICIRCLE if column in _POSITION_COLUMNS else 0.0
+    return (_COLUMN, read.index, read.invalid, scale, offset, _COLUMN_INDEX[column], factor, None)
 
 
 # --- Values as the FIT profile gives them ------------------------------------------------------
@@ -456,12 +483,10 @@ def _rendered(value: Any, enum: dict[int, str] | None) -> Any:
 
 
 def _component_raw(value: Any, component: _Component) -> Any:
-    """The component's bits of a field's raw value; ``ValueError`` when the value is too short."""
+    """The component's bits of a field's raw value (an array's items are little-endian bytes)."""
     if value is None:
         return None
     if isinstance(value, tuple):
-        if component.bit_offset and component.bit_offset >= len(value) << 3:
-            raise ValueError(component.name)
         number = 0
         for item in reversed(value):
             number = (number << 8) + item
@@ -488,14 +513,11 @@ def _generic_values(generic: _Generic, items: tuple[Any, ...], state: _State) ->
     if profile_field is None:
         return [(generic.name, raw)]
     values: list[tuple[object, Any]] = []
-    for component in profile_field.components:
-        try:
-            part = _component_raw(raw, component)
-        except ValueError:
-            continue
+    for component in generic.components:
+        part = _component_raw(raw, component)
         if component.accumulate and part is not None:
             part = state.distance = _accumulated(part, state.distance, component.bits)
-        values.append((component.name, _scaled(part, component.scale, None)))
+        values.append((component.name, _scaled(part, component.scale, component.offset)))
     values.append((profile_field.name, _scaled(raw, profile_field.scale, profile_field.offset)))
     return values
 
@@ -541,9 +563,9 @@ def fit_crc(data: bytes | memoryview, crc: int = 0) -> int:
 # --- The decoder -------------------------------------------------------------------------------
 
 
-def decode_fit(data: bytes, on_record: RecordSink, on_message: MessageSink) -> None:
-    """Decode ``data``: each record with a time to ``on_record``, the other messages Kinetic
-    reads to ``on_message`` (global number, the first value of each name it reads).
+def decode_fit(data: bytes, recording: Recording, on_message: MessageSink) -> None:
+    """Decode ``data``: each record with a time into ``recording``'s columns, the other messages
+    Kinetic reads to ``on_message`` (global number, the first value of each name it reads).
 
     Raises a ``FitDecodeError`` subclass; a value of a type no decoding expects can also raise
     ``TypeError``, ``ValueError`` or ``LookupError`` (the file is damaged).
@@ -553,8 +575,7 @@ def decode_fit(data: bytes, on_record: RecordSink, on_message: MessageSink) -> N
     total = len(data)
     while position < total:
         header_end, body_end = _header(data, position)
-        state = _State()
-        _body(data, header_end, body_end, state, compiler, on_record, on_message)
+        _body(data, header_end, body_end, _State(), compiler, recording, on_message)
         if body_end + 2 > total:
             raise FitCutShort("the checksum at the end is missing")
         expected = data[body_end] | data[body_end + 1] << 8
@@ -592,12 +613,25 @@ def _body(
     body_end: int,
     state: _State,
     compiler: _Compiler,
-    on_record: RecordSink,
+    recording: Recording,
     on_message: MessageSink,
 ) -> None:
     total = len(data)
     definitions = state.definitions
     missing = MISSING
+    blank_row = [missing] * len(_ROW_COLUMNS)
+    add_time = recording.times.append
+    (
+        add_power,
+        add_heart_rate,
+        add_speed,
+        add_cadence,
+        add_altitude,
+        add_distance,
+        add_latitude,
+        add_longitude,
+    ) = (column.append for column in recording.columns()[1:])
+    timestamp: Any = 0  # the last timestamp, that compressed-timestamp headers count from
     while position < body_end:
         if position >= total:
             raise FitCutShort("a message")
@@ -623,15 +657,21 @@ def _body(
         if definition.error is not None:
             raise FitDamaged(definition.error)
         items = definition.unpack(data, start) if definition.unpack is not None else ()
+        # Only the last present timestamp field counts; reading has no side effect, so from the end.
         for read in definition.timestamps:
             stamp = read.parse(items)
             if stamp is not None:
-                state.timestamp = stamp
+                timestamp = stamp
+                break
         if time_offset >= 0:
-            state.timestamp = _accumulated(time_offset, state.timestamp, 5)
-        if definition.global_number == RECORD:
+            # A 5-bit offset from the last timestamp, wrapping every 32 s.
+            stamp = time_offset + (timestamp & ~0x1F)
+            if time_offset < (timestamp & 0x1F):
+                stamp += 0x20
+            timestamp = stamp
+        if definition.is_record:
             time = missing
-            values: dict[str, float] = {}
+            row = blank_row[:] if definition.record_steps else blank_row
             for kind, index, invalid, scale, offset, column, factor, generic in definition.record_steps:
                 if kind == _COLUMN:
                     value = items[index]
@@ -643,25 +683,58 @@ def _body(
                         value = value - offset
                     if factor:
                         value *= factor
-                    values[column] = float(value)
+                    row[column] = float(value)
                 elif kind == _TIME:
                     value = items[index]
-                    if value == invalid or value != value:
-                        continue
-                    time = fit_time(value) or missing
+                    if value != invalid and value == value:
+                        time = fit_time(value) or missing
+                elif kind == _NOT_A_TIME:
+                    assert generic is not None
+                    if generic.read.parse(items) is not None:
+                        time = missing
+                elif kind == _PACKED and type(value := items[index]) is not float:
+                    assert generic is not None
+                    _unpack_speed_distance(value, invalid, generic, row, state)
                 else:
                     assert generic is not None
                     for name, value in _generic_values(generic, items, state):
-                        time = _take_record_value(values, name, value, time)
+                        time = _take_record_value(row, name, value, time)
             if time_offset >= 0:
-                time = fit_time(state.timestamp) or missing
+                time = fit_time(timestamp) or missing
             if time == time:  # a record without a time cannot be placed; it is passed over
-                on_record(time, values)
+                add_time(time)
+                add_power(row[0])
+                add_heart_rate(row[1])
+                add_speed(row[2])
+                add_cadence(row[3])
+                add_altitude(row[4])
+                add_distance(row[5])
+                add_latitude(row[6])
+                add_longitude(row[7])
         elif definition.global_number in _NAMES:
-            _named_message(definition, items, time_offset >= 0, state, on_message)
+            _named_message(definition, items, timestamp if time_offset >= 0 else None, state, on_message)
 
 
-def _take_record_value(values: dict[str, float], name: object, value: Any, time: float) -> float:
+def _unpack_speed_distance(
+    value: Any, invalid: object, generic: _Generic, row: list[float], state: _State
+) -> None:
+    """compressed_speed_distance: 12 bits of speed (cm/s), 12 of distance (1/16 m, wrapping)."""
+    if isinstance(value, bytes):
+        if value.count(0xFF) == len(value):
+            return
+        number = int.from_bytes(value, "little")
+    elif value == invalid:
+        return
+    else:
+        number = value
+    for component in generic.components:
+        part = (number >> component.bit_offset) & ((1 << component.bits) - 1)
+        if component.accumulate:
+            part = state.distance = _accumulated(part, state.distance, component.bits)
+        row[_COLUMN_INDEX[component.name]] = float(part) / (component.scale or 1)
+
+
+def _take_record_value(row: list[float], name: object, value: Any, time: float) -> float:
     if value is None:
         return time
     if name == "timestamp":
@@ -671,7 +744,7 @@ def _take_record_value(values: dict[str, float], name: object, value: Any, time:
         return time
     if column in _POSITION_COLUMNS:
         value *= DEGREES_PER_SEMICIRCLE
-    values[column] = float(value)
+    row[_COLUMN_INDEX[column]] = float(value)
     return time
 
 
@@ -730,7 +803,11 @@ def _definition(data: bytes, position: int, body_end: int, state: _State, compil
 
 
 def _named_message(
-    definition: _Definition, items: tuple[Any, ...], compressed: bool, state: _State, on_message: MessageSink
+    definition: _Definition,
+    items: tuple[Any, ...],
+    compressed_time: Any,
+    state: _State,
+    on_message: MessageSink,
 ) -> None:
     """The first value (and raw value) of each name, as ``get_value`` finds them in fitdecode."""
     raws = [(named, named.read.parse(items)) for named in definition.named]
@@ -751,8 +828,8 @@ def _named_message(
             if isinstance(key, str) and key not in values:
                 values[key] = value
                 raw_values[key] = raw
-    if compressed and "timestamp" not in values:
-        values["timestamp"] = raw_values["timestamp"] = state.timestamp
+    if compressed_time is not None and "timestamp" not in values:
+        values["timestamp"] = raw_values["timestamp"] = compressed_time
     number = definition.global_number
     if number == DEVELOPER_DATA_ID:
         _declare_developer_data(values, raw_values, state)
