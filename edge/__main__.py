@@ -11,6 +11,7 @@ import uvicorn
 from uvicorn.config import STARTUP_FAILURE
 
 from edge.app import create_app
+from edge.flood_gate import RefusedAddresses
 from edge.http_protocol import http_protocol
 from kinetic.log_format import configure_logging
 from kinetic.metrics import start_metrics_or_exit
@@ -43,8 +44,9 @@ def main() -> None:
     # before uvicorn runs (the launcher ending while the edge starts) still ends the process.
     signal.signal(signal.SIGTERM, _exit_cleanly)
     signal.signal(signal.SIGINT, _exit_cleanly)
+    refused_addresses = RefusedAddresses()  # shared by the app and the protocol (edge.flood_gate)
     config = uvicorn.Config(
-        create_app(settings),
+        create_app(settings, refused_addresses=refused_addresses),
         host=settings.host,
         port=settings.port,
         log_level="warning",
@@ -55,7 +57,7 @@ def main() -> None:
         # (docs/decisions/0031-edge-performance.md); httptools' protocol with head and body
         # timeouts and a cap on connections per address (docs/decisions/0036).
         loop="uvloop",
-        http=http_protocol(settings),
+        http=http_protocol(settings, refused_addresses),
         timeout_graceful_shutdown=5,
         # Client addresses come from KINETIC_TRUSTED_PROXY_HOPS alone (edge.ratelimit.keys): uvicorn's
         # own X-Forwarded-For handling would trust any caller on 127.0.0.1 (decision 0066).

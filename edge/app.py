@@ -38,6 +38,13 @@ from edge.body_limits import (
 from edge.cross_origin import CorsPaths, CrossOrigin, TrustedOrigins, cors_paths
 from edge.endurance_rest import MAX_UPLOAD_BYTES as ACTIVITY_FILE_CAP
 from edge.endurance_rest import endurance_rest_app
+from edge.flood_gate import (
+    PLAN_PAGES_SURFACE,
+    PLANGEN_SURFACE,
+    RefusedAddresses,
+    oversized_body_seen,
+    remembering,
+)
 from edge.guard import ProtectedResource, Refusal, TokenChecker, oauth_refusal
 from edge.health import health_routes
 from edge.in_flight import (
@@ -70,7 +77,7 @@ from edge.profiles.runflow.plan_handlers import RunFlowPlanTools
 from edge.profiles.runflow.tools import runflow_profile
 from edge.profiles.runflow_public.handlers import PlanGenTools
 from edge.profiles.runflow_public.links import PlanLinks
-from edge.profiles.runflow_public.routes import plan_page_routes
+from edge.profiles.runflow_public.routes import plan_page_routes, too_many_pages
 from edge.profiles.runflow_public.tools import anonymous, public_plangen_profile
 from edge.ratelimit import (
     ACCOUNT_PER_MINUTE,
@@ -266,8 +273,17 @@ async def _prime(jwks: JwksCache) -> None:
         log.warning("the JWKS could not be fetched at start; the first request that needs it retries")
 
 
-def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGIApp:
-    """The edge app. ``backends`` lets tests pass channels to in-process servers."""
+def create_app(
+    settings: EdgeSettings,
+    backends: Backends | None = None,
+    refused_addresses: RefusedAddresses | None = None,
+) -> ASGIApp:
+    """The edge app. ``backends`` lets tests pass channels to in-process servers; ``refused_addresses``
+    is shared with the connection protocol (``edge.http_protocol.http_protocol``)."""
+    # Addresses refused on an anonymous surface, shared with the connection protocol, which turns
+    # them away before the app runs (edge.flood_gate); only direct peers are known to it.
+    refused = refused_addresses if settings.trusted_proxy_hops == 0 else None
+    client_address = ClientAddress(settings.trusted_proxy_hops)
     public_url = settings.public_url
     trusted_origins = TrustedOrigins.for_edge(public_url, settings.allowed_origins)
     live = _Live()
@@ -437,7 +453,10 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             plangen.profile.errors.rate_limited,
         )
         return BodyBuffered(
-            ToolCallsCounted(limited, endpoint), PUBLIC_MCP_CAPS, runflow_too_large("RunFlow public MCP")
+            ToolCallsCounted(limited, endpoint),
+            PUBLIC_MCP_CAPS,
+            runflow_too_large("RunFlow public MCP"),
+            on_too_large=oversized_body_seen(refused, PLANGEN_SURFACE, client_address),
         )
 
     async def openapi(request: Request) -> Response:
@@ -553,7 +572,12 @@ def create_app(settings: EdgeSettings, backends: Backends | None = None) -> ASGI
             for path in (PUBLIC_PLANGEN_PATH, PUBLIC_PLANGEN_PATH + "/")
         ],
         # Plan pages and calendars (decisions 0066, 0068): kept per link, limited per client address.
-        *plan_page_routes(plan_links, limiter, ClientAddress(settings.trusted_proxy_hops)),
+        *plan_page_routes(
+            plan_links,
+            limiter,
+            client_address,
+            refusal=remembering(too_many_pages, refused, PLAN_PAGES_SURFACE, client_address),
+        ),
     ]
     # The last line of defence: a backend failure no route mapped is still a 503, never a 500; a
     # path under /api/ no mount matched (one with a line break in it, say) answers in JSON too.

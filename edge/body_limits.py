@@ -182,11 +182,14 @@ class BodyBuffered:
         caps: Callable[[Scope], int],
         too_large: TooLarge,
         receiving: Callable[[Scope], AbstractAsyncContextManager[None]] | None = None,
+        on_too_large: Callable[[Scope], None] | None = None,
     ) -> None:
         self._app = app
         self._caps = caps
         self._too_large = too_large
         self._receiving = receiving
+        # Told of each refused body (the anonymous path turns the address away: edge.flood_gate).
+        self._on_too_large = on_too_large
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -195,12 +198,17 @@ class BodyBuffered:
         cap = self._caps(scope)
         declared = declared_length(scope)
         if declared is not None and declared > cap:
-            await self._too_large(send, cap)
+            await self._refuse(scope, send, cap)
             return
         try:
             async with self._receiving(scope) if self._receiving is not None else nullcontext():
                 messages = await read_whole(receive, cap)
         except BodyTooLarge:
-            await self._too_large(send, cap)
+            await self._refuse(scope, send, cap)
             return
         await self._app(scope, replay(messages, receive), send)
+
+    async def _refuse(self, scope: Scope, send: Send, cap: int) -> None:
+        if self._on_too_large is not None:
+            self._on_too_large(scope)
+        await self._too_large(send, cap)

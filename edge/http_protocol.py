@@ -13,6 +13,10 @@ a body one byte at a time, holds its socket for as long as it likes. Here (decis
   (``trusted_proxy_hops`` > 0) every peer is a proxy, so the cap is not applied: per-client
   connection limits belong to the proxy there.
 
+- refused addresses (``edge.flood_gate``): an address the app has just refused on an anonymous
+  surface (plan pages, the public PlanGen path) gets a fixed ``429`` as soon as its request head is
+  parsed, and the connection is closed: no ASGI task, no routing, no body read (decision 0067).
+
 A late head gets ``408`` and the connection is closed; a late body gets ``408`` when nothing was
 answered yet, otherwise the connection is just closed (the app sees a disconnect). A connection
 past the cap gets ``429`` and is closed before its request is read.
@@ -25,8 +29,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any, ClassVar
 
+import httptools
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from edge.flood_gate import SURFACES, RefusedAddresses, refused_response
 from edge.ratelimit.keys import address_key
 from kinetic.settings import EdgeSettings
 
@@ -73,6 +79,8 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
     body_timeout: ClassVar[float]
     # None: connections are not counted (behind trusted proxies, or a cap of 0).
     open_connections: ClassVar[OpenConnections | None]
+    # None: no address is turned away here (behind trusted proxies every peer is a proxy).
+    refused_addresses: ClassVar[RefusedAddresses | None]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -120,12 +128,33 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._waiting_for = "head"
 
     def on_headers_complete(self) -> None:
+        if self._refused:
+            return
+        retry_after = self._turned_away()
+        if retry_after:
+            self._refuse(refused_response(retry_after))
+            return
         super().on_headers_complete()
         self._waiting_for = "body"
 
+    def on_body(self, body: bytes) -> None:
+        if not self._refused:
+            super().on_body(body)
+
     def on_message_complete(self) -> None:
+        if self._refused:
+            return
         super().on_message_complete()
         self._waiting_for = None
+
+    def _turned_away(self) -> int:
+        """Seconds the peer stays refused on the surface this request's path belongs to; 0: serve it."""
+        if self.refused_addresses is None or self.client is None:
+            return 0
+        surface = SURFACES(httptools.parse_url(self.url).path.decode("latin-1"))
+        if surface is None:
+            return 0
+        return self.refused_addresses.retry_after(address_key(self.client[0]), surface)
 
     def _follow(self) -> None:
         """Arm the deadline of what the connection now waits for, unless it is already running."""
@@ -166,12 +195,17 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self.transport.close()
 
 
-def http_protocol(settings: EdgeSettings) -> type[GuardedHttpToolsProtocol]:
-    """The protocol class for one server: its own connection counts, the settings' limits."""
-    capped = settings.max_connections_per_address > 0 and settings.trusted_proxy_hops == 0
+def http_protocol(
+    settings: EdgeSettings, refused_addresses: RefusedAddresses | None = None
+) -> type[GuardedHttpToolsProtocol]:
+    """The protocol class for one server: its own connection counts, the settings' limits, and the
+    addresses the app (``create_app(..., refused_addresses)``) has turned away."""
+    direct_peers = settings.trusted_proxy_hops == 0
+    capped = settings.max_connections_per_address > 0 and direct_peers
     attributes = {
         "header_timeout": settings.header_timeout_seconds,
         "body_timeout": settings.body_timeout_seconds,
         "open_connections": OpenConnections(settings.max_connections_per_address) if capped else None,
+        "refused_addresses": refused_addresses if direct_peers else None,
     }
     return type("EdgeHttpProtocol", (GuardedHttpToolsProtocol,), attributes)

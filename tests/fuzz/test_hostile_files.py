@@ -28,7 +28,8 @@ async def test_every_hostile_activity_file_is_answered_and_other_reads_go_on(sql
             read = stack.endurance.ListThresholds(
                 en.ListThresholdsRequest(account_id=OTHER), timeout=deadline_for("ListThresholds")
             )
-            uploaded, other = await asyncio.gather(upload, read, return_exceptions=True)
+            answers: list[object] = list(await asyncio.gather(upload, read, return_exceptions=True))
+            uploaded, other = answers
             assert not isinstance(other, BaseException), f"{name}: another account's read failed: {other}"
             if isinstance(uploaded, grpc.aio.AioRpcError):
                 assert uploaded.code() == grpc.StatusCode.INVALID_ARGUMENT, f"{name}: {uploaded.code()}"

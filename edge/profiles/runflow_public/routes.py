@@ -30,6 +30,7 @@ from edge.profiles.runflow_public.page import page_response, plan_page_html
 from edge.profiles.runflow_public.page_cache import NONCE_STAND_IN, Rendered, RenderedPlans
 from edge.profiles.runflow_public.planning import plan_for
 from edge.ratelimit import RateLimited, RateLimiter, RatePolicy
+from edge.ratelimit.responses import Render
 from kinetic.plan_generator import GeneratedPlan
 
 AGAIN = "Ask your assistant to export the plan again (export_plan_url) for a new link."
@@ -128,12 +129,14 @@ def plan_page_routes(
     cache: RenderedPlans | None = None,
     plan_of: PlanOf = plan_for,
     policy: RatePolicy = PLAN_PAGES_PER_ADDRESS,
+    refusal: Render = too_many_pages,
 ) -> list[Route]:
-    """The page and the calendar file of a signed link, each behind the per-address limit."""
+    """The page and the calendar file of a signed link, each behind the per-address limit
+    (``refusal`` answers past it: ``too_many_pages``, or that remembered by ``edge.flood_gate``)."""
     pages = PlanPages(links, cache if cache is not None else RenderedPlans(), plan_of)
 
     def limited(endpoint: Callable[[Request], Any]) -> RateLimited:
-        return RateLimited(request_response(endpoint), limiter, policy, client_address, too_many_pages)
+        return RateLimited(request_response(endpoint), limiter, policy, client_address, refusal)
 
     return [
         Route(PLAN_PAGES + "/{token}", limited(pages.page), methods=["GET", "HEAD"]),

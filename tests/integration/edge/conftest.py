@@ -15,6 +15,7 @@ import uvicorn
 
 from edge.app import create_app
 from edge.backends import Backends
+from edge.flood_gate import RefusedAddresses
 from edge.http_protocol import http_protocol
 from kinetic.auth.v1 import auth_pb2
 from kinetic.grpc_server import RunningServer
@@ -126,10 +127,12 @@ async def _with_account(
 @contextlib.asynccontextmanager
 async def serve_edge(settings: EdgeSettings, backends: Backends, sock: socket.socket) -> AsyncIterator[str]:
     """The real edge app under uvicorn on ``sock``, with the edge's HTTP protocol; yields its base URL."""
+    # As edge/__main__.py: the app and the protocol share the addresses turned away (edge.flood_gate).
+    refused_addresses = RefusedAddresses()
     server = uvicorn.Server(
         uvicorn.Config(
-            create_app(settings, backends),
-            http=http_protocol(settings),
+            create_app(settings, backends, refused_addresses),
+            http=http_protocol(settings, refused_addresses),
             log_level="warning",
             lifespan="on",
             proxy_headers=False,  # as edge/__main__.py: only KINETIC_TRUSTED_PROXY_HOPS reads the header

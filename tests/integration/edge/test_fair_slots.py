@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import httpx2
 
 from edge.body_limits import MCP_BODY_CAP, PUBLIC_MCP_BODY_CAP
+from edge.flood_gate import OVERSIZED_BODY_REFUSAL_S
 from kinetic.protected_resources import PRIMED, PUBLIC_PLANGEN_PATH, RUNFLOW
 from tests.integration.edge.ows_calls import OWS_PATH, ows_token
 from tests.integration.edge.primed_calls import post_tool_call, primed_token
@@ -112,7 +113,7 @@ async def test_the_eleventh_concurrent_primed_call_of_a_token_is_refused_at_once
     assert other.status_code == 200, other.text
 
 
-async def read_answer(reader: asyncio.StreamReader) -> tuple[int, dict[str, str], dict[str, Any]]:
+async def read_raw_answer(reader: asyncio.StreamReader) -> tuple[int, dict[str, str], bytes]:
     async with asyncio.timeout(PROMPTLY_SECONDS):
         status_line = await reader.readline()
         headers: dict[str, str] = {}
@@ -120,7 +121,12 @@ async def read_answer(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]
             name, _, value = line.decode().partition(":")
             headers[name.strip().lower()] = value.strip()
         body = await reader.readexactly(int(headers["content-length"]))
-    return int(status_line.split()[1]), headers, json.loads(body)
+    return int(status_line.split()[1]), headers, body
+
+
+async def read_answer(reader: asyncio.StreamReader) -> tuple[int, dict[str, str], dict[str, Any]]:
+    status, headers, body = await read_raw_answer(reader)
+    return status, headers, json.loads(body)
 
 
 def huge_ping() -> bytes:
@@ -130,12 +136,14 @@ def huge_ping() -> bytes:
 
 
 async def refused_unread(
-    base_url: str, path: str, token: str | None, *, chunked: bool = False
+    base_url: str, path: str, token: str | None, *, chunked: bool = False, source: str = "127.0.0.1"
 ) -> tuple[int, dict[str, str], dict[str, Any]]:
-    """A 3.9 MB ping, of which only enough to pass the cap is sent: the answer must come anyway."""
+    """A 3.9 MB ping, of which only enough to pass the cap is sent: the answer must come anyway.
+    ``source``: the loopback address it comes from (an oversized anonymous body turns its address
+    away from the public path for a while, edge.flood_gate)."""
     url = urlsplit(base_url)
     body = huge_ping()
-    reader, writer = await asyncio.open_connection(url.hostname, url.port)
+    reader, writer = await asyncio.open_connection(url.hostname, url.port, local_addr=(source, 0))
     try:
         if chunked:
             part = body[: MCP_BODY_CAP + 1]
@@ -155,7 +163,9 @@ async def test_a_huge_ping_is_refused_413_in_each_paths_style_before_it_is_read(
     assert body["error"]["code"] == -32600
     assert body["error"]["message"].startswith("RunFlow public MCP: the request body is over " + public_cap)
 
-    status, _, body = await refused_unread(stack.base_url, PUBLIC_PLANGEN_PATH, None, chunked=True)
+    status, _, body = await refused_unread(
+        stack.base_url, PUBLIC_PLANGEN_PATH, None, chunked=True, source="127.0.0.2"
+    )
     assert status == 413
     assert public_cap in body["error"]["message"]
 
@@ -182,12 +192,39 @@ async def test_a_huge_ping_is_refused_413_in_each_paths_style_before_it_is_read(
     assert status == 413
     assert body["error"]["message"].startswith("RunFlow MCP: the request body is over " + cap)
 
-    # A ping of ordinary size on the same path still answers.
-    async with httpx2.AsyncClient(timeout=30) as http:
-        pong = await http.post(
-            stack.base_url + PUBLIC_PLANGEN_PATH,
-            json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
-            headers={"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"},
-        )
-    assert pong.status_code == 200
-    assert pong.json()["result"] == {}
+    # A ping of ordinary size on the same path still answers, from an address that sent no huge body.
+    status, _, answer = await ordinary_ping(stack.base_url, source="127.0.0.3")
+    assert status == 200
+    assert json.loads(answer)["result"] == {}
+
+
+async def ordinary_ping(base_url: str, *, source: str) -> tuple[int, dict[str, str], bytes]:
+    url = urlsplit(base_url)
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "ping"}).encode()
+    reader, writer = await asyncio.open_connection(url.hostname, url.port, local_addr=(source, 0))
+    try:
+        writer.write(head(PUBLIC_PLANGEN_PATH, url.netloc, len(body)) + body)
+        await writer.drain()
+        return await read_raw_answer(reader)
+    finally:
+        writer.close()
+
+
+async def test_an_address_that_sent_a_huge_anonymous_body_is_turned_away_at_the_door(stack):
+    """After one oversized body on the public path, that address's next requests there get the
+    connection protocol's 429 (no app, no body read) until its Retry-After; other addresses and
+    signed-in paths are served (edge.flood_gate, decision 0067)."""
+    status, _, _ = await refused_unread(stack.base_url, PUBLIC_PLANGEN_PATH, None, source="127.0.0.4")
+    assert status == 413
+
+    status, headers, text = await ordinary_ping(stack.base_url, source="127.0.0.4")
+    assert status == 429
+    assert 1 <= int(headers["retry-after"]) <= OVERSIZED_BODY_REFUSAL_S
+    assert headers["connection"] == "close"
+    assert b"too many refused requests from your address" in text
+
+    status, _, answer = await ordinary_ping(stack.base_url, source="127.0.0.5")
+    assert status == 200 and json.loads(answer)["result"] == {}
+    # Signed-in calls are served meanwhile: the gate keeps to the anonymous surfaces.
+    response, _ = await signed_in_call(stack)
+    assert response.status_code == 200
