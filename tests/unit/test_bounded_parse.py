@@ -69,8 +69,8 @@ async def test_a_parse_past_the_callers_deadline_is_killed(workers: ParseWorkers
 
 
 async def test_the_callers_process_does_not_do_the_parse(workers: ParseWorkers) -> None:
-    # A FIT file of 255-field records costs fitdecode about 3 s of CPU per MiB.
-    data = hostile_files.fit_many_fields(MIB // 2)
+    # A MiB of one-byte FIT records, each a record to store: about 1 s of CPU.
+    data = hostile_files.fit_tiny_records(MIB)
     before = resource.getrusage(resource.RUSAGE_SELF)
     with pytest.raises(UnreadableActivityFile):
         await workers.run(read_activity_file, data, Budget(30, 1024 * MIB), owner="a", timeout_s=60)

@@ -24,10 +24,6 @@ LARGE = 4 * SMALL
 MEASURABLE_S = 0.005
 MAX_GROWTH = 8.0
 MAX_SECONDS_PER_MIB = 2.0
-# fitdecode turns each field in Python: a record of 255 one-byte fields costs ~3 s per MiB, over
-# the 2 s a MiB allows; such a file is stopped by the CPU budget of the process reading it
-# (kinetic.bounded_parse) and refused. The growth is still linear, and tested.
-OVER_BUDGET_BY_DESIGN = {"fit_many_fields"}
 
 
 def _cpu_seconds(parse: Callable[[bytes], object], data: bytes) -> float:
@@ -57,8 +53,9 @@ def test_a_worst_case_file_reads_in_linear_time(
     large = _cpu_seconds(parse, make(LARGE))
     if small >= MEASURABLE_S:
         assert large <= MAX_GROWTH * small, f"{name}: {small:.3f} s at 256 KiB, {large:.3f} s at 1 MiB"
-    if name not in OVER_BUDGET_BY_DESIGN:
-        assert large < MAX_SECONDS_PER_MIB, f"{name}: {large:.3f} s for 1 MiB"
+    # The budget a 1 MiB file gets to be read in (decision 0074; fitdecode took 3 to 6.6 s for
+    # the FIT cases, Kinetic's decoder at most ~1 s).
+    assert large < MAX_SECONDS_PER_MIB, f"{name}: {large:.3f} s for 1 MiB"
 
 
 def test_the_crafted_namespace_gpx_is_refused_at_once() -> None:

@@ -16,8 +16,10 @@ import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic import record_ranges
+from kinetic.activity_files import ActivityFile, read_activity_file
 from kinetic.activity_files import activity as activity_reader
 from kinetic.sessions.v1 import workout_log_pb2 as wl
+from services.sessions.endurance.entrypoints import grpc as endurance_grpc
 from services.sessions.endurance.service_layer import activity_writes
 from tests.integration.edge.conftest import Stack
 from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key
@@ -59,6 +61,12 @@ def gpx_on(day: str) -> bytes:
     return (FIXTURES / "run_hr.gpx").read_text().replace(GPX_DAY, day).encode()
 
 
+async def read_in_this_process(
+    workers: object, data: bytes, filename: str, *, account_id: str, timeout_s: float | None
+) -> ActivityFile:
+    return read_activity_file(data, filename=filename or None)
+
+
 async def upload_gpx(http: Any, body: bytes) -> Any:
     return await http.post(
         f"{BASE}/activities/imports?filename=run.gpx",
@@ -79,6 +87,8 @@ async def test_one_activity_dated_year_1_breaks_no_read_and_can_be_deleted(
         with monkeypatch.context() as unchecked:  # stored as before the ingest checks
             unchecked.setattr(activity_reader, "ACTIVITY_START", UNCHECKED, raising=False)
             unchecked.setattr(activity_writes, "ACTIVITY_START", UNCHECKED, raising=False)
+            # Files are read in a child process (decision 0069), which the patch above cannot reach.
+            unchecked.setattr(endurance_grpc, "read_in_child", read_in_this_process)
             poisoned = await upload_gpx(http, gpx_on("0001-01-01"))
         assert good.status_code == 201 and poisoned.status_code == 201, poisoned.text
         poisoned_id = poisoned.json()["activity"]["activityId"]

@@ -78,8 +78,14 @@ async def test_a_rate_limit_refusal_remembers_the_address_then_answers_as_before
     async def render(scope: Any, receive: Any, send: Any, retry_after: int) -> None:
         answered.append(retry_after)
 
+    async def receive() -> Any:
+        raise AssertionError("a refusal reads no body")
+
+    async def send(message: Any) -> None:
+        raise AssertionError("the renderer answers, not the wrapper")
+
     refuse = remembering(render, refused, PLAN_PAGES_SURFACE, lambda scope: scope["client"][0])
-    await refuse({"client": ("192.0.2.1", 5000)}, None, None, 42)
+    await refuse({"client": ("192.0.2.1", 5000)}, receive, send, 42)
 
     assert answered == [42]
     assert refused.retry_after("192.0.2.1", PLAN_PAGES_SURFACE) == 42

@@ -15,10 +15,12 @@ from kinetic.activity_files import ActivityFile, UnreadableActivityFile, read_ac
 from kinetic.bounded_parse import Budget, ParseOverrun, ParseWorkers
 from services.sessions.endurance.domain.endurance_errors import ImportNotFinished, UnreadableActivity
 
-# CPU: 2 s plus 2 s per MiB. The slowest legitimate reading measured is a 24-hour FIT ride with
-# fitdecode, 2.1 s for its 1.4 MiB; TCX and GPX read at about 0.1 s per MiB (decision 0069).
-BASE_CPU_S: Final = 2.0
+# CPU: 2 s per MiB, at least 1 s (the kernel counts whole seconds, rounded up): a 1 MiB file not
+# read within 2 s is refused. Every reader is linear: real FIT files read at ~0.1 s per MiB and
+# the worst generated one at ~1 s; TCX and GPX at 0.1 to 0.2 s (decisions 0069 and 0074).
+MIN_CPU_S: Final = 1.0
 CPU_S_PER_MIB: Final = 2.0
+_MIB: Final = 1024 * 1024
 # Address space of the child: the interpreter and parsers (~150 MiB), the file and its copy in
 # transit (2 × 64 MiB at most), the recording's columns and streams (~60 MiB for 72 h at 1 Hz).
 MEMORY_BYTES: Final = 1536 * 1024 * 1024
@@ -28,13 +30,11 @@ RETRY_AFTER_S: Final = 5
 
 def activity_file_workers(slots: int = PARSE_SLOTS) -> ParseWorkers:
     """The child processes that read activity files (``slots`` at a time, one per account)."""
-    return ParseWorkers(
-        [UnreadableActivityFile], slots=slots, preload=["kinetic.activity_files", "fitdecode"]
-    )
+    return ParseWorkers([UnreadableActivityFile], slots=slots, preload=["kinetic.activity_files"])
 
 
 def budget_for(size: int) -> Budget:
-    return Budget.per_size(size, base_s=BASE_CPU_S, per_mib_s=CPU_S_PER_MIB, memory_bytes=MEMORY_BYTES)
+    return Budget(max(MIN_CPU_S, CPU_S_PER_MIB * size / _MIB), MEMORY_BYTES)
 
 
 async def read_in_child(
