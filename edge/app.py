@@ -88,6 +88,7 @@ from edge.ratelimit import (
     account_key,
     build_limiter,
     metric_refusal,
+    plangen_messages_policy,
     plangen_policy,
     token_key,
 )
@@ -452,8 +453,19 @@ def create_app(
             ClientAddress(settings.trusted_proxy_hops),
             plangen.profile.errors.rate_limited,
         )
-        return BodyBuffered(
+        # Every message, free ones included, also counts against a per-minute ceiling per address: four
+        # clients looping 8 KB pings otherwise kept the event loop from signed-in calls (12-14x their
+        # p50); past it the flood gate turns the address away before routing (decision 0067).
+        all_messages = RateLimited(
             ToolCallsCounted(limited, endpoint),
+            limiter,
+            plangen_messages_policy(settings.plangen_per_hour),
+            client_address,
+            remembering(plangen.profile.errors.rate_limited, refused, PLANGEN_SURFACE, client_address),
+            headers=False,  # the hourly tool budget's headers are the ones the seed's clients read
+        )
+        return BodyBuffered(
+            all_messages,
             PUBLIC_MCP_CAPS,
             runflow_too_large("RunFlow public MCP"),
             on_too_large=oversized_body_seen(refused, PLANGEN_SURFACE, client_address),

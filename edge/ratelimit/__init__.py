@@ -11,10 +11,12 @@ from edge.ratelimit.middleware import RateLimited
 from edge.ratelimit.policy import (
     ACCOUNT_PER_MINUTE,
     IP_PER_HOUR,
+    PLANGEN_MESSAGES_PER_MINUTE,
     SIGNIN_FAILURES_PER_ADDRESS,
     SIGNIN_FAILURES_PER_EMAIL,
     TOKEN_PER_MINUTE,
     RatePolicy,
+    plangen_messages_policy,
     plangen_policy,
 )
 from edge.ratelimit.responses import metric_refusal, ows_refusal, primed_refusal, runflow_refusal
@@ -22,6 +24,7 @@ from edge.ratelimit.responses import metric_refusal, ows_refusal, primed_refusal
 __all__ = [
     "ACCOUNT_PER_MINUTE",
     "IP_PER_HOUR",
+    "PLANGEN_MESSAGES_PER_MINUTE",
     "SIGNIN_FAILURES_PER_ADDRESS",
     "SIGNIN_FAILURES_PER_EMAIL",
     "TOKEN_PER_MINUTE",
@@ -35,6 +38,7 @@ __all__ = [
     "build_limiter",
     "metric_refusal",
     "ows_refusal",
+    "plangen_messages_policy",
     "plangen_policy",
     "primed_refusal",
     "runflow_refusal",

@@ -20,8 +20,8 @@ class RateLimited:
     Place it inside the guard for per-account or per-token limits (the principal is in the scope
     by then) or alone around anonymous routes with a client-address key. ``key_of`` returning None
     leaves the request unlimited by this wrapper. Allowed responses carry ``RateLimit-Limit`` and
-    ``RateLimit-Remaining``. Each refusal counts in ``kinetic.edge.rate_limit.refusals`` by policy
-    while metrics go somewhere (docs/decisions/0042-metrics-traces-logs.md).
+    ``RateLimit-Remaining`` (unless ``headers`` is False). Each refusal counts in
+    ``kinetic.edge.rate_limit.refusals`` by policy while metrics go somewhere (docs/decisions/0042-metrics-traces-logs.md).
     """
 
     def __init__(
@@ -31,8 +31,13 @@ class RateLimited:
         policy: RatePolicy,
         key_of: Callable[[Scope], str | None],
         render: Render,
+        *,
+        headers: bool = True,
     ) -> None:
         self._app = app
+        # False for a ceiling wrapped around another limit: the inner budget's headers are the ones
+        # a client plans by, and two sets would be one header with two values.
+        self._headers = headers
         self._limiter = limiter
         self._policy = policy
         self._key_of = key_of
@@ -65,7 +70,8 @@ class RateLimited:
         if not decision.allowed:
             await self._refuse(scope, receive, send, decision.retry_after_seconds)
             return
-        send = _with_headers(send, decision.limit, decision.remaining)
+        if self._headers:
+            send = _with_headers(send, decision.limit, decision.remaining)
         if self._policy.max_concurrent is None:
             await self._app(scope, receive, send)
             return

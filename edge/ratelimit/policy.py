@@ -37,6 +37,19 @@ TOKEN_PER_MINUTE = RatePolicy("token_minute", 60, 60, max_concurrent=10)
 IP_PER_HOUR = RatePolicy("ip_hour", 10, 3600)
 
 
+# Every message on that path, the free ones included: 600 per client address per minute, ten a second
+# sustained, far above what a host's handshakes, listings and pings need; past it the address is
+# turned away at the door until the minute is over (edge.flood_gate, decision 0067).
+PLANGEN_MESSAGES_PER_MINUTE = RatePolicy("ip_messages_minute", 600, 60)
+
+
+def plangen_messages_policy(per_hour: int) -> RatePolicy:
+    """``PLANGEN_MESSAGES_PER_MINUTE``, raised to ``KINETIC_PLANGEN_PER_HOUR`` when that is higher: a
+    run that lifts the tool budget (CI's conformance suite, from one address) lifts this one too."""
+    limit = max(PLANGEN_MESSAGES_PER_MINUTE.limit, per_hour)
+    return RatePolicy(PLANGEN_MESSAGES_PER_MINUTE.name, limit, PLANGEN_MESSAGES_PER_MINUTE.period_seconds)
+
+
 def plangen_policy(per_hour: int) -> RatePolicy:
     """``IP_PER_HOUR`` with ``KINETIC_PLANGEN_PER_HOUR``'s figure (CI's conformance run raises it)."""
     return RatePolicy(IP_PER_HOUR.name, per_hour, IP_PER_HOUR.period_seconds)

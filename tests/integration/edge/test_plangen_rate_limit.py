@@ -151,3 +151,27 @@ async def test_on_redis_two_edges_share_one_budget_per_address(redis_keys):
     assert free == [200, 202, 200, 200, 200] * 2
     assert_refused(refused)
     assert elsewhere.status_code == 200
+
+
+async def test_free_messages_past_the_per_minute_ceiling_are_turned_away_at_the_door(monkeypatch):
+    """Pings are free of the hourly tool budget but not of the per-minute ceiling on every message:
+    past it a 429 in the path's style, then the connection protocol turns the address away before
+    routing until the minute is over (decision 0067). The ceiling is lowered to 5 to keep this short."""
+    from edge import app as edge_app
+    from edge.ratelimit import RatePolicy
+
+    monkeypatch.setattr(
+        edge_app, "plangen_messages_policy", lambda per_hour: RatePolicy("ip_messages_minute", 5, 60)
+    )
+    async with public_edge() as edge:
+        served = [(await edge.post("ping")).status_code for _ in range(5)]
+        refused = await edge.post("ping")
+        at_the_door = await edge.post("tools/list")
+
+    assert served == [200] * 5
+    assert refused.status_code == 429
+    assert refused.json()["error"]["message"].startswith("RunFlow public MCP: rate limit reached")
+    assert at_the_door.status_code == 429
+    assert at_the_door.headers["connection"] == "close"
+    assert at_the_door.text.startswith("too many refused requests from your address")
+    assert 1 <= int(at_the_door.headers["retry-after"]) <= 60
