@@ -21,7 +21,8 @@ class RateLimited:
     by then) or alone around anonymous routes with a client-address key. ``key_of`` returning None
     leaves the request unlimited by this wrapper. Allowed responses carry ``RateLimit-Limit`` and
     ``RateLimit-Remaining`` (unless ``headers`` is False). Each refusal counts in
-    ``kinetic.edge.rate_limit.refusals`` by policy while metrics go somewhere (docs/decisions/0042-metrics-traces-logs.md).
+    ``kinetic.edge.rate_limit.refusals`` by policy while metrics go somewhere
+    (docs/decisions/0042-metrics-traces-logs.md).
     """
 
     def __init__(
