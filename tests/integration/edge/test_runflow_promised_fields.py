@@ -7,14 +7,19 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+import pytest
+
+from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key
 from tests.integration.edge.test_primed_tools import today
-from tests.integration.edge.test_runflow_plan_tools import (  # noqa: F401 (the fixture)
-    easy_run,
-    intervals,
-    new_plan,
-    runflow,
-    whole_plan,
-)
+from tests.integration.edge.test_runflow_plan_tools import easy_run, intervals, new_plan, whole_plan
+from tests.integration.edge.test_runflow_tools import set_thresholds
+
+
+@pytest.fixture
+async def runflow(stack: Any) -> RunFlow:
+    await pro(stack)
+    await set_thresholds(stack)
+    return RunFlow(stack, await runflow_key(stack))
 
 
 def answer_shape(response: Any) -> tuple[Any, ...]:
