@@ -318,6 +318,7 @@ def create_app(
                 training=lambda: live.backends.training,
                 analytics=lambda: live.backends.endurance_analytics,
                 pseudonym_secret=_pseudonym_secret(settings),
+                plans=lambda: live.backends.endurance_plans,
             )
         )
     )

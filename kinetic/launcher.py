@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from kinetic.child_processes import describe_exit, run_tool, spawn
+from kinetic.local_secrets import local_secrets
 from kinetic.ports import PORT_IN_USE_EXIT_STATUS, PortInUse, check_port_free, port_variable
 from kinetic.protected_resources import PUBLIC_PLANGEN_PATH, SERVED_BY_EDGE
 from kinetic.restart_policy import RestartBackoff
@@ -187,6 +188,9 @@ def main() -> int:
     data_dir.mkdir(parents=True, exist_ok=True)
     # Children get this environment, with the data directory made absolute: they all read the same.
     env = {**os.environ, "KINETIC_DATA_DIR": str(data_dir)}
+    # Unset edge secrets are kept in the data directory, so profile IDs and plan links survive a
+    # restart (decision 0078); a deployment's own are used as set.
+    env |= local_secrets(data_dir, env)
     demo = _ensure_demo(env)
     _ensure_demo_gym(env, demo["account_id"])
     _ensure_demo_endurance(env, demo["account_id"])

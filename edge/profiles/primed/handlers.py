@@ -11,16 +11,19 @@ from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from typing import Any
 
+import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
 from edge.problems import EdgeProblem
+from edge.profiles.primed import planned as planned_steps
 from edge.profiles.primed import render
 from edge.profiles.primed.athlete import Athlete, Athletes, profile_id
 from edge.profiles.primed.schemas import RECENT_DAYS_DEFAULT, UPCOMING_DAYS_DEFAULT
 from kinetic.analytics.v1 import endurance_pb2, endurance_pb2_grpc
-from kinetic.training.v1 import training_pb2, training_pb2_grpc
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from kinetic.training.v1 import endurance_plans_pb2_grpc, training_pb2, training_pb2_grpc
 
 STRENGTH = "strength"
 
@@ -45,9 +48,11 @@ class PrimedTools:
         training: Callable[[], training_pb2_grpc.TrainingServiceStub],
         analytics: Callable[[], endurance_pb2_grpc.EnduranceAnalyticsServiceStub],
         pseudonym_secret: bytes,
+        plans: Callable[[], endurance_plans_pb2_grpc.EndurancePlanServiceStub] | None = None,
     ) -> None:
         self._athletes = athletes
         self._training = training
+        self._plans = plans
         self._analytics = analytics
         self._secret = pseudonym_secret
 
@@ -72,7 +77,7 @@ class PrimedTools:
                 account_id=athlete.account_id,
                 day=day.isoformat(),
                 time_zone=athlete.timezone,
-                planned=[planned_session(occurrence) for occurrence in occurrences],
+                planned=await self._planned_sessions(athlete, day, occurrences),
             )
         )
         payload: Payload = {
@@ -162,6 +167,68 @@ class PrimedTools:
             "activities": activities,
         }
 
+    async def _planned_sessions(
+        self, athlete: Athlete, day: date, occurrences: list[training_pb2.Occurrence]
+    ) -> list[endurance_pb2.PlannedSession]:
+        """The day's sessions with each endurance workout's steps as intervals and an intensity when
+        it names none (decision 0078): one ``ListWorkouts`` for the day's endurance workouts, and one
+        ``GetPlan`` per RunFlow plan whose workout lacks an intensity (its workout type)."""
+        sessions = [planned_session(occurrence) for occurrence in occurrences]
+        ids = list(dict.fromkeys(planned_id(o) for o in occurrences if o.HasField("endurance")))
+        workouts = await self._endurance_workouts(athlete, ids)
+        types: dict[str, str] = {}
+        for occurrence in occurrences:
+            found = workouts.get(planned_id(occurrence))
+            if found is not None and not found.intensity.label and occurrence.plan_id:
+                types |= await self._plan_workout_types(athlete, occurrence.plan_id, day)
+        for session in sessions:
+            endurance = workouts.get(session.workout_id)
+            if endurance is None:
+                continue
+            session.intervals.extend(planned_steps.intervals(endurance.steps))
+            session.target_intensity = planned_steps.target_intensity(
+                endurance, types.get(session.workout_id, "")
+            )
+        return sessions
+
+    async def _endurance_workouts(
+        self, athlete: Athlete, ids: list[str]
+    ) -> dict[str, training_pb2.EnduranceTarget]:
+        """The endurance part of each workout in ``ids`` that still exists, by workout ID."""
+        if not ids:
+            return {}
+        try:
+            response = await self._training().ListWorkouts(
+                training_pb2.ListWorkoutsRequest(
+                    account_id=athlete.account_id, workout_ids=ids, page_size=100
+                )
+            )
+        except grpc.aio.AioRpcError as error:
+            if error.code() != grpc.StatusCode.NOT_FOUND:  # one deleted since the calendar was read
+                raise
+            return {}
+        return {w.id: w.endurance for w in response.workouts if w.HasField("endurance")}
+
+    async def _plan_workout_types(self, athlete: Athlete, plan_id: str, day: date) -> dict[str, str]:
+        """The workout types of the RunFlow plan ``plan_id`` on ``day``; none for a plan that is no
+        RunFlow goal (a Metric plan)."""
+        if self._plans is None:
+            return {}
+        try:
+            response = await self._plans().GetPlan(
+                plans_pb2.GetPlanRequest(
+                    account_id=athlete.account_id,
+                    goal_id=plan_id,
+                    from_day=day.isoformat(),
+                    to_day=day.isoformat(),
+                )
+            )
+        except grpc.aio.AioRpcError as error:
+            if error.code() != grpc.StatusCode.NOT_FOUND:
+                raise
+            return {}
+        return {w.workout_id: w.workout_type for w in response.workouts}
+
     async def _occurrences(self, athlete: Athlete, first: date, end: date) -> list[training_pb2.Occurrence]:
         """The calendar's occurrences from ``first`` to the day before ``end``, in the athlete's zone."""
         response = await self._training().ListOccurrences(
@@ -175,12 +242,16 @@ class PrimedTools:
         return list(response.occurrences)
 
 
+def planned_id(occurrence: training_pb2.Occurrence) -> str:
+    """The workout done that day: the replacement's, when replaced."""
+    return occurrence.replacement_workout_id or occurrence.workout_id
+
+
 def planned_session(occurrence: training_pb2.Occurrence) -> endurance_pb2.PlannedSession:
     """What analytics' decision needs of a planned occurrence: an endurance workout's summary, or a
-    strength workout's name (decision 0056)."""
-    planned = endurance_pb2.PlannedSession(
-        workout_id=occurrence.replacement_workout_id or occurrence.workout_id, title=occurrence.workout_name
-    )
+    strength workout's name (decision 0056); steps and a missing intensity are added from the
+    workout (``PrimedTools._planned_sessions``)."""
+    planned = endurance_pb2.PlannedSession(workout_id=planned_id(occurrence), title=occurrence.workout_name)
     if not occurrence.HasField("endurance"):
         planned.sport = STRENGTH
         return planned

@@ -385,7 +385,13 @@ class RunFlowTools:
                 value = arguments[word]
                 setattr(readiness, field, int(value) if field in WHOLE_FIELDS else float(value))
         recorded = await self._sessions().RecordReadiness(
-            sessions_pb2.RecordReadinessRequest(account_id=athlete.account_id, readiness=readiness)
+            sessions_pb2.RecordReadinessRequest(
+                account_id=athlete.account_id,
+                readiness=readiness,
+                # One rule with the plan tools: a retry replays, another body under the key is a
+                # conflict (decision 0078).
+                idempotency_key=arguments.get("idempotencyKey", ""),
+            )
         )
         entry = recorded.readiness
         payload: Payload = {

@@ -233,7 +233,8 @@ class RunFlowPlanTools(PlanCalls):
         response, payload = await self._write(principal, arguments, WHOLE, restore_snapshot=mutation)
         return {
             **payload,
-            "restoredSnapshotId": arguments.get("snapshotId") or None,
+            # The snapshot Training restored: the named one, or the latest undo snapshot (decision 0078).
+            "restoredSnapshotId": response.restored_snapshot_id or arguments.get("snapshotId") or None,
             "preRestoreSnapshotId": response.pre_restore_snapshot_id or None,
             "plan": render.goal(response.goal),
         }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from edge.profiles.runflow.steps import ENDURANCE_ARGUMENTS, SPORTS, apply_endurance
+from edge.profiles.runflow.steps import ENDURANCE_ARGUMENTS, SPORTS, apply_endurance, retotal
 from kinetic.analytics.v1 import endurance_pb2
 from kinetic.endurance import running, swimming
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
@@ -119,6 +119,7 @@ def change(item: Mapping[str, Any], current: training_pb2.EnduranceTarget | None
         if current is not None:
             draft.endurance.CopyFrom(current)
         apply_endurance(draft.endurance, item)
+        retotal(draft.endurance, item)
         mask.append("endurance")
     if "plannedTss" in item:
         draft.endurance.planned_tss = float(item["plannedTss"])

@@ -100,8 +100,9 @@ LOG_HEALTH_INPUT = tool_input(
             "type": "string",
             "minLength": 1,
             "maxLength": 128,
-            "description": "Optional key for retries; the entry is a merge, so a retry is safe with or "
-            "without it.",
+            "description": "Optional key for retries, as the plan tools: the same call with the same key "
+            "returns the first result and changes nothing again; the same key with other arguments is "
+            "refused.",
         },
     }
 )

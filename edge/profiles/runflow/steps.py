@@ -10,7 +10,7 @@ Training resolves it from the athlete's VDOT (decision 0064).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
@@ -107,6 +107,36 @@ def apply_endurance(target: training_pb2.EnduranceTarget, workout: Mapping[str, 
     if "structuredSteps" in workout:
         del target.steps[:]
         target.steps.extend(step(given) for given in workout["structuredSteps"])
+
+
+def _leaves(
+    steps: Iterable[training_pb2.EnduranceStep], times: int = 1
+) -> Iterator[tuple[training_pb2.EnduranceStep, int]]:
+    """Every step that is no repeat, with how many times it is done."""
+    for given in steps:
+        if given.type == "repeat":
+            yield from _leaves(given.steps, times * max(given.repeat_count, 1))
+        else:
+            yield given, times
+
+
+def retotal(target: training_pb2.EnduranceTarget, workout: Mapping[str, Any]) -> None:
+    """After ``structuredSteps`` replaced a workout's steps: each planned total the caller did not
+    give is the new steps' sum when every step has that measure, and is cleared otherwise (the old
+    figure described other steps). Empty steps keep the totals (decision 0078)."""
+    if "structuredSteps" not in workout or not target.steps:
+        return
+    leaves = list(_leaves(target.steps))
+    if "plannedDurationSeconds" not in workout:
+        if all(leaf.HasField("duration_seconds") for leaf, _ in leaves):
+            target.planned_duration_seconds = sum(leaf.duration_seconds * n for leaf, n in leaves)
+        else:
+            target.ClearField("planned_duration_seconds")
+    if "plannedDistanceMeters" not in workout:
+        if all(leaf.HasField("distance_meters") for leaf, _ in leaves):
+            target.planned_distance_meters = sum(leaf.distance_meters * n for leaf, n in leaves)
+        else:
+            target.ClearField("planned_distance_meters")
 
 
 def draft(workout: Mapping[str, Any], *, lock_planned_tss: bool = False) -> plans_pb2.WorkoutDraft:

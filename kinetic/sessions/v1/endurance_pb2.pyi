@@ -388,18 +388,22 @@ class DailyReadiness(_message.Message):
     def __init__(self, day: _Optional[str] = ..., sleep_hours: _Optional[float] = ..., resting_hr: _Optional[float] = ..., hrv_ms: _Optional[float] = ..., soreness: _Optional[int] = ..., fatigue: _Optional[int] = ..., sleep_quality: _Optional[int] = ..., stress: _Optional[int] = ..., mood: _Optional[int] = ..., body_weight_kg: _Optional[float] = ..., steps: _Optional[int] = ..., water_intake_ml: _Optional[int] = ..., active_calories: _Optional[int] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class RecordReadinessRequest(_message.Message):
-    __slots__ = ("account_id", "readiness")
+    __slots__ = ("account_id", "readiness", "idempotency_key")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     READINESS_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     readiness: DailyReadiness
-    def __init__(self, account_id: _Optional[str] = ..., readiness: _Optional[_Union[DailyReadiness, _Mapping]] = ...) -> None: ...
+    idempotency_key: str
+    def __init__(self, account_id: _Optional[str] = ..., readiness: _Optional[_Union[DailyReadiness, _Mapping]] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class RecordReadinessResponse(_message.Message):
-    __slots__ = ("readiness",)
+    __slots__ = ("readiness", "replayed")
     READINESS_FIELD_NUMBER: _ClassVar[int]
+    REPLAYED_FIELD_NUMBER: _ClassVar[int]
     readiness: DailyReadiness
-    def __init__(self, readiness: _Optional[_Union[DailyReadiness, _Mapping]] = ...) -> None: ...
+    replayed: bool
+    def __init__(self, readiness: _Optional[_Union[DailyReadiness, _Mapping]] = ..., replayed: _Optional[bool] = ...) -> None: ...
 
 class ListReadinessRequest(_message.Message):
     __slots__ = ("account_id", "from_day", "to_day")

@@ -455,7 +455,7 @@ class MutatePlanRequest(_message.Message):
     def __init__(self, account_id: _Optional[str] = ..., device_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., thresholds: _Optional[_Union[AthleteThresholds, _Mapping]] = ..., create_goal: _Optional[_Union[CreateGoal, _Mapping]] = ..., update_goal: _Optional[_Union[UpdateGoal, _Mapping]] = ..., set_active_goal: _Optional[_Union[SetActiveGoal, _Mapping]] = ..., delete_goal: _Optional[_Union[DeleteGoal, _Mapping]] = ..., import_workouts: _Optional[_Union[ImportWorkouts, _Mapping]] = ..., modify_workouts: _Optional[_Union[ModifyWorkouts, _Mapping]] = ..., reschedule_workouts: _Optional[_Union[RescheduleWorkouts, _Mapping]] = ..., shift_plan_dates: _Optional[_Union[ShiftPlanDates, _Mapping]] = ..., swap_workouts: _Optional[_Union[SwapWorkouts, _Mapping]] = ..., delete_workouts: _Optional[_Union[DeleteWorkouts, _Mapping]] = ..., mark_workouts: _Optional[_Union[MarkWorkouts, _Mapping]] = ..., restore_snapshot: _Optional[_Union[RestoreSnapshot, _Mapping]] = ..., recalibrate: _Optional[_Union[Recalibrate, _Mapping]] = ..., save_coaching_summary: _Optional[_Union[SaveCoachingSummary, _Mapping]] = ...) -> None: ...
 
 class MutatePlanResponse(_message.Message):
-    __slots__ = ("goal", "workouts", "created_workout_ids", "deleted_workout_ids", "snapshot_id", "pre_restore_snapshot_id", "active_goal_id", "plan_loads", "replayed")
+    __slots__ = ("goal", "workouts", "created_workout_ids", "deleted_workout_ids", "snapshot_id", "pre_restore_snapshot_id", "active_goal_id", "plan_loads", "replayed", "restored_snapshot_id")
     GOAL_FIELD_NUMBER: _ClassVar[int]
     WORKOUTS_FIELD_NUMBER: _ClassVar[int]
     CREATED_WORKOUT_IDS_FIELD_NUMBER: _ClassVar[int]
@@ -465,6 +465,7 @@ class MutatePlanResponse(_message.Message):
     ACTIVE_GOAL_ID_FIELD_NUMBER: _ClassVar[int]
     PLAN_LOADS_FIELD_NUMBER: _ClassVar[int]
     REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    RESTORED_SNAPSHOT_ID_FIELD_NUMBER: _ClassVar[int]
     goal: Goal
     workouts: _containers.RepeatedCompositeFieldContainer[PlanWorkout]
     created_workout_ids: _containers.RepeatedScalarFieldContainer[str]
@@ -474,4 +475,5 @@ class MutatePlanResponse(_message.Message):
     active_goal_id: str
     plan_loads: _containers.RepeatedCompositeFieldContainer[PlanLoad]
     replayed: bool
-    def __init__(self, goal: _Optional[_Union[Goal, _Mapping]] = ..., workouts: _Optional[_Iterable[_Union[PlanWorkout, _Mapping]]] = ..., created_workout_ids: _Optional[_Iterable[str]] = ..., deleted_workout_ids: _Optional[_Iterable[str]] = ..., snapshot_id: _Optional[str] = ..., pre_restore_snapshot_id: _Optional[str] = ..., active_goal_id: _Optional[str] = ..., plan_loads: _Optional[_Iterable[_Union[PlanLoad, _Mapping]]] = ..., replayed: _Optional[bool] = ...) -> None: ...
+    restored_snapshot_id: str
+    def __init__(self, goal: _Optional[_Union[Goal, _Mapping]] = ..., workouts: _Optional[_Iterable[_Union[PlanWorkout, _Mapping]]] = ..., created_workout_ids: _Optional[_Iterable[str]] = ..., deleted_workout_ids: _Optional[_Iterable[str]] = ..., snapshot_id: _Optional[str] = ..., pre_restore_snapshot_id: _Optional[str] = ..., active_goal_id: _Optional[str] = ..., plan_loads: _Optional[_Iterable[_Union[PlanLoad, _Mapping]]] = ..., replayed: _Optional[bool] = ..., restored_snapshot_id: _Optional[str] = ...) -> None: ...

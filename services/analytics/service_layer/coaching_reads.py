@@ -20,7 +20,7 @@ from kinetic.coaching.inputs import CoachingInputs, LoadGoingIn, PlannedWorkout,
 from kinetic.coaching.recovery import BASELINE_DAYS
 from kinetic.coaching.status import VOLUME_BASELINE_DAYS, VOLUME_WEEK_DAYS
 from services.analytics.adapters import endurance_store as store
-from services.analytics.domain.endurance_changes import ReadinessEntry
+from services.analytics.domain.endurance_changes import ActivityFacts, ReadinessEntry
 from services.analytics.domain.training_stress import ThresholdHistory, activity_stress
 from services.analytics.service_layer import training_load
 from services.analytics.service_layer.queries import Zone
@@ -37,6 +37,15 @@ class ReadInputs:
 
 def _recorded_by(updated_at: datetime | None, at: datetime) -> bool:
     return updated_at is None or updated_at <= at
+
+
+def _synced_by(activity: ActivityFacts, at: datetime) -> datetime:
+    """When an activity counts as synced for an evaluation at ``at``: its stored time, or, for one
+    stored after ``at`` (imported later, about the past), its start, which is before ``at``: the
+    status rests on it, so its freshness must say so (decision 0078)."""
+    if activity.updated_at is not None and activity.updated_at <= at:
+        return activity.updated_at
+    return activity.start_time
 
 
 def _readiness_day(entry: ReadinessEntry) -> ReadinessDay:
@@ -96,9 +105,9 @@ def read_inputs(
     recorded = [
         moment
         for moment in (
-            *(a.updated_at for a in found),
+            *(_synced_by(a, at) for a in found),
             *(e.updated_at for e in entries),
-            latest.updated_at if latest else None,
+            _synced_by(latest, at) if latest else None,
             latest_entry.updated_at if latest_entry else None,
         )
         if moment is not None and moment <= at

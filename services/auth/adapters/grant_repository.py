@@ -12,7 +12,8 @@ from typing import Any
 from sqlalchemy import Column, Connection, Table, and_, delete, insert, or_, select, update
 
 from services.auth.adapters.repository import _from_db, _required_time, _to_db
-from services.auth.adapters.tables import access_tokens, browser_sessions, grants, refresh_tokens
+from services.auth.adapters.tables import access_tokens, accounts, browser_sessions, grants, refresh_tokens
+from services.auth.domain.accounts import SUSPENDED
 from services.auth.domain.oauth_flow import BrowserSession, Grant, RefreshToken
 
 # --- grants ---------------------------------------------------------------------------------------
@@ -176,8 +177,11 @@ def add_access_token(
 
 
 def access_token_active(conn: Connection, jti: str, now: datetime) -> bool:
-    """Known, unexpired, not revoked itself, and its grant (if any) not revoked."""
-    joined = access_tokens.outerjoin(grants, grants.c.grant_id == access_tokens.c.grant_id)
+    """Known, unexpired, not revoked itself, its grant (if any) not revoked, and its account not
+    suspended (decision 0078)."""
+    joined = access_tokens.outerjoin(grants, grants.c.grant_id == access_tokens.c.grant_id).join(
+        accounts, accounts.c.account_id == access_tokens.c.account_id
+    )
     row = conn.execute(
         select(access_tokens.c.jti)
         .select_from(joined)
@@ -185,6 +189,7 @@ def access_token_active(conn: Connection, jti: str, now: datetime) -> bool:
             access_tokens.c.jti == jti,
             access_tokens.c.revoked_at.is_(None),
             access_tokens.c.expires_at > _to_db(now),
+            accounts.c.account_status != SUSPENDED,
             or_(
                 access_tokens.c.grant_id.is_(None),
                 and_(grants.c.grant_id.is_not(None), grants.c.revoked_at.is_(None)),

@@ -34,7 +34,8 @@ DEFAULT_DISTANCE_UNIT = ""
 # is the ISO week and what the plan safety engine counted in before the setting (decision 0060).
 WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 DEFAULT_FIRST_WEEKDAY = 1
-# Profiles refuse a suspended account; auth only stores the status (sign-in does not read it).
+# Profiles refuse a suspended account; auth issues it no OAuth token and reports its access tokens
+# inactive (decision 0078); sign-in does not read it.
 SUSPENDED = "suspended"
 
 MAX_EMAIL_CHARS = 254  # the longest address SMTP can carry (RFC 5321 path limit)

@@ -17,7 +17,8 @@ from sqlalchemy import Connection, Engine
 from kinetic.errors import InvalidArgument
 from services.auth.adapters import grant_repository as grants
 from services.auth.adapters import oauth_repository as repo
-from services.auth.domain.accounts import require
+from services.auth.adapters import repository as accounts_repo
+from services.auth.domain.accounts import SUSPENDED, require
 from services.auth.domain.oauth_errors import missing, oauth_error
 from services.auth.domain.oauth_flow import (
     ACCESS_TOKEN_TTL_SECONDS,
@@ -184,6 +185,11 @@ class OAuthTokenService:
         return requested
 
     def _issue(self, conn: Connection, grant: Grant, scopes: tuple[str, ...], now: datetime) -> TokenResponse:
+        # A suspended account obtains no token by any grant (RFC 6749 5.2 invalid_grant: the grant
+        # is no longer valid for its owner); decision 0078.
+        account = accounts_repo.get_account(conn, grant.account_id)
+        if account is None or account.account_status == SUSPENDED:
+            raise _invalid_grant("the account is suspended; no token is issued until it is active again")
         token_request = validate_token_request(
             grant.account_id, grant.resource, scopes, ACCESS_TOKEN_TTL_SECONDS, grant.client_id
         )

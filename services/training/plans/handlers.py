@@ -317,6 +317,7 @@ def restore_snapshot(m: Mutation, message: plans_pb2.RestoreSnapshot) -> PlanWri
             )
     content = plans_pb2.GetPlanResponse()
     content.ParseFromString(found.content)
+    m.outcome.restored_snapshot_id = found.snapshot_id
     _restore(write, content)
     return write
 

@@ -32,6 +32,7 @@ class Outcome:
     activate: bool = False  # make this goal the active one
     deactivated: bool = False  # it was active and is no more: the next one takes over
     delete_goal: bool = False
+    restored_snapshot_id: str = ""  # restore_snapshot: the snapshot restored (decision 0078)
 
 
 def _not_found_workouts(missing: Sequence[str]) -> NotFound:

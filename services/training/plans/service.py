@@ -217,6 +217,7 @@ def _apply(m: Mutation, write: PlanWrite, kind: str) -> plans_pb2.MutatePlanResp
     )
     change_log.append(ctx.conn, ctx.account_id, ctx.state.epoch, entries + extra, ctx.now)
     response.created_workout_ids.extend(outcome.created)
+    response.restored_snapshot_id = outcome.restored_snapshot_id
     response.deleted_workout_ids.extend(write.deleted_ids())
     if not outcome.delete_goal:
         after = load_goal(ctx.conn, ctx.account_id, goal_id)

@@ -18,7 +18,7 @@ from kinetic.sessions.v1 import endurance_pb2 as pb
 from kinetic.sessions.v1 import endurance_pb2_grpc as pb_grpc
 from services.sessions.endurance.adapters.file_reading import read_in_child
 from services.sessions.endurance.bootstrap import EnduranceModule
-from services.sessions.endurance.domain.endurance_model import Activity
+from services.sessions.endurance.domain.endurance_model import Activity, Readiness
 from services.sessions.endurance.entrypoints import pb as convert
 
 SERVICE_NAME = "kinetic.sessions.v1.EnduranceService"
@@ -30,6 +30,11 @@ STORE_RESERVE_S: Final = 2.0
 # A store that would commit with less of the caller's time left than this rolls back instead: the
 # answer must reach the caller before it gives up, or it would be told "failed" about a stored file.
 COMMIT_MARGIN_S: Final = 0.25
+
+
+def _readiness_recorded(entry: Readiness) -> bytes:
+    encoded: bytes = pb.RecordReadinessResponse(readiness=convert.readiness_pb(entry)).SerializeToString()
+    return encoded
 
 
 def _recorded(activity: Activity) -> bytes:
@@ -157,10 +162,19 @@ class EnduranceServicer(pb_grpc.EnduranceServiceServicer):
     async def RecordReadiness(
         self, request: pb.RecordReadinessRequest, context: Context
     ) -> pb.RecordReadinessResponse:
-        entry = self._readiness.record(
-            request.account_id, request.readiness.day, convert.readiness_fields(request.readiness)
+        answer = self._readiness.record(
+            request.account_id,
+            request.readiness.day,
+            convert.readiness_fields(request.readiness),
+            convert.request_key("RecordReadiness", request),
+            _readiness_recorded,
         )
-        return pb.RecordReadinessResponse(readiness=convert.readiness_pb(entry))
+        if isinstance(answer, Readiness):
+            return pb.RecordReadinessResponse(readiness=convert.readiness_pb(answer))
+        response = pb.RecordReadinessResponse()
+        response.ParseFromString(answer.response)
+        response.replayed = answer.replayed
+        return response
 
     async def ListReadiness(
         self, request: pb.ListReadinessRequest, context: Context

@@ -6,7 +6,7 @@ reader of the feed never has to merge partial entries itself (decision 0054, Rea
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC
 
 from sqlalchemy import Connection, Engine
@@ -20,6 +20,7 @@ from services.sessions.endurance.domain.endurance_model import Readiness
 from services.sessions.endurance.domain.readiness_rules import check_readiness, merged
 from services.sessions.endurance.domain.threshold_rules import check_day_range
 from services.sessions.service_layer.session_support import Clock, locked_write
+from services.sessions.workout_log.service_layer.idempotency import Answer, Idempotency, idempotent_write
 
 RECORDED = "readiness.recorded"
 
@@ -32,8 +33,17 @@ class ReadinessLog:
         self._reads = read_engine(engine)
         self._clock = clock
 
-    def record(self, account_id: str, day: str, given: Mapping[str, float]) -> Readiness:
-        """Set the given fields of the day's entry; the others keep their stored values."""
+    def record(
+        self,
+        account_id: str,
+        day: str,
+        given: Mapping[str, float],
+        idempotency: Idempotency | None = None,
+        encode: Callable[[Readiness], bytes] | None = None,
+    ) -> Answer | Readiness:
+        """Set the given fields of the day's entry; the others keep their stored values. With a key
+        (and ``encode``), a retry replays the first answer and another request under the key is
+        IDEMPOTENCY_CONFLICT, as RecordActivity (decision 0078); without, the entry."""
         require_account(account_id)
         now = self._clock()
         fields = check_readiness(day, given, now.astimezone(UTC).date())
@@ -45,6 +55,8 @@ class ReadinessLog:
             change_feed.append(conn, account_id, RECORDED, day, readiness_payload(entry), now)
             return entry
 
+        if idempotency is not None and idempotency.key and encode is not None:
+            return idempotent_write(self._engine, account_id, now, idempotency, write, encode)
         return locked_write(self._engine, account_id, now, write)
 
     def list(self, account_id: str, from_day: str, to_day: str) -> list[Readiness]:
