@@ -50,8 +50,8 @@ def well_known_routes(
     known = ", ".join(resource.path for resource in resources)
 
     async def root_metadata(request: Request) -> Response:
-        named = request.query_params.get("resource")
-        document = by_name.get(named if named is not None else default.path)
+        named = request.query_params.get("resource", default.path)
+        document = by_name.get(named)
         if document is None:
             return JSONResponse(
                 {

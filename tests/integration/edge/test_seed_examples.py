@@ -24,7 +24,7 @@ from tests.integration.edge.ows_calls import OWS_PATH, Ows, give_consents, ows_k
 from tests.integration.edge.primed_calls import primed_token
 
 # How many of each seed's examples this file sends verbatim (the OAuth paths' are in oauth_edge).
-SEED_EXAMPLES = {"000": 2, "001": 2, "003": 3, "004": 1}
+SEED_EXAMPLES = {"000": 2, "001": 2, "003": 4, "004": 2}
 
 
 def sse_events(text: str) -> list[dict[str, Any]]:
@@ -193,6 +193,18 @@ async def test_seed_003_lcp_program_ids_name_the_librarys_programs(stack):
     assert "Push, Pull, Legs" in json.dumps(started)
     current = await ows("get_program", {"id": "current"})
     assert current["program"]["id"] == "kp:push-pull-legs"
+
+    # A workout said to be a program day, the program named in the seed's form, is stored under the
+    # library's ID.
+    logged = await ows(
+        "log_text",
+        {
+            "text": "bench press 3x8 60kg",
+            "idempotency_key": "seed-003-lcp-0077",
+            "program": {"program_id": "lcp:push-pull-legs", "day": "push"},
+        },
+    )
+    assert "kp:push-pull-legs" in json.dumps(logged) and "lcp:" not in json.dumps(logged), logged
 
     refused = await ows.error("get_program", {"id": "lcp:no-such-program"}, code="not_found")
     assert "lcp:no-such-program" in refused and "kp:push-pull-legs" in refused
