@@ -38,6 +38,7 @@ from edge.body_limits import (
 from edge.cross_origin import CorsPaths, CrossOrigin, TrustedOrigins, cors_paths
 from edge.endurance_rest import MAX_UPLOAD_BYTES as ACTIVITY_FILE_CAP
 from edge.endurance_rest import endurance_rest_app
+from edge.event_stream_answers import EventStreamAnswers
 from edge.flood_gate import (
     PLAN_PAGES_SURFACE,
     PLANGEN_SURFACE,
@@ -58,7 +59,7 @@ from edge.in_flight import (
 from edge.jwks import JwksCache
 from edge.mcp_json_depth import JsonDepthChecked
 from edge.mcp_profile.builder import build_profile
-from edge.oauth import OAuthStubs, oauth_routes
+from edge.oauth import RUNFLOW_OAUTH_ALIASES, OAuthStubs, oauth_routes
 from edge.openapi import openapi_document
 from edge.profiles.client_ai.tools import client_ai_profile
 from edge.profiles.client_ai.workouts import ClientWorkouts
@@ -223,8 +224,10 @@ class PostOnly:
 
 def mcp_routes(resource: ProtectedResourceInfo, app: ASGIApp) -> list[Route]:
     """The MCP path with and without a trailing slash, both answered alike (never a redirect):
-    hosts add or drop the slash and some do not follow a redirect on POST (decision 0040)."""
-    return [Route(path, app) for path in (resource.path, resource.path + "/")]
+    hosts add or drop the slash and some do not follow a redirect on POST (decision 0040). A POST
+    accepting only an event stream is answered as one (decision 0077)."""
+    answered = EventStreamAnswers(app)
+    return [Route(path, answered) for path in (resource.path, resource.path + "/")]
 
 
 def cross_origin_paths() -> list[CorsPaths]:
@@ -237,10 +240,15 @@ def cross_origin_paths() -> list[CorsPaths]:
         ),
         cors_paths(
             "GET, HEAD, OPTIONS",
-            ["/.well-known/oauth-authorization-server", "/.well-known/jwks.json", "/openapi.json"],
+            [
+                "/.well-known/oauth-authorization-server",
+                "/.well-known/oauth-protected-resource",
+                "/.well-known/jwks.json",
+                "/openapi.json",
+            ],
             ["/.well-known/oauth-protected-resource/"],
         ),
-        cors_paths("POST, OPTIONS", ["/register", "/token", "/revoke"]),
+        cors_paths("POST, OPTIONS", ["/register", "/token", "/revoke", *RUNFLOW_OAUTH_ALIASES]),
         cors_paths("GET, POST, OPTIONS", prefixes=["/api/connectors/muse/", "/api/analytics/"]),
     ]
 
@@ -482,7 +490,10 @@ def create_app(
     routes = [
         *health_routes,
         Route("/openapi.json", openapi),
-        *well_known_routes(public_url, [METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA, PRIMED, RUNFLOW]),
+        # The bare root names Primed unless ?resource= names another (seed 001's URL; decision 0077).
+        *well_known_routes(
+            public_url, [METRIC, CLIENT_AI, OPEN_WORKOUT_SCHEMA, PRIMED, RUNFLOW], default=PRIMED
+        ),
         *oauth_routes(
             public_url,
             lambda: OAuthStubs(
@@ -585,7 +596,7 @@ def create_app(
         # RunFlow's anonymous PlanGen (seed 004, decision 0066): no credentials, ten tool calls per
         # client address per hour (KINETIC_PLANGEN_PER_HOUR), errors as on the personal path.
         *[
-            Route(path, PostOnly(anonymous_plangen()))
+            Route(path, EventStreamAnswers(PostOnly(anonymous_plangen())))
             for path in (PUBLIC_PLANGEN_PATH, PUBLIC_PLANGEN_PATH + "/")
         ],
         # Plan pages and calendars (decisions 0066, 0068): kept per link, limited per client address.

@@ -17,10 +17,20 @@ from kinetic.protected_resources import ProtectedResourceInfo
 
 __all__ = ["ProtectedResourceInfo", "well_known_routes"]
 
+_ROOT = "/.well-known/oauth-protected-resource"
 
-def well_known_routes(public_url: str, resources: list[ProtectedResourceInfo]) -> list[Route]:
-    """Metadata for every protected resource, plus the JWKS of the token issuer."""
+
+def well_known_routes(
+    public_url: str, resources: list[ProtectedResourceInfo], default: ProtectedResourceInfo
+) -> list[Route]:
+    """Metadata for every protected resource, plus the JWKS of the token issuer.
+
+    Each resource's document is at the root with its path appended (RFC 9728 §3.1). Seeds 001 and
+    004 also publish the bare root: there the ``resource`` query (its URL or its path) names the
+    resource, and ``default`` answers a request that names none (decision 0077).
+    """
     routes: list[Route] = []
+    by_name: dict[str, Mapping[str, object]] = {}
     for resource in resources:
         document = {
             "resource": resource.resource_url(public_url),
@@ -33,7 +43,27 @@ def well_known_routes(public_url: str, resources: list[ProtectedResourceInfo]) -
         async def metadata(request: Request, document: Mapping[str, object] = document) -> Response:
             return JSONResponse(document, headers={"Cache-Control": "public, max-age=300"})
 
-        routes.append(Route("/.well-known/oauth-protected-resource" + resource.path, metadata))
+        routes.append(Route(_ROOT + resource.path, metadata))
+        for name in (resource.resource_url(public_url), resource.path):
+            by_name[name] = by_name[name + "/"] = document
+
+    known = ", ".join(resource.path for resource in resources)
+
+    async def root_metadata(request: Request) -> Response:
+        named = request.query_params.get("resource", default.path)
+        document = by_name.get(named)
+        if document is None:
+            return JSONResponse(
+                {
+                    "error": "not_found",
+                    "error_description": f"resource: {named[:200]!r} is not a protected resource here; "
+                    f"name one by its URL or path: {known}",
+                },
+                status_code=404,
+            )
+        return JSONResponse(document, headers={"Cache-Control": "public, max-age=300"})
+
+    routes.append(Route(_ROOT, root_metadata))
 
     async def jwks(request: Request) -> Response:
         # Served from the edge's copy while fresh; with auth down, from the last copy it holds.

@@ -33,6 +33,9 @@ class ProtectedResourceInfo:
     # The plan tiers whose accounts may use it; empty: every plan. The edge's gate and the consent
     # page read it (RunFlow: paid plans only, decision 0063).
     plan_tiers: tuple[str, ...] = ()
+    # The hosts (and their subdomains) a dynamically registered client naming one of its scopes may
+    # redirect to, loopback addresses always allowed; empty: any https host (decision 0077).
+    redirect_domains: tuple[str, ...] = ()
 
     def scopes_by_default(self) -> tuple[str, ...]:
         """What a request that names no scope is granted."""
@@ -100,6 +103,8 @@ RUNFLOW = ProtectedResourceInfo(
     realm="RunFlow MCP",
     # Seed 004: "Requires active RunFlow Pro (Tier 2/3)"; Kinetic's paid plans are pro and coach.
     plan_tiers=("pro", "coach"),
+    # Seed 004: registration whitelists "Claude, Anthropic, Google, and localhost redirect URIs".
+    redirect_domains=("claude.ai", "claude.com", "anthropic.com", "google.com"),
 )
 
 # RunFlow's anonymous PlanGen MCP path (seed 004, decision 0066): no credentials, so no protected

@@ -21,9 +21,17 @@ from edge.ratelimit import ClientAddress, RateLimiter
 from edge.ratelimit.local_limiter import LocalRateLimiter
 from kinetic.protected_resources import METRIC, ProtectedResourceInfo
 
-__all__ = ["DEFAULT_SCOPES", "OAuthStubs", "oauth_routes"]
+__all__ = ["DEFAULT_SCOPES", "RUNFLOW_OAUTH_ALIASES", "OAuthStubs", "oauth_routes"]
 
 DEFAULT_SCOPES: tuple[str, ...] = ("training",)
+
+# Seed 004's paths for registration, authorization and token: the same endpoints under other names
+# (discovery keeps naming the root ones; decision 0077).
+RUNFLOW_REGISTER = "/mcp/oauth/register"
+RUNFLOW_AUTHORIZE = "/mcp/oauth/authorize"
+RUNFLOW_TOKEN = "/mcp/oauth/token"
+# The POST ones, for cross-origin callers.
+RUNFLOW_OAUTH_ALIASES: tuple[str, ...] = (RUNFLOW_REGISTER, RUNFLOW_TOKEN)
 
 
 def oauth_routes(
@@ -45,14 +53,18 @@ def oauth_routes(
     throttle = SigninThrottle(limiter or LocalRateLimiter(), client_address or ClientAddress())
     authorization = AuthorizationPages(public_url, stubs)
     account = AccountPages(public_url, stubs, key_scopes=tuple(key_scopes), throttle=throttle)
+    token, register = token_endpoint(stubs), register_endpoint(stubs)
     return [
         Route("/.well-known/oauth-authorization-server", metadata_endpoint(public_url, scopes_supported)),
         Route("/authorize", authorization.authorize, methods=["GET"]),
+        Route(RUNFLOW_AUTHORIZE, authorization.authorize, methods=["GET"]),
         Route("/authorize/{authorization_id}", authorization.approval, methods=["GET"]),
         Route("/authorize/{authorization_id}", authorization.decide, methods=["POST"]),
         Route("/authorize/{authorization_id}/status", authorization.status, methods=["GET"]),
-        Route("/token", token_endpoint(stubs), methods=["POST"]),
-        Route("/register", register_endpoint(stubs), methods=["POST"]),
+        Route("/token", token, methods=["POST"]),
+        Route(RUNFLOW_TOKEN, token, methods=["POST"]),
+        Route("/register", register, methods=["POST"]),
+        Route(RUNFLOW_REGISTER, register, methods=["POST"]),
         Route("/revoke", revoke_endpoint(stubs), methods=["POST"]),
         Route("/signin", account.signin_form, methods=["GET"]),
         Route("/signin", account.signin, methods=["POST"]),

@@ -160,6 +160,19 @@ READ_INPUT = _arguments(
     },
     ("view",),
 )
+
+
+def _step(value: str) -> Schema:
+    """Seed 000's ``step``: the body it tells the assistant to send names the step; each tool is one
+    step, so it takes that one value, optional (decision 0077)."""
+    return {
+        "type": "string",
+        "enum": [value],
+        "title": "Step",
+        "description": f'Optional; "{value}" when sent (the REST body\'s step).',
+    }
+
+
 _EDIT = schemas.EDIT_REQUEST["properties"]
 _PREVIEW = schemas.PREVIEW_REQUEST["properties"]
 _COMMIT = schemas.COMMIT_REQUEST["properties"]
@@ -181,6 +194,7 @@ PREVIEW_INPUT = _arguments(
         "id": _titled("id", _PREVIEW["id"]),
         "timeZone": _titled("timeZone", _PREVIEW["timeZone"]),
         "deleteWorkouts": _titled("deleteWorkouts", _PREVIEW["deleteWorkouts"]),
+        "step": _step("preview"),
     },
     ("kind", "id", "timeZone"),
 )
@@ -190,6 +204,7 @@ COMMIT_INPUT = _arguments(
         "previewToken": _titled("previewToken", _COMMIT["previewToken"]),
         "confirmed": _titled("confirmed", _COMMIT["confirmed"]),
         "idempotencyKey": _titled("idempotencyKey", _COMMIT["idempotencyKey"]),
+        "step": _step("commit"),
     },
     ("previewToken", "confirmed", "idempotencyKey"),
 )

@@ -116,8 +116,9 @@ def _program(args: Args) -> workout_log_pb2.ProgramDay | None:
     program = args.get("program")
     if program is None:
         return None
-    check_program_day(program["program_id"], program.get("day"), "program")
-    return workout_log_pb2.ProgramDay(program_id=program["program_id"], day=program.get("day", ""))
+    # Stored under the library's own ID, whichever form the caller wrote (lcp: or kp:).
+    found = check_program_day(program["program_id"], program.get("day"), "program")
+    return workout_log_pb2.ProgramDay(program_id=found.program_id, day=program.get("day", ""))
 
 
 def _timestamp(value: str, field: str) -> Timestamp:

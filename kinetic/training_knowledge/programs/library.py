@@ -33,6 +33,9 @@ from kinetic.training_knowledge.programs.model import (
 PROGRAMS_PATH: Final = Path(__file__).with_name("programs.json")
 
 PROGRAM_ID: Final = re.compile(r"^kp:[a-z0-9]+(?:-[a-z0-9]+)*$")
+# Seed 003 writes program IDs as ``lcp:<name>`` (e.g. lcp:push-pull-legs): the same names under its
+# prefix. Accepted as aliases; answers carry the library's own ``kp:`` ID (decision 0077).
+SEED_PREFIX: Final = "lcp:"
 RULE_KINDS: Final = frozenset({"increment", "training_max_percent", "percent_of_day", "rpe", "bodyweight"})
 # The two things every disclaimer must say, whatever its wording.
 NOT_MEDICAL_ADVICE: Final = "not medical advice"
@@ -93,9 +96,19 @@ def latest_programs() -> tuple[Program, ...]:
     return tuple(versions[-1] for _, versions in sorted(versions_by_id().items()))
 
 
+def canonical_program_id(program_id: str) -> str:
+    """The library's ID for ``program_id``: seed 003's ``lcp:<name>`` is ``kp:<name>``."""
+    if program_id.startswith(SEED_PREFIX):
+        return "kp:" + program_id[len(SEED_PREFIX) :]
+    return program_id
+
+
 def get_program(program_id: str, version: int | None = None) -> Program:
-    """One published version (the latest when ``version`` is None), else ``ProgramNotFound``."""
-    versions = versions_by_id().get(program_id)
+    """One published version (the latest when ``version`` is None), else ``ProgramNotFound``.
+
+    ``program_id`` may be in seed 003's form (``lcp:<name>`` for ``kp:<name>``).
+    """
+    versions = versions_by_id().get(canonical_program_id(program_id))
     if versions is None:
         known = ", ".join(sorted(versions_by_id()))
         raise ProgramNotFound(f"no program {program_id!r}; the library has: {known}")

@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from kinetic.errors import InvalidArgument
+from kinetic.protected_resources import RESOURCES
 from services.auth.domain.oauth_errors import oauth_error
 
 KIND_STATIC = "static"
@@ -111,6 +112,34 @@ def validate_redirect_uri(uri: object) -> str:
     )
 
 
+def _on_domain(host: str, domain: str) -> bool:
+    return host == domain or host.endswith("." + domain)
+
+
+def check_redirect_domains(uris: tuple[str, ...], scope: object) -> None:
+    """A registration naming the scope of a resource that limits its redirect hosts (RunFlow: seed
+    004's Claude, Anthropic, Google and localhost) registers only such URIs (decision 0077)."""
+    if scope is None:
+        return
+    if not isinstance(scope, str):
+        raise oauth_error("invalid_client_metadata", "scope must be a string of space-separated scopes")
+    named = set(scope.split())
+    for resource in RESOURCES:
+        if not resource.redirect_domains or not named & set(resource.scopes):
+            continue
+        for uri in uris:
+            host = (urlsplit(uri).hostname or "").lower()
+            if _loopback_host(uri) is None and not any(
+                _on_domain(host, d) for d in resource.redirect_domains
+            ):
+                allowed = ", ".join(resource.redirect_domains)
+                raise oauth_error(
+                    "invalid_redirect_uri",
+                    f"{uri!r} is not allowed for {resource.profile} ({' '.join(resource.scopes)}): "
+                    f"its redirect URIs must be on {allowed} or a loopback address",
+                )
+
+
 def _string_list(metadata: Mapping[str, Any], key: str, default: tuple[str, ...]) -> tuple[str, ...]:
     value = metadata.get(key)
     if value is None:
@@ -128,6 +157,7 @@ def validate_client_metadata(metadata: Mapping[str, Any]) -> tuple[str, tuple[st
     if len(raw_uris) > MAX_REDIRECT_URIS:
         raise oauth_error("invalid_redirect_uri", f"at most {MAX_REDIRECT_URIS} redirect_uris are allowed")
     uris = tuple(dict.fromkeys(validate_redirect_uri(uri) for uri in raw_uris))
+    check_redirect_domains(uris, metadata.get("scope"))
     method = metadata.get("token_endpoint_auth_method", "none")
     if method != "none":
         raise oauth_error(

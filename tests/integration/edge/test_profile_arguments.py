@@ -199,7 +199,8 @@ async def test_metric_tools_refuse_unknown_and_mistyped_arguments_like_rest(stac
                 "idempotentHint": True,
                 "openWorldHint": False,
             },
-            ["deleteWorkouts", "id", "kind", "timeZone"],
+            # step: seed 000's body names it; optional, its one value (decision 0077).
+            ["deleteWorkouts", "id", "kind", "step", "timeZone"],
             ["id", "kind", "timeZone"],
             False,
             ["contentTrust", "epoch", "expiresAt", "preview", "previewToken", "sourceSequence"],
@@ -212,7 +213,7 @@ async def test_metric_tools_refuse_unknown_and_mistyped_arguments_like_rest(stac
                 "idempotentHint": True,
                 "openWorldHint": False,
             },
-            ["confirmed", "idempotencyKey", "previewToken"],
+            ["confirmed", "idempotencyKey", "previewToken", "step"],
             ["confirmed", "idempotencyKey", "previewToken"],
             False,
             ["contentTrust", "deleted", "epoch", "replayed", "sourceSequence", "summary"],

@@ -176,3 +176,29 @@ def test_with_query_appends_and_drops_empty_values():
         "https://a.example/cb?code=c&iss=https%3A%2F%2Fk"
     )
     assert with_query("https://a.example/cb?x=1", {"code": "c d"}) == "https://a.example/cb?x=1&code=c+d"
+
+
+@pytest.mark.parametrize(
+    ("uri", "allowed"),
+    [
+        ("https://claude.ai/api/mcp/auth_callback", True),
+        ("https://claude.com/api/mcp/auth_callback", True),
+        ("https://console.anthropic.com/cb", True),
+        ("https://gemini.google.com/cb", True),
+        ("http://localhost:33418/callback", True),
+        ("http://[::1]:9/cb", True),
+        ("https://claude.ai.evil.example/cb", False),
+        ("https://notgoogle.com/cb", False),
+        ("https://muse.ai/connect/oauth-callback", False),
+    ],
+)
+def test_a_registration_naming_runflows_scope_takes_only_seed_004s_hosts(uri, allowed):
+    metadata = {"redirect_uris": [uri], "scope": "mcp:full"}
+    if allowed:
+        assert validate_client_metadata(metadata)[1] == (uri,)
+    else:
+        with pytest.raises(InvalidArgument) as refused:
+            validate_client_metadata(metadata)
+        assert refused.value.reason == "invalid_redirect_uri" and "RunFlow" in refused.value.message
+    # Without RunFlow's scope, any https host or loopback registers (the other profiles' policy).
+    assert validate_client_metadata({"redirect_uris": [uri], "scope": "training"})[1] == (uri,)
