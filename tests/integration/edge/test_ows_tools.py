@@ -18,8 +18,8 @@ from mcp.client import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from tests.integration.edge.metric_calls import Tools
-from tests.integration.edge.primed_calls import mcp_error_in
 from tests.integration.edge.ows_calls import OWS_PATH, Ows, give_consents, ows_key, ows_token
+from tests.integration.edge.primed_calls import mcp_error_in
 
 # Seed 003's tables: each tool's arguments, the required ones starred.
 CONTRACT: dict[str, tuple[str, ...]] = {
@@ -340,7 +340,8 @@ async def test_a_tool_call_over_budget_is_a_readable_rate_limited_tool_error(set
     body = refused.json()
     assert body["id"] == 7 and body["result"]["isError"] is True
     seconds = int(refused.headers["retry-after"])
-    assert body["result"]["content"][0]["text"].startswith(f"rate_limited: rate limit reached; retry after {seconds}")
+    text = body["result"]["content"][0]["text"]
+    assert text.startswith(f"rate_limited: rate limit reached; retry after {seconds}")
     assert listed.status_code == 429 and int(listed.headers["retry-after"]) >= 1
     assert listed.json()["id"] == 1 and listed.json()["error"]["message"].startswith("rate_limited: ")
     assert mcp_error_in(handshake.value).message.startswith("rate_limited: ")
