@@ -16,6 +16,7 @@ import httpx2
 import pytest
 from mcp.client import Client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.types import TextContent
 
 from tests.integration.edge.metric_calls import Tools
 from tests.integration.edge.ows_calls import OWS_PATH, Ows, give_consents, ows_key, ows_token
@@ -325,7 +326,7 @@ async def test_a_tool_call_over_budget_is_a_readable_rate_limited_tool_error(set
         httpx2.AsyncClient(headers={"Authorization": f"Bearer {setup.by_key.token}"}, timeout=30) as http,
         Client(streamable_http_client(setup.by_key.url, http_client=http)) as session,  # initialized now
     ):
-        statuses = []
+        statuses: list[int] = []
         while 429 not in statuses and len(statuses) <= 300:  # the minute's 300, less the handshake's
             statuses.append((await http.post(setup.by_key.url, json=listing, headers=accept)).status_code)
         over = await session.call_tool("get_profile", {})
@@ -335,7 +336,8 @@ async def test_a_tool_call_over_budget_is_a_readable_rate_limited_tool_error(set
             async with Client(streamable_http_client(setup.by_key.url, http_client=http)):
                 pass
     assert statuses[-1] == 429 and set(statuses[:-1]) == {200} and len(statuses) >= 290
-    assert over.is_error and over.content[0].text.startswith("rate_limited: rate limit reached; retry after ")
+    assert over.is_error and isinstance(over.content[0], TextContent)
+    assert over.content[0].text.startswith("rate_limited: rate limit reached; retry after ")
     assert refused.status_code == 200 and int(refused.headers["retry-after"]) >= 1
     body = refused.json()
     assert body["id"] == 7 and body["result"]["isError"] is True
