@@ -577,8 +577,8 @@ def create_app(
             ),
         ),
         # RunFlow (seed 004, decision 0061): API keys or access tokens with mcp:full, 300 calls per
-        # account per minute, paid tiers only (the gate's -32002 refusal); errors JSON-RPC -32002 with
-        # the problem's HTTP status.
+        # account per minute, paid tiers only (the gate's -32002 refusal); other refusals are tool
+        # errors, an unknown tool JSON-RPC -32602 (decision 0075).
         *mcp_routes(
             RUNFLOW,
             PostOnly(

@@ -20,7 +20,7 @@ from typing import Any
 import grpc
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
-from mcp.shared.exceptions import MCPDeprecationWarning
+from mcp.shared.exceptions import MCPDeprecationWarning, MCPError
 from mcp.types import (
     CallToolRequestParams,
     CallToolResult,
@@ -200,10 +200,18 @@ def build_profile(
     listed = ListToolsResult(tools=[tool.published for tool in tools.values()])
     errors = profile.errors
 
-    def refuse(ctx: ServerRequestContext[Any, Any], problem: EdgeProblem) -> CallToolResult:
-        if errors.answers_with_status and ctx.request is not None:
-            note_problem(ctx.request.scope, problem)
-        return errors.outcome(problem)
+    def refuse(
+        ctx: ServerRequestContext[Any, Any],
+        problem: EdgeProblem,
+        answer: Callable[[EdgeProblem], CallToolResult] = errors.outcome,
+    ) -> CallToolResult:
+        try:
+            return answer(problem)
+        except MCPError:
+            # Only a JSON-RPC error takes the problem's HTTP status: a tool error is a result (200).
+            if errors.answers_with_status and ctx.request is not None:
+                note_problem(ctx.request.scope, problem)
+            raise
 
     async def list_tools(
         ctx: ServerRequestContext[Any, Any], params: PaginatedRequestParams | None
@@ -221,6 +229,7 @@ def build_profile(
                     400,
                     {"field": "name"},
                 ),
+                errors.protocol_error or errors.outcome,
             )
         try:
             payload = await tool.run(principal(ctx), params.arguments or {})

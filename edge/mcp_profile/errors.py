@@ -10,8 +10,9 @@ its contract's shape, and names the rate-limit refusal its HTTP path answers wit
 - Open Workout Schema (seed 003): a tool error whose text starts with one of its codes
   (``invalid_input: sets[0].reps: ...``).
 - Primed (seed 001): a JSON-RPC error ``-32001`` whose ``data.code`` is a canonical code.
-- RunFlow (seed 004): a JSON-RPC error ``-32002`` with a message, on its personal and its anonymous
-  path alike (each names itself in its rate-limit refusal).
+- RunFlow (seed 004): a tool error whose text is the message (what to fix), on its personal and its
+  anonymous path alike; an unknown tool is MCP's protocol error ``-32602``. ``-32002`` is the
+  paid-tier gate's alone (``edge.profiles.runflow.access``; docs/decisions/0075-error-meanings.md).
 """
 
 from __future__ import annotations
@@ -22,14 +23,13 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from mcp.shared.exceptions import MCPError
-from mcp.types import CallToolResult, TextContent
+from mcp.types import INVALID_PARAMS, CallToolResult, TextContent
 from starlette.types import Receive, Send
 
 from edge.guard import Refusal, oauth_refusal
 from edge.problems import EdgeProblem
 from edge.ratelimit.responses import (
     PRIMED_ERROR_CODE,
-    RUNFLOW_ERROR_CODE,
     Render,
     metric_refusal,
     ows_refusal,
@@ -45,10 +45,13 @@ class ErrorStyle:
     """How one contract reports a refused call: ``outcome`` for tool calls, ``rate_limited`` over HTTP.
 
     ``outcome`` returns the tool error to send, or raises ``MCPError`` for contracts whose errors
-    are JSON-RPC errors. ``answers_with_status`` True sends such an error with the problem's HTTP
-    status (400, 403, 404, 503...) instead of 200 (``edge.mcp_profile.http_status``). ``refused``
-    answers the guard's 401 and 403 in the contract's shape, and ``unknown_tool`` is the problem
-    code of a call to a tool the profile does not have (docs/decisions/0059-primed-profile.md).
+    are JSON-RPC errors. ``answers_with_status`` True sends such a JSON-RPC error with the problem's
+    HTTP status (400, 403, 404, 503...) instead of 200 (``edge.mcp_profile.http_status``); a tool
+    error (``isError``) is a result and always goes with 200. ``refused`` answers the guard's 401
+    and 403 in the contract's shape, and ``unknown_tool`` is the problem code of a call to a tool
+    the profile does not have (docs/decisions/0059-primed-profile.md). ``protocol_error``, when set,
+    answers that call instead of ``outcome``: MCP 2025-11-25 makes an unknown tool a protocol error,
+    not a tool error (docs/decisions/0075-error-meanings.md).
     """
 
     name: str
@@ -57,6 +60,7 @@ class ErrorStyle:
     refused: Refusal = oauth_refusal
     answers_with_status: bool = False
     unknown_tool: str = "invalid_request"
+    protocol_error: Callable[[EdgeProblem], CallToolResult] | None = None
 
 
 def _text_error(text: str) -> CallToolResult:
@@ -160,9 +164,20 @@ async def primed_guard_refusal(
     await send({"type": "http.response.body", "body": payload})
 
 
-def runflow_error(problem: EdgeProblem) -> NoReturn:
-    """A JSON-RPC error ``-32002`` whose message says what went wrong (seed 004 has no ``data``)."""
-    raise MCPError(RUNFLOW_ERROR_CODE, problem.description)
+def runflow_tool_error(problem: EdgeProblem) -> CallToolResult:
+    """A tool error (``isError: true``) whose text is the message that says what to fix.
+
+    Seed 004 shows one error, the paid-tier gate's ``-32002``: every other refusal of a call (a
+    mistyped argument, a plan that is not there, a conflict) is MCP 2025-11-25's tool execution
+    error, which the model reads and corrects. Plain text, as the seed's errors carry only a
+    message (docs/decisions/0075-error-meanings.md).
+    """
+    return _text_error(problem.description)
+
+
+def runflow_protocol_error(problem: EdgeProblem) -> NoReturn:
+    """MCP's protocol error ``-32602`` (invalid params) for a tool this server does not have."""
+    raise MCPError(INVALID_PARAMS, problem.description)
 
 
 METRIC_ERRORS = ErrorStyle("metric", json_tool_error, metric_refusal)
@@ -179,8 +194,21 @@ PRIMED_ERRORS = ErrorStyle(
     answers_with_status=True,
     unknown_tool="unsupported_operation",
 )
-# RunFlow's errors are JSON-RPC errors -32002 with a message, sent with the problem's HTTP status
-# like Primed's; its personal path names itself in the rate-limit refusal (decision 0061).
-RUNFLOW_ERRORS = ErrorStyle("runflow", runflow_error, runflow_personal_refusal, answers_with_status=True)
+# RunFlow's refused calls are tool errors with the message; an unknown tool is JSON-RPC -32602 at
+# HTTP 400; -32002 stays the paid-tier gate's (decision 0075). Its personal path names itself in
+# the rate-limit refusal (decision 0061).
+RUNFLOW_ERRORS = ErrorStyle(
+    "runflow",
+    runflow_tool_error,
+    runflow_personal_refusal,
+    answers_with_status=True,
+    protocol_error=runflow_protocol_error,
+)
 # The anonymous PlanGen path (decision 0066): the same errors; its 429 names the public server.
-RUNFLOW_PUBLIC_ERRORS = ErrorStyle("runflow_public", runflow_error, runflow_refusal, answers_with_status=True)
+RUNFLOW_PUBLIC_ERRORS = ErrorStyle(
+    "runflow_public",
+    runflow_tool_error,
+    runflow_refusal,
+    answers_with_status=True,
+    protocol_error=runflow_protocol_error,
+)

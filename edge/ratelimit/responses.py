@@ -2,11 +2,15 @@
 
 - Metric and REST: ``{"error": "rate_limited", "error_description": ...}`` (seed 000's JSON errors).
 - Primed: a JSON-RPC error, code -32001, ``data.code`` ``RATE_LIMITED`` (seed 001, section 4).
-- Open Workout Schema: its tool-error shape, a result with ``isError`` and text ``rate_limited: ...``
-  (seed 003's errors are tool errors, not JSON-RPC errors).
-- RunFlow: a JSON-RPC error, code -32002 and a message, no ``data`` (seed 004); the personal path
-  (``/mcp/runflow``) and the anonymous one name themselves in the message.
+- Open Workout Schema: a ``tools/call`` over budget is its tool error, a result with ``isError`` and
+  text ``rate_limited: ...`` sent with HTTP 200, so an MCP client hands the text to the model (seed
+  003's errors are tool errors; a 429 carrying a result is an HTTP failure to the client). Any other
+  request over budget is a 429 with a JSON-RPC error whose message starts ``rate_limited:``.
+- RunFlow: a JSON-RPC error ``-32000`` and a message, no ``data`` (seed 004's errors carry only a
+  message; its ``-32002`` is the paid-tier gate's alone); the personal path (``/mcp/runflow``) and
+  the anonymous one name themselves in the message.
 JSON-RPC refusals echo the request's ``id`` when the body is a single request, else ``null``.
+Decision 0075 (docs/decisions/0075-error-meanings.md).
 """
 
 from __future__ import annotations
@@ -14,9 +18,14 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable
 
+from mcp_types.methods import serialize_server_result
+from pydantic import ValidationError
 from starlette.types import Receive, Scope, Send
 
 from edge.json_bodies import JsonRefused, read_json
+
+# What MCP's transport says to assume of a request that names no protocol version.
+UNNAMED_PROTOCOL_VERSION = "2025-03-26"
 
 # A renderer answers a refused request itself: (scope, receive, send, retry_after_seconds).
 Render = Callable[[Scope, Receive, Send, int], Awaitable[None]]
@@ -24,15 +33,19 @@ Render = Callable[[Scope, Receive, Send, int], Awaitable[None]]
 # Only the id is wanted; a larger body is not read to find it.
 MAX_BODY_FOR_ID = 64 * 1024
 PRIMED_ERROR_CODE = -32001
+# Seed 004's free-tier refusal ("requires an active Paid Premium account"): the tier gate's alone.
 RUNFLOW_ERROR_CODE = -32002
+# JSON-RPC's first implementation-defined server error: a budget spent, for contracts that name no
+# code of their own for it (RunFlow; OWS outside a tool call). Decision 0075.
+RATE_LIMITED_CODE = -32000
 
 
 def _retry_text(seconds: int) -> str:
     return f"rate limit reached; retry after {seconds} second{'s' if seconds != 1 else ''}"
 
 
-async def send_refusal(send: Send, body: dict[str, object], retry_after: int) -> None:
-    """Send a 429 with ``body`` as JSON."""
+async def send_refusal(send: Send, body: dict[str, object], retry_after: int, status: int = 429) -> None:
+    """Send a 429 (or ``status``) with ``body`` as JSON and ``Retry-After``."""
     payload = json.dumps(body, separators=(",", ":")).encode()
     headers = [
         (b"content-type", b"application/json"),
@@ -40,7 +53,7 @@ async def send_refusal(send: Send, body: dict[str, object], retry_after: int) ->
         (b"retry-after", str(retry_after).encode()),
         (b"content-length", str(len(payload)).encode()),
     ]
-    await send({"type": "http.response.start", "status": 429, "headers": headers})
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": payload})
 
 
@@ -63,7 +76,7 @@ async def primed_refusal(scope: Scope, receive: Receive, send: Send, retry_after
 
 
 async def _runflow_refusal(receive: Receive, send: Send, retry_after: int, server: str) -> None:
-    error = {"code": RUNFLOW_ERROR_CODE, "message": f"{server}: {_retry_text(retry_after)}"}
+    error = {"code": RATE_LIMITED_CODE, "message": f"{server}: {_retry_text(retry_after)}"}
     await send_refusal(send, {"jsonrpc": "2.0", "id": await request_id(receive), "error": error}, retry_after)
 
 
@@ -78,15 +91,56 @@ async def runflow_personal_refusal(scope: Scope, receive: Receive, send: Send, r
 
 
 async def ows_refusal(scope: Scope, receive: Receive, send: Send, retry_after: int) -> None:
-    """Open Workout Schema's tool error, whose text starts with its ``rate_limited`` code."""
+    """Open Workout Schema's ``rate_limited``: a tool error for a tool call, else a 429.
+
+    A ``tools/call`` gets the tool error its contract promises (text ``rate_limited: ... retry after
+    N seconds``) as a result with HTTP 200: the mcp client raises on a 429 that holds no JSON-RPC
+    error, and the model would never read the text. Every other request (``initialize``,
+    ``tools/list``...) has no tool result to carry it, so it keeps 429 with a JSON-RPC error of the
+    same text, which clients surface as the error's message.
+    """
     text = f"rate_limited: {_retry_text(retry_after)}"
+    message = await _single_request(receive)
+    ident = _id_of(message)
+    if message is not None and message.get("method") == "tools/call" and ident is not None:
+        result = tool_error_result(scope, text)
+        await send_refusal(send, {"jsonrpc": "2.0", "id": ident, "result": result}, retry_after, status=200)
+        return
+    error = {"code": RATE_LIMITED_CODE, "message": text}
+    await send_refusal(send, {"jsonrpc": "2.0", "id": ident, "error": error}, retry_after)
+
+
+def tool_error_result(scope: Scope, text: str) -> dict[str, object]:
+    """A ``tools/call`` result with ``isError`` and ``text``, in the shape of the request's protocol
+    version (2026-era results carry ``resultType``, which the mcp client requires there)."""
     result = {"content": [{"type": "text", "text": text}], "isError": True}
-    body: dict[str, object] = {"jsonrpc": "2.0", "id": await request_id(receive), "result": result}
-    await send_refusal(send, body, retry_after)
+    named = dict(scope.get("headers") or []).get(b"mcp-protocol-version", b"").decode("latin-1")
+    try:
+        shaped = serialize_server_result(
+            "tools/call", named or UNNAMED_PROTOCOL_VERSION, {**result, "resultType": "complete"}
+        )
+    except (ValueError, KeyError, ValidationError):  # a version this SDK does not know
+        return result
+    return shaped
 
 
 async def request_id(receive: Receive) -> str | int | None:
     """The JSON-RPC ``id`` of a single request body, or None (batches, notifications, bad JSON)."""
+    return _id_of(await _single_request(receive))
+
+
+def _id_of(message: dict[str, object] | None) -> str | int | None:
+    if message is None:
+        return None
+    value = message.get("id")
+    # bool is an int subclass but not a valid id.
+    if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    return None
+
+
+async def _single_request(receive: Receive) -> dict[str, object] | None:
+    """The body as one JSON-RPC message, or None (a batch, not JSON, too large, the client gone)."""
     chunks: list[bytes] = []
     size = 0
     while True:
@@ -104,9 +158,4 @@ async def request_id(receive: Receive) -> str | int | None:
         body = read_json(b"".join(chunks))
     except JsonRefused:
         return None
-    if isinstance(body, dict):
-        value = body.get("id")
-        # bool is an int subclass but not a valid id.
-        if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
-            return value
-    return None
+    return body if isinstance(body, dict) else None

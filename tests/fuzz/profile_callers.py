@@ -221,8 +221,15 @@ class ProfileCaller:
         return str(key.secret)
 
 
+# The edge's outage texts (``edge.problems.unavailable``): RunFlow's tool errors are the bare message
+# (decision 0075), so a failure shows in its text, not in a code.
+OUTAGE_TEXTS = ("is temporarily unavailable", "is still catching up", "is unavailable; retry")
+
+
 def _generic(text: str) -> bool:
     if text.startswith(("Error executing tool", "internal_error")) or "Traceback" in text:
+        return True
+    if any(words in text for words in OUTAGE_TEXTS):
         return True
     try:
         body = json.loads(text)

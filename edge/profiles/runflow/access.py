@@ -5,8 +5,9 @@ an active Paid Premium account (Tier 2/3)."). The seed shows a body with ``id: n
 given before any JSON-RPC method runs: so the gate sits at the door, behind the token check and the
 rate limit, and refuses every request of such an account (``tools/list`` too) with HTTP 403 and
 ``"id": null`` as the seed shows it (clients take the HTTP error as their request's answer). A
-suspended account is refused the same way with its own message; a failing auth service is a 503.
-Decision 0061.
+suspended account is refused the same way with its own message (the seed's "active" account); a
+failing auth service is a 503 with JSON-RPC's internal error ``-32603``, never ``-32002``, which
+would tell the athlete to upgrade. Decisions 0061, 0075.
 
 The tier and status come with the credential (decision 0063): the guard puts them on the
 ``Principal`` from the token's claims, the verified API key, or a change auth pushed since, so the
@@ -21,6 +22,7 @@ import json
 from collections.abc import Callable
 
 import grpc
+from mcp.types import INTERNAL_ERROR
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from edge.guard import principal_of
@@ -59,7 +61,7 @@ class PlanTierGate:
                     auth_pb2.GetAccountRequest(account_id=principal.account_id)
                 )
             except grpc.aio.AioRpcError:
-                await refuse(send, 503, UNAVAILABLE_MESSAGE)
+                await refuse(send, 503, UNAVAILABLE_MESSAGE, INTERNAL_ERROR)
                 return
             plan_tier, account_status = response.account.plan_tier, response.account.account_status
         if account_status == SUSPENDED:
@@ -70,12 +72,12 @@ class PlanTierGate:
             await self._app(scope, receive, send)
 
 
-async def refuse(send: Send, status: int, message: str) -> None:
-    """The seed's JSON-RPC error ``-32002`` with ``message``, at ``status``."""
+async def refuse(send: Send, status: int, message: str, code: int = RUNFLOW_ERROR_CODE) -> None:
+    """The seed's JSON-RPC error ``-32002`` (or ``code``) with ``message``, at ``status``."""
     body = {
         "jsonrpc": "2.0",
         "id": None,  # the seed's and the issue's body: the refusal answers no method
-        "error": {"code": RUNFLOW_ERROR_CODE, "message": message},
+        "error": {"code": code, "message": message},
     }
     payload = json.dumps(body, separators=(",", ":")).encode()
     headers = [

@@ -3,9 +3,10 @@
 ``generate_running_plan`` answers a whole plan as camelCase JSON; ``export_plan_url`` answers a
 signed link to a page that shows the same plan (and its iCalendar file). Both take the generator's
 arguments, published as its JSON Schema (decision 0065). The caller is nobody: every request is
-the same anonymous principal, holding the one scope both tools need. Errors are RunFlow's JSON-RPC
-``-32002`` with a message that says what to fix, sent with the problem's HTTP status; the budget is
-tool calls per client address per hour (``edge.ratelimit.tool_calls``). Decision 0066.
+the same anonymous principal, holding the one scope both tools need. Errors are RunFlow's: a refused
+call is a tool error whose text says what to fix, an unknown tool JSON-RPC ``-32602`` (decision
+0075); the budget is tool calls per client address per hour (``edge.ratelimit.tool_calls``).
+Decision 0066.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ INSTRUCTIONS = (
     "the runner's current weekly kilometres, and optionally the longest recent run, a recent race time, "
     "days per week, experience and a start date. Each client address may call the tools {per_hour} "
     "times an hour (listing tools is free): ask for everything the runner needs in one call. This is "
-    "general training guidance, not medical advice. Errors are JSON-RPC errors -32002 whose message "
-    "says what to fix."
+    "general training guidance, not medical advice. A refused call answers a tool error whose text says "
+    "what to fix."
 )
 
 DESCRIPTIONS = {

@@ -15,6 +15,7 @@ from typing import Any
 import httpx2
 from mcp.client import Client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
 
 from edge.backends import Backends
 from kinetic.protected_resources import PUBLIC_PLANGEN_PATH
@@ -50,13 +51,21 @@ class PublicEdge:
         return payload
 
     async def refusal(self, tool: str, arguments: dict[str, Any]) -> str:
-        """The message of the JSON-RPC error -32002 the mcp client raises for the call."""
+        """The text of the tool error (``isError``) the mcp client hands over for the call (decision 0075)."""
+        async with (
+            httpx2.AsyncClient(timeout=30) as http,
+            Client(streamable_http_client(self.url, http_client=http)) as client,
+        ):
+            result = await client.call_tool(tool, arguments)
+        assert result.is_error, result.content
+        return str(result.content[0].text)  # type: ignore[union-attr]
+
+    async def protocol_error(self, tool: str, arguments: dict[str, Any]) -> MCPError:
+        """The JSON-RPC error the mcp client raises for the call (an unknown tool: -32602)."""
         try:
             await self.call(tool, arguments)
         except Exception as raised:  # the client's task groups may wrap it in exception groups
-            error = mcp_error_in(raised)
-            assert error.code == -32002
-            return error.message
+            return mcp_error_in(raised)
         raise AssertionError(f"{tool} was not refused")
 
     async def post(

@@ -62,18 +62,34 @@ class RunFlow:
         async with self._http() as http, Client(streamable_http_client(self.url, http_client=http)) as client:
             return list((await client.list_tools()).tools)
 
-    async def error(self, tool: str, arguments: dict[str, Any] | None = None) -> MCPError:
-        """The JSON-RPC error -32002 the mcp client raises for the call."""
+    async def error(self, tool: str, arguments: dict[str, Any] | None = None, code: int = -32002) -> MCPError:
+        """The JSON-RPC error the mcp client raises for the call: -32002 is the paid-tier gate's, -32602
+        an unknown tool (decision 0075)."""
         try:
             await self(tool, arguments)
         except Exception as raised:  # the client's task groups may wrap it in exception groups
             error = mcp_error_in(raised)
-            assert error.code == -32002, error
+            assert error.code == code, error
             return error
         raise AssertionError(f"{tool} was not refused")
+
+    async def refusal(self, tool: str, arguments: dict[str, Any] | None = None) -> str:
+        """The text of the tool error (``isError``) the mcp client hands over for the call."""
+        async with self._http() as http, Client(streamable_http_client(self.url, http_client=http)) as client:
+            result = await client.call_tool(tool, arguments or {})
+        assert result.is_error, result.content
+        return str(result.content[0].text)  # type: ignore[union-attr]
 
     async def post(
         self, tool: str, arguments: dict[str, Any] | None = None, ident: int = 1
     ) -> httpx2.Response:
         """One raw ``tools/call`` POST (stateless: no initialize needed)."""
         return await post_tool_call(self.url, self.token, tool, arguments, ident)
+
+
+def tool_error_text(response: httpx2.Response) -> str:
+    """The text of a raw POST's tool error: HTTP 200, a result with ``isError`` (decision 0075)."""
+    assert response.status_code == 200, response.text
+    result = response.json()["result"]
+    assert result["isError"] is True, result
+    return str(result["content"][0]["text"])

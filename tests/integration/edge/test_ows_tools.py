@@ -16,9 +16,11 @@ import httpx2
 import pytest
 from mcp.client import Client
 from mcp.client.streamable_http import streamable_http_client
+from mcp.types import TextContent
 
 from tests.integration.edge.metric_calls import Tools
 from tests.integration.edge.ows_calls import OWS_PATH, Ows, give_consents, ows_key, ows_token
+from tests.integration.edge.primed_calls import mcp_error_in
 
 # Seed 003's tables: each tool's arguments, the required ones starred.
 CONTRACT: dict[str, tuple[str, ...]] = {
@@ -309,7 +311,9 @@ async def test_writes_need_the_logging_consent(setup):
     assert (await setup.ows("get_profile"))["logging_consent"] is False
 
 
-async def test_the_301st_request_in_a_minute_is_a_rate_limited_tool_error(setup):
+async def test_a_tool_call_over_budget_is_a_readable_rate_limited_tool_error(setup):
+    """Seed 003's rate_limited is a tool error: over budget, a tools/call answers 200 with isError and
+    the text (the official client hands it over); other requests keep 429 (decision 0075)."""
     listing = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
     call = {
         "jsonrpc": "2.0",
@@ -318,15 +322,28 @@ async def test_the_301st_request_in_a_minute_is_a_rate_limited_tool_error(setup)
         "params": {"name": "get_profile", "arguments": {}},
     }
     accept = {"Accept": "application/json, text/event-stream"}
-    async with httpx2.AsyncClient(
-        headers={"Authorization": f"Bearer {setup.by_key.token}"}, timeout=30
-    ) as http:
-        statuses = [
-            (await http.post(setup.by_key.url, json=listing, headers=accept)).status_code for _ in range(300)
-        ]
+    async with (
+        httpx2.AsyncClient(headers={"Authorization": f"Bearer {setup.by_key.token}"}, timeout=30) as http,
+        Client(streamable_http_client(setup.by_key.url, http_client=http)) as session,  # initialized now
+    ):
+        statuses: list[int] = []
+        while 429 not in statuses and len(statuses) <= 300:  # the minute's 300, less the handshake's
+            statuses.append((await http.post(setup.by_key.url, json=listing, headers=accept)).status_code)
+        over = await session.call_tool("get_profile", {})
         refused = await http.post(setup.by_key.url, json=call, headers=accept)
-    assert statuses == [200] * 300
-    assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
+        listed = await http.post(setup.by_key.url, json=listing, headers=accept)
+        with pytest.raises(Exception) as handshake:  # a new connection's initialize is over budget too
+            async with Client(streamable_http_client(setup.by_key.url, http_client=http)):
+                pass
+    assert statuses[-1] == 429 and set(statuses[:-1]) == {200} and len(statuses) >= 290
+    assert over.is_error and isinstance(over.content[0], TextContent)
+    assert over.content[0].text.startswith("rate_limited: rate limit reached; retry after ")
+    assert refused.status_code == 200 and int(refused.headers["retry-after"]) >= 1
     body = refused.json()
     assert body["id"] == 7 and body["result"]["isError"] is True
-    assert body["result"]["content"][0]["text"].startswith("rate_limited: ")
+    seconds = int(refused.headers["retry-after"])
+    text = body["result"]["content"][0]["text"]
+    assert text.startswith(f"rate_limited: rate limit reached; retry after {seconds}")
+    assert listed.status_code == 429 and int(listed.headers["retry-after"]) >= 1
+    assert listed.json()["id"] == 1 and listed.json()["error"]["message"].startswith("rate_limited: ")
+    assert mcp_error_in(handshake.value).message.startswith("rate_limited: ")

@@ -12,6 +12,7 @@ import pytest
 
 from edge.profiles.runflow_public.links import PlanLinks
 from tests.integration.edge.plangen_calls import HALF, LINK_SECRET, RACE_DAY, PublicEdge, public_edge
+from tests.integration.edge.runflow_calls import tool_error_text
 
 
 @pytest.fixture
@@ -69,17 +70,16 @@ async def test_the_same_arguments_give_the_same_plan(edge: PublicEdge):
     assert first == again
 
 
-async def test_every_problem_of_a_bad_request_is_named_in_one_refusal_with_status_400(edge: PublicEdge):
+async def test_every_problem_of_a_bad_request_is_named_in_one_tool_error(edge: PublicEdge):
     soon = (date.today() + timedelta(days=10)).isoformat()
     too_little = {"event": "MARATHON", "raceDate": soon, "weeklyVolumeKm": 5}
     refused = await edge.tool_call("generate_running_plan", too_little)
     message = await edge.refusal("export_plan_url", too_little)
 
-    assert refused.status_code == 400
-    error = refused.json()["error"]
-    assert error["code"] == -32002
-    assert "weeklyVolumeKm" in error["message"] and "raceDate" in error["message"]
-    assert message == error["message"]
+    # A tool error (HTTP 200, isError) the model reads and corrects: decision 0075.
+    text = tool_error_text(refused)
+    assert "weeklyVolumeKm" in text and "raceDate" in text
+    assert message == text
 
 
 @pytest.mark.parametrize(
@@ -95,17 +95,19 @@ async def test_every_problem_of_a_bad_request_is_named_in_one_refusal_with_statu
 )
 async def test_a_bad_argument_is_refused_naming_it(edge: PublicEdge, arguments, named):
     refused = await edge.tool_call("generate_running_plan", arguments)
-    assert refused.status_code == 400
-    assert refused.json()["error"]["code"] == -32002
-    assert named in refused.json()["error"]["message"]
+    assert named in tool_error_text(refused)
 
 
-async def test_an_unknown_tool_is_refused_and_get_is_405(edge: PublicEdge):
+async def test_an_unknown_tool_is_the_protocol_error_invalid_params_and_get_is_405(edge: PublicEdge):
     unknown = await edge.tool_call("get_athlete_profile", {})
+    through_client = await edge.protocol_error("get_athlete_profile", {})
+    malformed = await edge.post("tools/call", {"arguments": {}})  # no tool name: the SDK's own -32602
     async with httpx2.AsyncClient(timeout=10) as http:
         get = await http.get(edge.url, headers={"Accept": "text/event-stream"})
     assert unknown.status_code == 400
+    assert unknown.json()["error"]["code"] == -32602  # MCP's; -32002 is the paid-tier gate's (0075)
     assert "unknown tool" in unknown.json()["error"]["message"]
+    assert through_client.code == -32602 and malformed.json()["error"]["code"] == -32602
     assert get.status_code == 405 and get.headers["allow"] == "POST, HEAD, OPTIONS"
 
 

@@ -22,7 +22,7 @@ from kinetic.sessions.v1 import workout_log_pb2 as wl
 from services.sessions.endurance.entrypoints import grpc as endurance_grpc
 from services.sessions.endurance.service_layer import activity_writes
 from tests.integration.edge.conftest import Stack
-from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key
+from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key, tool_error_text
 from tests.integration.edge.test_endurance_rest_and_cli import BASE, client, ows_headers
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "activity_files"
@@ -160,11 +160,10 @@ async def test_every_door_refuses_an_impossible_time_naming_the_field(stack: Sta
     refusal = csv.json()["error_description"]
     assert "line 2: Date" in refusal and "line 3: Duration" in refusal, refusal
     assert listed.json().get("activities", []) == []
-    assert plan_workout.status_code == 400 and "scheduledDate" in plan_workout.text, plan_workout.text
+    assert "scheduledDate" in tool_error_text(plan_workout)  # RunFlow's refusals are tool errors (0075)
     assert logged.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert (logged.value.details() or "").startswith("start_time: must be from 1900-01-01")
-    assert health.status_code == 400, health.text
-    assert health.json()["error"]["message"].startswith("date: must be a day from 1970-01-01")
+    assert tool_error_text(health).startswith("date: must be a day from 1970-01-01")
 
 
 async def test_workouts_before_1970_are_in_both_exports(stack: Stack) -> None:

@@ -202,7 +202,7 @@ async def test_runflow_public_the_11th_call_per_address_in_an_hour_is_refused(re
         "jsonrpc": "2.0",
         "id": None,
         "error": {
-            "code": -32002,
+            "code": -32000,  # a spent budget; -32002 is RunFlow's paid-tier gate's (decision 0075)
             "message": f"RunFlow public MCP: rate limit reached; retry after {retry_after} seconds",
         },
     }

@@ -91,11 +91,11 @@ async def call(errors: ErrorStyle, arguments: dict[str, Any], name: str = "log_s
         return await client.call_tool(name, arguments)
 
 
-async def json_rpc_error(errors: ErrorStyle, arguments: dict[str, Any]) -> MCPError:
+async def json_rpc_error(errors: ErrorStyle, arguments: dict[str, Any], name: str = "log_sets") -> MCPError:
     built = build_profile(profile(errors), principal=lambda ctx: ANYONE)
     async with Client(built.server) as client:
         with pytest.raises(MCPError) as raised:
-            await client.call_tool("log_sets", arguments)
+            await client.call_tool(name, arguments)
     return raised.value
 
 
@@ -275,15 +275,20 @@ async def test_primed_style_is_a_json_rpc_error_with_a_canonical_code() -> None:
     assert PRIMED_ERRORS.rate_limited is primed_refusal
 
 
-async def test_runflow_style_is_a_json_rpc_error_minus_32002() -> None:
-    error = await json_rpc_error(RUNFLOW_ERRORS, {**GOOD, "sessionId": "dead"})
-    assert (error.code, error.message) == (-32002, "no such session")
+async def test_runflow_style_is_a_tool_error_and_an_unknown_tool_a_protocol_error() -> None:
+    """-32002 is seed 004's paid-tier gate's alone (decision 0075)."""
+    result = await call(RUNFLOW_ERRORS, {**GOOD, "sessionId": "dead"})
+    assert result.is_error and text_of(result) == "no such session"
+    invalid = await call(RUNFLOW_ERRORS, {**GOOD, "sets": [{"setNumber": "one"}]})
+    assert invalid.is_error and text_of(invalid) == "sets[0].setNumber: must be an integer, got a string"
+    unknown = await json_rpc_error(RUNFLOW_ERRORS, {}, name="create_goal")
+    assert unknown.code == -32602 and "create_goal" in unknown.message
     assert RUNFLOW_ERRORS.rate_limited is runflow_personal_refusal and RUNFLOW_ERRORS.answers_with_status
 
 
-async def test_open_workout_schema_rate_limit_refusal_is_its_tool_error() -> None:
+async def _ows_refused(message: dict[str, Any], headers: list[tuple[bytes, bytes]]) -> list[Any]:
     sent: list[MutableMapping[str, Any]] = []
-    body = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "tools/call"}).encode()
+    body = json.dumps(message).encode()
 
     async def receive() -> dict[str, Any]:
         return {"type": "http.request", "body": body, "more_body": False}
@@ -291,15 +296,38 @@ async def test_open_workout_schema_rate_limit_refusal_is_its_tool_error() -> Non
     async def send(message: MutableMapping[str, Any]) -> None:
         sent.append(message)
 
-    await ows_refusal({"type": "http"}, receive, send, 30)
-    assert sent[0]["status"] == 429 and (b"retry-after", b"30") in sent[0]["headers"]
+    await ows_refusal({"type": "http", "headers": headers}, receive, send, 30)
+    return sent
+
+
+@pytest.mark.parametrize(
+    ("version", "extra"), [("2025-06-18", {}), ("2026-07-28", {"resultType": "complete"}), (None, {})]
+)
+async def test_open_workout_schema_rate_limit_on_a_tool_call_is_its_tool_error_with_200(
+    version: str | None, extra: dict[str, str]
+) -> None:
+    """A result at 200, in the shape of the request's protocol version (decision 0075)."""
+    headers = [(b"mcp-protocol-version", version.encode())] if version else []
+    sent = await _ows_refused({"jsonrpc": "2.0", "id": 7, "method": "tools/call"}, headers)
+    assert sent[0]["status"] == 200 and (b"retry-after", b"30") in sent[0]["headers"]
     assert json.loads(sent[1]["body"]) == {
         "jsonrpc": "2.0",
         "id": 7,
         "result": {
             "content": [{"type": "text", "text": "rate_limited: rate limit reached; retry after 30 seconds"}],
             "isError": True,
+            **extra,
         },
+    }
+
+
+async def test_open_workout_schema_rate_limit_on_another_request_stays_429() -> None:
+    sent = await _ows_refused({"jsonrpc": "2.0", "id": 3, "method": "initialize"}, [])
+    assert sent[0]["status"] == 429 and (b"retry-after", b"30") in sent[0]["headers"]
+    assert json.loads(sent[1]["body"]) == {
+        "jsonrpc": "2.0",
+        "id": 3,
+        "error": {"code": -32000, "message": "rate_limited: rate limit reached; retry after 30 seconds"},
     }
 
 
