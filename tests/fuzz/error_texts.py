@@ -104,6 +104,7 @@ def offences(
         if path in quoted:  # the caller's own unknown argument, named back to it
             continue
         for part in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", path):
-            if part not in own and part not in profile.codes and part not in _CALL_PARAMETERS:
+            # A name the caller sent (an unknown argument, a map's key) may be named back to it.
+            if part not in own and part not in profile.codes and part not in _CALL_PARAMETERS | quoted:
                 found.append(f"argument {part} ({path}) is not one of {tool}'s")
     return found

@@ -15,7 +15,13 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.fuzz.error_texts import RPC_NAMES
+import grpc
+from mcp.types import Tool
+
+from edge.problems import from_remote
+from edge.profiles.runflow.plan_errors import from_plans
+from kinetic.errors import RemoteError
+from tests.fuzz.error_texts import RPC_NAMES, ProfileNames, offences
 
 ROOT = Path(__file__).resolve().parents[3]
 _ERROR_CALL = re.compile(
@@ -75,3 +81,41 @@ def test_no_error_text_of_a_service_names_something_to_call() -> None:
         for match in _TOOL_REFERENCE.finditer(text)
     ]
     assert not found, "\n".join(sorted(set(found)))
+
+
+def _names() -> ProfileNames:
+    tool = Tool(
+        name="get_training_plan",
+        input_schema={"type": "object", "properties": {"goalId": {"type": "string"}}},
+        output_schema={"type": "object", "properties": {"workoutId": {"type": "string"}}},
+    )
+    listing = Tool(name="list_training_plans", input_schema={"type": "object"})
+    return ProfileNames.of([tool, listing])
+
+
+def test_the_scan_refuses_rpc_names_foreign_tools_unpublished_references_and_foreign_arguments() -> None:
+    names, every = _names(), frozenset({"get_training_plan", "list_training_plans", "get_today_coaching"})
+
+    def scan(text: str, sent: tuple[str, ...] = ()) -> list[str]:
+        return offences(text, "get_training_plan", names, every, sent)
+
+    assert scan("goal g1 does not exist; ListGoals shows the goal IDs") == ["gRPC method ListGoals"]
+    assert scan("see get_today_coaching") == ["another profile's tool get_today_coaching"]
+    assert scan("create one (create_goal)") == ["unpublished name create_goal"]
+    assert scan("date: must be a date") == ["argument date (date) is not one of get_training_plan's"]
+    # What the profile publishes, and the caller's own words, pass.
+    assert scan("goalId: goal g1 does not exist; list_training_plans shows the goalIds") == []
+    assert scan("pick one of ez_bar, trap_bar; get_training_plan shows the workoutId") == []
+    assert scan("notAnArgument: unknown argument", sent=("notAnArgument",)) == []
+
+
+def test_runflow_adds_its_own_tools_to_trainings_plan_refusals() -> None:
+    text = "goal g1 does not exist for this account"
+    missing = RemoteError(grpc.StatusCode.NOT_FOUND, text, "GOAL_NOT_FOUND")
+    assert from_plans(missing).description == f"{text}; list_training_plans shows the goalIds"
+    assert from_plans(missing).error == from_remote(missing).error == "not_found"
+    # A reason RunFlow has no hint for, and an outage, read as from_remote says.
+    other = RemoteError(grpc.StatusCode.NOT_FOUND, "no such thing", "OTHER")
+    assert from_plans(other) == from_remote(other)
+    down = RemoteError(grpc.StatusCode.UNAVAILABLE, "down", "GOAL_NOT_FOUND")
+    assert from_plans(down) == from_remote(down)
