@@ -13,10 +13,11 @@ import grpc
 from edge.after_commit import Missing, read_after_commit
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
-from edge.problems import EdgeProblem, from_remote
+from edge.problems import EdgeProblem
 from edge.profiles.primed.athlete import Athlete, Athletes
 from edge.profiles.runflow import plan_render as render
 from edge.profiles.runflow import plan_requests as requests
+from edge.profiles.runflow.plan_errors import from_plans
 from kinetic.analytics.v1 import endurance_pb2, endurance_pb2_grpc
 from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import endurance_pb2_grpc as sessions_pb2_grpc
@@ -37,7 +38,7 @@ class Paths:
         self.single = single
 
     def problem(self, error: RemoteError) -> EdgeProblem:
-        problem = from_remote(error)
+        problem = from_plans(error)
         if error.violations:
             fields = [render.argument_path(v.field, self.lists, self.single) for v in error.violations]
             problem.details["field"] = fields[0]

@@ -23,6 +23,7 @@ from edge.mcp_profile.validation import Violation
 from edge.profiles.primed.tools import real_date
 from edge.profiles.runflow import schemas
 from edge.profiles.runflow.handlers import RunFlowTools
+from edge.profiles.runflow.plan_errors import from_plans
 from edge.profiles.runflow.plan_handlers import RunFlowPlanTools
 from edge.profiles.runflow.plan_tools import PLAN_TOOLS, plan_handler
 
@@ -149,6 +150,8 @@ def runflow_profile(tools: RunFlowTools, plans: RunFlowPlanTools) -> Profile:
         version="3.0.0",
         instructions=INSTRUCTIONS,
         errors=RUNFLOW_ERRORS,
+        # Training's plan refusals with RunFlow's own tools as hints (decision 0076).
+        remote_errors=from_plans,
         tools=(
             spec("get_athlete_profile", tools.get_athlete_profile, schemas.PROFILE_INPUT),
             spec("get_fitness_metrics", tools.get_fitness_metrics, schemas.FITNESS_INPUT),

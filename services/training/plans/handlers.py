@@ -97,7 +97,7 @@ def update_goal(m: Mutation, message: plans_pb2.UpdateGoal) -> PlanWrite:
 
 def set_active_goal(m: Mutation, message: plans_pb2.SetActiveGoal) -> PlanWrite:
     if not message.goal_id:
-        raise InvalidArgument.for_field("goalId", "is required: the goal to make active (ListGoals)")
+        raise InvalidArgument.for_field("goalId", "is required: the goal to make active")
     write = m.goal(message.goal_id)
     if write.before.fields.status == "archived":
         raise goal_archived(message.goal_id)
@@ -107,7 +107,7 @@ def set_active_goal(m: Mutation, message: plans_pb2.SetActiveGoal) -> PlanWrite:
 
 def delete_goal(m: Mutation, message: plans_pb2.DeleteGoal) -> PlanWrite:
     if not message.goal_id:
-        raise InvalidArgument.for_field("goalId", "is required: the goal to archive or delete (ListGoals)")
+        raise InvalidArgument.for_field("goalId", "is required: the goal to archive or delete")
     write = m.goal(message.goal_id)
     m.outcome.deactivated = write.before.fields.is_active
     if message.permanent:
@@ -304,7 +304,7 @@ def restore_snapshot(m: Mutation, message: plans_pb2.RestoreSnapshot) -> PlanWri
         found = store.get_snapshot(m.conn, m.account_id, message.snapshot_id)
         if found is None:
             raise NotFound(
-                f"snapshot {message.snapshot_id} does not exist for this account; ListSnapshots shows them",
+                f"snapshot {message.snapshot_id} does not exist for this account",
                 reason="SNAPSHOT_NOT_FOUND",
             )
         write = m.goal(found.goal_id)

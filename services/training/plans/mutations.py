@@ -37,7 +37,7 @@ class Outcome:
 
 def _not_found_workouts(missing: Sequence[str]) -> NotFound:
     return NotFound(
-        f"workouts not found in this account's plans: {', '.join(missing)}; GetPlan shows workout IDs",
+        f"workouts not found in this account's plans: {', '.join(missing)}",
         reason="WORKOUT_NOT_FOUND",
         metadata={"workoutIds": ",".join(missing)},
     )
@@ -173,8 +173,7 @@ def matching(state: GoalState, selection: Selection) -> list[str]:
 
 def goal_archived(goal_id: str) -> DomainError:
     return DomainError(
-        f"goal {goal_id} is archived and cannot be the active plan; create a new goal (create_goal) or "
-        "activate another one from ListGoals",
+        f"goal {goal_id} is archived and cannot be the active plan",
         reason="GOAL_ARCHIVED",
     )
 

@@ -63,6 +63,8 @@ def _timestamp(value: datetime | None) -> Timestamp | None:
     return stamp
 
 
+# Worded for any caller, with a reason code: each edge profile adds its own hint of what to call
+# next (docs/decisions/0076-error-texts-name-the-profile.md).
 def resolve_goal_id(conn: Connection, account_id: str, goal_id: str) -> str:
     """``goal_id``, or the active goal's when empty."""
     if goal_id:
@@ -70,7 +72,7 @@ def resolve_goal_id(conn: Connection, account_id: str, goal_id: str) -> str:
     active = store.active_goal_id(conn, account_id)
     if active is None:
         raise NotFound(
-            "there is no active training plan; create one (create_goal) or name a goalId from ListGoals",
+            "there is no active training plan",
             reason="NO_ACTIVE_GOAL",
         )
     return active
@@ -78,7 +80,7 @@ def resolve_goal_id(conn: Connection, account_id: str, goal_id: str) -> str:
 
 def goal_not_found(goal_id: str) -> NotFound:
     return NotFound(
-        f"goal {goal_id} does not exist for this account; ListGoals shows the goal IDs",
+        f"goal {goal_id} does not exist for this account",
         reason="GOAL_NOT_FOUND",
     )
 

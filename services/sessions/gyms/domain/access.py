@@ -49,8 +49,7 @@ def not_a_client(account_id: str) -> AccessDenied:
     """The account is no gym's client (or its client has no company)."""
     return AccessDenied(
         "This Kinetic account is not a client of any gym, so there are no gym plans to read. The gym's "
-        "staff can link the account to a client (GymAdminService CreateClient and SetClientRelationship, "
-        "or `python -m services.sessions.gyms create-client`).",
+        "staff can link the account to a client (the gyms CLI: create-client).",
         reason=NOT_A_CLIENT,
         metadata={"account_id": account_id},
     )
@@ -67,16 +66,14 @@ def check_gates(context: ClientContext, module: str, write: bool) -> None:
     if not company.mcp_integration_enabled:
         raise AccessPrecondition(
             f"The MCP integration feature is turned off for {company.name}. The company's administrator "
-            "can turn it on (UpdateCompany mcp_integration_enabled, or the gyms CLI: "
-            "update-company --mcp on).",
+            "can turn it on (the gyms CLI: update-company --mcp on).",
             reason=FEATURE_DISABLED,
             metadata={**metadata, "changed_by": "company_administrator"},
         )
     if not context.relationship.client_ai_access_enabled:
         raise AccessDenied(
             f"Client AI access is turned off for this client at {company.name}. The gym can turn it on "
-            "for the client (SetClientRelationship client_ai_access_enabled, or the "
-            "gyms CLI: set-relationship --ai-access on).",
+            "for the client (the gyms CLI: set-relationship --ai-access on).",
             reason=CLIENT_AI_ACCESS_DISABLED,
             metadata={**metadata, "changed_by": "gym"},
         )
@@ -99,8 +96,8 @@ def check_gates(context: ClientContext, module: str, write: bool) -> None:
     if not client.health_data_consent:
         raise AccessPrecondition(
             f"The module {module!r} reads and writes health data and needs the client's health-data "
-            "consent, which has not been granted. The client can grant it (recorded by the gym with "
-            "UpdateClient health_data_consent, or the gyms CLI: set-consent --granted on).",
+            "consent, which has not been granted. The client can grant it (recorded by the gym with the "
+            "gyms CLI: set-consent --granted on).",
             reason=HEALTH_DATA_CONSENT_REQUIRED,
             metadata={**metadata, "changed_by": "client"},
         )
