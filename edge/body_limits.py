@@ -26,6 +26,7 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from edge.ratelimit.responses import PRIMED_ERROR_CODE
+from edge.ratelimit.tool_calls import replay
 
 # JSON-RPC 2.0: "The JSON sent is not a valid Request object."
 INVALID_REQUEST = -32600
@@ -158,18 +159,6 @@ async def read_whole(receive: Receive, cap: int) -> list[Message]:
             raise BodyTooLarge
         if not message.get("more_body", False):
             return messages
-
-
-def replay(messages: list[Message], receive: Receive) -> Receive:
-    """A ``receive`` that hands ``messages`` over again, then waits on the real one (a disconnect)."""
-    pending = list(messages)
-
-    async def replayed() -> Message:
-        if pending:
-            return pending.pop(0)
-        return await receive()
-
-    return replayed
 
 
 class BodyBuffered:
