@@ -66,16 +66,21 @@ def too_large_text(limit: int) -> str:
     )
 
 
-async def send_too_large(send: Send, body: dict[str, object]) -> None:
-    """A ``413`` with ``body`` as JSON."""
+async def send_json(send: Send, status: int, body: dict[str, object]) -> None:
+    """``body`` as a JSON answer with ``status``, never stored: a refusal sent before any app runs."""
     payload = json.dumps(body, separators=(",", ":")).encode()
     headers = [
         (b"content-type", b"application/json"),
         (b"cache-control", b"private, no-store"),
         (b"content-length", str(len(payload)).encode()),
     ]
-    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": payload})
+
+
+async def send_too_large(send: Send, body: dict[str, object]) -> None:
+    """A ``413`` with ``body`` as JSON."""
+    await send_json(send, 413, body)
 
 
 async def problem_too_large(send: Send, limit: int) -> None:

@@ -11,11 +11,11 @@ limit. Never ``-32002``, which RunFlow's contract keeps for its refusals. Decisi
 
 from __future__ import annotations
 
-import json
 from typing import Final
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from edge.body_limits import send_json
 from edge.json_bodies import MAX_JSON_DEPTH, nesting_depth, too_deep
 from edge.ratelimit.tool_calls import read_prefix, replay
 
@@ -27,17 +27,9 @@ MAX_BODY_TO_MEASURE: Final = 4 * 1024 * 1024
 async def refuse_too_deep(send: Send, depth: int, limit: int) -> None:
     """The JSON-RPC parse error for a body nested ``depth`` levels (``id`` null: it was not read)."""
     message = f"Parse error: {too_deep(depth, 'the JSON-RPC body', limit)}"
-    payload = json.dumps(
-        {"jsonrpc": "2.0", "id": None, "error": {"code": PARSE_ERROR, "message": message}},
-        separators=(",", ":"),
-    ).encode()
-    headers = [
-        (b"content-type", b"application/json"),
-        (b"cache-control", b"private, no-store"),
-        (b"content-length", str(len(payload)).encode()),
-    ]
-    await send({"type": "http.response.start", "status": 400, "headers": headers})
-    await send({"type": "http.response.body", "body": payload})
+    await send_json(
+        send, 400, {"jsonrpc": "2.0", "id": None, "error": {"code": PARSE_ERROR, "message": message}}
+    )
 
 
 class JsonDepthChecked:
