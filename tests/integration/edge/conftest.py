@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 import uvicorn
 
 from edge.app import create_app
@@ -54,6 +55,20 @@ class Stack:
 async def stack(sqlite_engines: EngineFactory, tmp_path: Path) -> AsyncIterator[Stack]:
     async with running_stack(sqlite_engines, tmp_path) as running:
         yield running
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def module_stack(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Stack]:
+    """One stack for a whole module, cheaper than a stack per test: its tests share the account, so
+    each makes what it reads. The module runs on the fixture's event loop: it declares
+    ``pytestmark = pytest.mark.asyncio(loop_scope="module")``."""
+    tmp_path = tmp_path_factory.mktemp("stack")
+    factory = EngineFactory("sqlite", tmp_path)
+    try:
+        async with running_stack(factory, tmp_path) as running:
+            yield running
+    finally:
+        factory.close()
 
 
 @pytest.fixture
