@@ -855,6 +855,13 @@ async def test_seed_004_a_wrong_call_is_a_tool_error_naming_only_runflows_names(
     assert seed.offences(text, tool, sent) == [], text
 
 
+async def test_seed_004_every_missing_argument_is_named_once(seed):
+    # create_training_plan without its race day and volume: both named, each once (jsonschema reports
+    # a missing name once per name; decision 0076's texts say each thing once).
+    text = tool_error_text(await seed.runflow.post("create_training_plan", {"event": "MARATHON"}))
+    assert text == "raceDate: is required; weeklyVolumeKm: is required"
+
+
 @pytest.mark.parametrize(
     ("arguments", "blamed"),
     [
