@@ -15,6 +15,9 @@ Examples sent:
   (accepted) and with other hosts (refused);
 - ``GET /mcp/oauth/authorize`` to the consent page, approve, ``POST /mcp/oauth/token`` with the code
   and its S256 ``code_verifier``, then a refresh; scope ``mcp:full`` (the Gemini guide's "Scopes");
+- the remote connector URL alone, given to the official ``mcp`` client (discovery to tool call);
+- ``get_training_plan``'s options (``includeAllWorkouts``, ``includeStructuredSteps``,
+  ``summaryOnly``, ``sport``) and the counts of ``list_training_plans`` and ``list_plan_snapshots``;
 - ``Authorization: Bearer rf_<64 hex>``, a personal API key as Kinetic issues it;
 - the 401 ``WWW-Authenticate: Bearer realm="RunFlow MCP", resource_metadata="..."`` and the document
   it points to (RunFlow's own, in RFC 9728's path form; decision 0083);
@@ -74,6 +77,10 @@ from typing import Any
 import httpx2
 import pytest
 import pytest_asyncio
+from mcp.client import Client
+from mcp.client.auth import OAuthClientProvider
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.auth import OAuthClientMetadata
 
 from kinetic.auth.v1 import auth_pb2
 from kinetic.plan_generator.events import EVENTS
@@ -92,6 +99,7 @@ from tests.integration.edge.conftest import Stack
 from tests.integration.edge.plangen_calls import HALF, RACE_DAY, PublicEdge, public_edge
 from tests.integration.edge.primed_calls import PROTOCOL
 from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key, runflow_token, tool_error_text
+from tests.integration.edge.test_mcp_client_discovery import REDIRECT_URI, MemoryStorage, Person
 from tests.integration.edge.test_runflow_tools import record, set_thresholds, started
 from tests.integration.oauth_edge.flow import csrf_of, decide, query_of, sign_in
 from tests.integration.oauth_edge.stack import pkce_pair
@@ -426,6 +434,40 @@ async def test_seed_004_authorize_consent_and_token_exchange_through_the_mcp_oau
     assert after_replay.status_code == 400 and after_replay.json()["error"] == "invalid_grant"
 
 
+async def test_seed_004_an_mcp_client_given_the_url_alone_connects_by_discovery(seed):
+    """ "Add https://runflow.schuelken.uk/mcp as a remote connector URL. Claude will automatically
+    discover the OAuth endpoints, open your browser to log into RunFlow, present the consent card,
+    and securely obtain tokens via PKCE": the official ``mcp`` client, given RunFlow's URL and
+    nothing else, from the seed's 401 challenge (no scope in it: the metadata names ``mcp:full``)."""
+    url = seed.stack.base_url + RUNFLOW.path
+    person = Person(seed.stack.base_url, "ada@example.com", "correct horse battery")
+    storage = MemoryStorage()
+    provider = OAuthClientProvider(
+        server_url=url,
+        client_metadata=OAuthClientMetadata(
+            redirect_uris=[REDIRECT_URI],  # type: ignore[list-item]
+            client_name="Claude",
+            grant_types=["authorization_code", "refresh_token"],
+            response_types=["code"],
+            token_endpoint_auth_method="none",
+        ),
+        storage=storage,
+        redirect_handler=person.approve,
+        callback_handler=person.callback,
+    )
+    try:
+        async with (
+            httpx2.AsyncClient(auth=provider, timeout=30) as http,
+            Client(streamable_http_client(url, http_client=http)) as client,
+        ):
+            listed = (await client.list_tools()).tools
+            profile = await client.call_tool("get_athlete_profile", {})
+    finally:
+        await person.browser.aclose()
+    assert len(listed) == 31 and not profile.is_error, profile.content
+    assert storage.tokens is not None and storage.tokens.scope == SCOPE
+
+
 async def test_seed_004_personal_api_key_in_the_authorization_header(seed):
     # "Authorization: Bearer rf_0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef":
     # a key as Kinetic issues it has that form exactly, and opens the personal MCP.
@@ -529,9 +571,12 @@ async def test_seed_004_public_plangen_lists_exactly_its_two_tools_without_crede
     # "Public Stateless PlanGen MCP: .../mcp/public ... No login or credentials required";
     # "Tools Available: generate_running_plan, export_plan_url".
     listed = await rpc(module_stack.base_url + PUBLIC_PLANGEN_PATH, "tools/list")
+    # A client set up for the personal server may send its key here too: it is not read.
+    with_a_key = await rpc(module_stack.base_url + PUBLIC_PLANGEN_PATH, "tools/list", token="rf_" + "0" * 64)
     assert listed.status_code == 200, listed.text
     tools = [tool["name"] for tool in listed.json()["result"]["tools"]]
     assert sorted(tools) == ["export_plan_url", "generate_running_plan"]
+    assert with_a_key.status_code == 200 and with_a_key.json() == listed.json()
 
 
 async def test_seed_004_public_plangen_is_rate_limited_to_10_tool_calls_an_hour_per_address(module_stack):
@@ -596,6 +641,43 @@ async def test_seed_004_the_31_tools_with_the_seeds_annotations(seed):
         assert hints is not None, name
         assert hints.read_only_hint is (name in READS), name
         assert hints.destructive_hint is (name in DELETES), name
+
+
+async def test_seed_004_get_training_plan_takes_the_seeds_options(seed):
+    """ "get_training_plan: Pulls the active or specified training plan ... Supports
+    includeStructuredSteps: false (default when includeAllWorkouts: true), summaryOnly, and sport
+    filter"; "list_training_plans ... with workout and snapshot counts"; "list_plan_snapshots ...
+    with timestamp, operation, and workout counts"."""
+    monday = plan_monday()
+    steps = [
+        {"type": "interval", "role": "work", "durationSeconds": 1800, "target": {"kind": "rpe", "rpe": 3}}
+    ]
+    ride = {**run(monday + timedelta(days=1), 20), "sport": "BIKE", "workoutType": "RIDE_ENDURANCE"}
+    created = await new_plan(seed, [run(monday, 8, structuredSteps=steps), ride])
+    goal_id = created["plan"]["goalId"]
+    await seed.runflow("delete_workout", {"workoutId": created["createdWorkoutIds"][1]})
+    await seed.runflow("restore_plan_snapshot", {"goalId": goal_id})
+
+    whole = await seed.runflow("get_training_plan", {"goalId": goal_id, "includeAllWorkouts": True})
+    with_steps = await seed.runflow(
+        "get_training_plan", {"goalId": goal_id, "includeAllWorkouts": True, "includeStructuredSteps": True}
+    )
+    summary = await seed.runflow("get_training_plan", {"goalId": goal_id, "summaryOnly": True})
+    runs = await seed.runflow(
+        "get_training_plan", {"goalId": goal_id, "includeAllWorkouts": True, "sport": "RUN"}
+    )
+    listed = await seed.runflow("list_training_plans", {})
+    snapshots = await seed.runflow("list_plan_snapshots", {"goalId": goal_id})
+
+    assert whole["plan"]["goalId"] == goal_id and len(whole["workouts"]) == 2
+    assert all("structuredSteps" not in workout for workout in whole["workouts"])
+    assert [w["structuredSteps"] for w in with_steps["workouts"] if w["sport"] == "RUN"] == [steps]
+    assert summary["plan"]["goalId"] == goal_id and "workouts" not in summary
+    assert [w["sport"] for w in runs["workouts"]] == ["RUN"]
+    mine = next(plan for plan in listed["plans"] if plan["goalId"] == goal_id)
+    assert mine["workoutCount"] == 2 and mine["snapshotCount"] == len(snapshots["snapshots"]) >= 2
+    for snapshot in snapshots["snapshots"]:
+        assert {"snapshotId", "createdAt", "operation", "workoutCount"} <= set(snapshot), snapshot
 
 
 async def new_plan(seed: Seed004, workouts: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
