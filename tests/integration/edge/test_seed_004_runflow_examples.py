@@ -545,6 +545,9 @@ async def test_seed_004_an_account_that_downgrades_gets_the_seeds_body(module_st
         url, "tools/call", {"name": "list_training_plans", "arguments": {}}, token=key, ident=3
     )
     assert refused.status_code == 403 and refused.json() == TIER_REFUSAL
+    # The official client hands the refusal to its caller as that request's error, id null or not.
+    through_client = await RunFlow(module_stack, key).error("list_training_plans", code=-32002)
+    assert through_client.message == TIER_REFUSAL["error"]["message"]  # type: ignore[index]
 
 
 async def status_of(url: str, key: str) -> int:
@@ -878,6 +881,11 @@ async def test_seed_004_a_synced_activity_carries_the_compliance_notice(seed):
     assert "name" not in activity and "description" not in activity
     assert "Morning ride" not in str(answer) and "Door code" not in str(answer)
     assert activity["distanceKm"] == 30.0  # Kinetic's own computed figures stay
+    # "get_cycling_analytics: ... Strava-scrubbed ridesSeries": the same ride, scrubbed the same way.
+    cycling = await seed.runflow("get_cycling_analytics", {"days": 3})
+    ride = next(r for r in cycling["ridesSeries"] if r["activityId"] == synced)
+    assert ride["stravaComplianceNotice"] == STRAVA_NOTICE and "name" not in ride
+    assert ride["npWatts"] == 190 and "Morning ride" not in str(cycling)
 
 
 # --- Wrong calls (decision 0075) ------------------------------------------------------------------
