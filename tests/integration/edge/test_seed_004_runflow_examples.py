@@ -316,6 +316,8 @@ async def register(base_url: str, redirect_uris: list[str]) -> httpx2.Response:
         "https://gemini.google.com/mcp/callback",
         "http://localhost:33418/callback",
         "http://127.0.0.1:8976/callback",
+        "http://[::1]:8976/callback",
+        "http://localhost/callback",
     ],
 )
 async def test_seed_004_registration_takes_claude_anthropic_google_and_localhost(module_stack, redirect_uri):
@@ -328,7 +330,12 @@ async def test_seed_004_registration_takes_claude_anthropic_google_and_localhost
 
 @pytest.mark.parametrize(
     "redirect_uri",
-    ["https://evil.example/cb", "https://claude.ai.evil.example/cb", "https://notgoogle.com/cb"],
+    [
+        "https://evil.example/cb",
+        "https://claude.ai.evil.example/cb",
+        "https://notgoogle.com/cb",
+        "https://localhost.evil.example/cb",
+    ],
 )
 async def test_seed_004_registration_refuses_another_host(module_stack, redirect_uri):
     # The whitelist's other side: any other host is refused, naming the URI and the hosts allowed.
@@ -962,9 +969,18 @@ async def test_seed_004_every_missing_argument_is_named_once(seed):
         ({**HALF, "daysPerWeek": 9}, "daysPerWeek"),
     ],
 )
-async def test_seed_004_a_wrong_public_plangen_call_is_a_tool_error(plangen, arguments, blamed):
-    text = tool_error_text(await plangen.tool_call("generate_running_plan", arguments))
+@pytest.mark.parametrize("tool", ["generate_running_plan", "export_plan_url"])
+async def test_seed_004_a_wrong_public_plangen_call_is_a_tool_error(seed, plangen, tool, arguments, blamed):
+    text = tool_error_text(await plangen.tool_call(tool, arguments))
     assert blamed in text and "-32002" not in text, text
+    # Only PlanGen's own names: not the personal server's tools, which this path does not have.
+    async with (
+        httpx2.AsyncClient(timeout=30) as http,
+        Client(streamable_http_client(plangen.url, http_client=http)) as client,
+    ):
+        names = ProfileNames.of((await client.list_tools()).tools)
+    sent = tuple(str(value) for value in arguments.values())
+    assert offences(text, tool, names, seed.every_tool | names.tools, sent) == [], text
 
 
 async def test_seed_004_an_unknown_public_plangen_tool_is_json_rpc_invalid_params(plangen):
