@@ -3,10 +3,10 @@
 Only IDs, dates and tokens come from the live test account; every other byte is the seed's. Each test
 quotes the sentence it sends (issue 27, decisions 0077 and 0079). The seed's host is the stack's
 origin and its paths are Kinetic's (``/mcp`` is ``/mcp/runflow``, ``/mcp/public`` is
-``/mcp/runflow/public``: docs/DESIGN's table, decisions 0061 and 0066). A whole OAuth flow with a
-clock, and the registration policy for the other profiles' scopes, are in
-tests/integration/oauth_edge/test_runflow_seed_oauth.py; these tests send the same requests once more
-on the module's stack so this file is the seed's whole list.
+``/mcp/runflow/public``: docs/DESIGN's table, decisions 0061 and 0066). The OAuth flow through the
+``/mcp/oauth/*`` paths and the registration policy for the other profiles' scopes are also in
+tests/integration/oauth_edge/test_runflow_seed_oauth.py; these tests send the seed's requests once
+more on the module's stack so that this file is the seed's whole list.
 
 Examples sent:
 - discovery: ``GET /.well-known/oauth-protected-resource`` (by URL, by path, path form) and
@@ -24,8 +24,8 @@ Examples sent:
 - the consent page: the card for a paid account, the upgrade banner for a free one;
 - the free tier's ``-32002`` body, byte for byte (``"id": null`` whatever the request's id, 403);
 - ``/mcp/public``: ``tools/list`` without credentials (exactly ``generate_running_plan`` and
-  ``export_plan_url``), the 10 tool calls an hour per address, every one of the 17 events, the
-  instant web export;
+  ``export_plan_url``; a key sent anyway is not read), the 10 tool calls an hour per address,
+  every one of the 17 events, the instant web export;
 - the 31 tools with the seed's annotations; batches of 200 (import, custom plan);
   ``save_weekly_coaching_summary`` of 1,000 characters;
 - the ``safetyAdvisory`` shape on plan mutations, and each of the four rules from a plan built to
@@ -44,7 +44,9 @@ Error sentences tested (decision 0075: ``-32002`` is the tier gate's alone):
   and ``get_training_plan {"goalId":"nope"}`` and other wrong calls a client makes (wrong types,
   missing or out-of-range arguments, unknown IDs, impossible dates): a tool error whose text names
   the argument and only RunFlow's tools and arguments (decision 0076's check);
-- a credential without ``mcp:full``: 403 ``insufficient_scope``, not ``-32002``;
+- a credential without ``mcp:full``: 403 ``insufficient_scope``, not ``-32002``; the guides'
+  ``rf_YOUR_API_KEY_HERE`` pasted unchanged: 401 ``invalid_token``;
+- two missing arguments: each named once (``raceDate: is required; weeklyVolumeKm: is required``);
 - the public path's 11th tool call in an hour: 429, JSON-RPC ``-32000``, ``Retry-After``.
 
 Where Kinetic differs from the seed, on purpose (decision 0063), and what is tested instead:
@@ -63,8 +65,9 @@ Not sendable, and why:
 - the ``claude_desktop_config.json`` block launches ``npx @modelcontextprotocol/server-fetch`` on the
   user's machine: it is a client configuration, not a request. What it sends is the
   ``Authorization: Bearer rf_...`` header, tested above;
-- "Claude will automatically discover ... open your browser": a client's behaviour; the requests it
-  makes (discovery, registration, authorize, token) are tested above.
+- "Claude will automatically discover ... open your browser": a client's behaviour; the official
+  ``mcp`` client does the same from the URL alone above, and the requests it makes (discovery,
+  registration, authorize, token) are also sent one by one.
 """
 
 from __future__ import annotations
