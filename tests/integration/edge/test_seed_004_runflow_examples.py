@@ -841,25 +841,73 @@ async def test_seed_004_each_safety_rule_is_raised_by_a_plan_built_for_it(seed, 
 
 
 async def test_seed_004_every_plan_mutation_answers_safety_advisories(seed):
-    # "Every plan mutation ... evaluates modality-aware safety rules": each write answers the array.
+    """ "All plan mutations return an array of safetyAdvisory objects"; "Every plan mutation ... calls
+    createSnapshot(goalId, description, operation) before mutating": each of the 20 plan writes once."""
     monday = plan_monday()
-    created = await new_plan(seed, [run(monday, 8), run(monday + timedelta(days=2), 8)])
+    on = lambda days: (monday + timedelta(days=days)).isoformat()  # noqa: E731
+    created = await new_plan(
+        seed, [run(monday, 8), run(monday + timedelta(days=2), 8), run(monday + timedelta(days=4), 8)]
+    )
     goal_id = created["plan"]["goalId"]
-    first, second = created["createdWorkoutIds"]
-    answers = [
-        created,
-        await seed.runflow("modify_workout", {"workoutId": first, "workoutType": "INTERVALS"}),
-        await seed.runflow(
-            "reschedule_workout",
-            {"workoutId": second, "scheduledDate": (monday + timedelta(days=1)).isoformat()},
-        ),
-        await seed.runflow("shift_plan_dates", {"goalId": goal_id, "deltaDays": 1}),
-        await seed.runflow("delete_workout", {"workoutId": second}),
-        await seed.runflow("restore_plan_snapshot", {"goalId": goal_id}),
-    ]
-    for answer in answers:
+    a, b, c = created["createdWorkoutIds"]
+    call = seed.runflow
+    answers = {"create_custom_training_plan": created}
+    answers["update_training_plan_phases"] = await call(
+        "update_training_plan_phases", {"goalId": goal_id, "name": "Renamed"}
+    )
+    answers["set_active_training_plan"] = await call("set_active_training_plan", {"goalId": goal_id})
+    imported = await call(
+        "import_plan_workouts_batch", {"goalId": goal_id, "workouts": [run(monday + timedelta(days=5), 6)]}
+    )
+    answers["import_plan_workouts_batch"] = imported
+    answers["modify_workouts_batch"] = await call(
+        "modify_workouts_batch", {"workouts": [{"workoutId": a, "name": "Easy A"}]}
+    )
+    answers["reschedule_workouts_batch"] = await call(
+        "reschedule_workouts_batch", {"moves": [{"workoutId": b, "scheduledDate": on(1)}]}
+    )
+    answers["shift_plan_dates"] = await call("shift_plan_dates", {"goalId": goal_id, "deltaDays": 7})
+    answers["mark_workouts_status_batch"] = await call(
+        "mark_workouts_status_batch", {"statuses": [{"workoutId": a, "completed": True}]}
+    )
+    single = await call(
+        "create_structured_workout", {"goalId": goal_id, **run(monday + timedelta(days=10), 5)}
+    )
+    answers["create_structured_workout"] = single
+    e = single["workout"]["workoutId"]
+    answers["modify_workout"] = await call("modify_workout", {"workoutId": e, "workoutType": "INTERVALS"})
+    answers["reschedule_workout"] = await call(
+        "reschedule_workout", {"workoutId": e, "scheduledDate": on(11)}
+    )
+    answers["swap_workouts"] = await call("swap_workouts", {"workoutIds": [b, c]})
+    answers["mark_workout_status"] = await call("mark_workout_status", {"workoutId": a, "completed": False})
+    answers["recalibrate_thresholds"] = await call(
+        "recalibrate_thresholds", {"goalId": goal_id, "ftpWatts": 250}
+    )
+    answers["save_weekly_coaching_summary"] = await call(
+        "save_weekly_coaching_summary", {"goalId": goal_id, "weekStart": on(7), "text": "Steady week."}
+    )
+    answers["delete_workout"] = await call("delete_workout", {"workoutId": e})
+    answers["delete_workouts_batch"] = await call(
+        "delete_workouts_batch", {"workoutIds": imported["importedWorkoutIds"]}
+    )
+    answers["restore_plan_snapshot"] = await call("restore_plan_snapshot", {"goalId": goal_id})
+    generated = await call("create_training_plan", {**HALF, "activate": False})
+    answers["create_training_plan"] = generated
+    answers["delete_training_plan"] = await call(
+        "delete_training_plan", {"goalId": generated["plan"]["goalId"], "permanent": True}
+    )
+    await call(
+        "delete_training_plan", {"goalId": goal_id}
+    )  # archived: the account keeps no active plan of this test
+
+    assert sorted(answers) == sorted(set(WRITES) - {"log_daily_health"})
+    for answer in answers.values():
         assert_advisories(answer)
-    assert all(answer["snapshotId"] for answer in answers[1:])  # "calls createSnapshot ... before mutating"
+    # A new plan has nothing to undo, and a permanently deleted one nothing left to restore to; every
+    # other write took its snapshot first.
+    unsnapshotted = {"create_custom_training_plan", "create_training_plan", "delete_training_plan"}
+    assert {tool for tool, answer in answers.items() if not answer["snapshotId"]} == unsnapshotted
 
 
 # --- 5. Strava API compliance -------------------------------------------------------------------
