@@ -410,6 +410,7 @@ def create_app(
             accepts_api_keys=resource.accepts_api_keys,
             refusal=guard_refusal,
             realm=resource.realm,
+            bare_challenge=resource.bare_challenge,
         )
 
     @contextlib.asynccontextmanager

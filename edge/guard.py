@@ -184,6 +184,14 @@ def challenge(error: str, description: str, scope: str, metadata_url: str, realm
     )
 
 
+def bare_challenge(metadata_url: str, realm: str = "") -> str:
+    """The ``WWW-Authenticate`` value for a request that sent no credential at all: where to find
+    the metadata, no error code (RFC 6750 §3.1) and no scope (the metadata lists them). Seed 004
+    shows exactly this header for RunFlow (decision 0083)."""
+    named = f'realm="{realm}", ' if realm else ""
+    return f'Bearer {named}resource_metadata="{metadata_url}"'
+
+
 # Answers a refused request itself: (receive, send, status, error, description, headers). The
 # default writes ``{error, error_description}``; a profile whose contract has its own error shape
 # (Primed's JSON-RPC errors) passes its own (``edge.mcp_profile.errors.ErrorStyle.refused``).
@@ -216,7 +224,8 @@ class ProtectedResource:
     ``any_scope`` True lets a token through with any one of ``required_scopes`` (a profile whose
     tools each check their own scope, such as Primed's); False needs every one of them.
     ``accepts_api_keys`` False refuses personal API keys with 401 (``ProtectedResourceInfo``);
-    ``realm`` names the challenge's realm (``ProtectedResourceInfo.realm``).
+    ``realm`` names the challenge's realm (``ProtectedResourceInfo.realm``); ``bare_challenge``
+    challenges a request without any credential with ``bare_challenge()`` (``ProtectedResourceInfo``).
     """
 
     def __init__(
@@ -233,6 +242,7 @@ class ProtectedResource:
         accepts_api_keys: bool = True,
         refusal: Refusal = oauth_refusal,
         realm: str = "",
+        bare_challenge: bool = False,
     ) -> None:
         self._app = app
         self._resource_url = resource_url
@@ -245,6 +255,7 @@ class ProtectedResource:
         self._accepts_api_keys = accepts_api_keys
         self._refusal = refusal
         self._realm = realm
+        self._bare_challenge = bare_challenge
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -256,7 +267,8 @@ class ProtectedResource:
                 headers.get("authorization"), self._resource_url, accepts_api_keys=self._accepts_api_keys
             )
         except CredentialError as error:
-            await self._refuse(receive, send, error.status, error.error, error.description)
+            bare = self._bare_challenge and not headers.get("authorization")
+            await self._refuse(receive, send, error.status, error.error, error.description, bare=bare)
             return
         principal = self._with_current_names(principal)
         if self._any_scope:
@@ -293,12 +305,18 @@ class ProtectedResource:
         renamed = {new for old, new in self._legacy if old in principal.scopes}
         return replace(principal, scopes=principal.scopes | renamed) if renamed else principal
 
-    async def _refuse(self, receive: Receive, send: Send, status: int, error: str, description: str) -> None:
+    async def _refuse(
+        self, receive: Receive, send: Send, status: int, error: str, description: str, *, bare: bool = False
+    ) -> None:
         # Reapproval is a missing scope too: the challenge says insufficient_scope, so an MCP client
         # that steps up on it asks for the scope again; the body keeps the contract's code.
         challenge_error = "insufficient_scope" if error == "reapproval_required" else error
         headers: list[tuple[bytes, bytes]] = []
-        if status in (401, 403):
+        if status in (401, 403) and bare:
+            headers.append(
+                (b"www-authenticate", bare_challenge(self._metadata_url, self._realm).encode("latin-1"))
+            )
+        elif status in (401, 403):
             value = challenge(
                 challenge_error, description, " ".join(self._required), self._metadata_url, self._realm
             )

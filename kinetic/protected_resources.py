@@ -30,6 +30,10 @@ class ProtectedResourceInfo:
     # The ``realm`` of its 401/403 ``WWW-Authenticate`` challenge; empty sends none (RFC 6750 §3
     # makes it optional; only a contract that names one gets it).
     realm: str = ""
+    # Whether a request with no credential at all is challenged with ``realm`` and
+    # ``resource_metadata`` alone, no error code or scope: RFC 6750 §3.1's advice, and the exact
+    # header a contract shows (RunFlow's, decision 0083). Otherwise every challenge is the full one.
+    bare_challenge: bool = False
     # The plan tiers whose accounts may use it; empty: every plan. The edge's gate and the consent
     # page read it (RunFlow: paid plans only, decision 0063).
     plan_tiers: tuple[str, ...] = ()
@@ -101,6 +105,7 @@ RUNFLOW = ProtectedResourceInfo(
     scopes=("mcp:full",),
     # Seed 004: 'WWW-Authenticate: Bearer realm="RunFlow MCP", resource_metadata="..."'.
     realm="RunFlow MCP",
+    bare_challenge=True,
     # Seed 004: "Requires active RunFlow Pro (Tier 2/3)"; Kinetic's paid plans are pro and coach.
     plan_tiers=("pro", "coach"),
     # Seed 004: registration whitelists "Claude, Anthropic, Google, and localhost redirect URIs".

@@ -90,7 +90,10 @@ def schema_violations(validator: Validator, arguments: Mapping[str, Any]) -> lis
     found: list[tuple[int, Violation]] = []
     for error in validator.iter_errors(arguments):
         found.extend(_explain(error))
-    return [violation for _, violation in sorted(found, key=lambda f: (f[0], f[1].path))]
+    # jsonschema reports ``required`` once per missing name, each error carrying the whole list:
+    # each missing name is said once.
+    unique = dict.fromkeys(found)
+    return [violation for _, violation in sorted(unique, key=lambda f: (f[0], f[1].path))]
 
 
 def invalid_arguments(violations: Sequence[Violation]) -> EdgeProblem:

@@ -87,7 +87,9 @@ async def test_head_answers_like_post_without_a_body(stack, resource, slash):
         anonymous = await http.head(resource.path + slash)
         signed = await http.head(resource.path + slash, headers={"Authorization": f"Bearer {token}"})
     assert anonymous.status_code == 401
-    assert 'error="invalid_token"' in anonymous.headers["www-authenticate"]
+    # No credential: RunFlow's challenge is its contract's, without an error code (decision 0083).
+    error = 'error="invalid_token"' in anonymous.headers["www-authenticate"]
+    assert error is not resource.bare_challenge
     assert "resource_metadata=" in anonymous.headers["www-authenticate"]
     assert anonymous.content == b""
     assert signed.status_code == 200 and signed.content == b""

@@ -196,6 +196,15 @@ def test_the_fast_verdict_and_the_explanation_agree(arguments: dict[str, Any]) -
     assert validator.violations(arguments) == explained
 
 
+def test_each_missing_argument_is_named_once() -> None:
+    # jsonschema reports ``required`` once per missing name, each error holding the whole list.
+    schema = {"type": "object", "required": ["a", "b", "c"], "properties": {}}
+    assert compile_validator(schema).violations({"b": 1}) == [
+        Violation("a", "is required"),
+        Violation("c", "is required"),
+    ]
+
+
 def test_paths_read_as_callers_write_them() -> None:
     assert path_text(["sets", 2, "weight"]) == "sets[2].weight"
     assert path_text(["expectedVersions", "workout:x"]) == "expectedVersions[workout:x]"
