@@ -8,6 +8,7 @@ get_training_status either of two. Every refusal is a JSON-RPC error ``-32001`` 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from datetime import date, datetime
 
@@ -60,16 +61,23 @@ TITLES = {
 }
 
 
+YYYY_MM_DD = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def real_date(field: str) -> Callable[[Arguments], Sequence[Violation]]:
-    """A rule: ``field``, when given, is a date on the calendar (the schema checks only its shape)."""
+    """A rule: ``field``, when given, is a YYYY-MM-DD date on the calendar (the schema checks only
+    that it is a short string; Python alone would take 20261014 or 2026-W42-3)."""
 
     def rule(arguments: Arguments) -> Sequence[Violation]:
         if field not in arguments:
             return []
+        text = arguments[field]
         try:
-            date.fromisoformat(arguments[field])
+            if not YYYY_MM_DD.fullmatch(text):
+                raise ValueError(text)
+            date.fromisoformat(text)
         except ValueError:
-            return [Violation(field, f"{arguments[field]!r} is not a date; use YYYY-MM-DD, e.g. 2026-10-14")]
+            return [Violation(field, f"{text!r} is not a date; use YYYY-MM-DD, e.g. 2026-10-14")]
         return []
 
     return rule
