@@ -14,8 +14,8 @@ payload example, exactly, for ``get_today_coaching`` without a token.
 Error sentences tested (section 4 and 5): UNAUTHENTICATED 401 (missing, invalid, API key, another
 resource's token; an expired one in ``test_seed_001_primed_errors.py``); INSUFFICIENT_SCOPE 403 per
 tool, and get_training_status's "coaching or training"; FORBIDDEN 403 (an account suspended in auth);
-INVALID_ARGUMENT 400 (malformed dates, ``days`` out of 1-14 / 1-28, wrong types, a bad ``as_of``, an
-unknown argument); NO_DATA 404 (no training status yet) and 200 (an empty period); STALE_DATA 200;
+INVALID_ARGUMENT 400 (malformed dates, dates outside 1900-2999, ``days`` out of 1-14 / 1-28, wrong
+types, a bad ``as_of``, an unknown argument); NO_DATA 404 (no training status yet) and 200 (an empty period); STALE_DATA 200;
 RATE_LIMITED 429 with Retry-After past 60 a minute per token; "Burst Allowance: Up to 10 concurrent
 requests"; DEPENDENCY_UNAVAILABLE 503 with Retry-After (analytics unreachable);
 UNSUPPORTED_OPERATION 400 (a write tool).
@@ -443,6 +443,14 @@ async def test_seed_001_forbidden_is_403_for_a_suspended_account(module_stack):
         ("get_training_status", '{"as_of": "yesterday"}', "as_of", "ISO 8601"),
         ("get_training_status", '{"as_of": "2026-13-01T08:00:00Z"}', "as_of", "ISO 8601"),
         ("get_primed_profile", '{"athlete_id": "someone-else"}', "athlete_id", "athlete_id"),
+        # Dates the coaching engine has no days for: refused by name, not overflowing past 9999.
+        ("get_today_coaching", '{"date": "9999-12-31"}', "date", "1900 to 2999"),
+        ("get_today_coaching", '{"date": "20261014"}', "date", "YYYY-MM-DD"),
+        ("get_upcoming_training", '{"start_date": "9999-12-31", "days": 14}', "start_date", "1900 to 2999"),
+        ("get_upcoming_training", '{"start_date": "0001-01-01"}', "start_date", "1900 to 2999"),
+        ("get_training_status", '{"as_of": "9999-12-31T23:59:59-12:00"}', "as_of", "1900 to 2999"),
+        ("get_training_status", '{"as_of": "2999-12-31T23:00:00-12:00"}', "as_of", "1900 to 2999"),
+        ("get_training_status", '{"as_of": "2026-10-14T08:00:00+25:00"}', "as_of", "ISO 8601"),
     ],
 )
 async def test_seed_001_invalid_argument_is_400_naming_the_argument(
