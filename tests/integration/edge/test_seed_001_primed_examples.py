@@ -317,6 +317,7 @@ async def test_seed_001_error_payload_example_is_sent_for_todays_coaching_withou
         },
         "id": 1,
     }
+    assert list(response.json()) == ["jsonrpc", "error", "id"], "in the seed's order, too"
     assert "resource_metadata=" in response.headers["www-authenticate"]
 
 

@@ -269,7 +269,7 @@ async def test_seed_002_write_tools_need_the_policy_to_allow_them(module_stack, 
 
 
 @pytest.mark.parametrize("tool", TOOLS)
-@pytest.mark.parametrize("argument", ["clientId", "subjectClientId"])
+@pytest.mark.parametrize("argument", ["clientId", "subjectClientId", "client_id"])
 async def test_seed_002_no_target_client_can_be_supplied(ada, tool, argument):
     # "Client AI tools are subject-bound: every call resolves to the authenticated client
     # (subjectClientId); no target client can be supplied"
@@ -405,6 +405,9 @@ async def test_seed_002_log_limits_accept_their_bounds(ada):
         ("client_ai_list_my_workout_sessions", {"page": 0}, "page"),
         ("client_ai_list_my_workout_sessions", {"limit": 51}, "limit"),
         ("client_ai_get_my_exercise_history", {"exerciseId": "BENCH", "limit": 10}, "exerciseId"),
+        # "limit (integer, optional): Maximum number of history records, max 50."
+        ("client_ai_get_my_exercise_history", {"exerciseId": UNKNOWN_ID, "limit": 51}, "limit"),
+        ("client_ai_get_my_exercise_history", {"exerciseId": UNKNOWN_ID, "limit": 0}, "limit"),
         # "status (string, optional): Plan status filter, one of Active, Inactive, Draft."
         ("client_ai_list_my_workout_plans", {"status": "Archived"}, "status"),
         ("client_ai_list_my_workout_plans", {"status": "active"}, "status"),
