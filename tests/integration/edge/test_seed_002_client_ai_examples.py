@@ -442,6 +442,11 @@ async def test_seed_002_date_window_is_at_most_366_days(ada, tool):
     assert too_long["field"] == "dateFrom" and "366 days" in too_long["error_description"], too_long
     bad_date = await ada.tools.error(tool, {**base, "dateFrom": "01/01/2026"})
     assert bad_date["field"] == "dateFrom", bad_date
+    # Dates no workout has: refused by name, not answered as the service being unavailable.
+    for field, value in (("dateFrom", "9999-12-31"), ("dateTo", "0001-01-01T00:00:00+14:00")):
+        far = await ada.tools.error(tool, {**base, field: value})
+        assert (far["error"], far["field"]) == ("invalid_request", field), far
+        assert "years 1900 to 2999" in far["error_description"], far
     widest = await ada.tools(tool, {**base, "dateFrom": "2025-01-01", "dateTo": "2026-01-02"})
     assert isinstance(widest, dict)
 
