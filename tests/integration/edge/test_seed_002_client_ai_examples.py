@@ -15,8 +15,9 @@ not allow write tools (writes only), or the client has not granted health data c
 client can be supplied" (a client-naming argument is refused on every tool); "WOD and group sessions
 are rejected"; the input limits (sets 1-50, setNumber 1-100, setType N/W/D/F, rpe 0-10, set notes
 and notes, setupValues and nextSetupValues, page, limit, the 366-day window, language, plan and
-session statuses, 24-character ObjectIds, required fields, wrong types); "Idempotently upsert" (the
-same call again stores nothing more) and "Idempotently complete".
+session statuses, 24-character ObjectIds, dates outside 1900-2999, required fields, wrong types);
+"Idempotently upsert" (the same call again stores nothing more) and "Idempotently complete"; the
+example sent with the seed's own IDs (a clear ``session_not_found``).
 
 Not sendable, and why: the four natural-language examples ("What's on my training plan for
 today?", "Start my push day workout.", "Log 3 sets of bench press: 8 reps at 80 kg, RPE 8.", "What
