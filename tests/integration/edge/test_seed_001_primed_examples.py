@@ -15,10 +15,10 @@ Error sentences tested (section 4 and 5): UNAUTHENTICATED 401 (missing, invalid,
 resource's token; an expired one in ``test_seed_001_primed_errors.py``); INSUFFICIENT_SCOPE 403 per
 tool, and get_training_status's "coaching or training"; FORBIDDEN 403 (an account suspended in auth);
 INVALID_ARGUMENT 400 (malformed dates, dates outside 1900-2999, ``days`` out of 1-14 / 1-28, wrong
-types, a bad ``as_of``, an unknown argument); NO_DATA 404 (no training status yet) and 200 (an empty period); STALE_DATA 200;
-RATE_LIMITED 429 with Retry-After past 60 a minute per token; "Burst Allowance: Up to 10 concurrent
-requests"; DEPENDENCY_UNAVAILABLE 503 with Retry-After (analytics unreachable);
-UNSUPPORTED_OPERATION 400 (a write tool).
+types, a bad ``as_of``, an unknown argument); NO_DATA 404 (no training status yet) and 200 (an
+empty period); STALE_DATA 200; RATE_LIMITED 429 with Retry-After past 60 a minute per token; "Burst
+Allowance: Up to 10 concurrent requests"; DEPENDENCY_UNAVAILABLE 503 with Retry-After (analytics
+unreachable); UNSUPPORTED_OPERATION 400 (a write tool).
 
 Not sendable, and why: the ``claude_desktop_config.json`` example is a client configuration that
 launches ``npx @modelcontextprotocol/server-sse`` on the athlete's machine, not a request to Kinetic;
