@@ -32,6 +32,8 @@ from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc, oauth_pb2, oauth_pb2_grpc
 from kinetic.errors import RemoteError, Unauthenticated
 
 API_KEY_PREFIX = "rf_"
+# The description of a request that carries no credential at all (a profile may word it its own way).
+MISSING_CREDENTIAL = "a bearer token is required"
 PRINCIPAL_KEY = "kinetic.principal"
 
 
@@ -84,7 +86,7 @@ class TokenChecker:
         refuses a personal API key as an invalid token before auth is asked about it.
         """
         if not authorization:
-            raise CredentialError("invalid_token", "a bearer token is required")
+            raise CredentialError("invalid_token", MISSING_CREDENTIAL)
         scheme, _, credential = authorization.partition(" ")
         credential = credential.strip()
         if scheme.lower() != "bearer" or not credential:

@@ -26,15 +26,16 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS, CallToolResult, TextContent
 from starlette.types import Receive, Send
 
-from edge.guard import Refusal, oauth_refusal
+from edge.guard import MISSING_CREDENTIAL, Refusal, oauth_refusal
 from edge.problems import EdgeProblem
 from edge.ratelimit.responses import (
     PRIMED_ERROR_CODE,
     Render,
+    message_id,
     metric_refusal,
     ows_refusal,
     primed_refusal,
-    request_id,
+    request_message,
     runflow_personal_refusal,
     runflow_refusal,
 )
@@ -120,15 +121,49 @@ _PRIMED_FROM_EDGE: Mapping[str, str] = {
 }
 
 
+# What each Primed tool reads, for the 401's message: seed 001's own example is
+# "Authentication required to access today coaching decision" (decision 0081).
+PRIMED_READS: Mapping[str, str] = {
+    "get_primed_profile": "athlete profile",
+    "get_today_coaching": "today coaching decision",
+    "get_upcoming_training": "upcoming training",
+    "get_training_status": "training status",
+    "get_recent_activity_summary": "recent activity summary",
+}
+PRIMED_READ_ONLY = (
+    "every Primed tool is read-only: nothing here can change a plan, a workout or an account; "
+    "tools/list names the five read tools"
+)
+
+
 def primed_error(problem: EdgeProblem) -> NoReturn:
-    """A JSON-RPC error ``-32001``: ``data.code`` canonical, ``data.field`` when an argument is at fault."""
-    data: dict[str, object] = {
-        "code": _PRIMED_FROM_EDGE.get(problem.error, "DEPENDENCY_UNAVAILABLE"),
-        "message": problem.description,
-    }
+    """A JSON-RPC error ``-32001``: ``data.code`` canonical, ``data.field`` when an argument is at fault.
+
+    A tool outside the five is UNSUPPORTED_OPERATION, and its message says why: the contract is
+    read-only ("Advise user that V1 is read-only", seed 001).
+    """
+    code = _PRIMED_FROM_EDGE.get(problem.error, "DEPENDENCY_UNAVAILABLE")
+    message = problem.description
+    if code == "UNSUPPORTED_OPERATION":
+        message = f"{message.split(';')[0]}: {PRIMED_READ_ONLY}"
+    data: dict[str, object] = {"code": code, "message": message}
     if "field" in problem.details:
         data["field"] = problem.details["field"]
-    raise MCPError(PRIMED_ERROR_CODE, problem.description, data)
+    raise MCPError(PRIMED_ERROR_CODE, message, data)
+
+
+def primed_unauthenticated(message: dict[str, object] | None, description: str) -> str:
+    """The 401's message: what the call would have read, then why the credential was refused (no
+    reason when there was no credential at all: exactly the seed's example)."""
+    params = message.get("params") if message is not None and message.get("method") == "tools/call" else None
+    tool = params.get("name") if isinstance(params, dict) else None
+    reads = (
+        PRIMED_READS.get(tool, "Kinetic's Primed tools")
+        if isinstance(tool, str)
+        else "Kinetic's Primed tools"
+    )
+    asked = f"Authentication required to access {reads}"
+    return asked if description == MISSING_CREDENTIAL else f"{asked}: {description}"
 
 
 async def primed_guard_refusal(
@@ -144,6 +179,9 @@ async def primed_guard_refusal(
     The ``WWW-Authenticate`` challenge stays: an MCP client finds the OAuth metadata through it.
     """
     code = "UNAUTHENTICATED" if status == 401 else _PRIMED_FROM_EDGE.get(error, "DEPENDENCY_UNAVAILABLE")
+    message = await request_message(receive)
+    if status == 401:
+        description = primed_unauthenticated(message, description)
     body = {
         "jsonrpc": "2.0",
         "error": {
@@ -151,7 +189,7 @@ async def primed_guard_refusal(
             "message": description,
             "data": {"code": code, "message": description},
         },
-        "id": await request_id(receive),
+        "id": message_id(message),
     }
     payload = json.dumps(body, separators=(",", ":")).encode()
     all_headers = [

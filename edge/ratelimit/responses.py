@@ -101,7 +101,7 @@ async def ows_refusal(scope: Scope, receive: Receive, send: Send, retry_after: i
     """
     text = f"rate_limited: {_retry_text(retry_after)}"
     message = await _single_request(receive)
-    ident = _id_of(message)
+    ident = message_id(message)
     if message is not None and message.get("method") == "tools/call" and ident is not None:
         result = tool_error_result(scope, text)
         await send_refusal(send, {"jsonrpc": "2.0", "id": ident, "result": result}, retry_after, status=200)
@@ -126,10 +126,17 @@ def tool_error_result(scope: Scope, text: str) -> dict[str, object]:
 
 async def request_id(receive: Receive) -> str | int | None:
     """The JSON-RPC ``id`` of a single request body, or None (batches, notifications, bad JSON)."""
-    return _id_of(await _single_request(receive))
+    return message_id(await _single_request(receive))
 
 
-def _id_of(message: dict[str, object] | None) -> str | int | None:
+async def request_message(receive: Receive) -> dict[str, object] | None:
+    """The body as one JSON-RPC message, or None (a batch, not JSON, too large, the client gone):
+    for a refusal that names what the request asked for (Primed's 401, decision 0081)."""
+    return await _single_request(receive)
+
+
+def message_id(message: dict[str, object] | None) -> str | int | None:
+    """The JSON-RPC ``id`` of ``message``, or None (no message, a notification, an invalid id)."""
     if message is None:
         return None
     value = message.get("id")

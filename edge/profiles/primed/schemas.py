@@ -13,7 +13,9 @@ Schema = dict[str, Any]
 UPCOMING_DAYS_DEFAULT, UPCOMING_DAYS_MAX = 7, 14
 RECENT_DAYS_DEFAULT, RECENT_DAYS_MAX = 7, 28
 
-DATE: Schema = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "format": "date", "maxLength": 10}
+# No "pattern": the rule ``real_date`` (tools.py) checks the form and the calendar at once, so a
+# malformed date is refused saying "use YYYY-MM-DD", not with a regular expression (decision 0081).
+DATE: Schema = {"type": "string", "format": "date", "maxLength": 10}
 _NULLABLE_TIME: Schema = {"type": ["string", "null"], "format": "date-time"}
 
 

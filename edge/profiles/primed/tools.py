@@ -8,8 +8,9 @@ get_training_status either of two. Every refusal is a JSON-RPC error ``-32001`` 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 
 from mcp.types import ToolAnnotations
 
@@ -60,33 +61,52 @@ TITLES = {
 }
 
 
+YYYY_MM_DD = re.compile(r"\d{4}-\d{2}-\d{2}")
+# The coaching engine's years (analytics answers for days and instants within them): beyond them a
+# date is refused naming its argument, before a day after it (9999-12-31 + 1) overflows (0081).
+FIRST_YEAR, LAST_YEAR = 1900, 2999
+YEARS_TEXT = f"must be in the years {FIRST_YEAR} to {LAST_YEAR}"
+
+
 def real_date(field: str) -> Callable[[Arguments], Sequence[Violation]]:
-    """A rule: ``field``, when given, is a date on the calendar (the schema checks only its shape)."""
+    """A rule: ``field``, when given, is a YYYY-MM-DD date on the calendar within the engine's years
+    (the schema checks only that it is a short string; Python alone would take 20261014 or
+    2026-W42-3)."""
 
     def rule(arguments: Arguments) -> Sequence[Violation]:
         if field not in arguments:
             return []
+        text = arguments[field]
         try:
-            date.fromisoformat(arguments[field])
+            if not YYYY_MM_DD.fullmatch(text):
+                raise ValueError(text)
+            day = date.fromisoformat(text)
         except ValueError:
-            return [Violation(field, f"{arguments[field]!r} is not a date; use YYYY-MM-DD, e.g. 2026-10-14")]
+            return [Violation(field, f"{text!r} is not a date; use YYYY-MM-DD, e.g. 2026-10-14")]
+        if not FIRST_YEAR <= day.year <= LAST_YEAR:
+            return [Violation(field, f"{text!r} {YEARS_TEXT}")]
         return []
 
     return rule
 
 
 def iso_instant(arguments: Arguments) -> Sequence[Violation]:
-    """``as_of``, when given, is an ISO 8601 timestamp."""
+    """``as_of``, when given, is an ISO 8601 timestamp within the engine's years, in UTC as well."""
     if "as_of" not in arguments:
         return []
+    text = arguments["as_of"]
     try:
-        datetime.fromisoformat(arguments["as_of"])
+        moment = datetime.fromisoformat(text)
     except ValueError:
-        return [
-            Violation(
-                "as_of", f"{arguments['as_of']!r} is not an ISO 8601 timestamp; e.g. 2026-10-14T08:00:00Z"
-            )
-        ]
+        return [Violation("as_of", f"{text!r} is not an ISO 8601 timestamp; e.g. 2026-10-14T08:00:00Z")]
+    # Checked as written and, with an offset, in UTC (the instant analytics receives), which for
+    # 9999-12-31T23:59:59-12:00 is past the last year Python can hold.
+    try:
+        years = {moment.year} | ({moment.astimezone(UTC).year} if moment.tzinfo is not None else set())
+    except OverflowError:  # year 1 or 9999: out of the engine's years either way
+        years = {0}
+    if not all(FIRST_YEAR <= year <= LAST_YEAR for year in years):
+        return [Violation("as_of", f"{text!r} {YEARS_TEXT}, in UTC as well")]
     return []
 
 

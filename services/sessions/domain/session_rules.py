@@ -195,7 +195,15 @@ def _parse_instant(value: str) -> tuple[datetime, bool] | None:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         return None
-    return (moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)), False
+    try:
+        return (moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)), False
+    except OverflowError:  # year 1 or 9999 moved past Python's calendar: refused by its year
+        return moment.replace(tzinfo=UTC), False
+
+
+# The years a window may name: beyond any workout, and far enough from Python's years 1 and 9999
+# that the 366-day arithmetic cannot overflow (a window at 9999-12-31 answered "unavailable"; 0081).
+WINDOW_YEARS = (1900, 2999)
 
 
 def check_window(out: Violations, date_from: str, date_to: str, now: datetime) -> tuple[datetime, datetime]:
@@ -211,6 +219,15 @@ def check_window(out: Violations, date_from: str, date_to: str, now: datetime) -
     if date_to and parsed_to is None:
         out.add("dateTo", "must be an ISO 8601 date or date-time, e.g. 2026-09-01")
     span = timedelta(days=MAX_WINDOW_DAYS)
+    beyond = [
+        field
+        for field, parsed in (("dateFrom", parsed_from), ("dateTo", parsed_to))
+        if parsed is not None and not WINDOW_YEARS[0] <= parsed[0].year <= WINDOW_YEARS[1]
+    ]
+    for field in beyond:
+        out.add(field, f"must be in the years {WINDOW_YEARS[0]} to {WINDOW_YEARS[1]}")
+    if beyond:  # refused; no window arithmetic near Python's year 9999
+        return now - span, now
     to_point = parsed_to[0] if parsed_to else None
     start = parsed_from[0] if parsed_from else None
     if start is None and to_point is None:

@@ -162,7 +162,8 @@ class SessionLifecycle:
                 )
             if day.is_wod:
                 raise WodNotSupported(
-                    "WOD and group sessions cannot be started here; use the WOD module or the client app"
+                    "WOD and group sessions cannot be started here; use the WOD module, client_ai_wod, or "
+                    "the client app"
                 )
             company_id = day.company_id
             title = title or day.day_name or day.plan_name

@@ -52,6 +52,16 @@ def test_windows_over_366_days_or_backwards_or_unreadable_name_the_field():
     assert window_error(date_to="2026-13-01") == ["dateTo"]
 
 
+def test_windows_name_only_the_years_1900_to_2999():
+    assert window("1900-01-01", "1900-12-31") and window("2999-01-01", "2999-12-31")
+    assert window_error("9999-12-31") == ["dateFrom"]
+    assert window_error(date_to="0001-01-01") == ["dateTo"]
+    # Offsets that move an instant past Python's calendar are refused the same way.
+    assert window_error("9999-12-31T23:59:59-12:00") == ["dateFrom"]
+    assert window_error(date_to="0001-01-01T00:00:00+14:00") == ["dateTo"]
+    assert window_error("1899-12-31", "3000-01-01") == ["dateFrom", "dateTo"]
+
+
 def check_sets(sets: list[LoggedSet]) -> list[str]:
     out = rules.Violations()
     rules.check_sets(out, sets)
