@@ -171,6 +171,11 @@ _IMPORT_REPORT = {
             "description": "The file's exercise names stored unconfirmed, to be chosen in the log.",
         },
         "droppedRpe": {"type": "array", "items": {"type": "object"}},
+        "droppedDurations": {
+            "type": "array",
+            "items": {"type": "object"},
+            "description": "Workouts stored without their end: the file's duration was days (line, why).",
+        },
     },
 }
 

@@ -3,7 +3,10 @@
     python -m kinetic.activity_files import ride.fit runs/ --account-id <id>
         [--source-app "Garmin Connect"] [--sport run|ride|swim|strength|other]
 
-A directory stands for the activity files in it (``.fit``, ``.tcx``, ``.gpx``).
+A directory stands for the activity files in it (``.fit``, ``.tcx``, ``.gpx``). ``--sport`` is the
+sport of a file that names none of Kinetic's (a GPX without a track type, a FIT "generic"): a file
+naming its sport keeps it, so a FIT run stays a run (decision 0088). The service's own ``sport``
+overrides any file's; the CLI reads the file first and sends ``--sport`` only for a file naming none.
 Each file goes to the sessions service's ``ImportActivityFile`` as it is: the service reads it,
 stores it with its streams and computes its figures, or refuses it as a whole with the reason,
 storing nothing. A file imported before stores nothing again. A progress bar on standard error
@@ -30,6 +33,7 @@ from typing import Any, Final
 
 import grpc
 
+from kinetic.activity_files import UnreadableActivityFile, read_activity_file
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from kinetic.cli import EXIT_BAD_INPUT, ProgressBar, run_command
 from kinetic.errors import DomainError, RemoteError
@@ -88,6 +92,26 @@ def activity_files(paths: Sequence[Path]) -> list[Path]:
     return found
 
 
+# What a file that names none of Kinetic's sports is read as (kinetic.activity_files.sports).
+UNNAMED_SPORT: Final = "other"
+
+
+def sport_to_send(data: bytes, filename: str, sport: str) -> str:
+    """``sport`` when the file names none of Kinetic's sports, else "" (the file's own is kept).
+
+    The service applies a request's sport over the file's (endurance.proto), while ``--sport`` says
+    "when a file names none"; so the file is read here first. A file that cannot be read is sent
+    as it is, ``sport`` and all: the service refuses it with the reason (decision 0088).
+    """
+    if not sport:
+        return ""
+    try:
+        named = read_activity_file(data, filename=filename).sport
+    except UnreadableActivityFile:
+        return sport
+    return sport if named == UNNAMED_SPORT else ""
+
+
 def _entry(path: Path, activity: endurance_pb2.ActivitySummary) -> dict[str, Any]:
     return {
         "file": str(path),
@@ -120,7 +144,11 @@ async def import_files(
         else:
             try:
                 request = endurance_pb2.ImportActivityFileRequest(
-                    account_id=account_id, data=data, filename=path.name, source_app=source_app, sport=sport
+                    account_id=account_id,
+                    data=data,
+                    filename=path.name,
+                    source_app=source_app,
+                    sport=sport_to_send(data, path.name, sport),
                 )
                 response = await stub.ImportActivityFile(request)
             except grpc.aio.AioRpcError as error:
@@ -168,7 +196,12 @@ def _parser() -> argparse.ArgumentParser:
     imports.add_argument("paths", type=Path, nargs="+", help="files, or directories of them")
     imports.add_argument("--account-id", required=True)
     imports.add_argument("--source-app", default="", help="the app the files were exported from")
-    imports.add_argument("--sport", default="", choices=("", *SPORTS), help="when a file names none")
+    imports.add_argument(
+        "--sport",
+        default="",
+        choices=("", *SPORTS),
+        help="the sport of a file that names none (a file naming its sport keeps it)",
+    )
     return parser
 
 

@@ -29,6 +29,8 @@ class SetRow:
     exercise_notes: str
     ordinal: int | None  # the set's number in its exercise as the file gives it; None for W/D/F
     set: ImportedSet
+    # Why the workout's duration was left out though the set was kept (decision 0088), if it was.
+    dropped_duration: str | None = None
 
 
 @dataclass(slots=True)

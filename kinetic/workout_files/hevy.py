@@ -2,8 +2,9 @@
 
 ``title, start_time, end_time, description, exercise_title, superset_id, exercise_notes,
 set_index, set_type, weight_kg | weight_lbs, reps, distance_km | distance_miles, duration_seconds,
-rpe``. Times are written ``1 Mar 2021, 18:30`` (ISO is read too). Unlike Strong, an empty cell is
-"not recorded" and a zero is a zero.
+rpe``. Times are written ``1 Mar 2021, 18:30``, or ``Oct 1, 2024, 6:48 PM`` from a US phone (ISO
+is read too; decision 0088). Unlike Strong, an empty cell is
+"not recorded" and a load of zero is a zero; zero reps or seconds are "not recorded" (decision 0088).
 """
 
 from __future__ import annotations
@@ -62,11 +63,14 @@ class HevyRows:
         started_at = day_month_year_time(cell(cells, self._start), "start_time")
         set_type = self._set_type_of(cell(cells, self._set_type).strip().lower())
         load = self._number(cell(cells, self._weight), self._weight_name)
-        reps = whole_number(cell(cells, self._reps), "reps", decimal_comma=self._decimal_comma)
+        # Real exports write reps 0 on a timed set and duration_seconds 0 on every lifting set: a
+        # count of nothing is "not recorded" there, while a load of 0 stays 0 (decision 0088).
+        reps = whole_number(cell(cells, self._reps), "reps", decimal_comma=self._decimal_comma) or None
         distance = self._number(cell(cells, self._distance), "distance")
         distance_m = None if distance is None else round(distance * self._metres_per, _ROUNDING_METRES)
-        duration_s = whole_number(
-            cell(cells, self._duration), "duration_seconds", decimal_comma=self._decimal_comma
+        duration_s = (
+            whole_number(cell(cells, self._duration), "duration_seconds", decimal_comma=self._decimal_comma)
+            or None
         )
         if not (load or reps or distance_m or duration_s):
             raise RowProblem("no weight, reps, distance or time recorded")
@@ -106,11 +110,9 @@ class HevyRows:
         return set_type
 
     def _ended_at(self, cells: list[str]) -> datetime | None:
-        """The workout's end; an empty or unreadable one is left out rather than losing the set."""
+        """The workout's end; None when empty. An unreadable one is a row problem quoting it, not a
+        workout silently without a duration (decision 0088)."""
         text = cell(cells, self._end)
         if not text.strip():
             return None
-        try:
-            return day_month_year_time(text, "end_time")
-        except RowProblem:
-            return None
+        return day_month_year_time(text, "end_time")

@@ -75,6 +75,8 @@ class ImportReport:
     refused: tuple[RefusedWorkout, ...]
     unconfirmed_exercises: tuple[str, ...]  # the file's names stored unconfirmed, sorted
     dropped_rpe: tuple[DroppedRpe, ...] = field(default=())
+    # Workouts stored without their end: the file's duration was days long (decision 0088).
+    dropped_durations: tuple[SkippedRow, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON, as the REST upload answers it and the CLI prints it."""
@@ -91,6 +93,7 @@ class ImportReport:
                 {"startedAt": one.started_at.isoformat(), "exercise": one.exercise_name, "rpe": one.rpe}
                 for one in self.dropped_rpe
             ],
+            "droppedDurations": [{"line": row.line, "reason": row.reason} for row in self.dropped_durations],
         }
 
 
@@ -294,6 +297,7 @@ async def import_workouts(
         refused=refused,
         unconfirmed_exercises=tuple(sorted({name for outcome in outcomes for name in outcome.unconfirmed})),
         dropped_rpe=tuple(sorted(mapper.dropped_rpe, key=lambda d: (d.started_at, d.exercise_name))),
+        dropped_durations=result.dropped_durations,
     )
 
 

@@ -67,6 +67,8 @@ class ImportResult:
     format: FileFormat
     workouts: tuple[ImportedWorkout, ...]
     skipped: tuple[SkippedRow, ...]
+    # Workouts kept without their end, by the first row saying so: a duration of days (decision 0088).
+    dropped_durations: tuple[SkippedRow, ...] = ()
 
 
 class WorkoutFileError(ValueError):

@@ -66,12 +66,22 @@ def parse_workout_csv(
         raise _unknown_header(csv_file.header)
     assembler = WorkoutAssembler(file_format)
     skipped: list[SkippedRow] = []
+    dropped_durations: dict[tuple[object, str], SkippedRow] = {}  # one per workout, its first row
     for line, cells in csv_file.rows:
         try:
-            assembler.add(reader.read(cells))
+            row = reader.read(cells)
         except RowProblem as problem:
             skipped.append(SkippedRow(line=line, reason=problem.reason))
-    return ImportResult(format=file_format, workouts=assembler.workouts(), skipped=tuple(skipped))
+            continue
+        assembler.add(row)
+        if row.dropped_duration is not None:
+            dropped_durations.setdefault((row.started_at, row.title), SkippedRow(line, row.dropped_duration))
+    return ImportResult(
+        format=file_format,
+        workouts=assembler.workouts(),
+        skipped=tuple(skipped),
+        dropped_durations=tuple(dropped_durations.values()),
+    )
 
 
 def _unknown_header(header: tuple[str, ...]) -> UnreadableFile:

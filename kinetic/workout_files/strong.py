@@ -1,13 +1,17 @@
 """Strong's CSV export: its columns, units, set markers and durations, one row at a time.
 
-Three generations of the export are in people's hands and differ only in headers, so all are read
-by name (decision 0047, "Strong"):
+Every generation of the export is in people's hands and they differ only in headers, so all are
+read by name (decision 0047, "Strong"; the list from real exports, decision 0088):
 
 - ``Date, Workout Name, Duration, Exercise Name, Set Order, Weight, Reps, Distance, Seconds, Notes,
   Workout Notes, RPE`` (the long-standing one): no unit anywhere, the caller states it;
 - the same with ``Weight Unit`` and ``Distance Unit`` columns (and ``Workout Duration``);
 - ``Workout #, Date, ..., Duration (sec), ..., Weight (kg), ..., Distance (meters), ...``: the
-  unit in the header.
+  unit in the header, set markers spelled ``WARM_UP``, ``DROP_SET``, ``FAILURE``;
+- the first exports (2016-2017): ``Date, Workout Name, Exercise Name, Set Order, kg, Reps, km,
+  Seconds, Notes``, the unit as the column's whole name.
+
+Every layout seen in real exports, with where it was seen: decision 0088.
 
 Strong writes ``0`` rather than nothing in a measure that does not apply (the weight of a plank),
 so a zero is read as "not recorded".
@@ -20,13 +24,13 @@ from typing import Final
 
 from kinetic.workout_files.assembly import SetRow
 from kinetic.workout_files.cells import (
+    DurationTooLong,
     RowProblem,
     duration_text,
     iso_local_time,
     number,
     text,
     whole_number,
-    workout_seconds,
 )
 from kinetic.workout_files.columns import Columns, cell
 from kinetic.workout_files.model import DistanceUnit, ImportedSet, SetType, UnitRequired, WeightUnit
@@ -54,6 +58,10 @@ _WEIGHT_IN_HEADER: Final[dict[str, WeightUnit | None]] = {
     "Weight (kg)": "kg",
     "Weight (lbs)": "lb",
     "Weight (lb)": "lb",
+    # Strong's first exports (2016-2017) name the column by its unit alone (decision 0088).
+    "kg": "kg",
+    "lbs": "lb",
+    "lb": "lb",
     "Weight": None,  # the unit is in a "Weight Unit" column, or only the caller knows it
 }
 _METRES_PER: Final[dict[str, float]] = {"m": 1.0, "km": 1000.0, "mi": 1609.344}
@@ -63,6 +71,11 @@ _DISTANCE_IN_HEADER: Final[dict[str, str | None]] = {
     "Distance (km)": "km",
     "Distance (miles)": "mi",
     "Distance (mi)": "mi",
+    "km": "km",
+    "miles": "mi",
+    "mi": "mi",
+    "meters": "m",
+    "m": "m",
     "Distance": None,
 }
 _WEIGHT_UNIT_CELLS: Final[dict[str, WeightUnit]] = {"kg": "kg", "kgs": "kg", "lb": "lb", "lbs": "lb"}
@@ -70,7 +83,15 @@ _DISTANCE_UNIT_CELLS: Final = {"m": "m", "meters": "m", "km": "km", "mi": "mi", 
 _DURATION_TEXT: Final = ("Duration", "Workout Duration")
 _DURATION_SECONDS: Final = ("Duration (sec)", "Duration (seconds)")
 # Set Order is the set's number, or a letter in its place for a set of another kind.
-_SET_ORDER_LETTERS: Final[dict[str, SetType]] = {"w": "warmup", "d": "drop", "f": "failure"}
+# The export with "Workout #" spells them out (decision 0088).
+_SET_ORDER_LETTERS: Final[dict[str, SetType]] = {
+    "w": "warmup",
+    "d": "drop",
+    "f": "failure",
+    "warm_up": "warmup",
+    "drop_set": "drop",
+    "failure": "failure",
+}
 _REST_TIMER: Final = "rest timer"
 _ROUNDING_METRES: Final = 3  # millimetres: drops the float noise of mile conversions
 
@@ -115,6 +136,7 @@ class StrongRows:
         self._decimal_comma = decimal_comma
         self._date = columns.index("Date")
         self._title = columns.index("Workout Name")
+        self._duration_name = columns.first_of(_DURATION_TEXT) or _DURATION_TEXT[0]
         self._duration_text = columns.index(columns.first_of(_DURATION_TEXT))
         self._duration_seconds = columns.index(columns.first_of(_DURATION_SECONDS))
         self._exercise = columns.index("Exercise Name")
@@ -143,10 +165,16 @@ class StrongRows:
         duration_s = self._positive_whole(cell(cells, self._seconds), "Seconds")
         if not (load or reps or distance_m or duration_s):
             raise RowProblem("no weight, reps, distance or time recorded")
+        dropped_duration = None
+        try:
+            ended_at = self._ended_at(cells, started_at)
+        except DurationTooLong as too_long:
+            ended_at, dropped_duration = None, too_long.reason
         return SetRow(
             started_at=started_at,
             title=text(cell(cells, self._title)),
-            ended_at=self._ended_at(cells, started_at),
+            ended_at=ended_at,
+            dropped_duration=dropped_duration,
             workout_notes=text(cell(cells, self._workout_notes)),
             exercise_name=exercise_name,
             exercise_notes=text(cell(cells, self._notes)),
@@ -205,14 +233,10 @@ class StrongRows:
         return round(distance * _METRES_PER[unit], _ROUNDING_METRES)
 
     def _ended_at(self, cells: list[str], started_at: datetime) -> datetime | None:
-        seconds: int | None
+        """The start plus the workout's duration; an unreadable duration is a row problem quoting
+        it, never a workout silently without an end (decision 0088)."""
         if self._duration_seconds is not None:
-            given = cell(cells, self._duration_seconds)
-            try:
-                seconds = whole_number(given, "Duration (sec)")
-            except RowProblem:
-                seconds = None
-            seconds = workout_seconds(seconds, given, "Duration (sec)")
+            seconds = duration_text(cell(cells, self._duration_seconds), "Duration (sec)")
         else:
-            seconds = duration_text(cell(cells, self._duration_text))
+            seconds = duration_text(cell(cells, self._duration_text), self._duration_name)
         return None if seconds is None else started_at + timedelta(seconds=seconds)

@@ -100,10 +100,16 @@ def _distance(one: ImportedSet, metres_per: float) -> str:
 
 
 def _duration(started_at: datetime, ended_at: datetime | None) -> str:
-    """Strong's ``1h 5m`` / ``45m``, with ``30s`` added only when the end is not on a whole minute."""
-    if ended_at is None or ended_at < started_at:
+    """Strong's ``1h 5m`` / ``45m``, with ``30s`` added only when the end is not on a whole minute.
+
+    Empty when the workout has no length: the log stores a workout logged without an end as ending
+    at its start, and ``0m`` would read back as a duration the file never had (decision 0088).
+    """
+    if ended_at is None:
         return ""
     seconds = int((ended_at - started_at).total_seconds())
+    if seconds <= 0:
+        return ""
     hours, rest = divmod(seconds, 3600)
     minutes, seconds = divmod(rest, 60)
     parts = [f"{hours}h"] if hours else []

@@ -63,7 +63,6 @@ def test_an_activity_file_dated_year_1_is_refused_naming_its_start_time(name: st
             '9999-12-31 23:00:00,"W",1h,"Bench Press (Barbell)",1,80,5,0,0,"","",',
             "Date '9999-12-31 23:00:00'",
         ),
-        ('2021-05-01 10:00:00,"W",9999h,"Bench Press (Barbell)",1,80,5,0,0,"","",', "Duration '9999h'"),
         ('2021-05-01 10:00:00,"W",1h,"Plank",1,0,0,0,99999999999999999999,"","",', "Seconds '9999"),
     ],
 )
@@ -74,3 +73,18 @@ def test_a_csv_row_with_an_extreme_date_or_duration_is_skipped_naming_its_column
     assert result.workouts == ()
     ((skipped),) = result.skipped
     assert skipped.line == 2 and skipped.reason.startswith(reason), skipped.reason
+
+
+def test_a_csv_workout_lasting_days_keeps_its_sets_and_is_reported_without_its_end() -> None:
+    # Strong's timer left running: the sets are real, the duration is not (decision 0088).
+    rows = [
+        '2021-05-01 10:00:00,"W",9999h,"Bench Press (Barbell)",1,80,5,0,0,"","",',
+        '2021-05-01 10:00:00,"W",9999h,"Bench Press (Barbell)",2,80,5,0,0,"","",',
+    ]
+    result = parse_workout_csv((STRONG_HEAD + "\n".join(rows) + "\n").encode(), unit="kg")
+    (workout,) = result.workouts
+    assert workout.ended_at is None
+    assert [len(entry.sets) for entry in workout.entries] == [2]
+    assert result.skipped == ()
+    ((dropped),) = result.dropped_durations
+    assert dropped.line == 2 and dropped.reason.startswith("Duration '9999h' is more than 72 hours")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import re
 from datetime import datetime
 from pathlib import Path
 
@@ -25,7 +26,7 @@ from kinetic.workout_files import (
     parse_workout_csv,
     write_strong_csv,
 )
-from kinetic.workout_files.cells import duration_text
+from kinetic.workout_files.cells import RowProblem, duration_text
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workout_files"
 STRONG_HEADER = (
@@ -236,10 +237,28 @@ def test_a_row_that_cannot_be_read_is_reported_and_the_rest_imported(row: str, r
 
 @pytest.mark.parametrize(
     ("text", "seconds"),
-    [("1h 5m", 3900), ("45m", 2700), ("2h", 7200), ("1h 5m 30s", 3930), ("", None), ("about an hour", None)],
+    [
+        ("1h 5m", 3900),
+        ("45m", 2700),
+        ("2h", 7200),
+        ("1h 5m 30s", 3930),
+        ("38min", 2280),
+        ("7 min", 420),
+        ("1 hr 5 mins", 3900),
+        ("1:02:03", 3723),
+        ("45:10", 2710),
+        ("3600", 3600),
+        ("", None),
+    ],
 )
 def test_strong_durations_read_as_seconds(text: str, seconds: int | None) -> None:
     assert duration_text(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["about an hour", "1:75:00", "5x", "1h 5"])
+def test_an_unreadable_duration_is_a_row_problem_quoting_it(text: str) -> None:
+    with pytest.raises(RowProblem, match=re.escape(repr(text))):
+        duration_text(text)
 
 
 # --- Hevy

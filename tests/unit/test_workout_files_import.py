@@ -291,6 +291,7 @@ def test_the_report_as_json() -> None:
         skipped_rows=(SkippedRow(4, "rest timer"),),
         refused=(),
         unconfirmed_exercises=("Yoke Walk",),
+        dropped_durations=(SkippedRow(7, "Duration '216h 35m' is more than 72 hours"),),
     )
     assert report.to_json() == {
         "imported": 1,
@@ -300,6 +301,7 @@ def test_the_report_as_json() -> None:
         "refused": [],
         "unconfirmedExercises": ["Yoke Walk"],
         "droppedRpe": [],
+        "droppedDurations": [{"line": 7, "reason": "Duration '216h 35m' is more than 72 hours"}],
     }
 
 

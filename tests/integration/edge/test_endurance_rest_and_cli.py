@@ -119,6 +119,26 @@ async def test_a_directory_with_a_broken_file_imports_the_rest_and_exits_2_namin
     assert len(listed.activities) == 2
 
 
+async def test_the_cli_sport_applies_only_to_a_file_that_names_none(
+    stack: Stack, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--sport ride: the FIT run stays a run, the GPX without a track type becomes a ride."""
+    account = await new_account(stack, "cli-sport@example.com", zone="UTC")
+
+    run = await run_import(
+        stack, capsys, str(FIXTURES / "run.fit"), str(FIXTURES / "run_plain.gpx"),
+        "--account-id", account, "--sport", "ride",
+    )  # fmt: skip
+
+    assert run.status == 0, run.err
+    sports = {Path(entry["file"]).name: entry["sport"] for entry in run.report()["imported"]}
+    assert sports == {"run.fit": "run", "run_plain.gpx": "ride"}
+    listed = await stack.backends.endurance.ListActivities(
+        records_pb2.ListActivitiesRequest(account_id=account)
+    )
+    assert sorted(activity.sport for activity in listed.activities) == ["ride", "run"]
+
+
 async def test_the_cli_refuses_an_unknown_account_and_a_missing_path(
     stack: Stack, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -173,6 +173,15 @@ def list_activities(
     return [_activity(row) for row in rows]
 
 
+def save_activity_figures(conn: Connection, account_id: str, activity: Activity) -> None:
+    """Store the activity's figures as they are now (the zone times filled when thresholds came)."""
+    conn.execute(
+        update(activities)
+        .where(activities.c.account_id == account_id, activities.c.activity_id == activity.activity_id)
+        .values(figures=_json(figures_to_dict(activity.figures)), updated_at=activity.updated_at)
+    )
+
+
 def delete_activity(conn: Connection, account_id: str, activity_id: str) -> None:
     for table in (activity_streams, activities):
         conn.execute(

@@ -2,7 +2,8 @@
 
 A second value of a kind on the same day replaces the first and keeps its ID (the record is "the
 kind's value from that day"); every set and delete appends its change to the feed. Figures of
-activities already stored are not recomputed when a threshold changes (decision 0054, Figures).
+activities already stored are not recomputed when a threshold changes (decision 0054, Figures),
+except the zone times an activity lacks, filled in when a zone threshold is set (decision 0088).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from services.sessions.endurance.domain.threshold_rules import (
     history_order,
     in_force,
 )
+from services.sessions.endurance.service_layer.zone_times import ZONE_KINDS, fill_zone_times
 from services.sessions.service_layer.session_support import Clock, locked_write
 
 SET = "threshold.set"
@@ -60,7 +62,11 @@ class Thresholds:
             change_feed.append(conn, account_id, SET, threshold_id, threshold_payload(threshold), now)
             return threshold
 
-        return locked_write(self._engine, account_id, now, write)
+        threshold = locked_write(self._engine, account_id, now, write)
+        if value.kind in ZONE_KINDS:
+            # Activities imported before the thresholds get the zone times they lack (decision 0088).
+            fill_zone_times(self._engine, account_id, value.effective_day, now)
+        return threshold
 
     def delete(self, account_id: str, threshold_id: str) -> None:
         require_account(account_id)
