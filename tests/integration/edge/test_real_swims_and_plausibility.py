@@ -9,6 +9,7 @@ each expected value was read from the file's session and length messages).
 from __future__ import annotations
 
 import asyncio
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -197,3 +198,31 @@ async def test_a_summary_past_the_bound_is_flagged_too(module_stack: Stack) -> N
     [flag] = answer.activity.implausible_figures
     assert (flag.figure, flag.value, flag.bound) == ("avg_speed", 250.0, 5.0)
     assert "0:00.4/100 m" in flag.reason and "0:20.0/100 m" in flag.reason
+
+
+async def test_a_flagged_swim_stays_listed_but_out_of_the_average_pace(module_stack: Stack) -> None:
+    # Two swims this morning: 1 500 m in 30 min of swimming (2:00/100 m), and one typed as 2 000 m
+    # in 8 s. The second is listed, flagged, and left out of the pace as it is out of the load.
+    morning = int(time.time()) - 3 * 3600
+    for distance, moving in ((1500, 1800), (2000, 8)):
+        await module_stack.backends.endurance.RecordActivity(
+            records_pb2.RecordActivityRequest(
+                account_id=module_stack.account_id,
+                activity=records_pb2.ActivityInput(
+                    sport="swim",
+                    start_time={"seconds": morning + moving},
+                    duration_s=max(moving, 1800),
+                    moving_time_s=moving,
+                    distance_m=distance,
+                ),
+            )
+        )
+    await pro(module_stack)
+    runflow = RunFlow(module_stack, await runflow_key(module_stack))
+
+    swimming = await runflow("get_swimming_analytics", {"days": 2})
+
+    assert swimming["summary"]["swims"] == 2
+    assert swimming["summary"]["avgPaceSecondsPer100m"] == 120.0
+    flagged = [swim for swim in swimming["swimsSeries"] if "implausibleFigures" in swim]
+    assert [swim["implausibleFigures"][0]["figure"] for swim in flagged] == ["avg_speed"]
