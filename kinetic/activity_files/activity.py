@@ -18,6 +18,7 @@ from kinetic.activity_files.limits import check_recording
 from kinetic.activity_files.model import ActivityFile, Lap, Streams, UnreadableActivityFile
 from kinetic.activity_files.recording import Recording
 from kinetic.activity_files.streams import HOLD_GAP_S, build_streams, moving_seconds
+from kinetic.activity_files.swims import with_swim_figures
 from kinetic.record_ranges import ACTIVITY_START
 
 # A climb counts once the altitude has risen this far above the last low point; smaller ups and
@@ -41,7 +42,7 @@ def build_activity(recording: Recording) -> ActivityFile:
     if distance_m is not None:
         distance_m = round(distance_m, 3)
     source_key = _source_key(recording, start, duration_s, distance_m, record_digest)
-    return ActivityFile(
+    activity = ActivityFile(
         format=recording.format,
         source_key=source_key,
         sport=recording.sport,
@@ -60,6 +61,9 @@ def build_activity(recording: Recording) -> ActivityFile:
         laps=_laps(recording, streams, recorded, start, duration_s),
         streams=streams,
     )
+    # A swim's moving time and distance are the device's, from its lengths (decision 0084); the
+    # source key stays the records' so a file imported before is still recognised.
+    return with_swim_figures(activity, recording)
 
 
 def _check_start(start: float) -> None:

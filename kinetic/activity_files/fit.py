@@ -16,6 +16,7 @@ from kinetic.activity_files.fit_decoder import (
     EVENT_MESSAGE,
     FILE_ID,
     LAP,
+    LENGTH,
     SESSION,
     SPORT_MESSAGE,
     FitChecksumMismatch,
@@ -26,7 +27,7 @@ from kinetic.activity_files.fit_decoder import (
     fit_time,
 )
 from kinetic.activity_files.model import UnreadableActivityFile
-from kinetic.activity_files.recording import Recording
+from kinetic.activity_files.recording import Recording, SessionTotals, SwimLength
 from kinetic.activity_files.sports import fit_sport
 
 _TIMER_STOPS = frozenset({"stop", "stop_all", "stop_disable", "stop_disable_all"})
@@ -65,6 +66,7 @@ class _FitMessages:
             LAP: self._lap,
             EVENT_MESSAGE: self._event,
             SESSION: self._session,
+            LENGTH: self._length,
             SPORT_MESSAGE: self._sport,
             FILE_ID: self._file_id,
         }
@@ -106,12 +108,43 @@ class _FitMessages:
     def _session(self, values: dict[str, Any]) -> None:
         elapsed = values.get("total_elapsed_time") or 0.0
         self._sessions.append((float(elapsed), values.get("sport"), values.get("sub_sport")))
+        self._recording.sessions.append(
+            SessionTotals(
+                sport=fit_sport(values.get("sport"), values.get("sub_sport")),
+                timer_s=_number(values.get("total_timer_time")),
+                distance_m=_number(values.get("total_distance")),
+                pool_length_m=_number(values.get("pool_length")),
+            )
+        )
+
+    def _length(self, values: dict[str, Any]) -> None:
+        """A pool length: an active one was swum, an idle one is a rest at the wall (decision 0084)."""
+        start = fit_time(values.get("start_time"))
+        timer = _number(values.get("total_timer_time"))
+        if start is None or timer is None:
+            return
+        strokes = values.get("total_strokes")
+        self._recording.lengths.append(
+            SwimLength(
+                start=start,
+                timer_s=timer,
+                active=values.get("length_type") == "active",
+                strokes=strokes if isinstance(strokes, int) else None,
+            )
+        )
 
     def _sport(self, values: dict[str, Any]) -> None:
         self._sport_message = (values.get("sport"), values.get("sub_sport"))
 
     def _file_id(self, values: dict[str, Any]) -> None:
         self._recording.device = _device_name(values)
+
+
+def _number(value: object) -> float | None:
+    """A finite number of a summary field; None when absent or not a number."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == value:
+        return float(value)
+    return None
 
 
 def _device_name(values: dict[str, Any]) -> str:

@@ -30,6 +30,7 @@ from kinetic.activity_files.fit_profile import (
     EVENT_TYPE,
     FAVERO_PRODUCT,
     GARMIN_PRODUCT,
+    LENGTH_TYPE,
     MANUFACTURER,
     SPORT,
     SUB_SPORT,
@@ -156,6 +157,7 @@ class _ProfileField:
 
 TIMESTAMP: Final = 253
 FILE_ID, SPORT_MESSAGE, SESSION, LAP, RECORD, EVENT_MESSAGE = 0, 12, 18, 19, 20, 21
+LENGTH = 101  # one pool length of a swim (decision 0084)
 FIELD_DESCRIPTION, DEVELOPER_DATA_ID = 206, 207
 # A record's fields by FIT name → the recording column they fill. The "enhanced_" fields are
 # the wider ones newer devices write; where both are present they carry the same value.
@@ -205,6 +207,15 @@ PROFILE: Final[dict[int, dict[int, _ProfileField]]] = {
         5: _ProfileField("sport", enum=SPORT),
         6: _ProfileField("sub_sport", enum=SUB_SPORT),
         7: _ProfileField("total_elapsed_time", 1000),
+        8: _ProfileField("total_timer_time", 1000),
+        9: _ProfileField("total_distance", 100),
+        44: _ProfileField("pool_length", 100),
+    },
+    LENGTH: {
+        2: _ProfileField("start_time"),
+        4: _ProfileField("total_timer_time", 1000),
+        5: _ProfileField("total_strokes"),
+        12: _ProfileField("length_type", enum=LENGTH_TYPE),
     },
     SPORT_MESSAGE: {0: _ProfileField("sport", enum=SPORT), 1: _ProfileField("sub_sport", enum=SUB_SPORT)},
     FILE_ID: {

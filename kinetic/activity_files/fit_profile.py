@@ -945,3 +945,6 @@ EVENT_TYPE: Final[dict[int, str]] = {
     8: "stop_disable",
     9: "stop_disable_all",
 }
+
+# length.length_type
+LENGTH_TYPE: Final[dict[int, str]] = {0: "idle", 1: "active"}

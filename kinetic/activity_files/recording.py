@@ -29,6 +29,27 @@ COLUMN_NAMES = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class SwimLength:
+    """One pool length as the device wrote it (FIT's length message): when it started, the timer
+    seconds it took, and whether it was swum (active) or a rest at the wall (idle)."""
+
+    start: float
+    timer_s: float
+    active: bool
+    strokes: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionTotals:
+    """What a FIT session message states for one sport: its timer time, distance, pool length."""
+
+    sport: Sport
+    timer_s: float | None
+    distance_m: float | None
+    pool_length_m: float | None
+
+
 def value_or_missing(value: float | int | None) -> float:
     """The column value for a reading that may be absent."""
     return MISSING if value is None else float(value)
@@ -54,6 +75,10 @@ class Recording:
     lap_starts: list[float] = field(default_factory=list)
     # Timer pauses the file states (FIT's timer stop and start events): (stopped, resumed).
     pauses: list[tuple[float, float]] = field(default_factory=list)
+    # What a swimming device writes besides its records (decision 0084): the lengths and each
+    # session's totals. Empty for TCX and GPX, which state neither.
+    lengths: list[SwimLength] = field(default_factory=list)
+    sessions: list[SessionTotals] = field(default_factory=list)
 
     def add(
         self,

@@ -290,8 +290,16 @@ class RunFlowTools:
         first, today = day_window(athlete, int(arguments.get("days", ANALYTICS_DAYS_DEFAULT)))
         swims = await self._activities(athlete, first, today, ["swim"])
         figures = await self._figures(athlete, today)
-        distance_m = sum(swim.distance_m for swim in swims if swim.HasField("distance_m"))
-        moving_s = sum(swim.moving_time_s or swim.duration_s for swim in swims if swim.HasField("distance_m"))
+        # A swim whose pace no swimmer holds keeps its place in the list, flagged, but its distance
+        # stays out of the average pace as it does out of the load (decision 0085).
+        paced = [
+            swim
+            for swim in swims
+            if swim.HasField("distance_m")
+            and not any(f.figure == "avg_speed" for f in swim.implausible_figures)
+        ]
+        distance_m = sum(swim.distance_m for swim in paced)
+        moving_s = sum(swim.moving_time_s or swim.duration_s for swim in paced)
         return {
             "window": {"startDate": first.isoformat(), "endDate": today.isoformat()},
             "summary": {

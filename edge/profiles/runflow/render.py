@@ -88,6 +88,11 @@ def activity(stress: endurance_pb2.ActivityStress) -> dict[str, Any]:
         rendered["paceSecondsPer100m"] = round(
             (stress.moving_time_s or stress.duration_s) / stress.distance_m * 100, 1
         )
+    if stress.implausible_figures:  # left out of fitness and fatigue, and why (decision 0085)
+        rendered["implausibleFigures"] = [
+            {"figure": found.figure, "value": found.value, "bound": found.bound, "reason": found.reason}
+            for found in stress.implausible_figures
+        ]
     if stress.external_provider:
         rendered["externalProvider"] = True
         rendered[COMPLIANCE_NOTICE_FIELD] = COMPLIANCE_NOTICE

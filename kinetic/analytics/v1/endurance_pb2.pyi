@@ -188,7 +188,7 @@ class ListActivityStressRequest(_message.Message):
     def __init__(self, account_id: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., time_zone: _Optional[str] = ..., sports: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ActivityStress(_message.Message):
-    __slots__ = ("activity_id", "sport", "start_time", "day", "duration_s", "moving_time_s", "distance_m", "elevation_gain_m", "avg_power_w", "normalized_power_w", "avg_hr", "name", "external_provider", "tss", "stress_method", "intensity_factor", "variability_index", "trimp", "heart_rate_zones", "power_zones", "source", "source_app")
+    __slots__ = ("activity_id", "sport", "start_time", "day", "duration_s", "moving_time_s", "distance_m", "elevation_gain_m", "avg_power_w", "normalized_power_w", "avg_hr", "name", "external_provider", "tss", "stress_method", "intensity_factor", "variability_index", "trimp", "heart_rate_zones", "power_zones", "source", "source_app", "implausible_figures")
     ACTIVITY_ID_FIELD_NUMBER: _ClassVar[int]
     SPORT_FIELD_NUMBER: _ClassVar[int]
     START_TIME_FIELD_NUMBER: _ClassVar[int]
@@ -211,6 +211,7 @@ class ActivityStress(_message.Message):
     POWER_ZONES_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
     SOURCE_APP_FIELD_NUMBER: _ClassVar[int]
+    IMPLAUSIBLE_FIGURES_FIELD_NUMBER: _ClassVar[int]
     activity_id: str
     sport: str
     start_time: _timestamp_pb2.Timestamp
@@ -233,7 +234,20 @@ class ActivityStress(_message.Message):
     power_zones: _containers.RepeatedCompositeFieldContainer[ZoneTime]
     source: str
     source_app: str
-    def __init__(self, activity_id: _Optional[str] = ..., sport: _Optional[str] = ..., start_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., day: _Optional[str] = ..., duration_s: _Optional[float] = ..., moving_time_s: _Optional[float] = ..., distance_m: _Optional[float] = ..., elevation_gain_m: _Optional[float] = ..., avg_power_w: _Optional[float] = ..., normalized_power_w: _Optional[float] = ..., avg_hr: _Optional[float] = ..., name: _Optional[str] = ..., external_provider: _Optional[bool] = ..., tss: _Optional[float] = ..., stress_method: _Optional[str] = ..., intensity_factor: _Optional[float] = ..., variability_index: _Optional[float] = ..., trimp: _Optional[float] = ..., heart_rate_zones: _Optional[_Iterable[_Union[ZoneTime, _Mapping]]] = ..., power_zones: _Optional[_Iterable[_Union[ZoneTime, _Mapping]]] = ..., source: _Optional[str] = ..., source_app: _Optional[str] = ...) -> None: ...
+    implausible_figures: _containers.RepeatedCompositeFieldContainer[ImplausibleFigure]
+    def __init__(self, activity_id: _Optional[str] = ..., sport: _Optional[str] = ..., start_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., day: _Optional[str] = ..., duration_s: _Optional[float] = ..., moving_time_s: _Optional[float] = ..., distance_m: _Optional[float] = ..., elevation_gain_m: _Optional[float] = ..., avg_power_w: _Optional[float] = ..., normalized_power_w: _Optional[float] = ..., avg_hr: _Optional[float] = ..., name: _Optional[str] = ..., external_provider: _Optional[bool] = ..., tss: _Optional[float] = ..., stress_method: _Optional[str] = ..., intensity_factor: _Optional[float] = ..., variability_index: _Optional[float] = ..., trimp: _Optional[float] = ..., heart_rate_zones: _Optional[_Iterable[_Union[ZoneTime, _Mapping]]] = ..., power_zones: _Optional[_Iterable[_Union[ZoneTime, _Mapping]]] = ..., source: _Optional[str] = ..., source_app: _Optional[str] = ..., implausible_figures: _Optional[_Iterable[_Union[ImplausibleFigure, _Mapping]]] = ...) -> None: ...
+
+class ImplausibleFigure(_message.Message):
+    __slots__ = ("figure", "value", "bound", "reason")
+    FIGURE_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    BOUND_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    figure: str
+    value: float
+    bound: float
+    reason: str
+    def __init__(self, figure: _Optional[str] = ..., value: _Optional[float] = ..., bound: _Optional[float] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class ZoneTime(_message.Message):
     __slots__ = ("zone", "seconds")

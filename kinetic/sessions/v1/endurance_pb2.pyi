@@ -10,7 +10,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class ActivitySummary(_message.Message):
-    __slots__ = ("activity_id", "sport", "start_time", "duration_s", "moving_time_s", "distance_m", "elevation_gain_m", "avg_power_w", "normalized_power_w", "max_power_w", "avg_hr", "max_hr", "avg_cadence", "name", "description", "source", "source_app", "external_provider", "has_streams", "rpe", "figures", "update_time")
+    __slots__ = ("activity_id", "sport", "start_time", "duration_s", "moving_time_s", "distance_m", "elevation_gain_m", "avg_power_w", "normalized_power_w", "max_power_w", "avg_hr", "max_hr", "avg_cadence", "name", "description", "source", "source_app", "external_provider", "has_streams", "rpe", "figures", "update_time", "implausible_figures")
     ACTIVITY_ID_FIELD_NUMBER: _ClassVar[int]
     SPORT_FIELD_NUMBER: _ClassVar[int]
     START_TIME_FIELD_NUMBER: _ClassVar[int]
@@ -33,6 +33,7 @@ class ActivitySummary(_message.Message):
     RPE_FIELD_NUMBER: _ClassVar[int]
     FIGURES_FIELD_NUMBER: _ClassVar[int]
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    IMPLAUSIBLE_FIGURES_FIELD_NUMBER: _ClassVar[int]
     activity_id: str
     sport: str
     start_time: _timestamp_pb2.Timestamp
@@ -55,7 +56,20 @@ class ActivitySummary(_message.Message):
     rpe: float
     figures: ActivityFigures
     update_time: _timestamp_pb2.Timestamp
-    def __init__(self, activity_id: _Optional[str] = ..., sport: _Optional[str] = ..., start_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., duration_s: _Optional[float] = ..., moving_time_s: _Optional[float] = ..., distance_m: _Optional[float] = ..., elevation_gain_m: _Optional[float] = ..., avg_power_w: _Optional[float] = ..., normalized_power_w: _Optional[float] = ..., max_power_w: _Optional[float] = ..., avg_hr: _Optional[float] = ..., max_hr: _Optional[float] = ..., avg_cadence: _Optional[float] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., source: _Optional[str] = ..., source_app: _Optional[str] = ..., external_provider: _Optional[bool] = ..., has_streams: _Optional[bool] = ..., rpe: _Optional[float] = ..., figures: _Optional[_Union[ActivityFigures, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    implausible_figures: _containers.RepeatedCompositeFieldContainer[ImplausibleFigure]
+    def __init__(self, activity_id: _Optional[str] = ..., sport: _Optional[str] = ..., start_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., duration_s: _Optional[float] = ..., moving_time_s: _Optional[float] = ..., distance_m: _Optional[float] = ..., elevation_gain_m: _Optional[float] = ..., avg_power_w: _Optional[float] = ..., normalized_power_w: _Optional[float] = ..., max_power_w: _Optional[float] = ..., avg_hr: _Optional[float] = ..., max_hr: _Optional[float] = ..., avg_cadence: _Optional[float] = ..., name: _Optional[str] = ..., description: _Optional[str] = ..., source: _Optional[str] = ..., source_app: _Optional[str] = ..., external_provider: _Optional[bool] = ..., has_streams: _Optional[bool] = ..., rpe: _Optional[float] = ..., figures: _Optional[_Union[ActivityFigures, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., implausible_figures: _Optional[_Iterable[_Union[ImplausibleFigure, _Mapping]]] = ...) -> None: ...
+
+class ImplausibleFigure(_message.Message):
+    __slots__ = ("figure", "value", "bound", "reason")
+    FIGURE_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    BOUND_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    figure: str
+    value: float
+    bound: float
+    reason: str
+    def __init__(self, figure: _Optional[str] = ..., value: _Optional[float] = ..., bound: _Optional[float] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class ActivityFigures(_message.Message):
     __slots__ = ("power_points", "heart_rate_zones", "power_zones", "ftp_w", "threshold_hr")

@@ -12,6 +12,11 @@ One method per activity, the first that applies, in this order (decision 0055):
 5. ``rpe``: a perceived exertion of 1 to 10: session-RPE on the TSS scale, hours × (RPE/10)² × 100;
 6. ``none``: 0.
 
+A figure past the bounds no human activity crosses is never used (decision 0085,
+``kinetic.endurance.plausibility``): a distance covered faster than anyone can is left out, so the
+pace and swim methods do not apply, and a stress above 150 per hour is left out whole (0, "none").
+Both are named in ``ActivityStress.implausible``.
+
 Every method puts an hour at threshold at 100, which is what lets a run's stress add to a ride's
 in the chart. The thresholds are those in force on the activity's local day: the latest value of
 each kind whose effective day is on or before it.
@@ -28,6 +33,7 @@ from typing import Final, Literal
 
 from kinetic.endurance import heart_rate, power, running, swimming
 from kinetic.endurance.pace import SECONDS_PER_HOUR, SECONDS_PER_MINUTE, Pace
+from kinetic.endurance.plausibility import Implausible, implausible_speed, implausible_stress
 from kinetic.endurance.swimming import CriticalSwimSpeed
 from services.analytics.domain.endurance_changes import ActivityFacts, ThresholdValue
 
@@ -166,6 +172,7 @@ class ActivityStress:
     ``intensity_factor``: the IF of the power, pace and swim methods, RPE/10 for rpe, None
     otherwise. ``variability_index``: NP / average power whenever both are known (any method).
     ``trimp``: Banister's TRIMP whenever the average, resting and maximum heart rates allow it.
+    ``implausible``: the figures left out of the stress as past their bounds (decision 0085).
     """
 
     tss: float
@@ -173,6 +180,7 @@ class ActivityStress:
     intensity_factor: float | None = None
     variability_index: float | None = None
     trimp: float | None = None
+    implausible: tuple[Implausible, ...] = ()
 
 
 def activity_stress(activity: ActivityFacts, thresholds: ThresholdsInForce) -> ActivityStress:
@@ -184,16 +192,21 @@ def activity_stress(activity: ActivityFacts, thresholds: ThresholdsInForce) -> A
     trimp = _trimp(activity, thresholds, seconds)
     if seconds is None:
         return ActivityStress(0.0, "none", None, vi, trimp)
+    speed = implausible_speed(activity.sport, activity.distance_m, activity.moving_time_s)
     found = (
         _power(activity, thresholds, seconds, normalized or average)
-        or _pace(activity, thresholds, seconds)
-        or _swim(activity, thresholds, seconds)
+        or (None if speed else _pace(activity, thresholds, seconds))
+        or (None if speed else _swim(activity, thresholds, seconds))
         or _heart_rate(activity, thresholds, seconds)
         or _rpe(activity, seconds)
         or (0.0, "none", None)
     )
     tss, method, intensity = found
-    return ActivityStress(tss, method, intensity, vi, trimp)
+    flagged = () if speed is None else (speed,)
+    stress = implausible_stress(tss, seconds)
+    if stress is not None:
+        return ActivityStress(0.0, "none", None, vi, trimp, (*flagged, stress))
+    return ActivityStress(tss, method, intensity, vi, trimp, flagged)
 
 
 _Found = tuple[float, StressMethod, float | None] | None

@@ -94,6 +94,15 @@ def activity_stress(found: q.StressedActivity) -> pb.ActivityStress:
         power_zones=_zones(activity.power_zones),
         source=activity.source,
         source_app=activity.source_app,
+        implausible_figures=[
+            pb.ImplausibleFigure(
+                figure=found.figure,
+                value=half_up(found.value, 2),
+                bound=half_up(found.bound, 2),
+                reason=found.reason,
+            )
+            for found in stress.implausible
+        ],
     )
 
 

@@ -21,6 +21,7 @@ from kinetic.coaching.status import TrainingStatus, training_status
 from kinetic.endurance import heart_rate, power, running, swimming
 from kinetic.endurance.heart_rate import HeartRateZones
 from kinetic.endurance.load import PmcDay
+from kinetic.endurance.plausibility import implausible_speed
 from kinetic.endurance.power import EstimatedFtp, PowerZone
 from kinetic.endurance.running import EffectiveVdot, RacePrediction, RunEffort, TrainingPaces
 from kinetic.endurance.swimming import CriticalSwimSpeed, SwimZone
@@ -447,6 +448,8 @@ def _running(thresholds: ThresholdsInForce, runs: list[ActivityFacts], end: date
     for run in runs:
         if not run.distance_m or run.stress_seconds <= 0:
             continue
+        if implausible_speed(run.sport, run.distance_m, run.moving_time_s) is not None:
+            continue  # faster than any runner: its distance is not used (decision 0085)
         perceived = round(run.rpe) if run.rpe is not None and 1 <= run.rpe <= 10 else None
         try:
             effort = RunEffort(run.start_time, run.distance_m, run.stress_seconds, run.avg_hr, perceived)

@@ -164,3 +164,46 @@ def test_the_thresholds_in_force_are_the_latest_of_each_kind_on_or_before_the_da
     assert stress_of(ride, old, newer, future).tss == pytest.approx(100.0)
     assert stress_of(ride, old, future).tss == pytest.approx(64.0)
     assert stress_of(ride, future).method == "none"
+
+
+def test_a_swim_covered_faster_than_anyone_swims_leaves_its_distance_out_of_the_stress():
+    """Decision 0085: 2 000 m "in" 8 s of moving time (a pool swim read as a track) is 0.4 s/100 m;
+    with CSS 1:40/100 m its sTSS would be 250³ × 8/3600 × 100 ≈ 3.5 million. The distance is left
+    out, so the heart rate gives the stress, and the answer names the figure and its bound."""
+    swim = ActivityFacts("act_1", "swim", START, 3000, 8, distance_m=2000.0, avg_hr=140.0)
+    css = value("css", seconds_per_100m=100)
+
+    alone = stress_of(swim, css)
+    with_heart_rate = stress_of(swim, css, value("resting_hr", bpm=50), value("max_hr", bpm=190))
+
+    assert (alone.tss, alone.method) == (0.0, "none")
+    [speed] = alone.implausible
+    assert (speed.figure, speed.value, speed.bound) == ("avg_speed", 250.0, 5.0)
+    assert "0:20.0/100 m" in speed.reason and "left out of fitness and fatigue" in speed.reason
+    assert with_heart_rate.method == "heart_rate" and with_heart_rate.implausible == (speed,)
+
+
+def test_a_stress_above_150_an_hour_is_left_out_whole():
+    """A 30-minute ride at NP 400 W with an FTP of 200 W: IF 2, TSS = 0.5 × 4 × 100 = 200, that
+    is 400 an hour, above 150: 0 with method none, and the reason names both numbers."""
+    found = stress_of(activity("ride", 1800, normalized_power_w=400.0), value("ftp", watts=200))
+
+    assert (found.tss, found.method, found.intensity_factor) == (0.0, "none", None)
+    [stress] = found.implausible
+    assert (stress.figure, stress.value, stress.bound) == ("stress_per_hour", 400.0, 150.0)
+    assert "200" in stress.reason and "400 per hour" in stress.reason and "150" in stress.reason
+
+
+def test_a_hard_hour_at_threshold_and_a_real_swim_stay_in():
+    """An hour at IF 1.2 (TSS 144) is under the bound; a 25 m pool swim of 1 100 m in 1 397 s of
+    swimming with CSS 1:50/100 m (IF 0.7874/0.9091 = 0.866) scores 0.866³ × 0.388 × 100 = 25.2."""
+    hard = stress_of(activity("ride", 3600, normalized_power_w=300.0), value("ftp", watts=250))
+    swim = stress_of(
+        ActivityFacts("act_2", "swim", START, 1761, 1397.002, distance_m=1100.0),
+        value("css", seconds_per_100m=110),
+    )
+
+    assert (hard.method, hard.implausible) == ("power", ()) and hard.tss == pytest.approx(144.0)
+    assert swim.method == "swim" and swim.implausible == ()
+    assert swim.tss == pytest.approx((1100 / 1397.002 / (100 / 110)) ** 3 * 1397.002 / 3600 * 100)
+    assert swim.tss == pytest.approx(25.2, abs=0.05)

@@ -121,6 +121,11 @@ def activity_payload(activity: Activity) -> dict[str, Any]:
         "figures": figures_to_dict(activity.figures),
         "updateTime": time_text(activity.updated_at),
     }
+    if activity.implausible:  # decision 0085; left out when empty, like every default
+        data["implausibleFigures"] = [
+            {"figure": found.figure, "value": found.value, "bound": found.bound, "reason": found.reason}
+            for found in activity.implausible
+        ]
     for name, key in _SUMMARY_NUMBERS.items():
         value = getattr(values, name)
         if value is not None:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
+from kinetic.endurance.plausibility import Implausible, implausible_speed
+
 Sport = Literal["run", "ride", "swim", "strength", "other"]
 SPORTS: tuple[Sport, ...] = ("run", "ride", "swim", "strength", "other")
 ActivitySource = Literal["manual", "file", "sync"]
@@ -102,6 +104,14 @@ class Activity:
     has_streams: bool
     updated_at: datetime
     laps: tuple[ActivityLap, ...] = ()
+
+    @property
+    def implausible(self) -> tuple[Implausible, ...]:
+        """The figures past the bounds no human activity crosses (decision 0085): the activity is
+        kept, flagged in every answer, and these are left out of fitness and fatigue."""
+        values = self.values
+        speed = implausible_speed(values.sport, values.distance_m, values.moving_time_s)
+        return () if speed is None else (speed,)
 
     @property
     def shareable(self) -> ActivityValues:

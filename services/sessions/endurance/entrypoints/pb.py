@@ -125,6 +125,12 @@ def summary_pb(activity: Activity) -> pb.ActivitySummary:
         has_streams=activity.has_streams,
         figures=figures_pb(activity.figures),
         update_time=stamp(activity.updated_at),
+        implausible_figures=[
+            pb.ImplausibleFigure(
+                figure=found.figure, value=found.value, bound=found.bound, reason=found.reason
+            )
+            for found in activity.implausible
+        ],
     )
     for name in _OPTIONAL_SUMMARY:
         value = getattr(values, name)
