@@ -67,6 +67,8 @@ def plan_and_day_together(args: Arguments) -> list[Violation]:
 async def log(principal: Principal, args: Arguments) -> Payload:
     if args["sessionId"] == "dead":
         raise EdgeProblem("not_found", "no such session", 404)
+    if args["sessionId"] == "0bad":
+        raise ZeroDivisionError("internal detail: division by zero in log")
     return {"logged": len(args["sets"]), "account": principal.account_id}
 
 
@@ -293,6 +295,26 @@ async def test_runflow_style_is_a_tool_error_and_an_unknown_tool_a_protocol_erro
     unknown = await json_rpc_error(RUNFLOW_ERRORS, {}, name="create_goal")
     assert unknown.code == -32602 and "create_goal" in unknown.message
     assert RUNFLOW_ERRORS.rate_limited is runflow_personal_refusal and RUNFLOW_ERRORS.answers_with_status
+
+
+@pytest.mark.parametrize(
+    "errors", [METRIC_ERRORS, CLIENT_AI_ERRORS, OWS_ERRORS, RUNFLOW_ERRORS, PRIMED_ERRORS]
+)
+async def test_a_fault_in_a_handler_is_the_profiles_not_now_never_pythons_message(errors: ErrorStyle) -> None:
+    """A handler's own bug is logged and answered as each contract says "not now" (Metric 503
+    temporarily_unavailable, OWS internal_error, Primed DEPENDENCY_UNAVAILABLE), never as JSON-RPC
+    code 0 with the exception's text."""
+    if errors is PRIMED_ERRORS:  # the style that answers with a JSON-RPC error
+        error = await json_rpc_error(errors, {**GOOD, "sessionId": "0bad"})
+        assert error.code == -32001
+        answer = json.dumps(error.error.model_dump())
+    else:
+        answer = text_of(await call(errors, {**GOOD, "sessionId": "0bad"}))
+    assert "division" not in answer and "internal detail" not in answer, answer
+    assert "log_sets" in answer and "retry" in answer, answer
+    assert any(
+        code in answer for code in ("temporarily_unavailable", "internal_error", "DEPENDENCY_UNAVAILABLE")
+    ) or (errors is RUNFLOW_ERRORS), answer
 
 
 async def _ows_refused(message: dict[str, Any], headers: list[tuple[bytes, bytes]]) -> list[Any]:
