@@ -9,6 +9,7 @@ data (idempotency, the account lock, undo) is the sessions service's (decision 0
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
@@ -32,6 +33,9 @@ from kinetic.workout_text.parse import NothingToLog, ParsedSet, parse_workout_te
 Args = Mapping[str, Any]
 Result = dict[str, Any]
 MAX_LOAD_KG = 1000.0
+_RFC3339 = re.compile(
+    r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?P<offset>[Zz]|[+-]\d{2}:\d{2})?$"
+)
 
 
 def invalid(field: str, problem: str) -> EdgeProblem:
@@ -122,12 +126,17 @@ def _program(args: Args) -> workout_log_pb2.ProgramDay | None:
 
 
 def _timestamp(value: str, field: str) -> Timestamp:
+    # RFC 3339's date-time only: fromisoformat alone also takes a bare day, "20261028T1845" or a week
+    # date, which the seed's clients would not mean (decision 0082).
+    shape = _RFC3339.match(value)
+    if shape is None:
+        raise invalid(field, f"{value!r} is not an RFC 3339 time such as 2026-10-28T18:45:00-05:00")
+    if shape["offset"] is None:
+        raise invalid(field, f"{value!r} needs its UTC offset, e.g. 2026-10-28T18:45:00-05:00")
     try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        moment = datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
     except ValueError:
-        raise invalid(field, f"{value!r} is not an RFC 3339 time such as 2026-10-28T18:45:00-05:00") from None
-    if moment.tzinfo is None:
-        raise invalid(field, "needs its UTC offset, e.g. 2026-10-28T18:45:00-05:00")
+        raise invalid(field, f"{value!r} is not a real time; use e.g. 2026-10-28T18:45:00-05:00") from None
     stamp = Timestamp()
     stamp.FromDatetime(moment)
     return stamp
