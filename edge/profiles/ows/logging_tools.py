@@ -211,21 +211,26 @@ class WorkoutLogTools:
                 )
         return unsure
 
-    async def _entry(self, item: Args, context: LogContext, field: str) -> workout_log_pb2.EntryInput:
+    async def _entry(self, item: Args, context: LogContext, prefix: str) -> workout_log_pb2.EntryInput:
+        """One exercise and its sets; ``prefix`` is where its arguments are ("exercises[0]." in
+        log_workout, "" in add_sets, whose exercise_id and sets are the tool's own arguments)."""
         if "exercise_id" in item:
-            named = await self._names.by_id(item["exercise_id"], context, f"{field}.exercise_id")
+            named = await self._names.by_id(item["exercise_id"], context, f"{prefix}exercise_id")
         elif "exercise" in item:
             shape = [("reps" in s, "distance_m" in s, "duration_s" in s) for s in item["sets"]]
             named = await self._names.for_log(item["exercise"], context, tracking_of(shape))
         else:
-            raise invalid(field, "name the exercise with exercise (the user's words) or exercise_id")
-        sets = [set_from_args(s, context.unit, f"{field}.sets[{i}]") for i, s in enumerate(item["sets"])]
+            raise invalid(
+                prefix.rstrip(".") or "exercise",
+                "name the exercise with exercise (the user's words) or exercise_id",
+            )
+        sets = [set_from_args(s, context.unit, f"{prefix}sets[{i}]") for i, s in enumerate(item["sets"])]
         return entry_input(named, sets, item.get("notes", ""))
 
     async def log_workout(self, principal: Principal, args: Args) -> Result:
         """Store one finished workout given as exercises and sets."""
         context = await self._writer(principal)
-        entries = [await self._entry(e, context, f"exercises[{i}]") for i, e in enumerate(args["exercises"])]
+        entries = [await self._entry(e, context, f"exercises[{i}].") for i, e in enumerate(args["exercises"])]
         request = workout_log_pb2.LogWorkoutRequest(
             account_id=principal.account_id,
             idempotency_key=args.get("idempotency_key") or f"auto:{uuid.uuid4()}",
@@ -286,7 +291,7 @@ class WorkoutLogTools:
             request.entry_id = parse_record_id(args["entry_id"], "entry_id", ("entry",)).key
             request.entry.CopyFrom(workout_log_pb2.EntryInput(sets=sets))
         else:
-            request.entry.CopyFrom(await self._entry(args, context, "exercise"))
+            request.entry.CopyFrom(await self._entry(args, context, ""))
         workout = args.get("workout_id", "current")
         if workout != "current" and "entry_id" not in args:
             request.workout_id = parse_record_id(workout, "workout_id", ("workout",)).key

@@ -39,6 +39,7 @@ _RECORD_IDS = (
 )
 _RECORD_NOT_FOUND = frozenset({"WORKOUT_NOT_FOUND", "ENTRY_NOT_FOUND", "SET_NOT_FOUND"})
 _WHERE_IDS_ARE = "; get_workouts lists the workouts with their entry and set IDs"
+_NO_PROGRAM = "; nothing to end (search_programs and start_program start one)"
 _UNDO_WINDOW = (
     "; undo restores a deletion once, within 10 minutes of delete_entry: tell the user it can no "
     "longer be undone"
@@ -74,6 +75,8 @@ def from_workout_log(error: RemoteError) -> EdgeProblem:
         return EdgeProblem(code, error.message, 409)
     if error.reason in _RECORD_NOT_FOUND:
         return EdgeProblem("not_found", f"{record_ids(error.message)}{_WHERE_IDS_ARE}", 404)
+    if error.reason == "NO_CURRENT_PROGRAM":
+        return EdgeProblem("not_found", f"{error.message}{_NO_PROGRAM}", 404)
     if error.code in (grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.OUT_OF_RANGE):
         if error.violations:
             fields = [(tool_field(v.field), v.description) for v in error.violations]

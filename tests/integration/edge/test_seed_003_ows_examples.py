@@ -520,6 +520,18 @@ INVALID_CALLS: list[tuple[str, dict[str, Any], str]] = [
     # metric: "e1rm ..., top_set ... or volume".
     ("get_progress", {"exercise": "squat", "metric": "1rm"}, "metric"),
     ("get_progress", {"exercise": "squat", "metric": "max"}, "metric"),
+    # Arguments that do not fit together, or name what does not exist as a value.
+    ("log_workout", {"exercises": [{"sets": [{"reps": 5}]}]}, "exercises[0]: name the exercise"),
+    ("add_sets", {"sets": [{"reps": 5}]}, "exercise: name the exercise"),
+    ("add_sets", {"exercise_id": "squat", "sets": [{"reps": 5}]}, "invalid_input: exercise_id: "),
+    ("log_text", {"text": "squat 5x5 at 100", "date": "2099-01-01"}, "date: 2099-01-01 is after today"),
+    ("update_profile", {}, "give at least one field"),
+    ("get_program", {"id": "kp:five-by-five", "version": 0}, "version"),
+    ("link_workout_to_program", {"workout_id": "w_" + "0" * 24}, "program_id: is required"),
+    ("link_workout_to_program", {"workout_id": "w_" + "0" * 24, "remove": True, "day": "A"}, "remove"),
+    ("update_entry", {"entry_id": "w_" + "0" * 24, "reps": 5}, "reps: changes a set"),
+    ("update_entry", {"entry_id": "s_" + "0" * 24 + "_1", "remove_load": True, "load": 5}, "remove_load"),
+    ("log_workout", {"exercises": [{"exercise": "squat", "sets": [{"reps": 5, "load": 2400}]}]}, "load"),
     # IDs that are not IDs of the tools.
     ("delete_entry", {"entry_id": "12345"}, "entry_id"),
     ("add_sets", {"exercise": "squat", "sets": [{"reps": 5}], "workout_id": "latest"}, "workout_id"),
@@ -575,6 +587,10 @@ NOT_FOUND_CALLS: list[tuple[str, dict[str, Any], str]] = [
     ("link_workout_to_program", {"workout_id": "w_" + "0" * 24, "remove": True}, "get_workouts"),
     ("get_program", {"id": "kp:no-such-program"}, "kp:push-pull-legs"),
     ("get_progress", {"exercise": "underwater basket weaving", "metric": "e1rm"}, "search_exercises"),
+    ("get_program", {"id": "kp:five-by-five", "version": 99}, "published versions"),
+    ("start_program", {"id": "five-by-five"}, "kp:five-by-five"),
+    ("end_program", {}, "start_program"),
+    ("get_program_targets", {}, "start_program"),
 ]
 
 
