@@ -146,10 +146,10 @@ class ExerciseNames:
             return named
         if named.ambiguous:
             raise ambiguous(text, named.candidates)
-        hint = f"; did they mean {candidates_text(named.candidates)}?" if named.candidates else ""
+        hint = f"; did they mean {candidates_text(named.candidates)}" if named.candidates else ""
         raise EdgeProblem(
             "not_found",
-            f"{argument}: no exercise is called {text[:80]!r}{hint} search_exercises finds IDs",
+            f"{argument}: no exercise is called {text[:80]!r}{hint}; search_exercises finds IDs",
             404,
             {"field": argument},
         )

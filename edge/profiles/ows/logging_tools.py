@@ -9,6 +9,7 @@ data (idempotency, the account lock, undo) is the sessions service's (decision 0
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
@@ -32,6 +33,9 @@ from kinetic.workout_text.parse import NothingToLog, ParsedSet, parse_workout_te
 Args = Mapping[str, Any]
 Result = dict[str, Any]
 MAX_LOAD_KG = 1000.0
+_RFC3339 = re.compile(
+    r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?P<offset>[Zz]|[+-]\d{2}:\d{2})?$"
+)
 
 
 def invalid(field: str, problem: str) -> EdgeProblem:
@@ -122,12 +126,17 @@ def _program(args: Args) -> workout_log_pb2.ProgramDay | None:
 
 
 def _timestamp(value: str, field: str) -> Timestamp:
+    # RFC 3339's date-time only: fromisoformat alone also takes a bare day, "20261028T1845" or a week
+    # date, which the seed's clients would not mean (decision 0082).
+    shape = _RFC3339.match(value)
+    if shape is None:
+        raise invalid(field, f"{value!r} is not an RFC 3339 time such as 2026-10-28T18:45:00-05:00")
+    if shape["offset"] is None:
+        raise invalid(field, f"{value!r} needs its UTC offset, e.g. 2026-10-28T18:45:00-05:00")
     try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        moment = datetime.fromisoformat(value.upper().replace("Z", "+00:00"))
     except ValueError:
-        raise invalid(field, f"{value!r} is not an RFC 3339 time such as 2026-10-28T18:45:00-05:00") from None
-    if moment.tzinfo is None:
-        raise invalid(field, "needs its UTC offset, e.g. 2026-10-28T18:45:00-05:00")
+        raise invalid(field, f"{value!r} is not a real time; use e.g. 2026-10-28T18:45:00-05:00") from None
     stamp = Timestamp()
     stamp.FromDatetime(moment)
     return stamp
@@ -202,21 +211,26 @@ class WorkoutLogTools:
                 )
         return unsure
 
-    async def _entry(self, item: Args, context: LogContext, field: str) -> workout_log_pb2.EntryInput:
+    async def _entry(self, item: Args, context: LogContext, prefix: str) -> workout_log_pb2.EntryInput:
+        """One exercise and its sets; ``prefix`` is where its arguments are ("exercises[0]." in
+        log_workout, "" in add_sets, whose exercise_id and sets are the tool's own arguments)."""
         if "exercise_id" in item:
-            named = await self._names.by_id(item["exercise_id"], context, f"{field}.exercise_id")
+            named = await self._names.by_id(item["exercise_id"], context, f"{prefix}exercise_id")
         elif "exercise" in item:
             shape = [("reps" in s, "distance_m" in s, "duration_s" in s) for s in item["sets"]]
             named = await self._names.for_log(item["exercise"], context, tracking_of(shape))
         else:
-            raise invalid(field, "name the exercise with exercise (the user's words) or exercise_id")
-        sets = [set_from_args(s, context.unit, f"{field}.sets[{i}]") for i, s in enumerate(item["sets"])]
+            raise invalid(
+                prefix.rstrip(".") or "exercise",
+                "name the exercise with exercise (the user's words) or exercise_id",
+            )
+        sets = [set_from_args(s, context.unit, f"{prefix}sets[{i}]") for i, s in enumerate(item["sets"])]
         return entry_input(named, sets, item.get("notes", ""))
 
     async def log_workout(self, principal: Principal, args: Args) -> Result:
         """Store one finished workout given as exercises and sets."""
         context = await self._writer(principal)
-        entries = [await self._entry(e, context, f"exercises[{i}]") for i, e in enumerate(args["exercises"])]
+        entries = [await self._entry(e, context, f"exercises[{i}].") for i, e in enumerate(args["exercises"])]
         request = workout_log_pb2.LogWorkoutRequest(
             account_id=principal.account_id,
             idempotency_key=args.get("idempotency_key") or f"auto:{uuid.uuid4()}",
@@ -277,7 +291,7 @@ class WorkoutLogTools:
             request.entry_id = parse_record_id(args["entry_id"], "entry_id", ("entry",)).key
             request.entry.CopyFrom(workout_log_pb2.EntryInput(sets=sets))
         else:
-            request.entry.CopyFrom(await self._entry(args, context, "exercise"))
+            request.entry.CopyFrom(await self._entry(args, context, ""))
         workout = args.get("workout_id", "current")
         if workout != "current" and "entry_id" not in args:
             request.workout_id = parse_record_id(workout, "workout_id", ("workout",)).key

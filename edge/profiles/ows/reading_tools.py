@@ -188,6 +188,8 @@ class ReadingTools:
                     "name": e.name,
                     "aliases": list(e.aliases),
                     "muscles": list(e.primary_muscles),
+                    # The muscle filter matches secondary muscles too (decision 0082).
+                    "secondary_muscles": list(e.secondary_muscles),
                     "equipment": list(e.equipment),
                     "custom": e.custom,
                 }

@@ -4,6 +4,7 @@ client, and an account set up the way the person would (consents given on the ac
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx2
@@ -81,3 +82,17 @@ async def ows_token(stack: Any) -> str:
     """An OAuth access token for the ows resource."""
     token: str = await stack.access_token(audience=stack.base_url + OWS_PATH, scopes=("ows",))
     return token
+
+
+class MovableClock:
+    """The sessions service's clock (``running_stack(sessions_clock=...)``): the real time plus
+    however far a test moved it, so the undo window can pass without waiting."""
+
+    def __init__(self) -> None:
+        self.offset = timedelta()
+
+    def __call__(self) -> datetime:
+        return datetime.now(UTC) + self.offset
+
+    def advance(self, **delta: float) -> None:
+        self.offset += timedelta(**delta)

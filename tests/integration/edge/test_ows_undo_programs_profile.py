@@ -14,20 +14,7 @@ import pytest
 from tests.conftest import EngineFactory
 from tests.integration.edge.conftest import running_stack
 from tests.integration.edge.metric_calls import Tools, minimal_create
-from tests.integration.edge.ows_calls import OWS_PATH, Ows, give_consents, ows_key
-
-
-class MovableClock:
-    """The sessions service's clock: the real time plus however far a test moved it."""
-
-    def __init__(self) -> None:
-        self.offset = timedelta()
-
-    def __call__(self) -> datetime:
-        return datetime.now(UTC) + self.offset
-
-    def advance(self, **delta: float) -> None:
-        self.offset += timedelta(**delta)
+from tests.integration.edge.ows_calls import OWS_PATH, MovableClock, Ows, give_consents, ows_key
 
 
 @dataclass

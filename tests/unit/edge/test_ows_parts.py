@@ -81,6 +81,63 @@ def test_service_reasons_become_the_seeds_codes(code, reason, expected):
     assert problem.error == expected
 
 
+@pytest.mark.parametrize(
+    ("reason", "message", "expected"),
+    [
+        (
+            "WORKOUT_NOT_FOUND",
+            "workout 0123456789abcdef01234567 does not exist",
+            "workout w_0123456789abcdef01234567",
+        ),
+        (
+            "ENTRY_NOT_FOUND",
+            "entry 0123456789abcdef01234567 does not exist",
+            "entry e_0123456789abcdef01234567",
+        ),
+        (
+            "SET_NOT_FOUND",
+            "entry 0123456789abcdef01234567 has no set 4",
+            "entry e_0123456789abcdef01234567 has",
+        ),
+        (
+            "WORKOUT_NOT_FOUND",
+            "set 0123456789abcdef01234567:2 does not exist",
+            "set s_0123456789abcdef01234567_2",
+        ),
+    ],
+)
+def test_a_missing_record_is_named_by_the_tools_id_and_where_ids_are(reason, message, expected):
+    problem = from_workout_log(RemoteError(grpc.StatusCode.NOT_FOUND, message, reason, (), {}))
+    assert problem.error == "not_found" and problem.description.startswith(expected)
+    assert problem.description.endswith("get_workouts lists the workouts with their entry and set IDs")
+
+
+def test_a_spent_undo_token_and_a_reused_key_name_the_argument_to_fix():
+    spent = from_workout_log(
+        RemoteError(
+            grpc.StatusCode.FAILED_PRECONDITION,
+            "this undo token was already used",
+            "UNDO_UNAVAILABLE",
+            (),
+            {},
+        )
+    )
+    assert spent.description.startswith("undo_token: this undo token was already used; undo restores")
+    assert "can no longer be undone" in spent.description
+    busy = "another workout of the same kind is in progress now; finish it, then undo again"
+    blocked = from_workout_log(
+        RemoteError(grpc.StatusCode.FAILED_PRECONDITION, busy, "UNDO_UNAVAILABLE", (), {})
+    )
+    assert blocked.description == busy, "a restore that does not fit says itself what to do"
+    reused = from_workout_log(
+        RemoteError(
+            grpc.StatusCode.ALREADY_EXISTS, "key 'k' was already used", "IDEMPOTENCY_CONFLICT", (), {}
+        )
+    )
+    assert reused.description == "idempotency_key: key 'k' was already used"
+    assert reused.details == {"field": "idempotency_key"}
+
+
 def test_a_bad_field_from_the_service_names_the_tools_argument():
     error = RemoteError(
         grpc.StatusCode.INVALID_ARGUMENT,

@@ -61,7 +61,8 @@ def idempotent_write(
         if stored is not None:
             if (stored.rpc, stored.request_hash) != (request.rpc, request.request_hash):
                 raise IdempotencyConflict(
-                    f"idempotency key {key!r} was used for another {stored.rpc} request; "
+                    # The stored RPC stays in the metadata: a message names no RPC (decisions 0076, 0082).
+                    f"idempotency key {key!r} was already used for a different write; "
                     "send a new key for a new write",
                     metadata={"rpc": stored.rpc},
                 )
