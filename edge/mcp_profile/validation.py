@@ -186,13 +186,33 @@ def _message(error: ValidationError) -> str:
         return f"must be {bound} {expected:g}, got {value}"
     if validator in ("minLength", "maxLength"):
         bound = "at least" if validator == "minLength" else "at most"
-        return f"must be {bound} {expected} characters, got {len(value)}"
+        return f"must be {bound} {_counted(expected, 'character')}, got {len(value)}"
     if validator in ("minItems", "maxItems"):
         bound = "at least" if validator == "minItems" else "at most"
-        return f"must hold {bound} {expected} items, got {len(value)}"
+        return f"must hold {bound} {_counted(expected, 'item')}, got {len(value)}"
     if validator == "pattern":
-        return f"{_shown(value)} does not match {expected}"
+        return _pattern_message(error.schema, str(expected), value)
     return str(error.message)[:200]
+
+
+# Patterns said in words: a caller (or a model) fixes "a date as YYYY-MM-DD" faster than a regex.
+_PATTERN_WORDS = {
+    r"^\d{4}-\d{2}-\d{2}$": "a date as YYYY-MM-DD, e.g. 2026-10-14",
+    "^[0-9a-fA-F]{24}$": "an ID of 24 hexadecimal characters",
+}
+
+
+def _pattern_message(schema: Mapping[str, Any], pattern: str, value: Any) -> str:
+    words = _PATTERN_WORDS.get(pattern)
+    if words is None and schema.get("format") == "date":
+        words = _PATTERN_WORDS[r"^\d{4}-\d{2}-\d{2}$"]
+    if words is not None:
+        return f"must be {words}, got {_shown(value)}"
+    return f"{_shown(value)} does not match {pattern}"
+
+
+def _counted(count: Any, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _shown(value: Any) -> str:

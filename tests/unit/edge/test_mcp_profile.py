@@ -375,3 +375,23 @@ def test_mcp_spans_are_built_only_when_a_tracer_provider_is_active(monkeypatch, 
     middleware = build_profile(profile(), principal=lambda ctx: ANYONE).server.middleware
     assert not any(isinstance(m, SdkTracingMiddleware) for m in middleware)
     assert any(isinstance(m, mcp_tracing.EdgeTracingMiddleware) for m in middleware) is active
+
+
+@pytest.mark.parametrize(
+    ("schema", "value", "said"),
+    [
+        ({"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}, "28/10/2026", "must be a date as YYYY-MM-DD"),
+        (
+            {"type": "string", "pattern": "^[0-9a-fA-F]{24}$"},
+            "abc",
+            "must be an ID of 24 hexadecimal characters",
+        ),
+        ({"type": "string", "minLength": 1}, "", "must be at least 1 character, got 0"),
+        ({"type": "array", "minItems": 1}, [], "must hold at least 1 item, got 0"),
+        ({"type": "string", "maxLength": 2}, "abc", "must be at most 2 characters, got 3"),
+    ],
+)
+def test_refusals_say_the_form_in_words(schema: dict[str, Any], value: Any, said: str) -> None:
+    whole = {"type": "object", "properties": {"when": schema}}
+    (violation,) = schema_violations(Draft202012Validator(whole), {"when": value})
+    assert violation.path == "when" and violation.message.startswith(said), violation
