@@ -8,6 +8,7 @@ why: docs/decisions/0053-activity-files.md (Limits).
 
 from __future__ import annotations
 
+import bisect
 import math
 from array import array
 
@@ -111,16 +112,21 @@ def _distance_from_positions(recording: Recording, speed_limit: float) -> array[
 
     A position that would mean moving faster than the sport's limit from the last one kept is a
     GPS jump: it adds no distance and the next step is measured from the last good position.
+    Across a pause (a timer stop, a new GPX segment) no step is counted: the straight line from
+    where the recording stopped to where it went on is not a distance covered (decision 0086).
     """
     distance = array("d", [MISSING]) * len(recording.times)
     total = 0.0
     last: tuple[float, float, float] | None = None  # time, latitude, longitude in radians
+    pause_starts = sorted(stopped for stopped, resumed in recording.pauses if resumed >= stopped)
     for index, (time, latitude, longitude) in enumerate(
         zip(recording.times, recording.latitude, recording.longitude, strict=True)
     ):
         if latitude != latitude or longitude != longitude or not (-90 <= latitude <= 90):
             continue
         here = (time, math.radians(latitude), math.radians(longitude))
+        if last is not None and _pause_starts_between(pause_starts, last[0], time):
+            last = None  # the next span starts here, at the distance reached so far
         if last is not None:
             step = _haversine_m(last[1], last[2], here[1], here[2])
             if step > speed_limit * max(time - last[0], _MIN_STEP_S):
@@ -129,6 +135,12 @@ def _distance_from_positions(recording: Recording, speed_limit: float) -> array[
         last = here
         distance[index] = total
     return distance
+
+
+def _pause_starts_between(pause_starts: list[float], earlier: float, later: float) -> bool:
+    """Whether a pause starts at or after ``earlier`` and before ``later``."""
+    index = bisect.bisect_left(pause_starts, earlier)
+    return index < len(pause_starts) and pause_starts[index] < later
 
 
 def _haversine_m(latitude_a: float, longitude_a: float, latitude_b: float, longitude_b: float) -> float:

@@ -52,7 +52,8 @@ class Recording:
     latitude: array[float] = field(default_factory=lambda: array("d"))
     longitude: array[float] = field(default_factory=lambda: array("d"))
     lap_starts: list[float] = field(default_factory=list)
-    # Timer pauses the file states (FIT's timer stop and start events): (stopped, resumed).
+    # Pauses the file states: FIT's timer stop and start events, the time between two GPX track
+    # segments: (stopped, resumed). Nothing is counted across one (decision 0086).
     pauses: list[tuple[float, float]] = field(default_factory=list)
 
     def add(
