@@ -18,8 +18,8 @@ from datetime import UTC, datetime
 
 from kinetic.activity_files.limits import check_recording
 from kinetic.activity_files.model import ActivityFile, Lap, Streams, UnreadableActivityFile
-from kinetic.activity_files.recording import Recording
-from kinetic.activity_files.streams import HOLD_GAP_S, build_streams, moving_seconds
+from kinetic.activity_files.recording import Recording, pause_starts_between
+from kinetic.activity_files.streams import HOLD_GAP_S, build_streams, moving_seconds, with_moving_gaps
 from kinetic.record_ranges import ACTIVITY_START
 
 # A climb counts once the altitude has risen this far above the last low point; smaller ups and
@@ -46,6 +46,7 @@ def build_activity(recording: Recording) -> ActivityFile:
     duration_s = round(recording.times[-1] - start, 3)
     length = int(duration_s) + 1
     streams, recorded = build_streams(recording, length)
+    recorded = with_moving_gaps(recording, recorded)  # moving time only: the streams keep their gaps
     distance_m = _last_value(recording.distance)
     if distance_m is not None:
         distance_m = round(distance_m, 3)
@@ -164,15 +165,13 @@ def _elevation_gain(recording: Recording) -> float | None:
     either side, then summed with a hysteresis of ``ELEVATION_HYSTERESIS_M``. A pause (a timer stop,
     a new GPX segment) longer than ``ELEVATION_PAUSE_S`` starts a new span.
     """
-    pause_starts = sorted(
-        stopped for stopped, resumed in recording.pauses if resumed - stopped > ELEVATION_PAUSE_S
-    )
+    pause_starts = recording.pause_starts(longer_than_s=ELEVATION_PAUSE_S)
     spans: list[tuple[list[float], list[float]]] = []
     last_time: float | None = None
     for time, altitude in zip(recording.times, recording.altitude, strict=True):
         if altitude != altitude:
             continue
-        if not spans or (last_time is not None and _pause_starts_between(pause_starts, last_time, time)):
+        if not spans or (last_time is not None and pause_starts_between(pause_starts, last_time, time)):
             spans.append(([], []))
         spans[-1][0].append(time)
         spans[-1][1].append(altitude)
@@ -180,11 +179,6 @@ def _elevation_gain(recording: Recording) -> float | None:
     if not spans:
         return None
     return round(sum(_climb(_running_median(times, altitudes)) for times, altitudes in spans), 1)
-
-
-def _pause_starts_between(pause_starts: list[float], earlier: float, later: float) -> bool:
-    index = bisect.bisect_left(pause_starts, earlier)
-    return index < len(pause_starts) and pause_starts[index] < later
 
 
 def _running_median(times: Sequence[float], values: Sequence[float]) -> list[float]:

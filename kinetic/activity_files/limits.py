@@ -8,12 +8,11 @@ why: docs/decisions/0053-activity-files.md (Limits).
 
 from __future__ import annotations
 
-import bisect
 import math
 from array import array
 
 from kinetic.activity_files.model import ActivityFormat, Sport, UnreadableActivityFile
-from kinetic.activity_files.recording import MISSING, Recording
+from kinetic.activity_files.recording import MISSING, Recording, pause_starts_between
 
 HEART_RATE_BPM = (20.0, 250.0)
 POWER_W = (0.0, 3000.0)
@@ -118,14 +117,14 @@ def _distance_from_positions(recording: Recording, speed_limit: float) -> array[
     distance = array("d", [MISSING]) * len(recording.times)
     total = 0.0
     last: tuple[float, float, float] | None = None  # time, latitude, longitude in radians
-    pause_starts = sorted(stopped for stopped, resumed in recording.pauses if resumed >= stopped)
+    pause_starts = recording.pause_starts()
     for index, (time, latitude, longitude) in enumerate(
         zip(recording.times, recording.latitude, recording.longitude, strict=True)
     ):
         if latitude != latitude or longitude != longitude or not (-90 <= latitude <= 90):
             continue
         here = (time, math.radians(latitude), math.radians(longitude))
-        if last is not None and _pause_starts_between(pause_starts, last[0], time):
+        if last is not None and pause_starts_between(pause_starts, last[0], time):
             last = None  # the next span starts here, at the distance reached so far
         if last is not None:
             step = _haversine_m(last[1], last[2], here[1], here[2])
@@ -135,12 +134,6 @@ def _distance_from_positions(recording: Recording, speed_limit: float) -> array[
         last = here
         distance[index] = total
     return distance
-
-
-def _pause_starts_between(pause_starts: list[float], earlier: float, later: float) -> bool:
-    """Whether a pause starts at or after ``earlier`` and before ``later``."""
-    index = bisect.bisect_left(pause_starts, earlier)
-    return index < len(pause_starts) and pause_starts[index] < later
 
 
 def _haversine_m(latitude_a: float, longitude_a: float, latitude_b: float, longitude_b: float) -> float:

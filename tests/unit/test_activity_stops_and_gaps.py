@@ -118,3 +118,15 @@ def test_an_altimeter_spike_is_outvoted_and_noise_under_three_metres_is_not_a_cl
     ]
     points = [(offset, 5.0 * offset, altitude, None) for offset, altitude in enumerate(altitudes)]
     assert read_activity_file(_gpx([points])).elevation_gain_m == 0.0
+
+
+def test_a_sparse_recorder_moving_on_is_moving_time_and_a_gap_standing_still_is_not() -> None:
+    # A logger writing a point every 15 s (longer than the 10-s hold gap) at 3 m/s for 30 minutes,
+    # then no point for 10 minutes while standing at the same place, then 15 minutes more. The
+    # seconds between two points 45 m apart are moving (the device's timer ran and the athlete
+    # moved on); the 10 minutes in place are not. Moving: the 1 800 s and the 900 s ridden.
+    points = [(offset, 3.0 * offset, 100.0, None) for offset in range(0, 1801, 15)]
+    points += [(2400 + offset, 5400 + 3.0 * offset, 100.0, None) for offset in range(0, 901, 15)]
+    activity = read_activity_file(_gpx([points]))
+    assert activity.distance_m == pytest.approx(3.0 * (1800 + 900), abs=0.01)
+    assert activity.moving_time_s == pytest.approx(1800 + 900, abs=2)
