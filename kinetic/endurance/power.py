@@ -11,8 +11,8 @@ docs/decisions/0086-stopped-time-and-gpx-gaps.md:
 
 - a gap is stopped time: average power and NP leave it out, and a recorded 0 W (coasting) stays in
   both. NP's 30 s windows lie within one unbroken stretch of values, so a window never spans a
-  stop (what the devices do: a Wahoo ELEMNT's NP matches this to 1 W where windows across its
-  stops give 3 W less); NP is never below the average power of the same seconds;
+  stop (a Wahoo ELEMNT's NP of 157 W reads 157.5 W so; 153.5 W with windows across its stops);
+  NP is never below the average power of the same seconds;
 - mean-maximal power still counts a gap as 0 W, so a best effort never joins power from before a
   stop to power after it;
 - time in zones: a gap is in no zone, it is counted apart (``no_data_seconds``), because a dropout
