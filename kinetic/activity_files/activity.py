@@ -7,8 +7,10 @@ docs/decisions/0053-activity-files.md (Figures).
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import itertools
+import statistics
 import sys
 from array import array
 from collections.abc import Sequence
@@ -16,14 +18,21 @@ from datetime import UTC, datetime
 
 from kinetic.activity_files.limits import check_recording
 from kinetic.activity_files.model import ActivityFile, Lap, Streams, UnreadableActivityFile
-from kinetic.activity_files.recording import Recording
-from kinetic.activity_files.streams import HOLD_GAP_S, build_streams, moving_seconds
+from kinetic.activity_files.recording import Recording, pause_starts_between
+from kinetic.activity_files.streams import HOLD_GAP_S, build_streams, moving_seconds, with_moving_gaps
 from kinetic.activity_files.swims import with_swim_figures
 from kinetic.record_ranges import ACTIVITY_START
 
 # A climb counts once the altitude has risen this far above the last low point; smaller ups and
-# downs are the altimeter's noise (decision 0053, Elevation gain).
-ELEVATION_HYSTERESIS_M = 2.0
+# downs are the altimeter's noise: GoldenCheetah's default hysteresis (decision 0086).
+ELEVATION_HYSTERESIS_M = 3.0
+# Before that, each altitude becomes the median of the readings within this many seconds either
+# side, so a lone spike (an altimeter settling at the start) is dropped rather than climbed.
+ELEVATION_MEDIAN_HALF_WINDOW_S = 5.0
+# The altitude read after a pause longer than this is not a climb from the one before it: over a
+# long stop a barometer drifts with the weather (and a new GPX segment may start anywhere). Over
+# a shorter one (an auto-pause at a junction) the rider is on the same road, and devices count it.
+ELEVATION_PAUSE_S = 300.0
 # Hex digits of the SHA-256 kept in a key: 128 bits, "fit:" + 32 fits an idempotency key
 # (kinetic.training_knowledge.formats.IDEMPOTENCY_KEY: 8 to 80 of [A-Za-z0-9._:-]).
 SOURCE_KEY_HEX_DIGITS = 32
@@ -38,6 +47,7 @@ def build_activity(recording: Recording) -> ActivityFile:
     duration_s = round(recording.times[-1] - start, 3)
     length = int(duration_s) + 1
     streams, recorded = build_streams(recording, length)
+    recorded = with_moving_gaps(recording, recorded)  # moving time only: the streams keep their gaps
     distance_m = _last_value(recording.distance)
     if distance_m is not None:
         distance_m = round(distance_m, 3)
@@ -50,7 +60,7 @@ def build_activity(recording: Recording) -> ActivityFile:
         duration_s=duration_s,
         moving_time_s=float(moving_seconds(recorded, streams.speed_mps, 0, length - 1)),
         distance_m=distance_m,
-        elevation_gain_m=_elevation_gain(recording.altitude),
+        elevation_gain_m=_elevation_gain(recording),
         avg_power_w=_average(streams.power, 0, length),
         max_power_w=_maximum(streams.power, 0, length),
         avg_hr=_average(streams.heart_rate, 0, length),
@@ -152,15 +162,47 @@ def _last_value(column: array[float]) -> float | None:
     return None
 
 
-def _elevation_gain(altitude: array[float]) -> float | None:
+def _elevation_gain(recording: Recording) -> float | None:
+    """The climb of the altitude readings, span by span between long pauses (decision 0086).
+
+    Each span's readings are first smoothed by a running median over ``ELEVATION_MEDIAN_HALF_WINDOW_S``
+    either side, then summed with a hysteresis of ``ELEVATION_HYSTERESIS_M``. A pause (a timer stop,
+    a new GPX segment) longer than ``ELEVATION_PAUSE_S`` starts a new span.
+    """
+    pause_starts = recording.pause_starts(longer_than_s=ELEVATION_PAUSE_S)
+    spans: list[tuple[list[float], list[float]]] = []
+    last_time: float | None = None
+    for time, altitude in zip(recording.times, recording.altitude, strict=True):
+        if altitude != altitude:
+            continue
+        if not spans or (last_time is not None and pause_starts_between(pause_starts, last_time, time)):
+            spans.append(([], []))
+        spans[-1][0].append(time)
+        spans[-1][1].append(altitude)
+        last_time = time
+    if not spans:
+        return None
+    return round(sum(_climb(_running_median(times, altitudes)) for times, altitudes in spans), 1)
+
+
+def _running_median(times: Sequence[float], values: Sequence[float]) -> list[float]:
+    """Each value replaced by the median of the values within ``ELEVATION_MEDIAN_HALF_WINDOW_S``
+    either side (cut at the span's ends: a spike in its first seconds, an altimeter settling, is
+    outvoted too; a steady climb loses at most the last few seconds' rise at each end)."""
+    smoothed = []
+    for time in times:
+        low = bisect.bisect_left(times, time - ELEVATION_MEDIAN_HALF_WINDOW_S)
+        high = bisect.bisect_right(times, time + ELEVATION_MEDIAN_HALF_WINDOW_S)
+        smoothed.append(statistics.median(values[low:high]))
+    return smoothed
+
+
+def _climb(readings: Sequence[float]) -> float:
     """The sum of the rises, counting a rise once it is ``ELEVATION_HYSTERESIS_M`` above a low.
 
     Climbing, every further metre up counts until the altitude has fallen the same margin below
     the high; so a steady climb counts in full and noise narrower than the margin never does.
     """
-    readings = [value for value in altitude if value == value]
-    if not readings:
-        return None
     gain = 0.0
     reference = readings[0]
     climbing = False
@@ -178,7 +220,7 @@ def _elevation_gain(altitude: array[float]) -> float | None:
             gain += value - reference
             reference = value
             climbing = True
-    return round(gain, 1)
+    return gain
 
 
 def _record_digest(recording: Recording) -> bytes:

@@ -7,6 +7,11 @@ in GPX 1.1, ``name`` under the root otherwise), and every ``trk/trkseg/trkpt`` w
 ``lon``, ``ele``, ``time`` and, outside GPX 1.1, ``speed``. Heart rate, cadence and power come
 from the point's extensions, found by element name in any namespace (``hr``, ``cad``, ``power``)
 at any depth, which covers the TrackPointExtension most devices write.
+
+Each ``trkseg`` is a span of its own: GPX starts a new segment where "GPS reception was lost, or
+the GPS receiver was turned off" (the GPX 1.1 schema). The time from one segment's last point to
+the next one's first is a pause, as a FIT timer stop is: no distance, climb or moving time is
+counted across it (decision 0086).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ _EXTENSION_VALUES = {
 }
 _POINT_PATH = ["gpx", "trk", "trkseg", "trkpt"]
 _POINT_DEPTH = len(_POINT_PATH)
+_SEGMENT_DEPTH = _POINT_DEPTH - 1
 # GPX 1.1 names the document in <metadata>, GPX 1.0 right under the root: by "is it 1.1".
 _DOCUMENT_NAME_PARENT = {True: ["gpx", "metadata"], False: ["gpx"]}
 
@@ -41,12 +47,16 @@ class _GpxTrack:
         self.track_types: list[str] = []
         self.point: dict[str, float] | None = None
         self.point_time = MISSING
+        self.segment_points = 0  # points with a time read in the open segment
+        self.last_segment_end = MISSING  # the time of the last point of the last segment read
 
     def start(self, path: list[str], attributes: dict[str, str]) -> None:
         depth = len(path)
         if depth == 1:
             self.version = attributes.get("version", "")
             self.recording.device = attributes.get("creator", "")
+        elif depth == _SEGMENT_DEPTH and path == _POINT_PATH[:_SEGMENT_DEPTH]:
+            self.segment_points = 0
         elif depth == _POINT_DEPTH and path == _POINT_PATH:
             self.point = {
                 "latitude": _coordinate(attributes, "lat"),
@@ -61,7 +71,12 @@ class _GpxTrack:
             self._point_value(point, path, text)
         elif depth == _POINT_DEPTH and point is not None and path == _POINT_PATH:
             if self.point_time == self.point_time:  # a point without a time cannot be placed
+                if self.segment_points == 0 and self.last_segment_end == self.last_segment_end:
+                    # A segment's first point after another segment: the time between is a pause.
+                    self.recording.pauses.append((self.last_segment_end, self.point_time))
                 self.recording.add(self.point_time, **point)
+                self.segment_points += 1
+                self.last_segment_end = self.point_time
             self.point = None
         elif depth == 3 and path[1] == "trk" and path[0] == "gpx":
             if path[2] == "name":

@@ -12,7 +12,7 @@ import math
 from array import array
 
 from kinetic.activity_files.model import ActivityFormat, Sport, UnreadableActivityFile
-from kinetic.activity_files.recording import MISSING, Recording
+from kinetic.activity_files.recording import MISSING, Recording, pause_starts_between
 
 HEART_RATE_BPM = (20.0, 250.0)
 POWER_W = (0.0, 3000.0)
@@ -111,16 +111,21 @@ def _distance_from_positions(recording: Recording, speed_limit: float) -> array[
 
     A position that would mean moving faster than the sport's limit from the last one kept is a
     GPS jump: it adds no distance and the next step is measured from the last good position.
+    Across a pause (a timer stop, a new GPX segment) no step is counted: the straight line from
+    where the recording stopped to where it went on is not a distance covered (decision 0086).
     """
     distance = array("d", [MISSING]) * len(recording.times)
     total = 0.0
     last: tuple[float, float, float] | None = None  # time, latitude, longitude in radians
+    pause_starts = recording.pause_starts()
     for index, (time, latitude, longitude) in enumerate(
         zip(recording.times, recording.latitude, recording.longitude, strict=True)
     ):
         if latitude != latitude or longitude != longitude or not (-90 <= latitude <= 90):
             continue
         here = (time, math.radians(latitude), math.radians(longitude))
+        if last is not None and pause_starts_between(pause_starts, last[0], time):
+            last = None  # the next span starts here, at the distance reached so far
         if last is not None:
             step = _haversine_m(last[1], last[2], here[1], here[2])
             if step > speed_limit * max(time - last[0], _MIN_STEP_S):

@@ -8,6 +8,7 @@ nine float arrays hold them in about 1 MiB where a dict per record would take te
 
 from __future__ import annotations
 
+import bisect
 import math
 from array import array
 from dataclasses import dataclass, field
@@ -73,7 +74,8 @@ class Recording:
     latitude: array[float] = field(default_factory=lambda: array("d"))
     longitude: array[float] = field(default_factory=lambda: array("d"))
     lap_starts: list[float] = field(default_factory=list)
-    # Timer pauses the file states (FIT's timer stop and start events): (stopped, resumed).
+    # Pauses the file states: FIT's timer stop and start events, the time between two GPX track
+    # segments: (stopped, resumed). Nothing is counted across one (decision 0086).
     pauses: list[tuple[float, float]] = field(default_factory=list)
     # What a swimming device writes besides its records (decision 0084): the lengths and each
     # session's totals. Empty for TCX and GPX, which state neither.
@@ -108,8 +110,19 @@ class Recording:
         """Every per-record column, in ``COLUMN_NAMES`` order."""
         return tuple(getattr(self, name) for name in COLUMN_NAMES)
 
+    def pause_starts(self, longer_than_s: float = 0.0) -> list[float]:
+        """When each pause longer than ``longer_than_s`` began, ascending."""
+        return sorted(stopped for stopped, resumed in self.pauses if resumed - stopped > longer_than_s)
+
     def keep_records(self, keep: list[bool]) -> None:
         """Keep only the records whose flag is true, in every column."""
         for name in COLUMN_NAMES:
             column: array[float] = getattr(self, name)
             setattr(self, name, array("d", (value for value, kept in zip(column, keep, strict=True) if kept)))
+
+
+def pause_starts_between(pause_starts: list[float], earlier: float, later: float) -> bool:
+    """Whether one of ``pause_starts`` (ascending) is at or after ``earlier`` and before ``later``:
+    a pause lies between two records at those times (decision 0086)."""
+    index = bisect.bisect_left(pause_starts, earlier)
+    return index < len(pause_starts) and pause_starts[index] < later

@@ -9,7 +9,7 @@ from array import array
 from collections.abc import Sequence
 
 from kinetic.activity_files.model import Streams
-from kinetic.activity_files.recording import Recording
+from kinetic.activity_files.recording import Recording, pause_starts_between
 
 # Records further apart than this are a pause (or a sensor that dropped out): the seconds between
 # them hold no value. Closer ones are a device recording only on change ("smart recording"
@@ -71,6 +71,35 @@ def build_streams(recording: Recording, length: int) -> tuple[Streams, list[bool
         **{name: tuple(stream) for name, stream in resampled.items()},
     )
     return streams, recorded
+
+
+def with_moving_gaps(recording: Recording, recorded: Sequence[bool]) -> list[bool]:
+    """``recorded``, plus the seconds inside a gap between records longer than ``HOLD_GAP_S`` over
+    which the distance grew by at least ``MOVING_SPEED_MPS`` a second and no pause lies.
+
+    Such a gap is a device recording sparsely while the athlete moved on (smart recording, a GPX
+    logger writing every 10 to 30 s): its seconds hold no values, but they are moving time, as the
+    device's own timer counts them. A gap over which the distance did not grow, or across a pause
+    the file states, stays stopped time (decision 0086).
+    """
+    timed = list(recorded)
+    start = recording.times[0]
+    pause_starts = recording.pause_starts()
+    previous: tuple[float, float] | None = None  # time, distance of the last record with a distance
+    for time, distance in zip(recording.times, recording.distance, strict=True):
+        if distance != distance:
+            continue
+        if previous is not None:
+            gap = time - previous[0]
+            if (
+                gap > HOLD_GAP_S
+                and (distance - previous[1]) / gap >= MOVING_SPEED_MPS
+                and not pause_starts_between(pause_starts, previous[0], time)
+            ):
+                first, end = int(previous[0] - start) + 1, min(len(timed), int(time - start))
+                timed[first:end] = [True] * max(0, end - first)
+        previous = (time, distance)
+    return timed
 
 
 def moving_seconds(recorded: Sequence[bool], speed: Sequence[float | None], first: int, end: int) -> int:

@@ -4,15 +4,19 @@ The formulas are Coggan's, as Allen & Coggan set them out in "Training and Racin
 Meter": normalized power (NP), intensity factor (IF), variability index (VI), training stress score
 (TSS), the mean-maximal power curve, FTP from a 20-minute effort and the seven power zones.
 
-A stream is one value per second, in watts, ``None`` where the recording has no value (a sensor
-dropout, a pause the device filled with gaps). Conventions, and why each was chosen over the other
-common one, are in docs/decisions/0051-power-stress-and-training-load.md:
+A stream is one value per second, in watts, ``None`` where the recording has no value (a timer
+pause, a gap between records, a sensor dropout). Conventions, and why each was chosen over the other
+common one, are in docs/decisions/0051-power-stress-and-training-load.md and, for stopped time,
+docs/decisions/0086-stopped-time-and-gpx-gaps.md:
 
-- a gap counts as 0 W in every average (NP, average power, TSS, mean-maximal power): interpolating
-  would invent power the rider may not have made, and coasting is recorded as 0 W anyway, so a gap
-  is treated like the coasting it usually is; a gap keeps its second in the ride's duration;
-- time in zones is the exception: a gap is in no zone, it is counted apart (``no_data_seconds``),
-  because a dropout during a threshold interval is not recovery;
+- a gap is stopped time: average power and NP leave it out, and a recorded 0 W (coasting) stays in
+  both. NP's 30 s windows lie within one unbroken stretch of values, so a window never spans a
+  stop (a Wahoo ELEMNT's NP of 157 W reads 157.5 W so; 153.5 W with windows across its stops);
+  NP is never below the average power of the same seconds;
+- mean-maximal power still counts a gap as 0 W, so a best effort never joins power from before a
+  stop to power after it;
+- time in zones: a gap is in no zone, it is counted apart (``no_data_seconds``), because a dropout
+  during a threshold interval is not recovery;
 - every figure keeps full precision; the service that shows it rounds.
 """
 
@@ -63,8 +67,8 @@ class PowerSummary:
     """The whole-ride figures. NP and what rests on it are None below 30 s (no full window); the
     variability index is None when the average is 0 W (nothing to compare NP with)."""
 
-    duration_seconds: int  # samples, gaps included
-    average_power: float | None  # None for an empty stream
+    duration_seconds: int  # the seconds holding a value: gaps (stopped time) left out
+    average_power: float | None  # None for a stream without a value
     normalized_power: float | None
     intensity_factor: float | None
     variability_index: float | None
@@ -137,29 +141,41 @@ class TimeInZones:
 
 
 def average_power(stream: PowerStream) -> float | None:
-    """Mean watts over every second, gaps as 0 W; None for an empty stream."""
-    watts = _watts(stream)
+    """Mean watts over the seconds holding a value (gaps are stopped time, left out; a recorded
+    0 W stays in); None when no second holds one."""
+    watts = _recorded_watts(stream)
     return math.fsum(watts) / len(watts) if watts else None
 
 
 def normalized_power(stream: PowerStream) -> float | None:
     """Coggan's NP: the 30 s rolling average, raised to the 4th power, averaged, 4th root.
 
-    The rolling average has one value per full 30 s window (the first ends at second 30), so a
-    stream shorter than 30 s has no NP (None). The 4th power weights hard efforts the way their
-    physiological cost rises, steeper than linear, so NP is what a steady ride of the same cost
-    would average. Gaps count as 0 W.
+    The rolling average has one value per full 30 s window lying within one stretch of seconds
+    that all hold a value: a gap (a pause, a stop between records, a dropout) ends a stretch, and
+    the first window after it ends 30 s into the next one, so power from before a stop is never
+    smoothed into power after it. With no full window anywhere (every stretch under 30 s) there is
+    no NP (None). The 4th power weights hard efforts the way their physiological cost rises,
+    steeper than linear, so NP is what a steady ride of the same cost would average.
+
+    NP is never below the average power of the same seconds (``average_power``): a steady ride of
+    the same cost averages at least as much. The windows weigh a stretch's first and last 29 s less
+    than its middle, so a short stretch whose power lies at its ends could otherwise come out lower;
+    then NP is the average (decision 0086).
     """
-    watts = _watts(stream)
-    if len(watts) < NP_WINDOW_SECONDS:
+    _checked_stream(stream)
+    fourth_powers: list[float] = []
+    for stretch in _stretches(stream):
+        if len(stretch) < NP_WINDOW_SECONDS:
+            continue
+        totals = _running_totals(stretch)
+        fourth_powers.extend(
+            ((totals[end] - totals[end - NP_WINDOW_SECONDS]) / NP_WINDOW_SECONDS) ** 4
+            for end in range(NP_WINDOW_SECONDS, len(stretch) + 1)
+        )
+    if not fourth_powers:
         return None
-    totals = _running_totals(watts)
-    windows = len(watts) - NP_WINDOW_SECONDS + 1
-    fourth_powers = math.fsum(
-        ((totals[end] - totals[end - NP_WINDOW_SECONDS]) / NP_WINDOW_SECONDS) ** 4
-        for end in range(NP_WINDOW_SECONDS, len(watts) + 1)
-    )
-    return float((fourth_powers / windows) ** 0.25)
+    normalized = float((math.fsum(fourth_powers) / len(fourth_powers)) ** 0.25)
+    return max(normalized, average_power(stream) or 0.0)
 
 
 def intensity_factor(normalized_watts: float, ftp_watts: float) -> float:
@@ -188,19 +204,21 @@ def training_stress_score(duration_seconds: float, normalized_watts: float, ftp_
 
 
 def power_summary(stream: PowerStream, ftp_watts: float) -> PowerSummary:
-    """Average power, NP, IF, VI and TSS of one ride (the duration counts every sample)."""
+    """Average power, NP, IF, VI and TSS of one ride over the seconds holding a value (gaps are
+    stopped time: they count in neither the figures nor the TSS's duration)."""
     _checked_ftp(ftp_watts)
+    seconds = len(_recorded_watts(stream))
     average = average_power(stream)
     normalized = normalized_power(stream)
     if normalized is None:
-        return PowerSummary(len(stream), average, None, None, None, None)
+        return PowerSummary(seconds, average, None, None, None, None)
     return PowerSummary(
-        duration_seconds=len(stream),
+        duration_seconds=seconds,
         average_power=average,
         normalized_power=normalized,
         intensity_factor=intensity_factor(normalized, ftp_watts),
         variability_index=variability_index(normalized, average or 0.0),
-        training_stress_score=training_stress_score(len(stream), normalized, ftp_watts),
+        training_stress_score=training_stress_score(seconds, normalized, ftp_watts),
     )
 
 
@@ -339,8 +357,35 @@ def time_in_power_zones(stream: PowerStream, ftp_watts: float) -> TimeInZones:
 
 
 def _watts(stream: PowerStream) -> list[float]:
-    """The stream as watts, a gap as 0 W (the convention at the top of this module)."""
+    """The stream as watts, a gap as 0 W (mean-maximal power's convention, top of this module)."""
     return [0.0 if sample is None else _checked_watts(sample) for sample in stream]
+
+
+def _recorded_watts(stream: PowerStream) -> list[float]:
+    """The values of the seconds holding one, in order: the stream without its stopped time."""
+    return [_checked_watts(sample) for sample in stream if sample is not None]
+
+
+def _checked_stream(stream: PowerStream) -> None:
+    for sample in stream:
+        if sample is not None:
+            _checked_watts(sample)
+
+
+def _stretches(stream: PowerStream) -> list[list[float]]:
+    """The runs of consecutive seconds holding a value, split at every gap."""
+    stretches: list[list[float]] = []
+    current: list[float] = []
+    for sample in stream:
+        if sample is None:
+            if current:
+                stretches.append(current)
+                current = []
+        else:
+            current.append(sample)
+    if current:
+        stretches.append(current)
+    return stretches
 
 
 def _running_totals(watts: Sequence[float]) -> list[float]:

@@ -13,6 +13,7 @@ from kinetic.endurance.power import (
     MMP_DURATIONS_SECONDS,
     BestEffort,
     PowerCurvePoint,
+    PowerSummary,
     average_power,
     estimated_ftp,
     intensity_factor,
@@ -58,17 +59,33 @@ def test_surges_shorter_than_the_30_s_window_are_smoothed_away():
 
 
 def test_np_weights_the_hard_window_by_its_fourth_power():
+    # 60 s at 100 W, then 30 s at 400 W, then 60 s at 100 W: 150 samples give 121 rolling windows.
+    # 31 hold only 100 W (ending at seconds 30-60), then 29 ramp up (k s of 400 W, k = 1..29:
+    # 100 + 300k/30), one holds only 400 W, 29 ramp down, and the last 31 hold only 100 W.
+    # NP = ((62 × 100⁴ + 2 × Σ(100 + 10k)⁴ + 400⁴) / 121)^(1/4); average = (120 × 100 + 30 × 400) / 150
+    # = 160 W. With an FTP of 200 W: IF = NP / 200; TSS = 150 × NP × IF / (200 × 3600) × 100.
+    windows = [100.0] * 62 + [100 + 10 * k for k in range(1, 30)] * 2 + [400.0]
+    by_hand = (sum(w**4 for w in windows) / 121) ** 0.25
+    summary = power_summary([100] * 60 + [400] * 30 + [100] * 60, ftp_watts=200)
+    assert summary.normalized_power == pytest.approx(by_hand)
+    assert by_hand > 160
+    assert summary.average_power == pytest.approx(160)
+    assert summary.variability_index == pytest.approx(by_hand / 160)
+    assert summary.intensity_factor == pytest.approx(by_hand / 200)
+    assert summary.training_stress_score == pytest.approx(
+        150 * by_hand * (by_hand / 200) / (200 * 3600) * 100
+    )
+
+
+def test_np_is_never_below_the_average_power():
     # 44 s at 0 W, then 600 W for 1 s: 45 samples give 16 rolling windows (ending at seconds 30 to 45).
-    # The first 15 hold only zeros; the last holds the 600 W: 600/30 = 20 W.
-    # Mean of 4th powers = 20⁴ / 16 = 160 000 / 16 = 10 000; NP = 10 000^(1/4) = 10 W.
-    # Average power = 600 / 45 = 13.33 W, so VI = 10 / 13.33 = 0.75.
-    # With an FTP of 100 W: IF = 0.1; TSS = (45 × 10 × 0.1) / (100 × 3600) × 100 = 0.0125.
+    # The first 15 hold only zeros; the last holds the 600 W: 600/30 = 20 W, so the 4th-power mean
+    # is (20⁴ / 16)^(1/4) = 10 W, below the average of 600 / 45 = 13.33 W: the windows weigh the
+    # last second 1/30 of the middle's. NP is then the average (decision 0086), and VI is 1.
     summary = power_summary([0] * 44 + [600], ftp_watts=100)
-    assert summary.normalized_power == pytest.approx(10)
+    assert summary.normalized_power == pytest.approx(600 / 45)
     assert summary.average_power == pytest.approx(600 / 45)
-    assert summary.variability_index == pytest.approx(0.75)
-    assert summary.intensity_factor == pytest.approx(0.1)
-    assert summary.training_stress_score == pytest.approx(0.0125)
+    assert summary.variability_index == pytest.approx(1.0)
 
 
 def test_np_of_a_step_down_from_300_to_100_w():
@@ -84,13 +101,41 @@ def test_np_of_a_step_down_from_300_to_100_w():
     assert power_summary(stream, 250).variability_index == pytest.approx(244.0388 / 200, abs=1e-6)
 
 
-def test_a_gap_counts_as_zero_watts_and_keeps_its_second():
-    # The 44-zero stream above with gaps in place of the zeros: the same NP (10 W), the same average
-    # (600/45), the same duration (45 s), so the same TSS.
-    with_gaps = power_summary([None] * 44 + [600], ftp_watts=100)
-    with_zeros = power_summary([0] * 44 + [600], ftp_watts=100)
-    assert with_gaps == with_zeros
-    assert with_gaps.duration_seconds == 45
+def test_a_gap_is_stopped_time_left_out_of_the_average_np_and_tss():
+    # An hour at 200 W with a 2-hour stop in the middle (7 200 gaps): average power and NP are those
+    # of the hour, 200 W, and TSS counts the hour only: (3600 × 200 × 0.8) / (250 × 3600) × 100 = 64.
+    # Counting the stop as 0 W would give an average of 66.7 W and an NP of about 152 W.
+    with_stop = power_summary([200] * 1800 + [None] * 7200 + [200] * 1800, ftp_watts=250)
+    assert with_stop.average_power == 200
+    assert with_stop.normalized_power == pytest.approx(200)
+    assert with_stop.duration_seconds == 3600
+    assert with_stop.training_stress_score == pytest.approx(64)
+
+
+def test_coasting_zeros_stay_in_the_average_and_np():
+    # 30 s at 300 W, then 30 s coasting at 0 W, for an hour: the average is 150 W (zeros kept), and
+    # no window is ever steady, so NP is above it. The same with gaps for the zeros is a ride of
+    # 30-s stretches at 300 W: average 300 W, and each stretch has one full window of 300 W.
+    coasting = [300] * 30 + [0] * 30
+    assert average_power(coasting * 60) == 150
+    assert (normalized_power(coasting * 60) or 0) > 150
+    stopping: list[float | None] = [300] * 30 + [None] * 30
+    assert average_power(stopping * 60) == 300
+    assert normalized_power(stopping * 60) == pytest.approx(300)
+
+
+def test_np_windows_never_span_a_stop():
+    # 30 s at 400 W, a stop, 30 s at 100 W: one full window in each stretch, 400 W and 100 W, so
+    # NP = ((400⁴ + 100⁴) / 2)^(1/4) = 336.8 W. Joined across the stop, the 31 windows of the 60 s
+    # would ramp from 400 to 100 W. A stretch shorter than 30 s has no window: NP rests on the others
+    # (40 s at 250 W: 250 W), and is then lifted to the ride's average, (40 × 250 + 29 × 900) / 69 =
+    # 523.2 W, which counts every second; a ride of short stretches only has no NP.
+    two_stretches = [400] * 30 + [None] * 600 + [100] * 30
+    assert normalized_power(two_stretches) == pytest.approx(((400**4 + 100**4) / 2) ** 0.25)
+    assert normalized_power([250] * 40 + [None] + [900] * 29) == pytest.approx(
+        max(250.0, (250 * 40 + 900 * 29) / 69)
+    )
+    assert normalized_power(([300] * 29 + [None]) * 10) is None
 
 
 def test_under_30_s_there_is_no_np_nor_what_rests_on_it():
@@ -106,9 +151,10 @@ def test_under_30_s_there_is_no_np_nor_what_rests_on_it():
 
 
 def test_variability_index_is_undefined_when_nothing_was_pedalled():
-    # NP / 0 W: a ride of gaps or coasting only has no VI.
+    # NP / 0 W: a ride of coasting only has no VI; a ride of gaps only has no figure at all.
     assert variability_index(0.0, 0.0) is None
-    assert power_summary([None] * 60, 250).variability_index is None
+    assert power_summary([0] * 60, 250).variability_index is None
+    assert power_summary([None] * 60, 250) == PowerSummary(0, None, None, None, None, None)
 
 
 @pytest.mark.parametrize("bad", [-1, float("nan"), float("inf")])

@@ -32,8 +32,10 @@ def _present(stream: Stream) -> bool:
 
 
 def normalized_power(power_stream: Stream) -> float | None:
-    """NP of the stream; None without power or below 30 s."""
-    return power.normalized_power(power_stream) if _present(power_stream) else None
+    """NP of the stream in whole watts, as devices and TrainingPeaks show it (decision 0086); None
+    without power or without 30 s of unbroken power. Stopped time (gaps) is left out."""
+    normalized = power.normalized_power(power_stream) if _present(power_stream) else None
+    return None if normalized is None else float(round(normalized))
 
 
 def activity_figures(
