@@ -76,8 +76,8 @@ class _FitMessages:
 
     def recording(self) -> Recording:
         if self._sessions:
-            # A multisport file holds one session per leg; it is read as one activity of the
-            # longest leg's sport (decision 0053, Sport).
+            # A multisport file holds one session per leg; read whole, it is one activity of the
+            # longest leg's sport (decision 0053, Sport); ``read_activity_files`` splits it (0087).
             _, sport, sub_sport = max(self._sessions, key=lambda session: session[0])
             self._recording.sport = fit_sport(sport, sub_sport)
         elif self._sport_message is not None:
@@ -105,7 +105,12 @@ class _FitMessages:
 
     def _session(self, values: dict[str, Any]) -> None:
         elapsed = values.get("total_elapsed_time") or 0.0
-        self._sessions.append((float(elapsed), values.get("sport"), values.get("sub_sport")))
+        sport, sub_sport = values.get("sport"), values.get("sub_sport")
+        self._sessions.append((float(elapsed), sport, sub_sport))
+        word = str(sport if sport is not None else sub_sport or "")
+        self._recording.sessions.append(
+            (fit_time(values.get("start_time")), fit_sport(sport, sub_sport), word)
+        )
 
     def _sport(self, values: dict[str, Any]) -> None:
         self._sport_message = (values.get("sport"), values.get("sub_sport"))

@@ -54,6 +54,9 @@ class Recording:
     lap_starts: list[float] = field(default_factory=list)
     # Timer pauses the file states (FIT's timer stop and start events): (stopped, resumed).
     pauses: list[tuple[float, float]] = field(default_factory=list)
+    # FIT sessions in file order: (start time or None, Kinetic sport, the file's sport word).
+    # Two or more make a multisport file, read as one activity per leg (decision 0087).
+    sessions: list[tuple[float | None, Sport, str]] = field(default_factory=list)
 
     def add(
         self,

@@ -233,7 +233,7 @@ async def test_an_import_answered_as_failed_stored_nothing_and_its_retry_stores_
 
 async def test_a_store_whose_caller_has_gone_rolls_back(stack):
     activities = build_endurance(stack.engine).activities
-    read = read_activity_file(fixture("run.tcx"))
+    read = (read_activity_file(fixture("run.tcx")),)
     options = activities.check_file(ACCOUNT, 1)
     with pytest.raises(ImportNotFinished):
         activities.store_file(ACCOUNT, read, options, lambda: False)
