@@ -75,17 +75,17 @@ def _rebase_distance(distance: array[float], counted: float) -> float:
 
 
 def _share_records(recording: Recording, legs: list[Recording], starts: list[float]) -> None:
-    """Each record to the leg its time falls in: by slices when the times run forward (devices
-    write them so), else record by record (the checks later pass over those back in time)."""
+    """Each leg takes a slice of every column: from the first record at or after its session's
+    start (a forward scan) to the next leg's. A record back in time (a device's clock step) stays
+    where the file put it; the checks pass it over there, as for any file (decision 0053)."""
     times = recording.times
-    columns = recording.columns()
-    if all(later >= earlier for earlier, later in itertools.pairwise(times)):
-        edges = [0, *(bisect.bisect_left(times, start) for start in starts), len(times)]
-        for leg, first, end in zip(legs, edges[:-1], edges[1:], strict=True):
-            for name, column in zip(COLUMN_NAMES, columns, strict=True):
-                setattr(leg, name, column[first:end])
-        return
-    for row, time in enumerate(times):
-        leg = legs[bisect.bisect_right(starts, time)]
-        for name, column in zip(COLUMN_NAMES, columns, strict=True):
-            getattr(leg, name).append(column[row])
+    edges = [0]
+    index = 0
+    for start in starts:
+        while index < len(times) and times[index] < start:
+            index += 1
+        edges.append(index)
+    edges.append(len(times))
+    for leg, first, end in zip(legs, edges[:-1], edges[1:], strict=True):
+        for name, column in zip(COLUMN_NAMES, recording.columns(), strict=True):
+            setattr(leg, name, column[first:end])
