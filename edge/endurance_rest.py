@@ -1,7 +1,9 @@
 """Endurance records and figures over HTTP, under ``/api/endurance`` (decision 0057).
 
 - ``POST /activities/imports?filename=&sourceApp=&sport=``: a FIT, TCX or GPX file as the body;
-  201 with the stored activity, or 200 with the one an earlier upload of the same file stored.
+  201 with the stored activity, or 200 with the one an earlier upload of the same file stored;
+  ``activities`` lists each activity of the file (one per multisport leg) with its outcome:
+  created, already_imported, twin_kept or twin_replaced (decision 0087).
 - ``GET /activities?from=&to=&sport=&timeZone=``: the activities of a day range with their
   training stress; ``GET /activities/{id}?streams=true``; ``DELETE /activities/{id}``.
 - ``GET /training-load?from=&to=&timeZone=``: CTL, ATL, TSB, ramp rate, workload ratio and risk per

@@ -285,7 +285,11 @@ def _endurance_paths() -> dict[str, Any]:
         f"{ENDURANCE_PREFIX}/activities/imports": {
             "post": {
                 "operationId": "importActivityFile",
-                "summary": "Import a FIT, TCX or GPX file; the same file again stores nothing (200).",
+                "summary": (
+                    "Import a FIT, TCX or GPX file; a multisport FIT file gives one activity per leg. "
+                    "The same file again, or the same activity from a file no richer, stores nothing "
+                    "(200); activities[].outcome says what happened to each (decision 0087)."
+                ),
                 "security": security,
                 "parameters": [
                     _param("filename", "The file's name, to help tell its format.", {"type": "string"}),
@@ -299,7 +303,10 @@ def _endurance_paths() -> dict[str, Any]:
                     },
                 },
                 "responses": {
-                    **_responses("Imported before: the stored activity, created false.", _RECORD),
+                    **_responses(
+                        "Nothing new stored: imported before, or a twin kept or replaced under its ID.",
+                        _RECORD,
+                    ),
                     "201": created,
                     **_error_responses(*write_errors),
                 },

@@ -5,6 +5,8 @@ services wire it to accounts; they use each activity's ``source_key`` to make a 
 the same file change nothing.
 
 - ``read_activity_file(data, *, filename=None) -> ActivityFile``
+- ``read_activity_files(data, *, filename=None) -> tuple[ActivityFile, ...]``: one per leg of a
+  multisport FIT file (decision 0087); what the importer stores.
 
 Detection, sports, 1 Hz streams, moving time, units, limits, the key's recipe and XML safety:
 docs/decisions/0053-activity-files.md.
@@ -20,7 +22,7 @@ from kinetic.activity_files.model import (
     Streams,
     UnreadableActivityFile,
 )
-from kinetic.activity_files.reading import read_activity_file
+from kinetic.activity_files.reading import read_activity_file, read_activity_files
 from kinetic.activity_files.streams import HOLD_GAP_S, MOVING_SPEED_MPS
 
 __all__ = [
@@ -33,4 +35,5 @@ __all__ = [
     "Streams",
     "UnreadableActivityFile",
     "read_activity_file",
+    "read_activity_files",
 ]

@@ -122,6 +122,20 @@ def _entry(path: Path, activity: endurance_pb2.ActivitySummary) -> dict[str, Any
     }
 
 
+def _report_answer(
+    report: ImportReport, path: Path, response: endurance_pb2.ImportActivityFileResponse
+) -> None:
+    """One entry per activity the file held (one per multisport leg); a twin kept or a file
+    imported before is "already there", with the service's words (decision 0087)."""
+    for one in response.activities:
+        entry = _entry(path, one.activity) | ({"note": one.note} if one.note else {})
+        stored = one.outcome in ("created", "twin_replaced")
+        (report.imported if stored else report.already_imported).append(entry)
+    if not response.activities:  # a service from before decision 0087
+        entries = report.imported if response.created else report.already_imported
+        entries.append(_entry(path, response.activity))
+
+
 async def import_files(
     stub: endurance_pb2_grpc.EnduranceServiceStub,
     account_id: str,
@@ -156,8 +170,7 @@ async def import_files(
                     raise
                 report.refused.append({"file": str(path), "reason": RemoteError.from_rpc(error).message})
             else:
-                entries = report.imported if response.created else report.already_imported
-                entries.append(_entry(path, response.activity))
+                _report_answer(report, path, response)
         if progress is not None:
             progress(done, len(files))
     return report

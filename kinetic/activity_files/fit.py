@@ -78,8 +78,8 @@ class _FitMessages:
 
     def recording(self) -> Recording:
         if self._sessions:
-            # A multisport file holds one session per leg; it is read as one activity of the
-            # longest leg's sport (decision 0053, Sport).
+            # A multisport file holds one session per leg; read whole, it is one activity of the
+            # longest leg's sport (decision 0053, Sport); ``read_activity_files`` splits it (0087).
             _, sport, sub_sport = max(self._sessions, key=lambda session: session[0])
             self._recording.sport = fit_sport(sport, sub_sport)
         elif self._sport_message is not None:
@@ -107,13 +107,16 @@ class _FitMessages:
 
     def _session(self, values: dict[str, Any]) -> None:
         elapsed = values.get("total_elapsed_time") or 0.0
-        self._sessions.append((float(elapsed), values.get("sport"), values.get("sub_sport")))
+        sport, sub_sport = values.get("sport"), values.get("sub_sport")
+        self._sessions.append((float(elapsed), sport, sub_sport))
         self._recording.sessions.append(
             SessionTotals(
-                sport=fit_sport(values.get("sport"), values.get("sub_sport")),
+                sport=fit_sport(sport, sub_sport),
                 timer_s=_number(values.get("total_timer_time")),
                 distance_m=_number(values.get("total_distance")),
                 pool_length_m=_number(values.get("pool_length")),
+                start=fit_time(values.get("start_time")),
+                word=str(sport if sport is not None else sub_sport or ""),
             )
         )
 

@@ -89,6 +89,9 @@ class _BaseType:
 _BYTE = _BaseType("byte", "", 1, None)
 _STRING_TYPE = _BaseType("string", "", 1, None)
 _NAN = math.nan
+# Not a base type byte: marks a field whose size is no multiple of its type's, skipped unread.
+MISFIT_BASE: Final = -1
+_MISFIT = _BaseType("misfit", "", 1, None)
 # By the definition's base type byte; an unknown one reads as bytes, as fitdecode does.
 BASE_TYPES: Final[dict[int, _BaseType]] = {
     0x00: _BaseType("enum", "B", 1, 0xFF),
@@ -204,6 +207,7 @@ PROFILE: Final[dict[int, dict[int, _ProfileField]]] = {
         TIMESTAMP: _ProfileField("timestamp"),
     },
     SESSION: {
+        2: _ProfileField("start_time"),
         5: _ProfileField("sport", enum=SPORT),
         6: _ProfileField("sub_sport", enum=SUB_SPORT),
         7: _ProfileField("total_elapsed_time", 1000),
@@ -374,9 +378,8 @@ def _compile(
     # (number, bytes read, base type, profile field or None, developer name or None, is developer)
     entries: list[tuple[int, int, _BaseType, _ProfileField | None, object, bool]] = []
     for number, field_size, base_number in fields:
-        entries.append(
-            (number, field_size, BASE_TYPES.get(base_number, _BYTE), profile.get(number), None, False)
-        )
+        base = _MISFIT if base_number == MISFIT_BASE else BASE_TYPES.get(base_number, _BYTE)
+        entries.append((number, field_size, base, profile.get(number), None, False))
     for number, field_size, dev_field in developer:
         read_size = int(field_size / dev_field.base.size) * dev_field.base.size
         entries.append((number, read_size, dev_field.base, None, dev_field.name, True))
@@ -387,7 +390,9 @@ def _compile(
             continue
         size += field_size
         name = dev_name if is_dev else (profile_field.name if profile_field else None)
-        wanted = number == TIMESTAMP or _wanted(global_number, name, profile_field, names)
+        wanted = base is not _MISFIT and (
+            number == TIMESTAMP or _wanted(global_number, name, profile_field, names)
+        )
         if not wanted:
             skipped += field_size
             continue
@@ -777,12 +782,11 @@ def _definition(data: bytes, position: int, body_end: int, state: _State, compil
         if cursor + 3 > total:
             raise FitCutShort("a definition")
         number, field_size, base_number = data[cursor], data[cursor + 1], data[cursor + 2]
-        base = BASE_TYPES.get(base_number, _BYTE)
-        if field_size % base.size:
-            raise FitDamaged(
-                f"invalid field size {field_size} in definition message @ {position} for type {base.name} "
-                f"(expected a multiple of {base.size})"
-            )
+        if field_size % BASE_TYPES.get(base_number, _BYTE).size:
+            # A size the type cannot fill (a uint32 of 1 byte, as Coros writes): the FIT SDK,
+            # fitparse and fitdecode read it as bytes; no value of it can be trusted, so it is
+            # skipped, and the rest of the message reads as usual (decision 0087).
+            base_number = MISFIT_BASE
         fields.append((number, field_size, base_number))
         cursor += 3
     developer: list[tuple[int, int, _DevField]] = []

@@ -8,6 +8,7 @@ from kinetic.activity_files.activity import build_activity
 from kinetic.activity_files.detection import detect_format
 from kinetic.activity_files.fit import read_fit
 from kinetic.activity_files.gpx import read_gpx
+from kinetic.activity_files.legs import split_legs
 from kinetic.activity_files.model import ActivityFile, ActivityFormat, UnreadableActivityFile
 from kinetic.activity_files.recording import Recording
 from kinetic.activity_files.tcx import read_tcx
@@ -25,6 +26,16 @@ _READERS: dict[ActivityFormat, Callable[[bytes], Recording]] = {
 }
 
 
+def read_activity_files(data: bytes, *, filename: str | None = None) -> tuple[ActivityFile, ...]:
+    """The file's activities: one per leg of a multisport FIT file, else the one it holds.
+
+    Each leg is checked and summed up on its own (``legs.split_legs``, decision 0087); the rules
+    and refusals are ``read_activity_file``'s.
+    """
+    recording = _read_recording(data, filename)
+    return tuple(build_activity(leg) for leg in split_legs(recording))
+
+
 def read_activity_file(data: bytes, *, filename: str | None = None) -> ActivityFile:
     """The activity recorded in a FIT, TCX or GPX file.
 
@@ -33,6 +44,10 @@ def read_activity_file(data: bytes, *, filename: str | None = None) -> ActivityF
     cut short, unsafe XML, over its format's ``MAX_FILE_BYTES``, or without at least two timed
     records; nothing partial is returned. Decisions 0053 and 0069 describe every rule.
     """
+    return build_activity(_read_recording(data, filename))
+
+
+def _read_recording(data: bytes, filename: str | None) -> Recording:
     file_format = detect_format(data, filename)
     if len(data) > MAX_FILE_BYTES[file_format]:
         raise UnreadableActivityFile(
@@ -40,4 +55,4 @@ def read_activity_file(data: bytes, *, filename: str | None = None) -> ActivityF
             f"over {MAX_FILE_BYTES[file_format] // _MIB} MiB are refused unread (a 24-hour recording "
             "is far smaller): export a single activity"
         )
-    return build_activity(_READERS[file_format](data))
+    return _READERS[file_format](data)

@@ -43,12 +43,15 @@ class SwimLength:
 
 @dataclass(frozen=True, slots=True)
 class SessionTotals:
-    """What a FIT session message states for one sport: its timer time, distance, pool length."""
+    """What a FIT session message states for one sport: its start, timer time, distance, pool
+    length, and the file's own word for its sport (a leg's name)."""
 
     sport: Sport
     timer_s: float | None
     distance_m: float | None
     pool_length_m: float | None
+    start: float | None = None
+    word: str = ""
 
 
 def value_or_missing(value: float | int | None) -> float:
@@ -77,8 +80,9 @@ class Recording:
     # Pauses the file states: FIT's timer stop and start events, the time between two GPX track
     # segments: (stopped, resumed). Nothing is counted across one (decision 0086).
     pauses: list[tuple[float, float]] = field(default_factory=list)
-    # What a swimming device writes besides its records (decision 0084): the lengths and each
-    # session's totals. Empty for TCX and GPX, which state neither.
+    # What a FIT device writes besides its records: the swim lengths (decision 0084) and each
+    # session in file order, its totals and start. Two or more sessions make a multisport file,
+    # read as one activity per leg (decision 0087). Empty for TCX and GPX, which state neither.
     lengths: list[SwimLength] = field(default_factory=list)
     sessions: list[SessionTotals] = field(default_factory=list)
 

@@ -8,13 +8,14 @@ its words before the bracketed detail, which each decoder words its own way.
 
 from __future__ import annotations
 
+import math
 import random
 import struct
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from fitdecode import profile
+from fitdecode import ErrorHandling, profile
 
 from kinetic.activity_files import fit_profile
 from kinetic.activity_files.fit import read_fit
@@ -230,9 +231,6 @@ def crafted_files() -> dict[str, bytes]:
         "an undefined local message": fit_file(record_definition + message(3, b"\x00" * 5)),
         "a field of 0 bytes": fit_file(definition(0, RECORD, [(3, 0, UINT8)]) + message(0, b"")),
         "an unused field of 0 bytes": fit_file(definition(0, RECORD, [(3, 0, UINT8)]) + record_definition),
-        "a field size no multiple of its type": fit_file(
-            definition(0, RECORD, [(7, 3, UINT16)]) + message(0, b"abc")
-        ),
         "an undeclared developer index": fit_file(definition(0, RECORD, [], developer=[(0, 1, 4)])),
     } | {
         f"cut after {length} bytes": whole[:length]
@@ -259,6 +257,35 @@ def test_a_message_past_the_stated_length_is_refused_where_fitdecode_failed_an_a
         UnreadableActivityFile, match=r"damaged .*runs past the end of the data the header states"
     ):
         read_fit(data)
+
+
+def misaligned_records() -> bytes:
+    """Records whose power is 3 bytes of a uint16 and a time of 1 byte of a uint32 (as the Coros
+    Pace 2 writes), between fields that are whole."""
+    fields = [(253, 4, UINT32), (7, 3, UINT16), (3, 1, UINT8), (2, 1, UINT32), (6, 2, UINT16)]
+    return fit_file(
+        definition(0, RECORD, fields)
+        + message(0, struct.pack("<I", TIME) + b"abc" + bytes([140, 9]) + struct.pack("<H", 3000))
+        + message(0, struct.pack("<I", TIME + 1) + b"def" + bytes([141, 9]) + struct.pack("<H", 3100))
+    )
+
+
+def test_a_field_size_no_multiple_of_its_type_is_skipped_and_the_rest_read() -> None:
+    # FIT SDK, fitparse and fitdecode read such a field as bytes rather than refuse the file
+    # (decision 0087); Kinetic skips it: no value of it can be trusted.
+    data = misaligned_records()
+    recording = read_fit(data)
+    assert list(recording.heart_rate) == [140.0, 141.0]
+    assert list(recording.speed) == [3.0, 3.1]
+    assert all(math.isnan(value) for value in recording.power)
+    assert all(math.isnan(value) for value in recording.altitude)
+    # fitdecode, told not to raise, reads the one byte of altitude through the profile's scale
+    # and offset: 9 / 5 - 500 = -498.2 m, a value the device never meant; Kinetic leaves it out.
+    lenient = read_fit_with_fitdecode(data, error_handling=ErrorHandling.IGNORE)
+    assert list(lenient.altitude) == [-498.2, -498.2]
+    assert lenient.heart_rate == recording.heart_rate and lenient.speed == recording.speed
+    with pytest.raises(UnreadableActivityFile, match="damaged"):
+        read_fit_with_fitdecode(data)  # fitdecode refuses it only when told to raise
 
 
 def test_the_crafted_messages_are_read_not_refused() -> None:

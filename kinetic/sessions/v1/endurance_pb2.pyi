@@ -160,12 +160,24 @@ class ImportActivityFileRequest(_message.Message):
     def __init__(self, account_id: _Optional[str] = ..., data: _Optional[bytes] = ..., filename: _Optional[str] = ..., source_app: _Optional[str] = ..., sport: _Optional[str] = ...) -> None: ...
 
 class ImportActivityFileResponse(_message.Message):
-    __slots__ = ("activity", "created")
+    __slots__ = ("activity", "created", "activities")
     ACTIVITY_FIELD_NUMBER: _ClassVar[int]
     CREATED_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITIES_FIELD_NUMBER: _ClassVar[int]
     activity: ActivitySummary
     created: bool
-    def __init__(self, activity: _Optional[_Union[ActivitySummary, _Mapping]] = ..., created: _Optional[bool] = ...) -> None: ...
+    activities: _containers.RepeatedCompositeFieldContainer[ImportedActivity]
+    def __init__(self, activity: _Optional[_Union[ActivitySummary, _Mapping]] = ..., created: _Optional[bool] = ..., activities: _Optional[_Iterable[_Union[ImportedActivity, _Mapping]]] = ...) -> None: ...
+
+class ImportedActivity(_message.Message):
+    __slots__ = ("activity", "outcome", "note")
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    NOTE_FIELD_NUMBER: _ClassVar[int]
+    activity: ActivitySummary
+    outcome: str
+    note: str
+    def __init__(self, activity: _Optional[_Union[ActivitySummary, _Mapping]] = ..., outcome: _Optional[str] = ..., note: _Optional[str] = ...) -> None: ...
 
 class ActivityInput(_message.Message):
     __slots__ = ("sport", "start_time", "duration_s", "moving_time_s", "distance_m", "elevation_gain_m", "avg_power_w", "normalized_power_w", "max_power_w", "avg_hr", "max_hr", "avg_cadence", "name", "description", "source", "source_app", "external_provider", "rpe")

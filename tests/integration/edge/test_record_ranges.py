@@ -16,7 +16,7 @@ import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic import record_ranges
-from kinetic.activity_files import ActivityFile, read_activity_file
+from kinetic.activity_files import ActivityFile, read_activity_files
 from kinetic.activity_files import activity as activity_reader
 from kinetic.sessions.v1 import workout_log_pb2 as wl
 from services.sessions.endurance.entrypoints import grpc as endurance_grpc
@@ -63,8 +63,8 @@ def gpx_on(day: str) -> bytes:
 
 async def read_in_this_process(
     workers: object, data: bytes, filename: str, *, account_id: str, timeout_s: float | None
-) -> ActivityFile:
-    return read_activity_file(data, filename=filename or None)
+) -> tuple[ActivityFile, ...]:
+    return read_activity_files(data, filename=filename or None)
 
 
 async def upload_gpx(http: Any, body: bytes) -> Any:

@@ -5,8 +5,10 @@ nothing, and the figures computed from the streams with the thresholds in force 
 from __future__ import annotations
 
 import asyncio
+import gzip
 import math
 from datetime import UTC, datetime
+from pathlib import Path
 
 import grpc
 import pytest
@@ -233,7 +235,7 @@ async def test_an_import_answered_as_failed_stored_nothing_and_its_retry_stores_
 
 async def test_a_store_whose_caller_has_gone_rolls_back(stack):
     activities = build_endurance(stack.engine).activities
-    read = read_activity_file(fixture("run.tcx"))
+    read = (read_activity_file(fixture("run.tcx")),)
     options = activities.check_file(ACCOUNT, 1)
     with pytest.raises(ImportNotFinished):
         activities.store_file(ACCOUNT, read, options, lambda: False)
@@ -242,3 +244,27 @@ async def test_a_store_whose_caller_has_gone_rolls_back(stack):
     assert activities.store_file(ACCOUNT, read, options, lambda: True).created
     assert not activities.store_file(ACCOUNT, read, options, lambda: True).created
     assert stack.rows()["activities"] == 1
+
+
+# --- Twins (decision 0087) ---------------------------------------------------------------------
+
+
+async def test_a_twin_from_a_richer_file_replaces_the_stored_data_under_its_id(stack):
+    real = Path(__file__).parents[2] / "fixtures" / "real_activities" / "twins_multisport"
+    fit = (real / "Edge810-Vector-2013-08-16-15-35-10.fit").read_bytes()
+    tcx = gzip.decompress((real / "Edge810-Vector-2013-08-16-15-35-10.gpsbabel.tcx.gz").read_bytes())
+    first = await stack.import_file(tcx, filename="ride.tcx")
+    assert first.created and [a.outcome for a in first.activities] == ["created"]
+    second = await stack.import_file(fit, filename="ride.fit")
+    [replaced] = second.activities
+    assert not second.created and replaced.outcome == "twin_replaced"
+    assert replaced.activity.activity_id == first.activity.activity_id
+    # GPSBabel's TCX leaves out the zero watts (average 291 W); the FIT's average is the device's.
+    assert first.activity.avg_power_w == pytest.approx(291, abs=1)
+    assert replaced.activity.avg_power_w == pytest.approx(276, abs=1)
+    third = await stack.import_file(tcx, filename="ride.tcx")
+    assert [(a.outcome, a.activity.activity_id) for a in third.activities] == [
+        ("twin_kept", first.activity.activity_id)
+    ]
+    assert stack.rows()["activities"] == stack.rows()["activity_streams"] == 1
+    assert [c.kind for c in await stack.feed()] == ["activity.recorded"] * 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import Connection, Row, and_, delete, insert, select, update
@@ -36,6 +36,7 @@ from services.sessions.endurance.domain.endurance_model import (
     ThresholdValue,
 )
 from services.sessions.endurance.domain.threshold_rules import threshold_fields
+from services.sessions.endurance.domain.twin_rules import start_gap_s
 
 _VALUE_COLUMNS = (
     "duration_s",
@@ -126,6 +127,33 @@ def find_by_source_key(conn: Connection, account_id: str, source_key: str) -> Ac
         select(activities).where(activities.c.account_id == account_id, activities.c.source_key == source_key)
     ).first()
     return _activity(row) if row is not None else None
+
+
+def find_file_twins(
+    conn: Connection, account_id: str, sport: str, start: datetime, within_s: float
+) -> list[tuple[Activity, str]]:
+    """The account's file imports of ``sport`` starting within ``within_s`` of ``start``, with
+    their source keys, nearest start first (twin candidates, decision 0087)."""
+    rows = conn.execute(
+        select(activities).where(
+            activities.c.account_id == account_id,
+            activities.c.sport == sport,
+            activities.c.source_key.is_not(None),
+            activities.c.start_time >= start - timedelta(seconds=within_s),
+            activities.c.start_time <= start + timedelta(seconds=within_s),
+        )
+    ).all()
+    found = [(_activity(row), str(row.source_key)) for row in rows]
+    return sorted(found, key=lambda pair: start_gap_s(pair[0].values.start, start))
+
+
+def replace_activity(
+    conn: Connection, account_id: str, stored: Activity, new: NewActivity, now: datetime
+) -> Activity:
+    """Put ``new`` (values, figures, laps, streams, source key) in place of ``stored``, keeping
+    its ID; the row is written again, so the unique source key moves with it."""
+    delete_activity(conn, account_id, stored.activity_id)
+    return insert_activity(conn, account_id, stored.activity_id, new, now)
 
 
 def get_activity(conn: Connection, account_id: str, activity_id: str) -> Activity | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from kinetic.activity_files import ActivityFile, UnreadableActivityFile, read_activity_file
+from kinetic.activity_files import ActivityFile, UnreadableActivityFile, read_activity_files
 from kinetic.bounded_parse import Budget, ParseOverrun, ParseWorkers
 from services.sessions.endurance.domain.endurance_errors import ImportNotFinished, UnreadableActivity
 
@@ -39,9 +39,10 @@ def budget_for(size: int) -> Budget:
 
 async def read_in_child(
     workers: ParseWorkers, data: bytes, filename: str, *, account_id: str, timeout_s: float | None
-) -> ActivityFile:
-    """``read_activity_file`` in a child; refusals and overruns as the service's errors."""
-    parse = functools.partial(read_activity_file, filename=filename or None)
+) -> tuple[ActivityFile, ...]:
+    """``read_activity_files`` (one activity per multisport leg, decision 0087) in a child;
+    refusals and overruns as the service's errors."""
+    parse = functools.partial(read_activity_files, filename=filename or None)
     try:
         return await workers.run(parse, data, budget_for(len(data)), owner=account_id, timeout_s=timeout_s)
     except UnreadableActivityFile as problem:

@@ -68,7 +68,7 @@ class EnduranceServicer(pb_grpc.EnduranceServiceServicer):
         )
         remaining = context.time_remaining()
         deadline = None if remaining is None else time.monotonic() + remaining
-        read = await read_in_child(
+        reads = await read_in_child(
             self._file_workers,
             request.data,
             options.filename,
@@ -82,13 +82,20 @@ class EnduranceServicer(pb_grpc.EnduranceServiceServicer):
 
         try:
             imported = await asyncio.to_thread(
-                self._activities.store_file, account_id, read, options, still_wanted
+                self._activities.store_file, account_id, reads, options, still_wanted
             )
         except asyncio.CancelledError:
             gone.set()  # the store's thread runs on; it rolls back instead of committing
             raise
         return pb.ImportActivityFileResponse(
-            activity=convert.summary_pb(imported.activity), created=imported.created
+            activity=convert.summary_pb(imported.first.activity),
+            created=imported.created,
+            activities=[
+                pb.ImportedActivity(
+                    activity=convert.summary_pb(one.activity), outcome=one.outcome, note=one.note
+                )
+                for one in imported.activities
+            ],
         )
 
     async def RecordActivity(

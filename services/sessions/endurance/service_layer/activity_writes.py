@@ -5,14 +5,15 @@ the same transaction (decision 0054).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
 from sqlalchemy import Connection, Engine
 
-from kinetic.activity_files import ActivityFile, UnreadableActivityFile, read_activity_file
+from kinetic.activity_files import ActivityFile, UnreadableActivityFile, read_activity_files
 from kinetic.record_ranges import ACTIVITY_START
 from services.sessions.adapters import change_feed
 from services.sessions.adapters.read_engine import read_engine
@@ -40,6 +41,7 @@ from services.sessions.endurance.domain.endurance_model import (
 from services.sessions.endurance.domain.figures import activity_figures, normalized_power
 from services.sessions.endurance.domain.ids import ACTIVITY_PREFIX, new_id
 from services.sessions.endurance.domain.threshold_rules import in_force
+from services.sessions.endurance.domain.twin_rules import START_TOLERANCE_S, is_twin, richness, twin_note
 from services.sessions.service_layer.session_support import Clock, locked_write
 from services.sessions.workout_log.service_layer.idempotency import Answer, Idempotency, idempotent_write
 
@@ -50,12 +52,39 @@ RECORDED = "activity.recorded"
 DELETED = "activity.deleted"
 
 
+CREATED = "created"
+ALREADY_IMPORTED = "already_imported"  # this file's activity is stored: nothing changed
+TWIN_KEPT = "twin_kept"  # a twin from a file at least as complete is stored: nothing changed
+TWIN_REPLACED = "twin_replaced"  # a twin from a less complete file now holds this file's data
+
+
 @dataclass(frozen=True)
 class ImportedActivity:
-    """The stored activity, and False for ``created`` when the file was imported before."""
+    """One activity of an imported file: the stored one, what the import did, and why in words."""
 
     activity: Activity
-    created: bool
+    outcome: str = CREATED
+    note: str = ""
+
+    @property
+    def created(self) -> bool:
+        """True when a new activity was stored (not when a twin's data was replaced)."""
+        return self.outcome == CREATED
+
+
+@dataclass(frozen=True)
+class ImportedFile:
+    """What an import did with each activity of the file: one, or one per multisport leg."""
+
+    activities: tuple[ImportedActivity, ...]
+
+    @property
+    def first(self) -> ImportedActivity:
+        return self.activities[0]
+
+    @property
+    def created(self) -> bool:
+        return any(imported.created for imported in self.activities)
 
 
 def store_activity(conn: Connection, account_id: str, new: NewActivity, now: datetime) -> Activity:
@@ -117,6 +146,14 @@ def _with_figures(
     )
 
 
+def _already_imported(stored: Activity) -> ImportedActivity:
+    return ImportedActivity(
+        stored,
+        ALREADY_IMPORTED,
+        f"already there: this file was imported before as activity {stored.activity_id}; nothing changed",
+    )
+
+
 def _nan(stream: tuple[float | None, ...]) -> list[float]:
     return [float("nan") if value is None else value for value in stream]
 
@@ -131,7 +168,7 @@ class ActivityWrites:
 
     def import_file(
         self, account_id: str, data: bytes, *, filename: str = "", source_app: str = "", sport: str = ""
-    ) -> ImportedActivity:
+    ) -> ImportedFile:
         """Read and store a file; a file the account imported before stores nothing.
 
         The file is read before the lock is taken (reading is the slow part); under the lock the
@@ -142,10 +179,10 @@ class ActivityWrites:
         require_account(account_id)
         options = check_import(len(data), filename, source_app, sport)
         try:
-            read = read_activity_file(data, filename=options.filename or None)
+            reads = read_activity_files(data, filename=options.filename or None)
         except UnreadableActivityFile as problem:
             raise UnreadableActivity(problem.reason) from problem
-        return self._store_read(account_id, read, options)
+        return self._store_reads(account_id, reads, options)
 
     def check_file(
         self, account_id: str, size: int, *, filename: str = "", source_app: str = "", sport: str = ""
@@ -157,10 +194,10 @@ class ActivityWrites:
     def store_file(
         self,
         account_id: str,
-        read: ActivityFile,
+        reads: Sequence[ActivityFile],
         options: ImportOptions,
         still_wanted: Callable[[], bool],
-    ) -> ImportedActivity:
+    ) -> ImportedFile:
         """Store a file read elsewhere, as ``import_file`` does, unless the caller has gone.
 
         ``still_wanted`` is asked inside the transaction, after the writes and just before the
@@ -168,45 +205,76 @@ class ActivityWrites:
         and ``ImportNotFinished`` raised, so a caller told "failed" finds nothing stored
         (decision 0069). Its retry then stores the file once; a retry of a stored one changes nothing.
         """
-        return self._store_read(account_id, read, options, still_wanted)
+        return self._store_reads(account_id, reads, options, still_wanted)
 
     def import_recorded(self, account_id: str, read: ActivityFile, *, source_app: str) -> ImportedActivity:
         """Store an activity already read (or built: the demo season), exactly as a file import
         stores it, figures included; one with the same ``source_key`` stores nothing."""
         require_account(account_id)
-        return self._store_read(account_id, read, check_import(0, "", source_app, ""))
+        return self._store_reads(account_id, (read,), check_import(0, "", source_app, "")).first
 
-    def _store_read(
+    def _store_reads(
         self,
         account_id: str,
-        read: ActivityFile,
+        reads: Sequence[ActivityFile],
         options: ImportOptions,
         still_wanted: Callable[[], bool] | None = None,
-    ) -> ImportedActivity:
-        with self._reads.connect() as conn:
-            stored = repo.find_by_source_key(conn, account_id, read.source_key)
-        if stored is not None:
-            return ImportedActivity(stored, created=False)
-        now = self._clock()
-        problem = ACTIVITY_START.problem(read.start, now)
-        if problem is not None:  # the reader checks the years; only the service knows the day (0070)
-            raise UnreadableActivity(f"the activity's start_time {problem}: the file's clock was wrong")
+    ) -> ImportedFile:
+        """Store the file's activities (its legs) in one transaction, each once (decision 0087).
 
-        def write(conn: Connection) -> ImportedActivity:
-            twin = repo.find_by_source_key(conn, account_id, read.source_key)
-            if twin is not None:
-                return ImportedActivity(twin, created=False)
-            new = _with_figures(conn, account_id, read, options)
-            stored = ImportedActivity(store_activity(conn, account_id, new, now), created=True)
-            if still_wanted is not None and not still_wanted():
+        Each is looked up by its ``source_key`` (this file imported before: nothing changes),
+        then by its twins (``twin_rules``): the richer copy stays, so a day never counts one
+        activity twice. A sport given with the import applies to a file of one activity only.
+        """
+        if len(reads) > 1 and options.sport is not None:
+            options = dataclasses.replace(options, sport=None)  # each leg keeps its own sport
+        with self._reads.connect() as conn:
+            found = [repo.find_by_source_key(conn, account_id, read.source_key) for read in reads]
+        if all(stored is not None for stored in found):
+            return ImportedFile(tuple(_already_imported(stored) for stored in found if stored is not None))
+        now = self._clock()
+        for read in reads:
+            problem = ACTIVITY_START.problem(read.start, now)
+            if problem is not None:  # the reader checks the years; only the service knows the day (0070)
+                raise UnreadableActivity(f"the activity's start_time {problem}: the file's clock was wrong")
+
+        def write(conn: Connection) -> ImportedFile:
+            imported = ImportedFile(
+                tuple(self._store_one(conn, account_id, read, options, now) for read in reads)
+            )
+            changed = imported.created or any(one.outcome == TWIN_REPLACED for one in imported.activities)
+            if changed and still_wanted is not None and not still_wanted():
                 raise ImportNotFinished(
                     "the file was not stored within this request's time, so nothing was stored; "
                     "send it again",
                     metadata={"retryAfter": str(RETRY_AFTER_S)},
                 )
-            return stored
+            return imported
 
         return locked_write(self._engine, account_id, now, write)
+
+    def _store_one(
+        self, conn: Connection, account_id: str, read: ActivityFile, options: ImportOptions, now: datetime
+    ) -> ImportedActivity:
+        stored = repo.find_by_source_key(conn, account_id, read.source_key)
+        if stored is not None:
+            return _already_imported(stored)
+        new = _with_figures(conn, account_id, read, options)
+        for twin, twin_key in repo.find_file_twins(
+            conn, account_id, new.values.sport, new.values.start, START_TOLERANCE_S
+        ):
+            if not is_twin(twin.values, new.values):
+                continue
+            if richness(new.values, read.source_key) <= richness(twin.values, twin_key):
+                return ImportedActivity(twin, TWIN_KEPT, twin_note(True, twin.activity_id, read.format))
+            if not new.values.name and twin.values.name:
+                new = dataclasses.replace(new, values=dataclasses.replace(new.values, name=twin.values.name))
+            replaced = repo.replace_activity(conn, account_id, twin, new, now)
+            change_feed.append(
+                conn, account_id, RECORDED, replaced.activity_id, activity_payload(replaced), now
+            )
+            return ImportedActivity(replaced, TWIN_REPLACED, twin_note(False, twin.activity_id, read.format))
+        return ImportedActivity(store_activity(conn, account_id, new, now), CREATED)
 
     def record(
         self,
