@@ -188,7 +188,10 @@ def _message(error: ValidationError) -> str:
         bound = "at least" if validator == "minItems" else "at most"
         return f"must hold {bound} {expected} items, got {len(value)}"
     if validator == "pattern":
-        return f"{_shown(value)} does not match {expected}"
+        # A regular expression alone does not say what to send; the schema's words do (decision 0080).
+        described = error.schema.get("description") if isinstance(error.schema, dict) else None
+        said = f": {described}" if isinstance(described, str) and described else ""
+        return f"{_shown(value)} does not match {expected}{said}"
     return str(error.message)[:200]
 
 
