@@ -1019,3 +1019,27 @@ async def test_seed_000_discovery_instructions_and_the_edit_tool_point_to_the_gu
     assert pointer in initialized.json()["result"]["instructions"]
     (edit,) = [t for t in listed.json()["result"]["tools"] if t["name"] == "edit_training"]
     assert pointer in edit["description"]
+
+
+async def test_seed_000_an_update_without_exercises_names_only_metrics_arguments(muse):
+    """'A workout has a name, kind, and at least one exercise', on update too: the text names no
+    argument Metric does not publish (decision 0076: Metric's writes take no endurance part, 0056;
+    its reads show planned endurance workouts, so the words may say what they are)."""
+    squat = await muse.exercise_id("squat")
+    workout = await _created(muse, "mcp", minimal_create(await muse.epoch(), squat, "muse-emptied-0001"))
+    emptied = {
+        "epoch": await muse.epoch(),
+        "timeZone": ZONE,
+        "idempotencyKey": "muse-emptied-0002",
+        "expectedVersions": {f"workout:{workout['id']}": workout["version"]},
+        "input": {"action": "updateWorkout", "workoutID": workout["id"], "workout": {"exercises": []}},
+    }
+    created_empty = minimal_create(await muse.epoch(), squat, "muse-emptied-0003")
+    created_empty["input"]["workout"]["exercises"] = []
+    for request in (emptied, created_empty):
+        for surface in SURFACES:
+            body = refused(await muse.call(surface, "edit_training", request), 400, "invalid_request")
+            assert body["field"] == "input.workout.exercises", body
+            assert "at least" in body["error_description"] and "movement" in body["error_description"], body
+            assert "(endurance)" not in body["error_description"], body
+            assert "clearEndurance" not in body["error_description"], body
