@@ -21,8 +21,11 @@ expiry: test_seed_000_metric_errors.py); snapshot null without a snapshot (stale
 test_seed_000_metric_errors.py); Cache-Control: private, no-store on answers and errors; EMOM
 intervals within the duration; grouped movements contiguous, in order, in at most one block;
 targetSets and targetReps for set-based exercises; a name, kind and at least one exercise; an unknown
-kind names the kinds; codes expire after one minute and callbacks match exactly (OAuth file). Plus
-wrong calls a client would make: wrong types, unknown IDs, impossible dates, unknown tools and views.
+kind names the kinds; the supported tracking modes; codes expire after one minute, callbacks match
+exactly, an expired access token is a 401, wrong authorization requests come back with the error,
+state and iss (OAuth file). Also the "Read Training" sentences: the views' envelope, exclusive ends,
+weekStartsOn, a name matching several workouts. Plus wrong calls a client would make: wrong types,
+unknown IDs, impossible dates, unknown tools and views, an update that empties a workout.
 
 Not sendable, and why: "add the full MCP URL with OAuth authentication" and "enter metric-muse and
 leave the client secret empty" are settings of Muse's UI, not requests (the OAuth file sends the
@@ -1045,3 +1048,47 @@ async def test_seed_000_an_update_without_exercises_names_only_metrics_arguments
             assert "at least" in body["error_description"] and "movement" in body["error_description"], body
             assert "(endurance)" not in body["error_description"], body
             assert "clearEndurance" not in body["error_description"], body
+
+
+# --- "Read Training" -------------------------------------------------------------------------------
+
+
+@on_both
+async def test_seed_000_ordinary_views_return_the_envelope(muse, surface):
+    """'Ordinary views return epoch, sourceSequence, timeZone, contentTrust: "user-provided", and data.'"""
+    for view in ("calendar", "history", "workouts", "plans", "exercises", "active", "insights"):
+        answer = await muse.ok(surface, "read_training", {"view": view, "timeZone": ZONE})
+        assert answer["contentTrust"] == "user-provided", view
+        assert answer["timeZone"] == ZONE and isinstance(answer["sourceSequence"], int), view
+        assert answer["epoch"] and isinstance(answer["data"], dict), view
+
+
+async def test_seed_000_ranges_use_an_exclusive_end_and_the_users_first_weekday(own):
+    """'Ranges use an exclusive end date.' ... 'Use the user's first weekday for weekStartsOn
+    (Sunday = 1).'"""
+    muse = own
+    await _created(muse, "mcp", minimal_create(await muse.epoch(), await muse.exercise_id("squat")))
+    window = {"view": "calendar", "timeZone": ZONE, "from": "2026-09-21", "to": "2026-09-25"}
+    for surface in SURFACES:
+        calendar = (await muse.ok(surface, "read_training", window))["data"]
+        assert [o["day"] for o in calendar["occurrences"]] == ["2026-09-21", "2026-09-23"]
+        week = await muse.ok(
+            surface, "read_training", {"view": "calendar", "timeZone": ZONE, "weekStartsOn": 1}
+        )
+        assert (week["data"]["weekStartsOn"], week["data"]["weekStartsOnName"]) == (1, "Sunday")
+        assert date.fromisoformat(week["data"]["from"]).isoweekday() == 7, "the week starts on a Sunday"
+
+
+async def test_seed_000_a_name_matching_several_workouts_lists_the_choices(muse):
+    """'When a name matches multiple workouts, show the choices and obtain an ID before editing.'"""
+    squat = await muse.exercise_id("squat")
+    made = []
+    for n in (1, 2):
+        request = minimal_create(await muse.epoch(), squat, f"muse-tempo-day-{n}")
+        request["input"]["workout"]["name"] = f"Tempo Day {n}"
+        made.append((await _created(muse, "mcp", request))["id"])
+    for surface in SURFACES:
+        found = (await muse.ok(surface, "read_training", {"view": "workouts", "name": "Tempo Day"}))["data"]
+        assert found["ambiguous"] is True
+        assert sorted(w["id"] for w in found["matches"]) == sorted(made)
+        assert "choices" in found["note"]

@@ -302,3 +302,44 @@ async def test_seed_000_401_expired_credentials(oauth, browser):
         assert refused.json()["error"] == "invalid_token" and refused.json()["error_description"]
         assert refused.headers["cache-control"] == "private, no-store"
         assert 'error="invalid_token"' in refused.headers["www-authenticate"]
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "named"),
+    [
+        ({"code_challenge": None}, "invalid_request", "code_challenge"),
+        ({"code_challenge_method": "plain"}, "invalid_request", "S256"),
+        ({"code_challenge": "abc"}, "invalid_request", "code_challenge"),
+        ({"response_type": "token"}, "unsupported_response_type", "code"),
+        ({"scope": "training openid"}, "invalid_scope", "training"),
+        ({"resource": None}, "invalid_target", "resource"),
+        ({"resource": "https://api.joinmetric.com/api/other/mcp"}, "invalid_target", "resource"),
+    ],
+    ids=[
+        "no-challenge",
+        "plain",
+        "short-challenge",
+        "token-response",
+        "unknown-scope",
+        "no-resource",
+        "other",
+    ],
+)
+async def test_seed_000_wrong_authorization_requests_return_the_error_with_state_and_iss(
+    oauth, browser, change: dict[str, str | None], error, named
+):
+    """'Use OAuth authorization code with PKCE (S256)' ... 'responses include iss': a wrong request
+    from an allowlisted callback goes back to it with the error, what to fix, state and iss."""
+    _, challenge = pkce_pair()
+    params = authorization_request(oauth, challenge, MUSE_CALLBACK, "training")
+    for name, value in change.items():
+        if value is None:
+            params.pop(name)
+        else:
+            params[name] = value
+    response = await browser.get("/authorize", params=params)
+    assert response.status_code == 302, response.text
+    assert response.headers["location"].startswith(MUSE_CALLBACK + "?")
+    query = query_of(response.headers["location"])
+    assert (query["error"], query["state"], query["iss"]) == (error, "muse-state-123", oauth.base_url)
+    assert named in query["error_description"] and "code" not in query
