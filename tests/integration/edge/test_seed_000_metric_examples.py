@@ -1,9 +1,10 @@
 """Seed 000 (Metric): its JSON examples and its error sentences, sent verbatim to the real edge.
 
 Only IDs, dates and tokens come from the live test account; every other byte is the seed's. Each test
-quotes the sentence it sends (issue 27, decisions 0077 and 0079). Examples go through both surfaces
-the seed describes, the MCP tools and the REST endpoints they mirror ("data operations retain the
-version checks and deletion confirmation of the REST endpoints"); each test has its own account.
+quotes the sentence it sends (issue 27, decisions 0077, 0079 and 0080). Examples go through both
+surfaces the seed describes, the MCP tools and the REST endpoints they mirror ("data operations retain
+the version checks and deletion confirmation of the REST endpoints"). Tests share a few accounts; one
+that reads the whole library, erases it, spends the budget or sends an example's fixed key has its own.
 
 Examples sent: the two schedules inside a workout create; "Example: minimal create request";
 "Example: move one occurrence" (its own dates: the workout recurs before and after them); the
