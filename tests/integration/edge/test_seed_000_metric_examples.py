@@ -544,6 +544,43 @@ async def test_seed_000_the_same_key_with_another_body_is_a_conflict(own, surfac
     assert [w["name"] for w in (await muse.read("workouts"))["data"]["workouts"]] == ["Strength A"]
 
 
+async def test_seed_000_a_deletion_key_reused_for_another_preview_or_an_edit_is_a_conflict(muse):
+    """The commit's idempotencyKey ("a retry with the same key returns the first result") used for
+    another preview, or for an edit, is the same 409 naming idempotencyKey; nothing more is deleted."""
+    squat = await muse.exercise_id("squat")
+    first, second = [
+        await _created(muse, "mcp", minimal_create(await muse.epoch(), squat, f"muse-doomed-{n}"))
+        for n in (1, 2)
+    ]
+    previews = [
+        await muse.ok(
+            "mcp", "preview_training_deletion", {"kind": "workout", "id": w["id"], "timeZone": ZONE}
+        )
+        for w in (first, second)
+    ]
+    commit = {
+        "previewToken": previews[0]["previewToken"],
+        "confirmed": True,
+        "idempotencyKey": "muse-delete-once",
+    }
+    await muse.ok("mcp", "confirm_training_deletion", commit)
+    replayed = await muse.ok("rest", "confirm_training_deletion", commit)
+    assert replayed["replayed"] is True and replayed["deleted"]["workout"]["id"] == first["id"]
+
+    other = commit | {"previewToken": previews[1]["previewToken"]}
+    for surface in SURFACES:
+        refused(
+            await muse.call(surface, "confirm_training_deletion", other),
+            409,
+            "idempotency_key_reused",
+            "idempotencyKey",
+        )
+    edit = minimal_create(await muse.epoch(), squat, "muse-delete-once")
+    refused(await muse.call("mcp", "edit_training", edit), 409, "idempotency_key_reused", "idempotencyKey")
+    (kept,) = (await muse.read("workouts", id=second["id"]))["data"]["workouts"]
+    assert kept["id"] == second["id"]
+
+
 @pytest.mark.parametrize(
     "key",
     ["muse-12", "k" * 81, "muse key 123", "muse/key/123", "muse-clé-123", ""],
