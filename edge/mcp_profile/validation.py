@@ -208,7 +208,10 @@ def _pattern_message(schema: Mapping[str, Any], pattern: str, value: Any) -> str
         words = _PATTERN_WORDS[r"^\d{4}-\d{2}-\d{2}$"]
     if words is not None:
         return f"must be {words}, got {_shown(value)}"
-    return f"{_shown(value)} does not match {pattern}"
+    # A regular expression alone does not say what to send; the schema's words do (decision 0080).
+    described = schema.get("description") if isinstance(schema, Mapping) else None
+    said = f": {described}" if isinstance(described, str) and described else ""
+    return f"{_shown(value)} does not match {pattern}{said}"
 
 
 def _counted(count: Any, noun: str) -> str:

@@ -144,9 +144,13 @@ async def http_error(request: Request, exc: Exception) -> Response:
 REST_ERROR_HANDLERS: dict[Any, Any] = {HTTPException: http_error, grpc.aio.AioRpcError: backend_error}
 
 
-def metric_rest_app(tools: Mapping[str, CompiledTool]) -> Starlette:
-    """The REST mirror as one app, to mount under ``/api/connectors/muse`` behind the guard."""
-    return Starlette(routes=metric_rest_routes(tools), exception_handlers=REST_ERROR_HANDLERS)
+def metric_rest_app(tools: Mapping[str, CompiledTool]) -> ASGIApp:
+    """The REST mirror as one app, to mount under ``/api/connectors/muse`` behind the guard.
+
+    Every response is ``private, no-store``, the router's own too: the redirect of a path written
+    with a trailing slash (``/training/edits/``) has no handler to set it (decision 0080).
+    """
+    return no_store(Starlette(routes=metric_rest_routes(tools), exception_handlers=REST_ERROR_HANDLERS))
 
 
 def no_store(app: ASGIApp) -> ASGIApp:

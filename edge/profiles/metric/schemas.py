@@ -580,7 +580,12 @@ EXPECTED_VERSIONS = {
     "type": "object",
     "description": 'The version you read of every existing record the write changes: {"workout:<id>": '
     '"<counter>.<deviceID>", "plan:<id>": ...}; {} when only creating.',
-    "additionalProperties": {"type": "string", "pattern": "^[0-9]+\\.[A-Za-z0-9-]+$"},
+    # The description ends the text of a value that does not match (decision 0080).
+    "additionalProperties": {
+        "type": "string",
+        "pattern": "^[0-9]+\\.[A-Za-z0-9-]+$",
+        "description": "the version you read, <counter>.<deviceID> (e.g. 4.iphone)",
+    },
 }
 EPOCH = {"type": "string", "description": "epoch from your latest read_training result."}
 TIME_ZONE = {"type": "string", "description": "IANA time zone, e.g. America/New_York."}

@@ -69,9 +69,8 @@ _TARGET_ATTRIBUTES: dict[str, str] = {
 # endurance and clearEndurance are left out: Metric does not take them (decision 0056).
 _UPDATABLE_FIELDS = ("name", "kind", "notes", "exercises", "crossFitBlocks")
 _BOTH_LISTS = "send both complete lists, exercises and crossFitBlocks"
-_NO_MOVEMENTS = (
-    "must list at least 1 movements, not 0; only a planned endurance workout (endurance) may have none"
-)
+# The fact alone, naming no field: Metric's callers cannot send the endurance part (decisions 0056, 0076).
+_NO_MOVEMENTS = "must list at least one movement; only a planned endurance workout may have none"
 
 
 # --- Schedules ------------------------------------------------------------------------------

@@ -80,10 +80,15 @@ async def stack_on_each_database(engines: EngineFactory, tmp_path: Path) -> Asyn
 
 @contextlib.asynccontextmanager
 async def running_stack(
-    engines: EngineFactory, tmp_path: Path, *, sessions_clock: Callable[[], datetime] | None = None
+    engines: EngineFactory,
+    tmp_path: Path,
+    *,
+    sessions_clock: Callable[[], datetime] | None = None,
+    training_clock: Callable[[], datetime] | None = None,
 ) -> AsyncIterator[Stack]:
     """The four services on ``engines``' database and the edge, with one account and its API key;
-    ``sessions_clock`` (real time when None) dates the sessions, to log weeks of training at once."""
+    ``sessions_clock`` (real time when None) dates the sessions, to log weeks of training at once;
+    ``training_clock`` (real time when None) is training's, to age deletion previews."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
@@ -91,8 +96,13 @@ async def running_stack(
     # The auth service signs tokens with the edge's public origin as issuer.
     env = {"KINETIC_DATA_DIR": str(tmp_path), "KINETIC_PUBLIC_URL": base_url}
     servers: dict[str, RunningServer] = {}
-    for name, module in (("auth", auth), ("training", training)):
-        servers[name] = await module.start(ServiceSettings.from_env(name, env), port=0, engine=engines(name))
+    servers["auth"] = await auth.start(ServiceSettings.from_env("auth", env), port=0, engine=engines("auth"))
+    servers["training"] = await training.start(
+        ServiceSettings.from_env("training", env),
+        port=0,
+        engine=engines("training"),
+        clock=training_clock or utc_now,
+    )
     # Sessions marks occurrences in training, so occurrence sessions work through the stack.
     servers["sessions"] = await sessions.start(
         ServiceSettings.from_env("sessions", env),

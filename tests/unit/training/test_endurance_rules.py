@@ -437,7 +437,7 @@ def test_an_update_may_not_leave_a_workout_with_neither() -> None:
     with pytest.raises(InvalidArgument) as caught:
         merge_update(STRENGTH, update(exercises=[]), "input.workout")
     assert [v.field for v in caught.value.violations] == ["input.workout.exercises"]
-    assert "only a planned endurance workout (endurance) may have none" in caught.value.message
+    assert "at least one movement; only a planned endurance workout may have none" in caught.value.message
     changes = {"endurance": {"sport": "run"}, "clearEndurance": True}
     both = {"action": "updateWorkout", "workoutID": WORKOUT_ID, "workout": changes}
     assert "send one of them" in refusal(both)["input.workout.clearEndurance"]
