@@ -346,6 +346,12 @@ def _change_occurrence(
     names = {workout.id: workout.content.name}
     if isinstance(action, documents.MoveOccurrence):
         destination = action.destination_day
+        if destination == (override.destination_day or day):
+            # Nothing would change; a summary "moved from Friday to Friday" would say otherwise.
+            raise InvalidArgument.for_field(
+                "input.destinationDay",
+                f"the occurrence is already on {destination.isoformat()}; name the day it should move to",
+            )
         override = replace(override, destination_day=None if destination == day else destination)
     else:
         if action.replacement_workout_id == workout.id:

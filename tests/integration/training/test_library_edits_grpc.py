@@ -132,6 +132,38 @@ async def test_moving_one_occurrence_keeps_its_identity(stub):
     assert not any(day == "2026-09-25" for _, day, _ in days)
 
 
+async def test_a_move_to_the_day_the_occurrence_is_on_is_refused_and_changes_nothing(stub):
+    created = await create_strength_a(stub)
+    workout = created.workouts[0]
+    versions = {f"workout:{workout.id}": workout.version}
+    stay = {
+        "action": "moveOccurrence",
+        "workoutID": workout.id,
+        "originalScheduledDay": "2026-09-25",
+        "destinationDay": "2026-09-25",
+    }
+    error = await failure(
+        stub.EditTraining(edit_request(created.library.epoch, "muse-stay-0001", stay, versions))
+    )
+    assert error.code is grpc.StatusCode.INVALID_ARGUMENT
+    assert error.violations[0].field == "input.destinationDay" and "already on 2026-09-25" in str(error)
+
+    moved = await stub.EditTraining(
+        edit_request(
+            created.library.epoch, "muse-move-0005", dict(stay, destinationDay="2026-09-27"), versions
+        )
+    )
+    # Moving it back to its original day is a move; moving it again to where it is now is not.
+    again = {f"workout:{workout.id}": moved.workouts[0].version}
+    twice = dict(stay, destinationDay="2026-09-27")
+    error = await failure(
+        stub.EditTraining(edit_request(created.library.epoch, "muse-move-0006", twice, again))
+    )
+    assert error.violations[0].field == "input.destinationDay"
+    back = await stub.EditTraining(edit_request(created.library.epoch, "muse-move-0007", stay, again))
+    assert back.occurrence.day == "2026-09-25"
+
+
 async def test_a_stale_version_is_refused_with_fresh_details(stub):
     created = await create_strength_a(stub)
     workout = created.workouts[0]
