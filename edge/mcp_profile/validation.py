@@ -132,6 +132,15 @@ def from_query(params: Mapping[str, str], types: Mapping[str, frozenset[str]]) -
     A query has no types: ``pageSize=2`` means the integer 2 when the schema wants an integer, and
     ``deleteWorkouts=true`` a boolean. Anything else stays a string for the schema to judge.
     """
+    multi_items = getattr(params, "multi_items", None)
+    if multi_items is not None:
+        # A multi-dict keeps only the last of a repeated name: say so rather than pick one silently.
+        names = [name for name, _ in multi_items()]
+        repeated = sorted({name for name in names if names.count(name) > 1})
+        if repeated:
+            raise invalid_arguments(
+                [Violation(name[:64], f"given {names.count(name)} times; send it once") for name in repeated]
+            )
     values: dict[str, Any] = {}
     for name, raw in params.items():
         allowed = types.get(name, frozenset())

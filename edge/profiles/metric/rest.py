@@ -94,7 +94,11 @@ def metric_rest_routes(tools: Mapping[str, CompiledTool]) -> list[Route]:
         return await _answer(request, guidance_tool, {})
 
     async def read_training(request: Request) -> Response:
-        return await _answer(request, read_tool, from_query(request.query_params, read_tool.query_types))
+        try:
+            arguments = from_query(request.query_params, read_tool.query_types)
+        except EdgeProblem as problem:
+            return problem_response(problem)
+        return await _answer(request, read_tool, arguments)
 
     async def edits(request: Request) -> Response:
         try:

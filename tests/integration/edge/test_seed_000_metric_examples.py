@@ -64,7 +64,7 @@ from tests.integration.edge.metric_calls import (
     move_one_occurrence,
     plan_with_a_phase,
 )
-from tests.integration.edge.seed_000_surfaces import MCP_HEADERS, SURFACES, Muse, refused
+from tests.integration.edge.seed_000_surfaces import MCP_HEADERS, SURFACES, Answer, Muse, refused
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -1130,3 +1130,16 @@ async def test_seed_000_a_name_matching_several_workouts_lists_the_choices(muse)
         assert found["ambiguous"] is True
         assert sorted(w["id"] for w in found["matches"]) == sorted(made)
         assert "choices" in found["note"]
+
+
+async def test_seed_000_a_query_parameter_given_twice_is_refused_not_picked(muse):
+    """'HTTP 400 covers invalid input': a REST read naming `from` twice does not silently take one."""
+    async with muse.http(None) as http:
+        response = await http.get(
+            PREFIX + "/training",
+            params=[("view", "calendar"), ("from", "2026-10-01"), ("from", "2026-11-01")],
+        )
+    body = refused(
+        Answer("rest", response.status_code, True, response.json(), response.headers), 400, "invalid_request"
+    )
+    assert body["field"] == "from" and "given 2 times; send it once" in body["error_description"]

@@ -395,3 +395,12 @@ def test_refusals_say_the_form_in_words(schema: dict[str, Any], value: Any, said
     whole = {"type": "object", "properties": {"when": schema}}
     (violation,) = schema_violations(Draft202012Validator(whole), {"when": value})
     assert violation.path == "when" and violation.message.startswith(said), violation
+
+
+def test_a_query_name_given_twice_is_refused_not_picked() -> None:
+    from starlette.datastructures import QueryParams
+
+    with pytest.raises(EdgeProblem) as refused:
+        from_query(QueryParams("from=2026-01-01&from=2026-02-01&to=2026-03-01"), {})
+    assert refused.value.status == 400 and refused.value.details["field"] == "from"
+    assert "given 2 times; send it once" in refused.value.description
