@@ -10,7 +10,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from edge.ratelimit.limiter import RateLimiter, RateLimitExceeded
 from edge.ratelimit.policy import RatePolicy
-from edge.ratelimit.responses import Render
+from edge.ratelimit.responses import CONCURRENCY_CAP, Render
 from kinetic.metrics import metrics_active
 
 
@@ -81,6 +81,7 @@ class RateLimited:
             try:
                 await stack.enter_async_context(self._limiter.slot(self._policy, key))
             except RateLimitExceeded as refusal:
+                scope[CONCURRENCY_CAP] = self._policy.max_concurrent  # its refusal says which limit
                 await self._refuse(scope, receive, send, refusal.retry_after_seconds)
                 return
             await self._app(scope, receive, send)

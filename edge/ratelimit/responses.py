@@ -40,8 +40,17 @@ RUNFLOW_ERROR_CODE = -32002
 RATE_LIMITED_CODE = -32000
 
 
-def _retry_text(seconds: int) -> str:
-    return f"rate limit reached; retry after {seconds} second{'s' if seconds != 1 else ''}"
+# Set in the scope by the rate-limit middleware when a request was refused for the requests
+# already running, not for the budget: the caller then waits for one to finish, not for a minute.
+CONCURRENCY_CAP = "kinetic.concurrency_cap"
+
+
+def _retry_text(seconds: int, scope: Scope | None = None) -> str:
+    wait = f"retry after {seconds} second{'s' if seconds != 1 else ''}"
+    cap = scope.get(CONCURRENCY_CAP) if scope is not None else None
+    if isinstance(cap, int):
+        return f"too many requests at once: at most {cap} of this credential's requests run together; {wait}"
+    return f"rate limit reached; {wait}"
 
 
 async def send_refusal(send: Send, body: dict[str, object], retry_after: int, status: int = 429) -> None:
@@ -60,13 +69,13 @@ async def send_refusal(send: Send, body: dict[str, object], retry_after: int, st
 async def metric_refusal(scope: Scope, receive: Receive, send: Send, retry_after: int) -> None:
     """Metric's MCP and REST shape (also the default for REST routes)."""
     await send_refusal(
-        send, {"error": "rate_limited", "error_description": _retry_text(retry_after)}, retry_after
+        send, {"error": "rate_limited", "error_description": _retry_text(retry_after, scope)}, retry_after
     )
 
 
 async def primed_refusal(scope: Scope, receive: Receive, send: Send, retry_after: int) -> None:
     """Primed's JSON-RPC error payload with its canonical ``RATE_LIMITED`` code."""
-    message = _retry_text(retry_after)
+    message = _retry_text(retry_after, scope)
     error = {
         "code": PRIMED_ERROR_CODE,
         "message": message,
@@ -99,7 +108,7 @@ async def ows_refusal(scope: Scope, receive: Receive, send: Send, retry_after: i
     ``tools/list``...) has no tool result to carry it, so it keeps 429 with a JSON-RPC error of the
     same text, which clients surface as the error's message.
     """
-    text = f"rate_limited: {_retry_text(retry_after)}"
+    text = f"rate_limited: {_retry_text(retry_after, scope)}"
     message = await _single_request(receive)
     ident = message_id(message)
     if message is not None and message.get("method") == "tools/call" and ident is not None:

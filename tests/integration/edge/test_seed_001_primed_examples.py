@@ -524,6 +524,7 @@ async def test_seed_001_burst_allowance_is_10_concurrent_requests(module_stack):
                 break
     message = refusal(eleventh, 429, "RATE_LIMITED")
     assert eleventh.headers["retry-after"] == "1" and message.endswith("retry after 1 second"), message
+    assert "at most 10 of this credential's requests run together" in message, "not the minute's budget"
     # The ten gone, the same token is served again.
     answered = await post_raw(module_stack, token, "get_primed_profile", "{}")
     assert answered.status_code == 200, answered.text

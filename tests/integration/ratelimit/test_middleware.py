@@ -168,7 +168,8 @@ async def test_primed_the_eleventh_concurrent_call_is_refused_across_edges(repli
     assert refused.headers["retry-after"] == "1"
     assert refused.json()["error"]["data"] == {
         "code": "RATE_LIMITED",
-        "message": "rate limit reached; retry after 1 second",
+        "message": "too many requests at once: at most 10 of this credential's requests run together; "
+        "retry after 1 second",
         "retryAfterSeconds": 1,
     }
     assert refused.json()["id"] == 11
