@@ -31,4 +31,4 @@ def test_a_store_from_before_gains_the_endurance_tables_and_keeps_its_sessions(e
         assert set(inspect(conn).get_table_names()) >= ENDURANCE_TABLES
         assert repo.get_session(conn, ACCOUNT, "a" * 24, with_performances=False) is not None
     imported = build_endurance(engine).activities.import_file(ACCOUNT, RIDE.read_bytes(), filename="ride.fit")
-    assert imported.created and imported.activity.values.sport == "ride"
+    assert imported.created and imported.first.activity.values.sport == "ride"
