@@ -1,6 +1,6 @@
 """Every real public activity file of the corpus (tests/fixtures/real_activities/*/manifest.json),
 imported as an athlete would (ImportActivityFile on a real sessions server), gives the device's
-own figures: timer and elapsed time, distance (±1 %), heart rate (±1 bpm), power (±3 W), NP
+own figures: moving and elapsed time, distance (±1 %), heart rate (±1 bpm), power (±3 W), NP
 (±1 % or ±3 W); and nothing an athlete could not have done (stress per hour ≤ 150, speed within
 the sport's). A file the manifest marks with ``known_issue`` is expected to fail, strictly: when
 the fix lands it passes, and the test fails until the marker is removed."""
