@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN
+
 Schema = dict[str, Any]
 
 # The longest window any tool reads: a year, what the analytics charts answer quickly.
@@ -19,7 +21,7 @@ RECENT_DAYS_DEFAULT = 14
 READINESS_DAYS_DEFAULT, READINESS_DAYS_MAX = 14, 90
 BASELINE_DAYS = 28
 
-DATE: Schema = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "format": "date", "maxLength": 10}
+DATE: Schema = {"type": "string", "pattern": LOCAL_DAY_PATTERN, "format": "date", "maxLength": 10}
 
 
 def tool_input(properties: dict[str, Schema]) -> Schema:
