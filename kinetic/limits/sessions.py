@@ -48,3 +48,33 @@ MAX_GOALS: Final = 2000
 MAX_LIMITATIONS: Final = 2000
 MAX_EQUIPMENT_ITEMS: Final = 50
 MAX_EQUIPMENT_ITEM: Final = 100
+
+# --- the endurance room: a day's readiness entry and dated thresholds (decision 0054) ------------
+# By the proto's field names; RunFlow's log_daily_health and recalibrate_thresholds publish them.
+READINESS: Final[dict[str, tuple[int, int]]] = {
+    "sleep_hours": (0, 24),
+    "resting_hr": (20, 150),
+    "hrv_ms": (1, 300),
+    "soreness": (1, 5),
+    "fatigue": (1, 5),
+    "sleep_quality": (1, 5),
+    "stress": (1, 5),
+    "mood": (1, 5),
+    "body_weight_kg": (20, 400),
+    "steps": (0, 200_000),
+    "water_intake_ml": (0, 20_000),
+    "active_calories": (0, 20_000),
+}
+# The value fields each threshold kind takes.
+THRESHOLDS: Final[dict[str, dict[str, tuple[int, int]]]] = {
+    # 2:00/km (faster than any world record's pace) to 15:00/km (a brisk walk).
+    "threshold_pace": {"seconds_per_km": (120, 900)},
+    # 800 m to 100 km; the time from a 1:40 800 m to 24 hours for the 100 km.
+    "race_result": {"distance_m": (800, 100_000), "seconds": (90, 86_400)},
+    "ftp": {"watts": (30, 700)},
+    # A 400 m in 3 to 20 minutes, a 200 m in 1:20 to 10 minutes.
+    "css": {"seconds_400m": (180, 1200), "seconds_200m": (80, 600)},
+    "max_hr": {"bpm": (100, 250)},
+    "resting_hr": {"bpm": (25, 120)},
+    "threshold_hr": {"bpm": (80, 230)},
+}

@@ -16,6 +16,7 @@ from typing import Any
 from edge.profiles.runflow.schemas import DATE, tool_input
 from edge.profiles.runflow.steps import SPORTS, WORKOUT_TYPES
 from kinetic.limits import endurance_plans as training
+from kinetic.limits.sessions import THRESHOLDS
 from kinetic.plan_generator import REQUEST_SCHEMA
 from kinetic.training_knowledge.rules import MAX_NAME_CHARS, MAX_NOTES_CHARS
 
@@ -482,24 +483,32 @@ RECALIBRATE_INPUT = write_input(
         "raceResult": closed(
             {
                 "distanceMeters": number(1500, 43_000, "Race distance in meters (1500 m to the marathon)."),
-                "timeSeconds": number(90, 86_400, "Finish time in seconds."),
+                "timeSeconds": ranged(
+                    THRESHOLDS["race_result"]["seconds"], "Finish time in seconds.", kind="number"
+                ),
             },
             ("distanceMeters", "timeSeconds"),
             "A recent race, from which VDOT is derived.",
         ),
-        "thresholdPaceSecondsPerKm": number(120, 900, "Threshold pace, seconds per km."),
-        "ftpWatts": number(30, 700, "Bike FTP in watts."),
+        "thresholdPaceSecondsPerKm": ranged(
+            THRESHOLDS["threshold_pace"]["seconds_per_km"], "Threshold pace, seconds per km.", kind="number"
+        ),
+        "ftpWatts": ranged(THRESHOLDS["ftp"]["watts"], "Bike FTP in watts.", kind="number"),
         "cssTest": closed(
             {
-                "seconds400m": number(180, 1200, "400 m time trial, seconds."),
-                "seconds200m": number(80, 600, "200 m time trial, seconds."),
+                "seconds400m": ranged(
+                    THRESHOLDS["css"]["seconds_400m"], "400 m time trial, seconds.", kind="number"
+                ),
+                "seconds200m": ranged(
+                    THRESHOLDS["css"]["seconds_200m"], "200 m time trial, seconds.", kind="number"
+                ),
             },
             ("seconds400m", "seconds200m"),
             "Swim CSS from a 400 m and a 200 m time trial.",
         ),
-        "thresholdHr": number(80, 230, "Threshold heart rate, bpm."),
-        "maxHr": number(100, 250, "Maximum heart rate, bpm."),
-        "restingHr": number(25, 120, "Resting heart rate, bpm."),
+        "thresholdHr": ranged(THRESHOLDS["threshold_hr"]["bpm"], "Threshold heart rate, bpm.", kind="number"),
+        "maxHr": ranged(THRESHOLDS["max_hr"]["bpm"], "Maximum heart rate, bpm.", kind="number"),
+        "restingHr": ranged(THRESHOLDS["resting_hr"]["bpm"], "Resting heart rate, bpm.", kind="number"),
         "effectiveDate": described(DATE, "The day the new values are in force from (default today)."),
         "preserveCustomWorkoutTss": {
             "type": "boolean",
