@@ -28,7 +28,6 @@ MAX_SETUP_VALUES = sessions.MAX_SETUP_VALUES
 MAX_SETUP_KEY = sessions.MAX_SETUP_KEY
 MAX_REPS = sessions.REPS[1]
 MAX_REPS_TEXT = sessions.MAX_REPS_TEXT
-MAX_REST_SECONDS = sessions.SECONDS[1]
 # Set figures: (lowest, highest) in the API's units (kilograms, meters, seconds); RPE 0-10 is the
 # contract's own scale.
 SET_NUMBERS: dict[str, tuple[float, float]] = {
@@ -196,12 +195,7 @@ _INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
         "performanceId": _object_id("Existing performance record ID to update"),
         "planExerciseId": _object_id("Plan exercise ID linking the performance to the plan day"),
         "notes": {**NOTES, "description": "Notes on the exercise performance. Max 2000 chars."},
-        "restSeconds": {
-            "type": "number",
-            "minimum": 0,
-            "maximum": MAX_REST_SECONDS,
-            "description": "Rest time between sets in seconds.",
-        },
+        "restSeconds": _range("Rest time between sets in seconds.", "restSeconds"),
         "isCompleted": {**BOOLEAN, "description": "Mark the exercise performance as completed."},
         "setupValues": _setup_values("Up to 8 machine setup values used in this session."),
         "nextSetupValues": _setup_values("Up to 8 setup values to remember for next time."),
