@@ -20,7 +20,6 @@ account's.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final, cast
 
 from google.protobuf import json_format
@@ -42,6 +41,7 @@ from kinetic.analytics.v1 import endurance_pb2 as figures_pb2
 from kinetic.auth.v1 import auth_pb2
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from kinetic.time_zones import is_time_zone
+from kinetic.training_knowledge.formats import LOCAL_DAY
 
 # The sessions service refuses files over 64 MiB; a 24-hour FIT file with every sensor is ~10 MiB.
 MAX_UPLOAD_BYTES: Final = 64 * 1024 * 1024
@@ -91,7 +91,7 @@ READINESS_FIELDS: Final = frozenset(
 )
 MAX_TEXT_FIELD: Final = 40
 _INTEGER_TYPES: Final = frozenset({FieldDescriptor.CPPTYPE_INT32, FieldDescriptor.CPPTYPE_INT64})
-_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_DAY = LOCAL_DAY
 
 
 def as_json(message: Message) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import Any
 from edge.analytics import schemas as analytics
 from edge.profiles.metric import schemas
 from edge.profiles.metric.reads import VIEWS
+from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN
 
 PREFIX = "/api/connectors/muse"
 ANALYTICS_PREFIX = "/api/analytics"
@@ -70,7 +71,7 @@ def _param(name: str, description: str, schema: dict[str, Any], required: bool =
     return {"name": name, "in": "query", "required": required, "description": description, "schema": schema}
 
 
-_DAY_PATTERN = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
+_DAY_PATTERN = {"type": "string", "pattern": LOCAL_DAY_PATTERN}
 _READ_PARAMETERS = [
     _param("view", "Which view to read.", {"type": "string", "enum": list(VIEWS)}, True),
     _param("timeZone", "IANA time zone, e.g. America/New_York (default UTC).", {"type": "string"}),

@@ -20,6 +20,7 @@ from edge.profiles.metric.schemas import (
     balance_weeks,
     obj,
 )
+from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN
 
 KG: Schema = {"type": "number", "description": "Kilograms."}
 RANGE_FROM: Schema = {**DAY, "description": "First local day of the range, YYYY-MM-DD."}
@@ -152,7 +153,7 @@ def _param(name: str, description: str, schema: Schema, required: bool = False) 
     return {"name": name, "in": "query", "required": required, "description": description, "schema": schema}
 
 
-_DAY_PATTERN: Schema = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
+_DAY_PATTERN: Schema = {"type": "string", "pattern": LOCAL_DAY_PATTERN}
 _TIME_ZONE = _param("timeZone", "IANA time zone of the days, e.g. Europe/Amsterdam (default UTC).", STRING)
 _FORMULA = _param(
     "formula", "One-rep max formula (default epley).", {"type": "string", "enum": ["epley", "brzycki"]}

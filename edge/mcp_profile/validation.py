@@ -24,6 +24,8 @@ from jsonschema.protocols import Validator
 from jsonschema.validators import validator_for
 
 from edge.problems import EdgeProblem
+from kinetic.limits.sessions import OBJECT_ID_PATTERN
+from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN, VERSION_PATTERN
 
 Schema = Mapping[str, Any]
 
@@ -206,15 +208,16 @@ def _message(error: ValidationError) -> str:
 
 # Patterns said in words: a caller (or a model) fixes "a date as YYYY-MM-DD" faster than a regex.
 _PATTERN_WORDS = {
-    r"^\d{4}-\d{2}-\d{2}$": "a date as YYYY-MM-DD, e.g. 2026-10-14",
-    "^[0-9a-fA-F]{24}$": "an ID of 24 hexadecimal characters",
+    LOCAL_DAY_PATTERN: "a date as YYYY-MM-DD, e.g. 2026-10-14",
+    OBJECT_ID_PATTERN: "an ID of 24 hexadecimal characters",
+    VERSION_PATTERN: "the version you read, of the form <counter>.<deviceID>",
 }
 
 
 def _pattern_message(schema: Mapping[str, Any], pattern: str, value: Any) -> str:
     words = _PATTERN_WORDS.get(pattern)
     if words is None and schema.get("format") == "date":
-        words = _PATTERN_WORDS[r"^\d{4}-\d{2}-\d{2}$"]
+        words = _PATTERN_WORDS[LOCAL_DAY_PATTERN]
     if words is not None:
         return f"must be {words}, got {_shown(value)}"
     # A regular expression alone does not say what to send; the schema's words do (decision 0080).

@@ -17,8 +17,9 @@ from kinetic.plan_generator.request import (
     MIN_DAYS_PER_WEEK,
     RACE_EVENT_IDS,
 )
+from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN
 
-_DATE: Final = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
+_DATE: Final = {"type": "string", "format": "date", "pattern": LOCAL_DAY_PATTERN}
 
 REQUEST_SCHEMA: Final[dict[str, Any]] = {
     "type": "object",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kinetic.limits import sessions
 from kinetic.page_tokens import MAX_SKIP
 
 Schema = dict[str, Any]
@@ -17,24 +18,24 @@ LANGUAGES = ("en", "nl")
 PLAN_STATUSES = ("Active", "Inactive", "Draft")
 SESSION_STATUSES = ("planned", "in_progress", "paused", "completed", "stopped", "cancelled")
 SET_TYPES = ("N", "W", "D", "F")
-MAX_LIMIT = 50
-MAX_SETS = 50
-MAX_SET_NUMBER = 100
-MAX_NOTES = 2000
-MAX_SET_NOTES = 1000
-MAX_SETUP_VALUES = 8
-MAX_SETUP_KEY = 64
-MAX_REPS = 1000
-MAX_REPS_TEXT = 20
-MAX_REST_SECONDS = 86_400
+# The sessions service's limits, published as seed 002 states them (decision 0091).
+MAX_LIMIT = sessions.MAX_PAGE_LIMIT
+MAX_SETS = sessions.MAX_SETS_PER_CALL
+MAX_SET_NUMBER = sessions.MAX_SET_NUMBER
+MAX_NOTES = sessions.MAX_NOTES
+MAX_SET_NOTES = sessions.MAX_SET_NOTES
+MAX_SETUP_VALUES = sessions.MAX_SETUP_VALUES
+MAX_SETUP_KEY = sessions.MAX_SETUP_KEY
+MAX_REPS = sessions.REPS[1]
+MAX_REPS_TEXT = sessions.MAX_REPS_TEXT
 # Set figures: (lowest, highest) in the API's units (kilograms, meters, seconds); RPE 0-10 is the
 # contract's own scale.
 SET_NUMBERS: dict[str, tuple[float, float]] = {
-    "weight": (0, 1000),
-    "timeSeconds": (0, 86_400),
-    "distanceMeters": (0, 1_000_000),
-    "restSeconds": (0, 86_400),
-    "rpe": (0, 10),
+    "weight": (0, sessions.MAX_LOAD_KG),
+    "timeSeconds": sessions.SECONDS,
+    "distanceMeters": sessions.METERS,
+    "restSeconds": sessions.SECONDS,
+    "rpe": sessions.RPE_SEED_002,
 }
 
 STRING: Schema = {"type": "string"}
@@ -66,7 +67,7 @@ def array(items: Schema, **extra: Any) -> Schema:
 def _object_id(what: str) -> Schema:
     return {
         "type": "string",
-        "pattern": "^[0-9a-fA-F]{24}$",
+        "pattern": sessions.OBJECT_ID_PATTERN,
         "description": f"{what} (24-character ObjectId).",
     }
 
@@ -194,12 +195,7 @@ _INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
         "performanceId": _object_id("Existing performance record ID to update"),
         "planExerciseId": _object_id("Plan exercise ID linking the performance to the plan day"),
         "notes": {**NOTES, "description": "Notes on the exercise performance. Max 2000 chars."},
-        "restSeconds": {
-            "type": "number",
-            "minimum": 0,
-            "maximum": MAX_REST_SECONDS,
-            "description": "Rest time between sets in seconds.",
-        },
+        "restSeconds": _range("Rest time between sets in seconds.", "restSeconds"),
         "isCompleted": {**BOOLEAN, "description": "Mark the exercise performance as completed."},
         "setupValues": _setup_values("Up to 8 machine setup values used in this session."),
         "nextSetupValues": _setup_values("Up to 8 setup values to remember for next time."),

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 from edge.guard import Principal
 from edge.problems import invalid_field
 from kinetic.time_zones import is_time_zone
-from kinetic.training_knowledge.formats import IDEMPOTENCY_KEY
+from kinetic.training_knowledge.formats import IDEMPOTENCY_KEY, LOCAL_DAY
 
 _DEVICE_UNSAFE = re.compile(r"[^A-Za-z0-9-]+")
 DEVICE_ID_MAX = 32
@@ -88,7 +88,7 @@ def local_day(args: Mapping[str, Any], name: str) -> date | None:
     value = text(args, name, max_length=10)
     if not value:
         return None
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+    if not LOCAL_DAY.fullmatch(value):
         raise invalid_field(name, f"{value!r} is not a local day in the form YYYY-MM-DD")
     try:
         return date.fromisoformat(value)

@@ -10,7 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from edge.profiles.metric.reads import VIEWS
-from kinetic.training_knowledge.formats import IDEMPOTENCY_KEY_PATTERN
+from kinetic.training_knowledge.formats import (
+    IDEMPOTENCY_KEY_MAX_CHARS,
+    IDEMPOTENCY_KEY_MIN_CHARS,
+    IDEMPOTENCY_KEY_PATTERN,
+    VERSION_PATTERN,
+)
 
 Schema = dict[str, Any]
 
@@ -549,8 +554,8 @@ VIEW_RESULT = obj(
 
 _KEY = {
     "type": "string",
-    "minLength": 8,
-    "maxLength": 80,
+    "minLength": IDEMPOTENCY_KEY_MIN_CHARS,
+    "maxLength": IDEMPOTENCY_KEY_MAX_CHARS,
     "pattern": IDEMPOTENCY_KEY_PATTERN,
     "description": "8-80 characters of A-Z a-z 0-9 . _ : - ; a retry with the same key and body "
     "returns the original result.",
@@ -580,10 +585,10 @@ EXPECTED_VERSIONS = {
     "type": "object",
     "description": 'The version you read of every existing record the write changes: {"workout:<id>": '
     '"<counter>.<deviceID>", "plan:<id>": ...}; {} when only creating.',
-    # The description ends the text of a value that does not match (decision 0080).
+    # Training's own version format, so the edge refuses exactly what training refuses (0026, 0091).
     "additionalProperties": {
         "type": "string",
-        "pattern": "^[0-9]+\\.[A-Za-z0-9-]+$",
+        "pattern": VERSION_PATTERN,
         "description": "the version you read, <counter>.<deviceID> (e.g. 4.iphone)",
     },
 }

@@ -26,13 +26,14 @@ from edge.profiles.ows.exercises import ExerciseNames, Named, ambiguous, trackin
 from edge.profiles.ows.ids import parse_record_id
 from edge.profiles.ows.programs_tools import check_program_day
 from edge.profiles.ows.records import NewRecords
+from kinetic.limits import sessions
 from kinetic.sessions.v1 import sessions_pb2, workout_log_pb2, workout_log_pb2_grpc
 from kinetic.workout_text.exercise_names import normalize_words
 from kinetic.workout_text.parse import NothingToLog, ParsedSet, parse_workout_text
 
 Args = Mapping[str, Any]
 Result = dict[str, Any]
-MAX_LOAD_KG = 1000.0
+MAX_LOAD_KG = sessions.MAX_LOAD_KG  # the workout log's limit (decision 0091)
 _RFC3339 = re.compile(
     r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?P<offset>[Zz]|[+-]\d{2}:\d{2})?$"
 )

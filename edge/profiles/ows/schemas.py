@@ -11,28 +11,34 @@ from __future__ import annotations
 
 from typing import Any
 
+from kinetic.limits import sessions
+from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN
+
 Schema = dict[str, Any]
 
-MAX_TEXT = 2000  # log_text's text, notes, goals and limitations
-MAX_TITLE = 200
-MAX_NAME = 200
-MAX_KEY = 200  # idempotency keys
+MAX_TEXT = 2000  # log_text's text
+MAX_NAME = 200  # exercise names and words searched for
 MAX_ID = 120
-MAX_SETS = 100
-MAX_EXERCISES = 50
-MAX_EQUIPMENT = 50
+# The workout log's limits (the sessions service's), published as they are enforced (decision 0091).
+MAX_NOTES = sessions.MAX_NOTES
+MAX_TITLE = sessions.MAX_TITLE
+MAX_KEY = sessions.MAX_IDEMPOTENCY_KEY
+MAX_SETS = sessions.MAX_SETS_PER_ENTRY
+MAX_EXERCISES = sessions.MAX_ENTRIES
+MAX_EQUIPMENT = sessions.MAX_EQUIPMENT_ITEMS
 WORKOUTS_DEFAULT, WORKOUTS_MAX = 10, 100
 EXERCISES_DEFAULT, EXERCISES_MAX = 10, 25
 PROGRAMS_DEFAULT, PROGRAMS_MAX = 50, 100
-# Loads in the unit given: 2 500 lb is just over the 1 000 kg the sessions store accepts.
-MAX_LOAD = 2500
+# Loads in the unit given: the 1 000 kg the sessions store accepts, in pounds (the larger figure);
+# a load in kilograms over 1 000 is refused by the log with the unit named.
+MAX_LOAD = sessions.MAX_LOAD_LB
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 UNITS = ("kg", "lb")
 METRICS = ("e1rm", "top_set", "volume")
 LEVELS = ("beginner", "intermediate", "advanced")
 PROGRAM_EQUIPMENT = ("barbell", "bench", "bodyweight", "cable", "dumbbell", "machine", "pull-up-bar")
 
-DAY: Schema = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "format": "date"}
+DAY: Schema = {"type": "string", "pattern": LOCAL_DAY_PATTERN, "format": "date"}
 
 
 def _text(description: str, max_length: int = MAX_NAME, min_length: int = 0) -> Schema:
@@ -40,6 +46,11 @@ def _text(description: str, max_length: int = MAX_NAME, min_length: int = 0) -> 
     if min_length:
         schema["minLength"] = min_length
     return schema
+
+
+def _ranged(kind: str, bounds: tuple[int, int], description: str) -> Schema:
+    low, high = bounds
+    return {"type": kind, "minimum": low, "maximum": high, "description": description}
 
 
 def _day(description: str) -> Schema:
@@ -61,7 +72,7 @@ EXERCISE_ID = _text("catalogue ID from search_exercises, when known", MAX_ID, mi
 
 SET: Schema = tool_input(
     {
-        "reps": {"type": "integer", "minimum": 0, "maximum": 1000, "description": "repetitions"},
+        "reps": _ranged("integer", sessions.REPS, "repetitions"),
         "load": {
             "type": "number",
             "minimum": 0,
@@ -73,9 +84,9 @@ SET: Schema = tool_input(
             "enum": list(UNITS),
             "description": "kg or lb; default: the profile's units",
         },
-        "duration_s": {"type": "integer", "minimum": 0, "maximum": 86_400, "description": "seconds"},
-        "distance_m": {"type": "number", "minimum": 0, "maximum": 1_000_000, "description": "metres"},
-        "rpe": {"type": "number", "minimum": 1, "maximum": 10, "description": "1 to 10"},
+        "duration_s": _ranged("integer", sessions.SECONDS, "seconds"),
+        "distance_m": _ranged("number", sessions.METERS, "metres"),
+        "rpe": _ranged("number", sessions.RPE_SEED_003, "1 to 10"),
         "warmup": {"type": "boolean", "description": "a warm-up set"},
         "estimated": {
             "type": "boolean",
@@ -92,9 +103,9 @@ SETS: Schema = {
 }
 EXERCISE: Schema = tool_input(
     {
-        "exercise": _text("the exercise as the user named it", MAX_NAME, min_length=1),
+        "exercise": _text("the exercise as the user named it", sessions.MAX_EXERCISE_NAME, min_length=1),
         "exercise_id": EXERCISE_ID,
-        "notes": _text("notes on this exercise", MAX_TEXT),
+        "notes": _text("notes on this exercise", MAX_NOTES),
         "sets": SETS,
     },
     ("sets",),
@@ -117,7 +128,9 @@ PROGRAM_DAY: Schema = {
 ADD_SETS = tool_input(
     {
         "entry_id": _text("exercise entry to add sets to, from an earlier result", MAX_ID, min_length=1),
-        "exercise": _text("the exercise as the user named it, when there is no entry_id", MAX_NAME, 1),
+        "exercise": _text(
+            "the exercise as the user named it, when there is no entry_id", sessions.MAX_EXERCISE_NAME, 1
+        ),
         "exercise_id": EXERCISE_ID,
         "idempotency_key": IDEMPOTENCY_KEY,
         "sets": SETS,
@@ -224,7 +237,7 @@ LOG_WORKOUT = tool_input(
             "description": "the exercises done, in order, each with its sets",
         },
         "idempotency_key": IDEMPOTENCY_KEY,
-        "notes": _text("notes on the workout", MAX_TEXT),
+        "notes": _text("notes on the workout", MAX_NOTES),
         "program": PROGRAM_DAY,
         "title": _text("the workout's title", MAX_TITLE),
     },
@@ -294,8 +307,8 @@ UNDO = tool_input(
 UPDATE_ENTRY = tool_input(
     {
         "date": _day("workout: move it to this day, YYYY-MM-DD"),
-        "distance_m": {"type": "number", "minimum": 0, "maximum": 1_000_000, "description": "set: metres"},
-        "duration_s": {"type": "integer", "minimum": 0, "maximum": 86_400, "description": "set: seconds"},
+        "distance_m": _ranged("number", sessions.METERS, "set: metres"),
+        "duration_s": _ranged("integer", sessions.SECONDS, "set: seconds"),
         "ended_at": {
             "type": "string",
             "format": "date-time",
@@ -310,10 +323,10 @@ UPDATE_ENTRY = tool_input(
             1,
         ),
         "load": {"type": "number", "minimum": 0, "maximum": MAX_LOAD, "description": "set: weight"},
-        "notes": _text("workout or exercise entry: replace the notes", MAX_TEXT),
+        "notes": _text("workout or exercise entry: replace the notes", MAX_NOTES),
         "remove_load": {"type": "boolean", "description": "set: make it bodyweight"},
-        "reps": {"type": "integer", "minimum": 0, "maximum": 1000, "description": "set: repetitions"},
-        "rpe": {"type": "number", "minimum": 1, "maximum": 10, "description": "set: 1 to 10"},
+        "reps": _ranged("integer", sessions.REPS, "set: repetitions"),
+        "rpe": _ranged("number", sessions.RPE_SEED_003, "set: 1 to 10"),
         "title": _text("workout: new title", MAX_TITLE),
         "unit": {"type": "string", "enum": list(UNITS), "description": "set: kg or lb"},
         "warmup": {"type": "boolean", "description": "set: whether it's a warm-up"},
@@ -330,13 +343,15 @@ UPDATE_PROFILE = tool_input(
         "display_name": _text("the user's name", 100, min_length=1),
         "equipment": {
             "type": "array",
-            "items": _text("one piece of equipment", 100, min_length=1),
+            "items": _text("one piece of equipment", sessions.MAX_EQUIPMENT_ITEM, min_length=1),
             "maxItems": MAX_EQUIPMENT,
             "description": "equipment the user has, e.g. barbell, dumbbells, pull-up bar; replaces the "
             "old list",
         },
-        "goals": _text("training goals in the user's words; replaces the old text", MAX_TEXT),
-        "limitations": _text("injuries and movements to avoid; replaces the old text", MAX_TEXT),
+        "goals": _text("training goals in the user's words; replaces the old text", sessions.MAX_GOALS),
+        "limitations": _text(
+            "injuries and movements to avoid; replaces the old text", sessions.MAX_LIMITATIONS
+        ),
         "program_suggestions": {
             "type": "boolean",
             "description": "false when the user doesn't want to be told their workouts look like a "

@@ -8,7 +8,6 @@ get_training_status either of two. Every refusal is a JSON-RPC error ``-32001`` 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 
@@ -19,6 +18,7 @@ from edge.mcp_profile.errors import PRIMED_ERRORS
 from edge.mcp_profile.validation import Violation
 from edge.profiles.primed import schemas
 from edge.profiles.primed.handlers import PrimedTools
+from kinetic.training_knowledge.formats import LOCAL_DAY
 
 PROFILE_READ = "primed:profile:read"
 COACHING_READ = "primed:coaching:read"
@@ -61,7 +61,7 @@ TITLES = {
 }
 
 
-YYYY_MM_DD = re.compile(r"\d{4}-\d{2}-\d{2}")
+YYYY_MM_DD = LOCAL_DAY
 # The coaching engine's years (analytics answers for days and instants within them): beyond them a
 # date is refused naming its argument, before a day after it (9999-12-31 + 1) overflows (0081).
 FIRST_YEAR, LAST_YEAR = 1900, 2999

@@ -15,15 +15,19 @@ from typing import Any
 
 from edge.profiles.runflow.schemas import DATE, tool_input
 from edge.profiles.runflow.steps import SPORTS, WORKOUT_TYPES
+from kinetic.limits import endurance_plans as training
+from kinetic.limits.sessions import THRESHOLDS
 from kinetic.plan_generator import REQUEST_SCHEMA
+from kinetic.training_knowledge.rules import MAX_NAME_CHARS, MAX_NOTES_CHARS
 
 Schema = dict[str, Any]
 
-MAX_BATCH = 200
-MAX_STEPS = 50
-MAX_NOTES = 4000
-MAX_SUMMARY = 1000
-MAX_TEXT = 400
+# Bounds are training's data (decision 0091); the edge publishes them and keeps no copy.
+MAX_BATCH = training.MAX_BATCH
+MAX_STEPS = training.MAX_TOP_LEVEL_STEPS
+MAX_NOTES = MAX_NOTES_CHARS
+MAX_SUMMARY = training.MAX_SUMMARY_CHARS
+MAX_TEXT = training.MAX_TEXT_CHARS
 PLAN_WEEKS_DEFAULT, PLAN_WEEKS_MAX = 4, 52
 GOAL_SPORTS = ("RUN", "BIKE", "SWIM", "TRIATHLON", "DUATHLON", "OTHER")
 PACE_ZONES = ("E", "M", "T", "I", "R")
@@ -39,6 +43,12 @@ def whole(low: int, high: int, description: str) -> Schema:
 
 def number(low: float, high: float, description: str) -> Schema:
     return {"type": "number", "minimum": low, "maximum": high, "description": description}
+
+
+def ranged(bounds: tuple[int, int], description: str, *, kind: str = "integer") -> Schema:
+    """A number within an owner's inclusive ``(lowest, highest)``."""
+    low, high = bounds
+    return {"type": kind, "minimum": low, "maximum": high, "description": description}
 
 
 def text(most: int, description: str, least: int = 0) -> Schema:
@@ -82,18 +92,24 @@ TARGET = closed(
             "description": "pace: a VDOT training pace by name (E easy, M marathon, T threshold, I interval, "
             "R repetition) instead of seconds; recomputed when thresholds are recalibrated.",
         },
-        "paceLowSecondsPerKm": whole(120, 1200, "pace: the fast end, seconds per km."),
-        "paceHighSecondsPerKm": whole(120, 1200, "pace: the slow end, seconds per km (>= the fast end)."),
-        "wattsLow": whole(1, 2000, "power: the low end in watts (with wattsHigh)."),
-        "wattsHigh": whole(1, 2000, "power: the high end in watts."),
-        "ftpPercentLow": number(
-            1, 300, "power: the low end as % of FTP (with ftpPercentHigh), instead of watts."
+        "paceLowSecondsPerKm": ranged(training.PACE_SECONDS_PER_KM, "pace: the fast end, seconds per km."),
+        "paceHighSecondsPerKm": ranged(
+            training.PACE_SECONDS_PER_KM, "pace: the slow end, seconds per km (>= the fast end)."
         ),
-        "ftpPercentHigh": number(1, 300, "power: the high end as % of FTP."),
-        "bpmLow": whole(30, 230, "heart_rate: the low end in bpm (with bpmHigh)."),
-        "bpmHigh": whole(30, 230, "heart_rate: the high end in bpm."),
-        "heartRateZone": whole(1, 6, "heart_rate: a zone Z1-Z6 of the athlete's profile, instead of bpm."),
-        "rpe": whole(1, 10, "rpe: perceived exertion 1-10."),
+        "wattsLow": ranged(training.WATTS, "power: the low end in watts (with wattsHigh)."),
+        "wattsHigh": ranged(training.WATTS, "power: the high end in watts."),
+        "ftpPercentLow": ranged(
+            training.FTP_PERCENT,
+            "power: the low end as % of FTP (with ftpPercentHigh), instead of watts.",
+            kind="number",
+        ),
+        "ftpPercentHigh": ranged(training.FTP_PERCENT, "power: the high end as % of FTP.", kind="number"),
+        "bpmLow": ranged(training.BPM, "heart_rate: the low end in bpm (with bpmHigh)."),
+        "bpmHigh": ranged(training.BPM, "heart_rate: the high end in bpm."),
+        "heartRateZone": ranged(
+            training.HEART_RATE_ZONE, "heart_rate: a zone Z1-Z6 of the athlete's profile, instead of bpm."
+        ),
+        "rpe": ranged(training.RPE, "rpe: perceived exertion 1-10."),
     },
     ("kind",),
     "What the step holds: exactly one way of its kind (pace by paceZone or both seconds; power by watts "
@@ -103,9 +119,8 @@ TARGET = closed(
 
 def step_schema(depth: int) -> Schema:
     """A step at ``depth`` (0 top level); a repeat's steps are one level deeper, at most two repeats."""
-    types = (
-        ["warm_up", "cool_down", "interval", "repeat"] if depth < 2 else ["warm_up", "cool_down", "interval"]
-    )
+    nests = depth < training.MAX_REPEAT_DEPTH
+    types = ["warm_up", "cool_down", "interval", "repeat"] if nests else ["warm_up", "cool_down", "interval"]
     properties: Schema = {
         "type": {
             "type": "string",
@@ -118,19 +133,23 @@ def step_schema(depth: int) -> Schema:
             "description": "interval only: work, recovery or active.",
         },
         "durationSeconds": whole(
-            1, 86_400, "Length in seconds; a step other than a repeat has this or distanceMeters."
+            1,
+            training.MAX_DURATION_SECONDS,
+            "Length in seconds; a step other than a repeat has this or distanceMeters.",
         ),
-        "distanceMeters": number(1, 300_000, "Length in meters (not for STRENGTH)."),
+        "distanceMeters": number(1, training.MAX_DISTANCE_METERS, "Length in meters (not for STRENGTH)."),
         "target": TARGET,
         "notes": text(MAX_NOTES, "Step notes."),
     }
-    if depth < 2:
-        properties["repeatCount"] = whole(1, 50, "repeat only: how many times its steps run.")
+    if nests:
+        properties["repeatCount"] = whole(
+            1, training.MAX_REPEAT_COUNT, "repeat only: how many times its steps run."
+        )
         properties["steps"] = {
             "type": "array",
             "items": step_schema(depth + 1),
             "minItems": 1,
-            "maxItems": MAX_STEPS,
+            "maxItems": training.MAX_REPEAT_STEPS,
             "description": "repeat only: the repeated steps in order (repeats nest at most two deep).",
         }
     return closed(properties, ("type",), "One structured step (v2).")
@@ -149,7 +168,7 @@ INTENSITY = closed(
             "enum": ["pace", "power", "heart_rate", "rpe"],
             "description": "The target kind.",
         },
-        "label": text(40, "A zone or label such as Z2 or threshold.", least=1),
+        "label": text(training.MAX_LABEL_CHARS, "A zone or label such as Z2 or threshold.", least=1),
     },
     ("kind", "label"),
     "The workout's overall intensity.",
@@ -159,23 +178,27 @@ INTENSITY = closed(
 def workout_fields() -> dict[str, Schema]:
     """A workout's fields, the same for a new one and a change."""
     return {
-        "name": text(120, "The workout's name.", least=1),
+        "name": text(MAX_NAME_CHARS, "The workout's name.", least=1),
         "notes": text(MAX_NOTES, "Notes for the athlete."),
         "scheduledDate": described(DATE, "The local day, YYYY-MM-DD."),
-        "order": whole(1, 99, "Position within the day from 1 (default: after the day's last workout)."),
+        "order": whole(
+            1, training.MAX_ORDER, "Position within the day from 1 (default: after the day's last workout)."
+        ),
         "sport": SPORT,
         "workoutType": {
             "type": "string",
             "enum": list(WORKOUT_TYPES),
             "description": "The kind of session (default by sport: EASY, RIDE_ENDURANCE, EASY, STRENGTH).",
         },
-        "plannedDurationSeconds": whole(1, 86_400, "Planned duration in seconds."),
+        "plannedDurationSeconds": whole(1, training.MAX_DURATION_SECONDS, "Planned duration in seconds."),
         "plannedDistanceMeters": number(
-            1, 300_000, "Planned distance in meters (not on a STRENGTH workout)."
+            1, training.MAX_DISTANCE_METERS, "Planned distance in meters (not on a STRENGTH workout)."
         ),
         "intensity": INTENSITY,
         "plannedTss": number(
-            0, 2400, "Planned TSS; computed from the steps and thresholds unless given and locked."
+            0,
+            training.MAX_PLANNED_TSS,
+            "Planned TSS; computed from the steps and thresholds unless given and locked.",
         ),
         "structuredSteps": STRUCTURED_STEPS,
     }
@@ -190,7 +213,9 @@ WORKOUT_CHANGE = closed(
     {
         "workoutId": WORKOUT_ID,
         **workout_fields(),
-        "plannedTss": number(0, 2400, "A planned TSS to keep as given (locks it against recomputation)."),
+        "plannedTss": number(
+            0, training.MAX_PLANNED_TSS, "A planned TSS to keep as given (locks it against recomputation)."
+        ),
     },
     ("workoutId",),
     "A workout's fields to change; the others are kept.",
@@ -198,20 +223,24 @@ WORKOUT_CHANGE = closed(
 PHASE_TARGET = closed(
     {
         "sport": SPORT,
-        "weeklyDistanceMeters": number(0, 2_000_000, "Weekly distance in meters (not for STRENGTH)."),
-        "weeklyDurationSeconds": whole(0, 604_800, "Weekly duration in seconds."),
-        "weeklyTss": number(0, 5000, "Weekly TSS."),
-        "sessionsPerWeek": whole(0, 28, "Sessions a week."),
+        "weeklyDistanceMeters": number(
+            0, training.MAX_WEEKLY_DISTANCE_METERS, "Weekly distance in meters (not for STRENGTH)."
+        ),
+        "weeklyDurationSeconds": whole(
+            0, training.MAX_WEEKLY_DURATION_SECONDS, "Weekly duration in seconds."
+        ),
+        "weeklyTss": number(0, training.MAX_WEEKLY_TSS, "Weekly TSS."),
+        "sessionsPerWeek": whole(0, training.MAX_WEEKLY_SESSIONS, "Sessions a week."),
     },
     ("sport",),
     "One sport's weekly volume/TSS target in the block.",
 )
 PHASE_BLOCKS = {
     "type": "array",
-    "maxItems": 52,
+    "maxItems": training.MAX_PHASE_BLOCKS,
     "items": closed(
         {
-            "name": text(120, "Block name, e.g. Base, Build, Peak, Taper.", least=1),
+            "name": text(MAX_NAME_CHARS, "Block name, e.g. Base, Build, Peak, Taper.", least=1),
             "startDate": described(DATE, "First day, YYYY-MM-DD."),
             "endDate": described(DATE, "Last day (inclusive), YYYY-MM-DD."),
             "focus": text(MAX_TEXT, "What the block is for."),
@@ -230,11 +259,11 @@ PHASE_BLOCKS = {
 
 def goal_fields() -> dict[str, Schema]:
     return {
-        "name": text(120, "The plan's name.", least=1),
+        "name": text(MAX_NAME_CHARS, "The plan's name.", least=1),
         "sport": {"type": "string", "enum": list(GOAL_SPORTS), "description": "The plan's main sport."},
         "raceType": {
             "type": "string",
-            "pattern": r"^[A-Z0-9_]{1,40}$",
+            "pattern": rf"^[A-Z0-9_]{{1,{training.MAX_RACE_TYPE_CHARS}}}$",
             "description": "The race, an upper-case token: MARATHON, HALF_MARATHON, 10K, OLYMPIC_TRI...",
         },
         "raceDate": described(DATE, "Race day, YYYY-MM-DD."),
@@ -245,12 +274,15 @@ def goal_fields() -> dict[str, Schema]:
             "type": "array",
             "maxItems": 4,
             "items": closed(
-                {"sport": SPORT, "sessionsPerWeek": whole(0, 28, "Sessions a week.")},
+                {
+                    "sport": SPORT,
+                    "sessionsPerWeek": whole(0, training.MAX_WEEKLY_SESSIONS, "Sessions a week."),
+                },
                 ("sport", "sessionsPerWeek"),
             ),
             "description": "Sessions a week by sport.",
         },
-        "strengthPerWeek": whole(0, 14, "Strength sessions a week."),
+        "strengthPerWeek": whole(0, training.MAX_STRENGTH_PER_WEEK, "Strength sessions a week."),
         "restDays": {
             "type": "array",
             "items": whole(1, 7, "ISO weekday, 1 Monday ... 7 Sunday."),
@@ -369,7 +401,9 @@ MOVE = closed(
     {
         "workoutId": WORKOUT_ID,
         "scheduledDate": described(DATE, "The new day, YYYY-MM-DD."),
-        "order": whole(1, 99, "Position within the day (default: after the day's last workout)."),
+        "order": whole(
+            1, training.MAX_ORDER, "Position within the day (default: after the day's last workout)."
+        ),
     },
     ("workoutId", "scheduledDate"),
 )
@@ -377,7 +411,11 @@ RESCHEDULE_BATCH_INPUT = write_input({"moves": batch(MOVE, "1 to 200 moves, all 
 SHIFT_INPUT = write_input(
     {
         "goalId": GOAL_ID,
-        "deltaDays": whole(-365, 365, "Days to move by: positive later, negative earlier (not 0)."),
+        "deltaDays": whole(
+            -training.MAX_DELTA_DAYS,
+            training.MAX_DELTA_DAYS,
+            "Days to move by: positive later, negative earlier (not 0).",
+        ),
         "fromDate": described(DATE, "Only workouts from this day, YYYY-MM-DD (default all)."),
         "toDate": described(DATE, "Only workouts up to this day, YYYY-MM-DD (default all)."),
     },
@@ -445,24 +483,32 @@ RECALIBRATE_INPUT = write_input(
         "raceResult": closed(
             {
                 "distanceMeters": number(1500, 43_000, "Race distance in meters (1500 m to the marathon)."),
-                "timeSeconds": number(90, 86_400, "Finish time in seconds."),
+                "timeSeconds": ranged(
+                    THRESHOLDS["race_result"]["seconds"], "Finish time in seconds.", kind="number"
+                ),
             },
             ("distanceMeters", "timeSeconds"),
             "A recent race, from which VDOT is derived.",
         ),
-        "thresholdPaceSecondsPerKm": number(120, 900, "Threshold pace, seconds per km."),
-        "ftpWatts": number(30, 700, "Bike FTP in watts."),
+        "thresholdPaceSecondsPerKm": ranged(
+            THRESHOLDS["threshold_pace"]["seconds_per_km"], "Threshold pace, seconds per km.", kind="number"
+        ),
+        "ftpWatts": ranged(THRESHOLDS["ftp"]["watts"], "Bike FTP in watts.", kind="number"),
         "cssTest": closed(
             {
-                "seconds400m": number(180, 1200, "400 m time trial, seconds."),
-                "seconds200m": number(80, 600, "200 m time trial, seconds."),
+                "seconds400m": ranged(
+                    THRESHOLDS["css"]["seconds_400m"], "400 m time trial, seconds.", kind="number"
+                ),
+                "seconds200m": ranged(
+                    THRESHOLDS["css"]["seconds_200m"], "200 m time trial, seconds.", kind="number"
+                ),
             },
             ("seconds400m", "seconds200m"),
             "Swim CSS from a 400 m and a 200 m time trial.",
         ),
-        "thresholdHr": number(80, 230, "Threshold heart rate, bpm."),
-        "maxHr": number(100, 250, "Maximum heart rate, bpm."),
-        "restingHr": number(25, 120, "Resting heart rate, bpm."),
+        "thresholdHr": ranged(THRESHOLDS["threshold_hr"]["bpm"], "Threshold heart rate, bpm.", kind="number"),
+        "maxHr": ranged(THRESHOLDS["max_hr"]["bpm"], "Maximum heart rate, bpm.", kind="number"),
+        "restingHr": ranged(THRESHOLDS["resting_hr"]["bpm"], "Resting heart rate, bpm.", kind="number"),
         "effectiveDate": described(DATE, "The day the new values are in force from (default today)."),
         "preserveCustomWorkoutTss": {
             "type": "boolean",

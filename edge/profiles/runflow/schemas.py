@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from kinetic.limits import sessions
+from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN
+
 Schema = dict[str, Any]
 
 # The longest window any tool reads: a year, what the analytics charts answer quickly.
@@ -19,7 +22,7 @@ RECENT_DAYS_DEFAULT = 14
 READINESS_DAYS_DEFAULT, READINESS_DAYS_MAX = 14, 90
 BASELINE_DAYS = 28
 
-DATE: Schema = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$", "format": "date", "maxLength": 10}
+DATE: Schema = {"type": "string", "pattern": LOCAL_DAY_PATTERN, "format": "date", "maxLength": 10}
 
 
 def tool_input(properties: dict[str, Schema]) -> Schema:
@@ -48,8 +51,15 @@ def _number(low: float, high: float, description: str, *, integer: bool = False)
     }
 
 
-def _score(what: str, best: str) -> Schema:
-    return _number(1, 5, f"{what}, 1 to 5 ({best}).", integer=True)
+def _health(field: str, description: str, *, integer: bool = False) -> Schema:
+    """A readiness field within the sessions service's range (decision 0091)."""
+    low, high = sessions.READINESS[field]
+    return _number(low, high, description, integer=integer)
+
+
+def _score(field: str, what: str, best: str) -> Schema:
+    low, high = sessions.READINESS[field]
+    return _health(field, f"{what}, {low} to {high} ({best}).", integer=True)
 
 
 PROFILE_INPUT = tool_input({})
@@ -84,18 +94,20 @@ READINESS_INPUT = tool_input(
 LOG_HEALTH_INPUT = tool_input(
     {
         "date": {**DATE, "description": "Local day of the entry, YYYY-MM-DD (default today)."},
-        "weightKg": _number(20, 400, "Body weight in kilograms."),
-        "steps": _number(0, 200_000, "Steps walked that day.", integer=True),
-        "waterIntakeMl": _number(0, 20_000, "Water drunk that day, millilitres.", integer=True),
-        "activeCalories": _number(0, 20_000, "Active energy burnt that day, kilocalories.", integer=True),
-        "soreness": _score("Muscle soreness", "1 none, 5 severe"),
-        "fatigue": _score("Fatigue", "1 fresh, 5 exhausted"),
-        "sleepQuality": _score("Sleep quality", "1 poor, 5 excellent"),
-        "stress": _score("Stress", "1 calm, 5 very stressed"),
-        "mood": _score("Mood", "1 low, 5 great"),
-        "sleepHours": _number(0, 24, "Hours slept the night before."),
-        "hrvMs": _number(1, 300, "Morning heart-rate variability (rMSSD), milliseconds."),
-        "restingHr": _number(20, 150, "Morning resting heart rate, beats per minute."),
+        "weightKg": _health("body_weight_kg", "Body weight in kilograms."),
+        "steps": _health("steps", "Steps walked that day.", integer=True),
+        "waterIntakeMl": _health("water_intake_ml", "Water drunk that day, millilitres.", integer=True),
+        "activeCalories": _health(
+            "active_calories", "Active energy burnt that day, kilocalories.", integer=True
+        ),
+        "soreness": _score("soreness", "Muscle soreness", "1 none, 5 severe"),
+        "fatigue": _score("fatigue", "Fatigue", "1 fresh, 5 exhausted"),
+        "sleepQuality": _score("sleep_quality", "Sleep quality", "1 poor, 5 excellent"),
+        "stress": _score("stress", "Stress", "1 calm, 5 very stressed"),
+        "mood": _score("mood", "Mood", "1 low, 5 great"),
+        "sleepHours": _health("sleep_hours", "Hours slept the night before."),
+        "hrvMs": _health("hrv_ms", "Morning heart-rate variability (rMSSD), milliseconds."),
+        "restingHr": _health("resting_hr", "Morning resting heart rate, beats per minute."),
         "idempotencyKey": {
             "type": "string",
             "minLength": 1,

@@ -17,6 +17,9 @@ from datetime import date, timedelta
 from typing import Final
 
 from kinetic.errors import FieldViolation, InvalidArgument
+
+# Training's own limits for a planned workout (decisions 0056, 0091), so whatever Training stores passes.
+from kinetic.limits.endurance_plans import MAX_DISTANCE_METERS, MAX_DURATION_SECONDS, MAX_PLANNED_TSS
 from kinetic.plan_safety import WORKOUT_TYPES, PlannedWorkout, Sport, WorkoutType, week_start
 
 # Kinetic's sports to the engine's. "other" (rowing, hiking, yoga ...) takes the engine's sport
@@ -32,10 +35,6 @@ ENGINE_SPORTS: Final[dict[str, Sport]] = {
 }
 WORKOUT_TYPE_NAMES: Final[tuple[str, ...]] = tuple(kind.lower() for kind in WORKOUT_TYPES)
 _ENGINE_TYPES: Final[dict[str, WorkoutType]] = {kind.lower(): kind for kind in WORKOUT_TYPES}
-# Training's own limits for a planned workout (decision 0056), so whatever Training stores passes.
-MAX_PLANNED_TSS: Final = 2400.0
-MAX_DISTANCE_METERS: Final = 300_000.0
-MAX_DURATION_SECONDS: Final = 86_400
 # The longest plan evaluated: a workout this many days after today at most (ten years and a bit,
 # as the other analytics reads), so a mistyped year cannot make one call project centuries.
 MAX_DAYS_AHEAD: Final = 3700

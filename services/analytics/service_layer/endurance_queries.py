@@ -26,6 +26,7 @@ from kinetic.endurance.power import EstimatedFtp, PowerZone
 from kinetic.endurance.running import EffectiveVdot, RacePrediction, RunEffort, TrainingPaces
 from kinetic.endurance.swimming import CriticalSwimSpeed, SwimZone
 from kinetic.errors import InvalidArgument
+from kinetic.limits.endurance_plans import MAX_PLANNED_TSS
 from kinetic.plan_safety import Advisory, evaluate_plan_safety
 from services.analytics.adapters import cursors
 from services.analytics.adapters import endurance_store as store
@@ -33,7 +34,6 @@ from services.analytics.domain import completion
 from services.analytics.domain.completion import Assessment
 from services.analytics.domain.endurance_changes import SPORTS, ActivityFacts, ReadinessEntry
 from services.analytics.domain.plan_loads import (
-    MAX_PLANNED_TSS,
     UNSET_FIRST_WEEKDAY,
     PlanLoad,
     history_start,

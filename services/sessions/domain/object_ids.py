@@ -11,7 +11,9 @@ import os
 import re
 from datetime import datetime
 
-OBJECT_ID = re.compile(r"^[0-9a-fA-F]{24}$")
+from kinetic.limits.sessions import OBJECT_ID_PATTERN
+
+OBJECT_ID = re.compile(OBJECT_ID_PATTERN)
 
 
 def new_object_id(now: datetime) -> str:

@@ -12,6 +12,30 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
 
 from kinetic.errors import FieldViolation, InvalidArgument
+
+# Limits are data shared with the profiles that publish them (decision 0091); the ones imported
+# "as" themselves are read through this module by the service layer.
+from kinetic.limits.sessions import DEFAULT_PAGE_LIMIT as DEFAULT_PAGE_LIMIT
+from kinetic.limits.sessions import MAX_EXERCISE_ID as MAX_EXERCISE_ID
+from kinetic.limits.sessions import (
+    MAX_LOAD_KG,
+    MAX_LOAD_LB,
+    MAX_REPS_TEXT,
+    MAX_SET_NOTES,
+    MAX_SET_NUMBER,
+    MAX_SETS_PER_CALL,
+    MAX_SETUP_KEY,
+    MAX_SETUP_TEXT,
+    MAX_SETUP_VALUES,
+    MAX_WINDOW_DAYS,
+    METERS,
+    REPS,
+    RPE_SEED_002,
+    SECONDS,
+)
+from kinetic.limits.sessions import MAX_NOTES as MAX_NOTES
+from kinetic.limits.sessions import MAX_PAGE_LIMIT as MAX_PAGE_LIMIT
+from kinetic.limits.sessions import MAX_TITLE as MAX_TITLE
 from services.sessions.domain.object_ids import is_object_id
 from services.sessions.domain.session_model import (
     SET_TYPES,
@@ -22,34 +46,22 @@ from services.sessions.domain.session_model import (
     SourceKind,
 )
 
-MAX_SETS_PER_CALL = 50
-MAX_SET_NUMBER = 100
+# The limits are data in kinetic.limits.sessions, which Client AI publishes (decision 0091).
 MAX_PERFORMANCES_PER_SESSION = 100
-MAX_NOTES = 2000
-MAX_SET_NOTES = 1000
-MAX_TITLE = 200
-MAX_SETUP_VALUES = 8
-MAX_SETUP_KEY = 64
-MAX_SETUP_TEXT = 200
-MAX_REPS_TEXT = 20
-MAX_EXERCISE_ID = 80  # Training catalog slugs and "custom-<uuid>" fit
-MAX_WINDOW_DAYS = 366
-MAX_PAGE_LIMIT = 50
-DEFAULT_PAGE_LIMIT = 20
 LANGUAGES = ("en", "nl")
 
 # Inclusive ranges of a set's numbers (kilograms, meters, seconds).
 SET_RANGES: dict[str, tuple[str, float, float]] = {
-    "weight_kg": ("weight", 0, 1000),
-    "time_seconds": ("timeSeconds", 0, 86400),
-    "distance_meters": ("distanceMeters", 0, 1_000_000),
-    "rest_seconds": ("restSeconds", 0, 86400),
-    "rpe": ("rpe", 0, 10),
+    "weight_kg": ("weight", 0, MAX_LOAD_KG),
+    "time_seconds": ("timeSeconds", *SECONDS),
+    "distance_meters": ("distanceMeters", *METERS),
+    "rest_seconds": ("restSeconds", *SECONDS),
+    "rpe": ("rpe", *RPE_SEED_002),
 }
-REPS_RANGE = (0, 1000)
+REPS_RANGE = REPS
 LOAD_UNITS = ("", "kg", "lb")
 # A load as given: up to the 1000 kg limit expressed in pounds (decision 0049).
-LOAD_VALUE_RANGE = (0, 2205)
+LOAD_VALUE_RANGE = (0, MAX_LOAD_LB)
 
 
 class Violations:

@@ -22,6 +22,7 @@ from typing import TypeVar
 from sqlalchemy import Connection, Engine
 
 from kinetic.errors import InvalidArgument
+from kinetic.limits.sessions import SECONDS
 from kinetic.training_knowledge.catalog import catalog_by_id
 from services.sessions.adapters import change_feed
 from services.sessions.adapters import performance_repository as performance_repo
@@ -168,7 +169,7 @@ class PerformanceLog:
         rules.check_sets(out, given.sets)
         if given.notes is not None:
             rules.check_text(out, "notes", given.notes, rules.MAX_NOTES)
-        rules.check_number(out, "restSeconds", given.rest_seconds, 0, 86400)
+        rules.check_number(out, "restSeconds", given.rest_seconds, *SECONDS)
         rules.check_setup_values(out, "setupValues", given.setup_values)
         rules.check_setup_values(out, "nextSetupValues", given.next_setup_values)
         language = rules.check_language(out, given.language)

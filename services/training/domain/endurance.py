@@ -3,7 +3,8 @@
 One workout model serves strength and endurance alike: a workout whose ``endurance`` is set is a
 planned run, ride, swim... and may have no movements. The vocabulary (``"run"``, ``"heart_rate"``)
 is the endurance records' (sessions' EnduranceService), so a later comparison of plan and activity
-needs no mapping. Limits are the ones ``endurance_rules`` enforces
+needs no mapping. Limits are training's data in
+``kinetic.limits.endurance_plans`` (decision 0091), enforced by ``endurance_rules``
 (docs/decisions/0056-planned-endurance-workouts.md).
 """
 
@@ -19,17 +20,6 @@ STEP_TYPES: tuple[str, ...] = ("warm_up", "cool_down", "interval", "repeat")
 INTERVAL_ROLES: tuple[str, ...] = ("work", "recovery", "active")
 # Daniels' training paces by their letters: easy, marathon, threshold, interval, repetition.
 PACE_ZONES: tuple[str, ...] = ("E", "M", "T", "I", "R")
-
-MAX_TOP_LEVEL_STEPS = 50
-MAX_REPEAT_STEPS = 50
-MAX_REPEAT_COUNT = 50
-# A repeat may hold a repeat (3 x (4 x 400 m, 3 min rest)), which may not hold another.
-MAX_REPEAT_DEPTH = 2
-MAX_DURATION_SECONDS = 86_400  # a day
-MAX_DISTANCE_METERS = 300_000  # 300 km
-MAX_LABEL_CHARS = 40
-# 24 hours at threshold (100 an hour): nothing plannable scores more.
-MAX_PLANNED_TSS = 2400
 
 
 @dataclass(frozen=True)

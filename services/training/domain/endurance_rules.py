@@ -11,11 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kinetic.training.v1 import training_pb2
-from services.training.domain.endurance import (
-    DISTANCE_SPORTS,
-    INTENSITY_KINDS,
-    INTERVAL_ROLES,
+from kinetic.limits.endurance_plans import (
     MAX_DISTANCE_METERS,
     MAX_DURATION_SECONDS,
     MAX_LABEL_CHARS,
@@ -24,6 +20,13 @@ from services.training.domain.endurance import (
     MAX_REPEAT_DEPTH,
     MAX_REPEAT_STEPS,
     MAX_TOP_LEVEL_STEPS,
+    TARGET_RANGES,
+)
+from kinetic.training.v1 import training_pb2
+from services.training.domain.endurance import (
+    DISTANCE_SPORTS,
+    INTENSITY_KINDS,
+    INTERVAL_ROLES,
     PACE_ZONES,
     SPORTS,
     STEP_TYPES,
@@ -53,17 +56,21 @@ class _Bound:
     whole: bool = True
 
 
+# Ranges from training's limits (decision 0091); units and wholeness are how errors say them.
+_UNITS: dict[str, tuple[str, bool]] = {
+    "pace_low_seconds_per_km": ("seconds per km", True),
+    "pace_high_seconds_per_km": ("seconds per km", True),
+    "watts_low": ("watts", True),
+    "watts_high": ("watts", True),
+    "ftp_percent_low": ("% of FTP", False),
+    "ftp_percent_high": ("% of FTP", False),
+    "bpm_low": ("bpm", True),
+    "bpm_high": ("bpm", True),
+    "heart_rate_zone": ("zone", True),
+    "rpe": ("RPE", True),
+}
 _TARGET_BOUNDS: dict[str, _Bound] = {
-    "pace_low_seconds_per_km": _Bound(120, 1200, "seconds per km"),
-    "pace_high_seconds_per_km": _Bound(120, 1200, "seconds per km"),
-    "watts_low": _Bound(1, 2000, "watts"),
-    "watts_high": _Bound(1, 2000, "watts"),
-    "ftp_percent_low": _Bound(1, 300, "% of FTP", whole=False),
-    "ftp_percent_high": _Bound(1, 300, "% of FTP", whole=False),
-    "bpm_low": _Bound(30, 230, "bpm"),
-    "bpm_high": _Bound(30, 230, "bpm"),
-    "heart_rate_zone": _Bound(1, 6, "zone"),
-    "rpe": _Bound(1, 10, "RPE"),
+    name: _Bound(*TARGET_RANGES[name], unit, whole) for name, (unit, whole) in _UNITS.items()
 }
 # The field sets each target kind accepts; exactly one of them is sent whole.
 _TARGET_SHAPES: dict[str, tuple[tuple[str, ...], ...]] = {

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from kinetic.endurance.pace import nearest_second
 from kinetic.endurance.running import training_paces
+from kinetic.limits.endurance_plans import PACE_SECONDS_PER_KM
 from services.training.domain.endurance import EnduranceStep, EnduranceTarget, StepTarget
 
 
@@ -46,7 +47,8 @@ DEFAULT_IF = 0.75
 STRENGTH_IF = 0.65
 # ± seconds per km around a single-pace zone (M, T, I, R), so a target is a band to run in.
 PACE_BAND_SECONDS = 3
-MIN_PACE_SECONDS, MAX_PACE_SECONDS = 120, 1200
+# A computed pace stays within what a step target accepts (decision 0091).
+MIN_PACE_SECONDS, MAX_PACE_SECONDS = PACE_SECONDS_PER_KM
 
 
 def planned_tss(endurance: EnduranceTarget, thresholds: Thresholds) -> float | None:

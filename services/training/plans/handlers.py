@@ -16,9 +16,9 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from sqlalchemy import Connection
 
 from kinetic.errors import InvalidArgument, NotFound
+from kinetic.limits.endurance_plans import MAX_DELTA_DAYS, MAX_PLANNED_TSS
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.adapters.endurance_codec import endurance_from_dict, endurance_to_dict
-from services.training.domain.endurance import MAX_PLANNED_TSS
 from services.training.domain.endurance_rules import parse_endurance
 from services.training.domain.input_values import Violations, read_day, read_int, read_number
 from services.training.domain.planned_stress import Thresholds
@@ -226,9 +226,7 @@ def shift_plan_dates(m: Mutation, message: plans_pb2.ShiftPlanDates) -> PlanWrit
     if message.delta_days == 0:
         problems.add("deltaDays", "must not be 0: the days to move by, -365 to 365")
     else:
-        read_int(
-            problems, "deltaDays", message.delta_days, -rules.MAX_DELTA_DAYS, rules.MAX_DELTA_DAYS, "days"
-        )
+        read_int(problems, "deltaDays", message.delta_days, -MAX_DELTA_DAYS, MAX_DELTA_DAYS, "days")
     window = window_of(problems, message.from_day, message.to_day)
     _done(problems)
     write = m.goal(message.goal_id)

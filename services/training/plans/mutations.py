@@ -11,6 +11,7 @@ from datetime import date, timedelta
 from sqlalchemy import Connection
 
 from kinetic.errors import DomainError, InvalidArgument, NotFound
+from kinetic.limits.endurance_plans import MAX_BATCH
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.domain.endurance import EnduranceTarget
 from services.training.domain.input_values import Violations, read_choice, read_day
@@ -65,7 +66,7 @@ def checked_drafts(
     drafts: Sequence[plans_pb2.WorkoutDraft],
     low: int,
     thresholds: Thresholds,
-    high: int = rules.MAX_BATCH,
+    high: int = MAX_BATCH,
 ) -> list[DraftValues]:
     """Every draft of a batch, checked whole."""
     rules.check_batch(problems, path, drafts, low, high)

@@ -11,6 +11,20 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+# Training's plan limits, shared as data with the edge that publishes them (decision 0091).
+from kinetic.limits.endurance_plans import (
+    MAX_BATCH,
+    MAX_ORDER,
+    MAX_PHASE_BLOCKS,
+    MAX_RACE_TYPE_CHARS,
+    MAX_STRENGTH_PER_WEEK,
+    MAX_SUMMARY_CHARS,
+    MAX_TEXT_CHARS,
+    MAX_WEEKLY_DISTANCE_METERS,
+    MAX_WEEKLY_DURATION_SECONDS,
+    MAX_WEEKLY_SESSIONS,
+    MAX_WEEKLY_TSS,
+)
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.domain.endurance import EnduranceTarget
 from services.training.domain.endurance_rules import parse_endurance
@@ -59,15 +73,9 @@ GOAL_MASK_FIELDS = (
 )
 # The WorkoutDraft fields ModifyWorkouts may name, plus planned_tss (which also locks it).
 WORKOUT_MASK_FIELDS = ("name", "notes", "scheduled_date", "order", "workout_type", "endurance", "planned_tss")
-MAX_BATCH = 200
 # A goal created whole may hold a little more than a batch: the plan generator's longest plans
 # (30 weeks at 7 days a week, decision 0065) stored in one transaction.
 MAX_GOAL_WORKOUTS = 210
-MAX_SUMMARY_CHARS = 1000
-MAX_TEXT_CHARS = 400  # race type, focus, phase names and focus
-MAX_DELTA_DAYS = 365
-MAX_WEEKLY_SESSIONS = 28
-_WEEK_SECONDS = 7 * 86_400
 
 
 def default_workout_type(sport: str) -> str:
@@ -101,7 +109,14 @@ def check_goal(problems: Violations, path: str, goal: plans_pb2.Goal, fields: It
     if start and race and race < start:
         problems.add(f"{path}.raceDate", f"must be on or after planStartDate ({start}), not {race}")
     if "strength_per_week" in wanted:
-        read_int(problems, f"{path}.strengthPerWeek", goal.strength_per_week, 0, 14, "sessions a week")
+        read_int(
+            problems,
+            f"{path}.strengthPerWeek",
+            goal.strength_per_week,
+            0,
+            MAX_STRENGTH_PER_WEEK,
+            "sessions a week",
+        )
     if "rest_days" in wanted:
         _rest_days(problems, f"{path}.restDays", goal.rest_days)
     if "frequencies" in wanted:
@@ -133,8 +148,14 @@ def _optional_day(problems: Violations, path: str, value: str, name: str, wanted
 
 
 def _token(problems: Violations, path: str, value: str) -> None:
-    if value and not (len(value) <= 40 and value.replace("_", "").isalnum() and value == value.upper()):
-        problems.add(path, f"must be an upper-case token of at most 40 letters, digits or _, not {value!r}")
+    if value and not (
+        len(value) <= MAX_RACE_TYPE_CHARS and value.replace("_", "").isalnum() and value == value.upper()
+    ):
+        problems.add(
+            path,
+            f"must be an upper-case token of at most {MAX_RACE_TYPE_CHARS} letters, digits or _, "
+            f"not {value!r}",
+        )
 
 
 def _short_text(problems: Violations, path: str, value: str) -> None:
@@ -161,7 +182,7 @@ def _frequencies(problems: Violations, path: str, frequencies: Sequence[plans_pb
 
 
 def _phase_blocks(problems: Violations, path: str, blocks: Sequence[plans_pb2.PhaseBlock]) -> None:
-    check_count(problems, path, blocks, 0, 52, "phase blocks")
+    check_count(problems, path, blocks, 0, MAX_PHASE_BLOCKS, "phase blocks")
     for index, block in enumerate(blocks):
         where = f"{path}[{index}]"
         read_name(problems, f"{where}.name", block.name)
@@ -180,11 +201,24 @@ def _phase_target(problems: Violations, path: str, target: plans_pb2.PhaseTarget
         if target.sport == "strength":
             problems.add(f"{path}.weeklyDistanceMeters", "does not apply to strength; plan a duration")
         else:
-            read_number(problems, f"{path}.weeklyDistanceMeters", target.weekly_distance_meters, 0, 2e6, "m")
+            read_number(
+                problems,
+                f"{path}.weeklyDistanceMeters",
+                target.weekly_distance_meters,
+                0,
+                MAX_WEEKLY_DISTANCE_METERS,
+                "m",
+            )
     if target.HasField("weekly_duration_seconds"):
-        read_int(problems, f"{path}.weeklyDurationSeconds", target.weekly_duration_seconds, 0, _WEEK_SECONDS)
+        read_int(
+            problems,
+            f"{path}.weeklyDurationSeconds",
+            target.weekly_duration_seconds,
+            0,
+            MAX_WEEKLY_DURATION_SECONDS,
+        )
     if target.HasField("weekly_tss"):
-        read_number(problems, f"{path}.weeklyTss", target.weekly_tss, 0, 5000, "TSS")
+        read_number(problems, f"{path}.weeklyTss", target.weekly_tss, 0, MAX_WEEKLY_TSS, "TSS")
     if target.HasField("sessions_per_week"):
         read_int(problems, f"{path}.sessionsPerWeek", target.sessions_per_week, 0, MAX_WEEKLY_SESSIONS)
 
@@ -219,7 +253,11 @@ def check_draft(
     day = None
     if "scheduled_date" in wanted:
         day = read_day(problems, f"{path}.scheduledDate", draft.scheduled_date)
-    order = read_int(problems, f"{path}.order", draft.order, 0, 99, "position") if "order" in wanted else None
+    order = (
+        read_int(problems, f"{path}.order", draft.order, 0, MAX_ORDER, "position")
+        if "order" in wanted
+        else None
+    )
     endurance = None
     if "endurance" in wanted:
         if draft.HasField("endurance"):

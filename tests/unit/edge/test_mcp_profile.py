@@ -34,6 +34,7 @@ from edge.mcp_profile.validation import (
 )
 from edge.problems import EdgeProblem
 from edge.ratelimit.responses import metric_refusal, ows_refusal, primed_refusal, runflow_personal_refusal
+from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN, VERSION_PATTERN
 
 SET = {
     "type": "object",
@@ -380,7 +381,17 @@ def test_mcp_spans_are_built_only_when_a_tracer_provider_is_active(monkeypatch, 
 @pytest.mark.parametrize(
     ("schema", "value", "said"),
     [
-        ({"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}, "28/10/2026", "must be a date as YYYY-MM-DD"),
+        ({"type": "string", "pattern": LOCAL_DAY_PATTERN}, "28/10/2026", "must be a date as YYYY-MM-DD"),
+        (
+            {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"},
+            "28/10/2026",
+            "must be a date",
+        ),
+        (
+            {"type": "string", "pattern": VERSION_PATTERN},
+            "0.x",
+            "must be the version you read, of the form <counter>.<deviceID>",
+        ),
         (
             {"type": "string", "pattern": "^[0-9a-fA-F]{24}$"},
             "abc",

@@ -9,24 +9,29 @@ import math
 from collections.abc import Mapping
 from datetime import date
 
+from kinetic.limits.sessions import READINESS
 from kinetic.record_ranges import READINESS_DAY
 from services.sessions.domain.session_rules import Violations
 from services.sessions.endurance.domain.endurance_model import READINESS_FIELDS, READINESS_WHOLE
 from services.sessions.endurance.domain.threshold_rules import check_day
 
+# Ranges are data shared with RunFlow, which publishes them (decision 0091); units say them.
+_UNITS: dict[str, str] = {
+    "sleep_hours": "hours",
+    "resting_hr": "beats per minute",
+    "hrv_ms": "milliseconds",
+    "soreness": "points",
+    "fatigue": "points",
+    "sleep_quality": "points",
+    "stress": "points",
+    "mood": "points",
+    "body_weight_kg": "kilograms",
+    "steps": "steps",
+    "water_intake_ml": "millilitres",
+    "active_calories": "kilocalories",
+}
 READINESS_RANGES: dict[str, tuple[float, float, str]] = {
-    "sleep_hours": (0, 24, "hours"),
-    "resting_hr": (20, 150, "beats per minute"),
-    "hrv_ms": (1, 300, "milliseconds"),
-    "soreness": (1, 5, "points"),
-    "fatigue": (1, 5, "points"),
-    "sleep_quality": (1, 5, "points"),
-    "stress": (1, 5, "points"),
-    "mood": (1, 5, "points"),
-    "body_weight_kg": (20, 400, "kilograms"),
-    "steps": (0, 200_000, "steps"),
-    "water_intake_ml": (0, 20_000, "millilitres"),
-    "active_calories": (0, 20_000, "kilocalories"),
+    name: (*READINESS[name], unit) for name, unit in _UNITS.items()
 }
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields, replace
 from datetime import date
 
 from kinetic.endurance import running, swimming
+from kinetic.limits.sessions import THRESHOLDS
 from kinetic.record_ranges import CALENDAR_DAY
 from services.sessions.domain.session_rules import Violations
 from services.sessions.endurance.domain.endurance_model import (
@@ -23,18 +24,20 @@ from services.sessions.endurance.domain.endurance_model import (
     ThresholdValue,
 )
 
-# The value fields each kind uses, with their ranges; derived fields are computed, never taken.
+# The value fields each kind uses, with their units; the ranges are data shared with RunFlow, which
+# publishes them (decision 0091). Derived fields are computed, never taken.
+_UNITS: dict[str, str] = {
+    "seconds_per_km": "seconds per kilometre",
+    "distance_m": "metres",
+    "seconds": "seconds",
+    "watts": "watts",
+    "seconds_400m": "seconds",
+    "seconds_200m": "seconds",
+    "bpm": "beats per minute",
+}
 _RANGES: dict[ThresholdKind, dict[str, tuple[float, float, str]]] = {
-    # 2:00/km (faster than any world record's pace) to 15:00/km (a brisk walk).
-    "threshold_pace": {"seconds_per_km": (120, 900, "seconds per kilometre")},
-    # 800 m to 100 km; the time from a 1:40 800 m to 24 hours for the 100 km.
-    "race_result": {"distance_m": (800, 100_000, "metres"), "seconds": (90, 86_400, "seconds")},
-    "ftp": {"watts": (30, 700, "watts")},
-    # A 400 m in 3 to 20 minutes, a 200 m in 1:20 to 10 minutes.
-    "css": {"seconds_400m": (180, 1200, "seconds"), "seconds_200m": (80, 600, "seconds")},
-    "max_hr": {"bpm": (100, 250, "beats per minute")},
-    "resting_hr": {"bpm": (25, 120, "beats per minute")},
-    "threshold_hr": {"bpm": (80, 230, "beats per minute")},
+    kind: {name: (*THRESHOLDS[kind][name], _UNITS[name]) for name in THRESHOLDS[kind]}
+    for kind in THRESHOLD_KINDS
 }
 _VALUE_FIELDS = (
     "seconds_per_km",

@@ -14,20 +14,22 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from kinetic.errors import InvalidArgument
+
+# Limits are data shared with the OWS profile (decision 0091); the ones imported "as" themselves
+# are read through this module by the service layer.
+from kinetic.limits.sessions import MAX_ENTRIES, MAX_EXERCISE_ID, MAX_IDEMPOTENCY_KEY, MAX_NOTES
+from kinetic.limits.sessions import MAX_EXERCISE_NAME as MAX_EXERCISE_NAME
+from kinetic.limits.sessions import MAX_SETS_PER_ENTRY as MAX_SETS_PER_ENTRY
 from kinetic.record_ranges import CALENDAR_DAY
 from kinetic.text_input import name_problem, text_problem
 from kinetic.time_zones import time_zone
 from services.sessions.domain.object_ids import is_object_id
 from services.sessions.domain.session_model import LoggedSet
-from services.sessions.domain.session_rules import MAX_EXERCISE_ID, MAX_NOTES, Violations
+from services.sessions.domain.session_rules import Violations
 from services.sessions.workout_log.domain.log_model import EntryInput, RecordTarget
 from services.sessions.workout_log.domain.set_rules import logged_set
 
-MAX_ENTRIES = 50
-MAX_SETS_PER_ENTRY = 100
-MAX_IDEMPOTENCY_KEY = 200
 MAX_WORDS = 200
-MAX_EXERCISE_NAME = 200
 MAX_PROGRAM_ID = 80
 MAX_PROGRAM_DAY = 80
 UNCONFIRMED_PREFIX = "words:"

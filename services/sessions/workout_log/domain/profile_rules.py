@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from kinetic.limits.sessions import MAX_EQUIPMENT_ITEM, MAX_EQUIPMENT_ITEMS, MAX_GOALS, MAX_LIMITATIONS
 from services.sessions.domain.session_rules import Violations
 from services.sessions.workout_log.domain.log_model import CurrentProgram, ProfileChange
 from services.sessions.workout_log.domain.log_rules import (
@@ -14,10 +15,6 @@ from services.sessions.workout_log.domain.log_rules import (
     check_text,
 )
 
-MAX_GOALS = 2000
-MAX_LIMITATIONS = 2000
-MAX_EQUIPMENT_ITEMS = 50
-MAX_EQUIPMENT_ITEM = 100
 MAX_ROUTINES = 50
 MAX_ROUTINE_ID = 80
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")

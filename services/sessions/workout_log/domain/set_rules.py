@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from kinetic.limits.sessions import MAX_LOAD_KG, MAX_LOAD_LB, METERS, REPS, RPE_SEED_003, SECONDS
 from services.sessions.domain.session_model import LoggedSet
 from services.sessions.domain.session_rules import Violations, check_number
 from services.sessions.workout_log.domain.log_model import SetChange, SetInput
 
 KG_PER_LB = 0.45359237
-MAX_LOAD_KG = 1000.0
-MAX_LOAD_LB = 2205.0  # 1000 kg
 UNITS = ("kg", "lb")
-REPS_RANGE = (0, 1000)
-DURATION_RANGE = (0, 86400)
-DISTANCE_RANGE = (0, 1_000_000)
-RPE_RANGE = (1, 10)
+# The limits are data in kinetic.limits.sessions, which the OWS profile publishes (decision 0091).
+REPS_RANGE = REPS
+DURATION_RANGE = SECONDS
+DISTANCE_RANGE = METERS
+RPE_RANGE = RPE_SEED_003
 # A load_kg and a load_value given together must agree this closely (the edge rounds its conversion).
 LOAD_TOLERANCE_KG = 0.1
 LOAD_TOLERANCE_SHARE = 0.01
