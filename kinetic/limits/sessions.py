@@ -48,6 +48,9 @@ MAX_GOALS: Final = 2000
 MAX_LIMITATIONS: Final = 2000
 MAX_EQUIPMENT_ITEMS: Final = 50
 MAX_EQUIPMENT_ITEM: Final = 100
+MAX_PROGRAM_ID: Final = 80  # library IDs (kp:/lcp: slugs) and the user's routine IDs fit
+MAX_PROGRAM_DAY: Final = 80
+MAX_ROUTINE_ID: Final = 80
 
 # --- the endurance room: a day's readiness entry and dated thresholds (decision 0054) ------------
 # By the proto's field names; RunFlow's log_daily_health and recalibrate_thresholds publish them.

@@ -113,10 +113,10 @@ EXERCISE: Schema = tool_input(
 PROGRAM_DAY: Schema = {
     **tool_input(
         {
-            "program_id": _text("program ID from search_programs", MAX_ID, min_length=1),
+            "program_id": _text("program ID from search_programs", sessions.MAX_PROGRAM_ID, min_length=1),
             "day": _text(
                 "the day's key from the program's structure (leave out for a listing-only entry)",
-                MAX_ID,
+                sessions.MAX_PROGRAM_DAY,
                 min_length=1,
             ),
         },
@@ -157,7 +157,7 @@ GET_PROGRAM = tool_input(
         "id": _text(
             "program ID from search_programs (e.g. kp:push-pull-legs), or current for the one the "
             "user is following",
-            MAX_ID,
+            sessions.MAX_PROGRAM_ID,
             min_length=1,
         ),
         "version": {
@@ -203,8 +203,10 @@ GET_WORKOUTS = tool_input(
 )
 LINK_WORKOUT_TO_PROGRAM = tool_input(
     {
-        "day": _text("the day's key from the program's structure", MAX_ID, min_length=1),
-        "program_id": _text("program to add it to; leave out with remove", MAX_ID, min_length=1),
+        "day": _text("the day's key from the program's structure", sessions.MAX_PROGRAM_DAY, min_length=1),
+        "program_id": _text(
+            "program to add it to; leave out with remove", sessions.MAX_PROGRAM_ID, min_length=1
+        ),
         "remove": {"type": "boolean", "description": "true to take the workout out of its program"},
         "workout_id": _text("workout ID from get_workouts or a write result", MAX_ID, min_length=1),
     },
@@ -289,10 +291,10 @@ SEARCH_PROGRAMS = tool_input(
 )
 START_PROGRAM = tool_input(
     {
-        "id": _text("program ID from search_programs", MAX_ID, min_length=1),
+        "id": _text("program ID from search_programs", sessions.MAX_PROGRAM_ID, min_length=1),
         "routine_ids": {
             "type": "array",
-            "items": _text("one of the user's own routines", MAX_ID, min_length=1),
+            "items": _text("one of the user's own routines", sessions.MAX_ROUTINE_ID, min_length=1),
             "maxItems": 20,
             "description": "the user's own routines, only for a listing-only entry",
         },

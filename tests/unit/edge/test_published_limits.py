@@ -141,14 +141,18 @@ OWNED: tuple[tuple[str, str, Limits], ...] = (
     # OWS's own (seed 003 states these, or Kinetic chose them for the profile): its IDs, its text
     # to parse, its searches, pages and profile fields.
     ("kinetic-open-workout-schema", "log_text.text", {"maxLength": ows.MAX_TEXT}),
+    # Program days and routines are stored by the workout log: its own limits.
+    ("kinetic-open-workout-schema", "*.program_id", {"maxLength": sessions.MAX_PROGRAM_ID}),
+    ("kinetic-open-workout-schema", "*.program.day", {"maxLength": sessions.MAX_PROGRAM_DAY}),
+    ("kinetic-open-workout-schema", "link_workout_to_program.day", {"maxLength": sessions.MAX_PROGRAM_DAY}),
+    ("kinetic-open-workout-schema", "get_program.id", {"maxLength": sessions.MAX_PROGRAM_ID}),
+    ("kinetic-open-workout-schema", "start_program.id", {"maxLength": sessions.MAX_PROGRAM_ID}),
+    ("kinetic-open-workout-schema", "start_program.routine_ids[]", {"maxLength": sessions.MAX_ROUTINE_ID}),
     (
         "kinetic-open-workout-schema",
         "*_id*",
         {"maxLength": ows.MAX_ID},
     ),
-    ("kinetic-open-workout-schema", "*.day", {"maxLength": ows.MAX_ID}),
-    ("kinetic-open-workout-schema", "get_program.id", {"maxLength": ows.MAX_ID}),
-    ("kinetic-open-workout-schema", "start_program.id", {"maxLength": ows.MAX_ID}),
     ("kinetic-open-workout-schema", "start_program.routine_ids", {"maxItems": 20}),
     ("kinetic-open-workout-schema", "get_program.version", {"minimum": 1, "maximum": 10_000}),
     ("kinetic-open-workout-schema", "*.exercise", {"maxLength": ows.MAX_NAME}),

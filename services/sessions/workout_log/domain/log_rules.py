@@ -19,6 +19,8 @@ from kinetic.errors import InvalidArgument
 # are read through this module by the service layer.
 from kinetic.limits.sessions import MAX_ENTRIES, MAX_EXERCISE_ID, MAX_IDEMPOTENCY_KEY, MAX_NOTES
 from kinetic.limits.sessions import MAX_EXERCISE_NAME as MAX_EXERCISE_NAME
+from kinetic.limits.sessions import MAX_PROGRAM_DAY as MAX_PROGRAM_DAY
+from kinetic.limits.sessions import MAX_PROGRAM_ID as MAX_PROGRAM_ID
 from kinetic.limits.sessions import MAX_SETS_PER_ENTRY as MAX_SETS_PER_ENTRY
 from kinetic.record_ranges import CALENDAR_DAY
 from kinetic.text_input import name_problem, text_problem
@@ -30,8 +32,6 @@ from services.sessions.workout_log.domain.log_model import EntryInput, RecordTar
 from services.sessions.workout_log.domain.set_rules import logged_set
 
 MAX_WORDS = 200
-MAX_PROGRAM_ID = 80
-MAX_PROGRAM_DAY = 80
 UNCONFIRMED_PREFIX = "words:"
 UTC_ZONE = ZoneInfo("UTC")
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from kinetic.limits.sessions import MAX_EQUIPMENT_ITEM, MAX_EQUIPMENT_ITEMS, MAX_GOALS, MAX_LIMITATIONS
+from kinetic.limits.sessions import MAX_ROUTINE_ID as MAX_ROUTINE_ID
 from services.sessions.domain.session_rules import Violations
 from services.sessions.workout_log.domain.log_model import CurrentProgram, ProfileChange
 from services.sessions.workout_log.domain.log_rules import (
@@ -16,7 +17,7 @@ from services.sessions.workout_log.domain.log_rules import (
 )
 
 MAX_ROUTINES = 50
-MAX_ROUTINE_ID = 80
+
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 
