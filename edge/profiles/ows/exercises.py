@@ -16,8 +16,8 @@ from edge.problems import EdgeProblem
 from edge.profiles.ows.context import LogContext
 from kinetic.sessions.v1 import workout_log_pb2, workout_log_pb2_grpc
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
-from kinetic.training_knowledge.catalog import catalog_by_id
-from kinetic.training_knowledge.exercise_names import Candidate, tracking_of
+from kinetic.training_knowledge.catalog import catalog_by_id, load_catalog
+from kinetic.training_knowledge.exercise_names import Candidate, resolve_exercise, tracking_of
 
 __all__ = ["ExerciseNames", "Named", "ambiguous", "candidates_text", "tracking_of"]
 
@@ -79,9 +79,7 @@ class ExerciseNames:
         self._training = training
         self._log = log
 
-    async def _match(
-        self, wanted: Sequence[tuple[str, str]], context: LogContext, *, catalog_only: bool = False
-    ) -> list[Named]:
+    async def _match(self, wanted: Sequence[tuple[str, str]], context: LogContext) -> list[Named]:
         """One MatchExercises call for ``wanted`` (words, tracking), answered in order."""
         reply = await self._log().MatchExercises(
             workout_log_pb2.MatchExercisesRequest(
@@ -93,7 +91,6 @@ class ExerciseNames:
                     )
                     for words, tracking in wanted
                 ],
-                catalog_only=catalog_only,
             )
         )
         return [_named(words, match) for (words, _), match in zip(wanted, reply.matches, strict=True)]
@@ -109,12 +106,15 @@ class ExerciseNames:
         """``for_log`` of each (words, tracking), in one call; none when ``wanted`` is empty."""
         return await self._match(wanted, context) if wanted else []
 
-    async def candidates_for(self, words: Sequence[str], context: LogContext) -> list[tuple[Candidate, ...]]:
-        """The exercises to offer for unconfirmed entries' words (catalogue only), one call for all."""
-        if not words:
-            return []
-        matches = await self._match([(w, "") for w in words], context, catalog_only=True)
-        return [named.candidates for named in matches]
+    @staticmethod
+    def candidates_for(words: str, context: LogContext) -> tuple[Candidate, ...]:
+        """The catalogue's exercises to offer for a stored unconfirmed entry's words, with no call:
+        the answer to a write that is already stored must not fail on a read (decision 0092)."""
+        remembered = dict(context.profile.remembered_exercises)
+        found: tuple[Candidate, ...] = resolve_exercise(
+            words, catalog=load_catalog(), remembered=remembered
+        ).candidates
+        return found
 
     async def by_id(self, exercise_id: str, context: LogContext, argument: str) -> Named:
         """An ``exercise_id`` argument: a catalogue ID, or one of the account's own exercises."""

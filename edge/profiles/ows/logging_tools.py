@@ -166,7 +166,7 @@ class WorkoutLogTools:
         result: Result = {
             "workout": render.workout_json(workout, context),
             "summary": render.workout_summary(verb, workout, context),
-            "needs_confirmation": await self._needs_confirmation(workout, context),
+            "needs_confirmation": self._needs_confirmation(workout, context),
             "replayed": replayed,
         }
         if context.calm:
@@ -180,17 +180,19 @@ class WorkoutLogTools:
             result["personal_records"] = records
         return result
 
-    async def _needs_confirmation(self, workout: sessions_pb2.Session, context: LogContext) -> list[Result]:
-        unsure = [p for p in workout.performances if render.is_unconfirmed(p)]
-        offers = await self._names.candidates_for([p.exercise_name for p in unsure], context)
-        return [
-            {
-                "entry_id": render.entry_json(performance)["id"],
-                "exercise": performance.exercise_name,
-                "candidates": [{"exercise_id": c.exercise_id, "name": c.name} for c in candidates],
-            }
-            for performance, candidates in zip(unsure, offers, strict=True)
-        ]
+    def _needs_confirmation(self, workout: sessions_pb2.Session, context: LogContext) -> list[Result]:
+        unsure: list[Result] = []
+        for performance in workout.performances:
+            if render.is_unconfirmed(performance):
+                candidates = self._names.candidates_for(performance.exercise_name, context)
+                unsure.append(
+                    {
+                        "entry_id": render.entry_json(performance)["id"],
+                        "exercise": performance.exercise_name,
+                        "candidates": [{"exercise_id": c.exercise_id, "name": c.name} for c in candidates],
+                    }
+                )
+        return unsure
 
     async def _entries(
         self, items: Sequence[Args], context: LogContext, prefixes: Sequence[str]

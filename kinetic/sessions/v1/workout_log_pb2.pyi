@@ -125,14 +125,12 @@ class ExerciseWords(_message.Message):
     def __init__(self, words: _Optional[str] = ..., tracking: _Optional[_Union[SetTracking, str]] = ...) -> None: ...
 
 class MatchExercisesRequest(_message.Message):
-    __slots__ = ("account_id", "exercises", "catalog_only")
+    __slots__ = ("account_id", "exercises")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     EXERCISES_FIELD_NUMBER: _ClassVar[int]
-    CATALOG_ONLY_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     exercises: _containers.RepeatedCompositeFieldContainer[ExerciseWords]
-    catalog_only: bool
-    def __init__(self, account_id: _Optional[str] = ..., exercises: _Optional[_Iterable[_Union[ExerciseWords, _Mapping]]] = ..., catalog_only: _Optional[bool] = ...) -> None: ...
+    def __init__(self, account_id: _Optional[str] = ..., exercises: _Optional[_Iterable[_Union[ExerciseWords, _Mapping]]] = ...) -> None: ...
 
 class ExerciseCandidate(_message.Message):
     __slots__ = ("exercise_id", "name")

@@ -164,20 +164,6 @@ async def test_match_exercises_answers_each_words_in_order(stack):
     assert "zercher-squat" in [c.exercise_id for c in unknown.candidates]
 
 
-async def test_match_exercises_catalog_only_leaves_the_accounts_own_exercises_out(stack):
-    created = await create_zercher_ladder(stack)
-    words = [wl.ExerciseWords(words="zercher carry ladder")]
-    full = await stack.workout_log.MatchExercises(
-        wl.MatchExercisesRequest(account_id=ACCOUNT, exercises=words)
-    )
-    assert full.matches[0].exercise_id == created.exercise.exercise_id
-    catalog = await stack.workout_log.MatchExercises(
-        wl.MatchExercisesRequest(account_id=ACCOUNT, exercises=words, catalog_only=True)
-    )
-    assert catalog.matches[0].exercise_id == ""
-    assert created.exercise.exercise_id not in [c.exercise_id for c in catalog.matches[0].candidates]
-
-
 @pytest.mark.parametrize(
     ("exercises", "field"),
     [([], "exercises"), ([wl.ExerciseWords(words="x" * 1001)], "exercises[0].words")],

@@ -122,9 +122,7 @@ class WorkoutLogServicer(pb_grpc.WorkoutLogServiceServicer):
     async def MatchExercises(
         self, request: pb.MatchExercisesRequest, context: Context
     ) -> pb.MatchExercisesResponse:
-        matches = await self._matching.match_all(
-            request.account_id, convert.wanted_exercises(request), catalog_only=request.catalog_only
-        )
+        matches = await self._matching.match_all(request.account_id, convert.wanted_exercises(request))
         return pb.MatchExercisesResponse(matches=[convert.match_pb(m) for m in matches])
 
     async def AddSets(self, request: pb.AddSetsRequest, context: Context) -> pb.AddSetsResponse:

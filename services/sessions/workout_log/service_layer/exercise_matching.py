@@ -75,10 +75,8 @@ class ExerciseMatching:
         with self._engine.connect() as conn:
             return log_repo.remembered_words(conn, account_id)
 
-    async def match_all(
-        self, account_id: str, wanted: Sequence[Wanted], *, catalog_only: bool = False
-    ) -> list[Match]:
-        """MatchExercises: each of ``wanted`` matched, in order; ``catalog_only`` never asks training."""
+    async def match_all(self, account_id: str, wanted: Sequence[Wanted]) -> list[Match]:
+        """MatchExercises: each of ``wanted`` matched, in order."""
         require_account(account_id)
         out = Violations()
         if not 1 <= len(wanted) <= MAX_WORDS_MATCHED:
@@ -89,19 +87,10 @@ class ExerciseMatching:
                 out.add(f"exercises[{i}].words", f"must be at most {MAX_WORDS_CHARS} characters")
         out.raise_if_any()
         remembered = self.remembered(account_id)
-        return [
-            await self.match(account_id, item.words, remembered, item.tracking, catalog_only=catalog_only)
-            for item in wanted
-        ]
+        return [await self.match(account_id, item.words, remembered, item.tracking) for item in wanted]
 
     async def match(
-        self,
-        account_id: str,
-        words: str,
-        remembered: Mapping[str, str],
-        tracking: str = "",
-        *,
-        catalog_only: bool = False,
+        self, account_id: str, words: str, remembered: Mapping[str, str], tracking: str = ""
     ) -> Match:
         """The exercise to store for ``words``; unsure (with candidates) when none is certain.
 
@@ -117,8 +106,6 @@ class ExerciseMatching:
                 return Match(fitting[0].exercise_id, fitting[0].name, words)
         if resolution.kind == "resolved" and resolution.exercise_id:
             return Match(resolution.exercise_id, catalog_name(resolution.exercise_id), words)
-        if resolution.kind == "unknown" and catalog_only:
-            return Match("", words, words, resolution.candidates)
         if resolution.kind == "unknown":
             wanted = normalize_words(words)
             own = await self._account_exercises.search(account_id, words[:200], CANDIDATES)
