@@ -9,6 +9,7 @@ and an access token for ``/mcp/ows``, then drives the edge with the thin HTTP lo
 - ``get_workouts`` with the defaults (the last 30 days, 10 workouts) over the workouts just logged.
 
 Each at 1 and 8 concurrent callers; prints p50, p99 and calls/s. Figures: docs/decisions/0050.
+``--quick``: log_text alone at 1 caller, the figure decision 0092 compares before and after.
 """
 
 from __future__ import annotations
@@ -61,11 +62,11 @@ def _line(name: str, result: LoadResult) -> str:
     )
 
 
-async def measure(base_url: str, auth_port: int, calls: int) -> list[str]:
-    """The two tools at each caller count, each on an account of its own."""
+async def measure(base_url: str, auth_port: int, calls: int, quick: bool = False) -> list[str]:
+    """The two tools at each caller count, each on an account of its own (``quick``: log_text at 1)."""
     url = base_url + OWS_PATH
     lines: list[str] = []
-    for callers in CALLER_COUNTS:
+    for callers in CALLER_COUNTS[:1] if quick else CALLER_COUNTS:
         token = await ows_account(auth_port, url)
         bodies = [
             tool_call_body("log_text", {"text": SENTENCE, "idempotency_key": f"bench-{n}"}, n)
@@ -74,6 +75,8 @@ async def measure(base_url: str, auth_port: int, calls: int) -> list[str]:
         await run_load(url, token, bodies[:5], 1, 5)  # warm-up: first calls open channels and caches
         logged = await run_load(url, token, bodies[5:], callers, calls - 5)
         lines.append(_line("log_text", logged))
+        if quick:
+            break
         reads = [tool_call_body("get_workouts", {}, n) for n in range(4)]
         await run_load(url, token, reads, 1, 5)
         lines.append(_line("get_workouts", await run_load(url, token, reads, callers, calls)))
@@ -83,8 +86,9 @@ async def measure(base_url: str, auth_port: int, calls: int) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--calls", type=int, default=200, help="calls per tool and caller count")
+    parser.add_argument("--quick", action="store_true", help="log_text alone, at 1 caller")
     args = parser.parse_args(argv)
-    lines = on_kinetic(lambda base_url, ports: measure(base_url, ports["auth"], args.calls))
+    lines = on_kinetic(lambda base_url, ports: measure(base_url, ports["auth"], args.calls, args.quick))
     print("\n".join(lines))
     return 0
 

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from typing import Final
 
 from kinetic.training_knowledge.catalog import CatalogExercise, catalog_by_id
-from kinetic.workout_text.exercise_names import resolve_exercise
+from kinetic.training_knowledge.exercise_names import resolve_exercise
 
 _NAME_AND_EQUIPMENT: Final = re.compile(r"^(?P<name>.+?)\s*\((?P<equipment>[^()]+)\)\s*$")
 

@@ -27,9 +27,9 @@ from kinetic.sessions.v1.workout_log_pb2 import (
     LogWorkoutResponse,
 )
 from kinetic.training_knowledge.catalog import CatalogExercise, load_catalog
+from kinetic.training_knowledge.exercise_names import normalize_words
 from kinetic.workout_files.exercise_forms import catalog_exercise_for
 from kinetic.workout_files.model import ImportedEntry, ImportedSet, ImportedWorkout, ImportResult, SkippedRow
-from kinetic.workout_text.exercise_names import normalize_words
 
 KILOGRAMS_PER_POUND: Final = 0.45359237
 # The service's rule: an idempotency key is 1 to 200 printable characters.

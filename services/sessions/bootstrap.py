@@ -33,6 +33,7 @@ from services.sessions.service_layer.session_occurrences import OccurrenceMarker
 from services.sessions.service_layer.session_queries import SessionQueries
 from services.sessions.service_layer.session_support import Clock, utc_now
 from services.sessions.workout_log.adapters.account_erasure import delete_log_rows
+from services.sessions.workout_log.adapters.training_exercises import TrainingExercises
 from services.sessions.workout_log.bootstrap import build_workout_log
 from services.sessions.workout_log.entrypoints.grpc import workout_log_binding
 
@@ -93,7 +94,8 @@ async def start(
     channel = open_channel(
         training_target or settings.targets["training"], settings.tls, grpc_client_interceptors()
     )
-    occurrences = TrainingOccurrences(training_pb2_grpc.TrainingServiceStub(channel))
+    training = training_pb2_grpc.TrainingServiceStub(channel)
+    occurrences = TrainingOccurrences(training)
     # The gym admin and client APIs (docs/decisions/0018); the client reads see the session core's progress.
     gym_module = build_gym_module(engine, clock, SqlClientProgress(engine))
     app = prepare(engine, occurrences, gyms or gym_module.directory, clock)
@@ -105,7 +107,8 @@ async def start(
         ),
         *gym_bindings(gym_module),
         # The workout log (decision 0049): workouts are sessions of this store.
-        workout_log_binding(build_workout_log(engine, clock)),
+        # It asks training for the account's own exercises when words name none of the catalog's.
+        workout_log_binding(build_workout_log(engine, TrainingExercises(training), clock)),
         # The endurance records (decision 0054): activities, thresholds, readiness.
         endurance_binding(build_endurance(engine, clock)),
     ]

@@ -5,6 +5,13 @@ A service reads another's data over gRPC and static training knowledge from
 ``kinetic.training_knowledge`` (docs/decisions/0026-training-knowledge-package.md); it never imports
 another service's modules or opens files in another service's folder, because each ships as its own
 image and may change its insides at any time.
+
+Inside a service, a room may keep a package to itself: the workout log's text reader
+(``services/sessions/workout_log/text``) is reached through the log's LogWorkoutText and
+MatchExercises, never imported by the session core or another room, and it stays pure (standard
+library and itself only), so reading words never grows I/O of its own
+(docs/decisions/0092-log-text-in-the-workout-log.md). Exercise names, which the workout-file import
+also reads, are catalog knowledge in ``kinetic.training_knowledge.exercise_names``.
 """
 
 from __future__ import annotations
@@ -26,6 +33,9 @@ SERVICE_PATH = re.compile(r"\bservices[/\\.](" + "|".join(SERVICES) + r")\b")
 # The catalog's file name: only the knowledge package may know where the catalog lives.
 CATALOG_FILE = "catalog.json"
 PATH_BUILDERS = frozenset({"Path", "PurePath", "PurePosixPath", "joinpath", "join"})
+# A room's own package -> the folder whose modules alone may import it.
+ROOM_PRIVATE = {"services.sessions.workout_log.text": "services/sessions/workout_log/"}
+TEXT_READER = "services/sessions/workout_log/text"
 
 
 @dataclass(frozen=True)
@@ -58,6 +68,9 @@ def architecture_offences(path: str, source: str) -> list[Offence]:
         forbidden = next((module for module in candidates if not _may_import(owner, module)), None)
         if forbidden is not None:
             offences.append(Offence(path, line, f"imports {forbidden}"))
+        private = next((module for module in candidates if not _room_allows(path, module)), None)
+        if forbidden is None and private is not None:
+            offences.append(Offence(path, line, f"imports {private}, another room's own package"))
     if owner != "kinetic":
         offences += _path_offences(path, tree, owner)
     return sorted(offences, key=lambda o: o.line)
@@ -107,6 +120,13 @@ def _may_import(owner: str, module: str) -> bool:
     if top != "services" or not rest:
         return True
     return rest.split(".")[0] == owner.removeprefix("services/")
+
+
+def _room_allows(path: str, module: str) -> bool:
+    for package, room in ROOM_PRIVATE.items():
+        if (module == package or module.startswith(package + ".")) and not path.startswith(room):
+            return False
+    return True
 
 
 def _path_offences(path: str, tree: ast.AST, owner: str) -> list[Offence]:
@@ -167,9 +187,37 @@ def test_no_module_crosses_a_boundary() -> None:
     assert not offences, "\n".join(map(str, offences))
 
 
+def test_the_text_reader_stays_pure() -> None:
+    """The reader of workout words imports the standard library and itself only: the log's service
+    layer brings the account's history to it, so it can be tested with no service running."""
+    import sys
+
+    modules = sorted((ROOT / TEXT_READER).glob("*.py"))
+    assert len(modules) >= 5  # parse, grammar, tokens, days, nothing_to_log
+    own = TEXT_READER.replace("/", ".")
+    for file in modules:
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+        package = _package_of(file.relative_to(ROOT).as_posix())
+        for line, candidates in _imports(tree, package):
+            top = candidates[0].partition(".")[0]
+            assert candidates[0].startswith(own) or top in sys.stdlib_module_names, (
+                f"{file.name}:{line} imports {candidates[0]}"
+            )
+
+
 @pytest.mark.parametrize(
     ("path", "source", "problem"),
     [
+        (
+            "services/sessions/endurance/x.py",
+            "from services.sessions.workout_log.text.parse import parse_workout_text\n",
+            "imports services.sessions.workout_log.text.parse, another room's own package",
+        ),
+        (
+            "services/sessions/service_layer/x.py",
+            "from services.sessions.workout_log import text\n",
+            "imports services.sessions.workout_log.text, another room's own package",
+        ),
         (
             "services/sessions/service_layer/x.py",
             "from services.training.domain.catalog import load_catalog\n",
@@ -229,6 +277,10 @@ def test_the_checker_allows_what_a_module_may_do() -> None:
             '"""See services/training/domain/calendar.py."""\n'
         ),
         "services/sessions/service_layer/x.py": "from ..domain import gym_model\nfrom . import gym_admin\n",
+        "services/sessions/workout_log/service_layer/x.py": (
+            "from services.sessions.workout_log.text.parse import parse_workout_text\n"
+            "from kinetic.training_knowledge.exercise_names import resolve_exercise\n"
+        ),
         "edge/x.py": (
             "from kinetic.training.v1 import training_pb2\n"
             "from kinetic.training_knowledge.rules import WORKOUT_KINDS\n"

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 import pytest
 
 from kinetic.training_knowledge.catalog import catalog_by_id, load_catalog
-from kinetic.workout_text.exercise_names import (
+from kinetic.training_knowledge.exercise_names import (
     MAX_CANDIDATES,
     Candidate,
     Resolution,

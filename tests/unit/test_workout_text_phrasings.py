@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from kinetic.workout_text.parse import (
+from services.sessions.workout_log.text.parse import (
     MAX_TEXT_CHARS,
     NothingToLog,
     ParsedEntry,

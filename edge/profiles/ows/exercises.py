@@ -1,9 +1,10 @@
 """From the exercise a person named to a catalogue ID, for logging and for reading.
 
-Words the person confirmed before win (the workout log remembers them); then the shared catalogue,
-resolved locally with no service call (``kinetic.workout_text.exercise_names``); only words the
-catalogue does not know ask training, whose search also covers the account's own exercises.
-Ambiguous names are never guessed (decision 0045).
+Which exercise some words name is the workout log's to say (MatchExercises, decision 0092): the
+words the person confirmed before, then the shared catalogue, then the account's own exercises, and
+ambiguous names are never guessed (decision 0045). log_text's words are matched inside the log
+itself (LogWorkoutText). What stays here is the tools' side: checking an ``exercise_id`` argument
+and wording the errors in the tools' terms.
 """
 
 from __future__ import annotations
@@ -13,13 +14,20 @@ from dataclasses import dataclass
 
 from edge.problems import EdgeProblem
 from edge.profiles.ows.context import LogContext
+from kinetic.sessions.v1 import workout_log_pb2, workout_log_pb2_grpc
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from kinetic.training_knowledge.catalog import catalog_by_id, load_catalog
-from kinetic.workout_text.exercise_names import Candidate, Resolution, normalize_words, resolve_exercise
+from kinetic.training_knowledge.exercise_names import Candidate, resolve_exercise, tracking_of
 
-CANDIDATES = 5
+__all__ = ["ExerciseNames", "Named", "ambiguous", "candidates_text", "tracking_of"]
+
 CUSTOM_PREFIX = "custom-"
 UNCONFIRMED_PREFIX = "words:"
+# The matching's names for what sets record, as MatchExercises takes them.
+_TRACKING = {
+    "distance": workout_log_pb2.SET_TRACKING_DISTANCE,
+    "duration": workout_log_pb2.SET_TRACKING_DURATION,
+}
 
 
 @dataclass(frozen=True)
@@ -39,21 +47,6 @@ class Named:
         return not self.exercise_id
 
 
-def _usual_tracking(exercise_id: str) -> str:
-    found = catalog_by_id().get(exercise_id)
-    return found.tracking_modes[0] if found and found.tracking_modes else ""
-
-
-def tracking_of(sets: Sequence[tuple[bool, bool, bool]]) -> str:
-    """How sets given as (has reps, has distance, has duration) are tracked: "distance" when every
-    set is a distance, "duration" when every set is a time without reps, else ""."""
-    if sets and all(distance for _, distance, _ in sets):
-        return "distance"
-    if sets and all(duration and not reps for reps, _, duration in sets):
-        return "duration"
-    return ""
-
-
 def candidates_text(candidates: tuple[Candidate, ...]) -> str:
     """``Overhead Press (overhead-press), ...`` for an error the assistant reads to the user."""
     return ", ".join(f"{c.name} ({c.exercise_id})" for c in candidates)
@@ -70,53 +63,58 @@ def ambiguous(words: str, candidates: tuple[Candidate, ...]) -> EdgeProblem:
     )
 
 
+def _named(words: str, match: workout_log_pb2.ExerciseMatch) -> Named:
+    candidates = tuple(Candidate(c.exercise_id, c.name) for c in match.candidates)
+    return Named(match.exercise_id, match.name, words, candidates, match.ambiguous)
+
+
 class ExerciseNames:
-    """Resolves names against the remembered words, the catalogue and then training's search."""
+    """Names matched by the workout log; IDs checked against the catalogue and training."""
 
-    def __init__(self, training: Callable[[], training_pb2_grpc.TrainingServiceStub]) -> None:
+    def __init__(
+        self,
+        training: Callable[[], training_pb2_grpc.TrainingServiceStub],
+        log: Callable[[], workout_log_pb2_grpc.WorkoutLogServiceStub],
+    ) -> None:
         self._training = training
+        self._log = log
 
-    def _local(self, words: str, context: LogContext) -> Resolution:
-        return resolve_exercise(
-            words, catalog=load_catalog(), remembered=dict(context.profile.remembered_exercises)
-        )
-
-    async def _account_exercises(self, words: str, context: LogContext) -> list[training_pb2.Exercise]:
-        reply = await self._training().SearchExercises(
-            training_pb2.SearchExercisesRequest(
-                account_id=context.account_id, query=words[:200], page_size=CANDIDATES
+    async def _match(self, wanted: Sequence[tuple[str, str]], context: LogContext) -> list[Named]:
+        """One MatchExercises call for ``wanted`` (words, tracking), answered in order."""
+        reply = await self._log().MatchExercises(
+            workout_log_pb2.MatchExercisesRequest(
+                account_id=context.account_id,
+                exercises=[
+                    workout_log_pb2.ExerciseWords(
+                        words=words,
+                        tracking=_TRACKING.get(tracking, workout_log_pb2.SET_TRACKING_UNSPECIFIED),
+                    )
+                    for words, tracking in wanted
+                ],
             )
         )
-        return list(reply.exercises)
+        return [_named(words, match) for (words, _), match in zip(wanted, reply.matches, strict=True)]
 
     async def for_log(self, words: str, context: LogContext, tracking: str = "") -> Named:
         """The exercise to store for ``words``; unsure (with candidates) when none is certain.
 
-        ``tracking`` is what the sets record ("distance", "duration", or "" for sets of reps):
-        between ambiguous candidates, the one exercise tracked that way is the one meant ("row
-        2000m 7:45" is the rowing machine, not a barbell row).
+        ``tracking`` is what the sets record ("distance", "duration", or "" for sets of reps).
         """
-        resolution = self._local(words, context)
-        if resolution.kind == "ambiguous" and tracking:
-            fitting = [c for c in resolution.candidates if _usual_tracking(c.exercise_id) == tracking]
-            if len(fitting) == 1:
-                return Named(fitting[0].exercise_id, fitting[0].name, words)
-        if resolution.kind == "resolved" and resolution.exercise_id:
-            return Named(resolution.exercise_id, self.name_of(resolution.exercise_id), words)
-        if resolution.kind == "unknown":
-            wanted = normalize_words(words)
-            found = await self._account_exercises(words, context)
-            exact = [e for e in found if e.custom and normalize_words(e.name) == wanted]
-            if len(exact) == 1:
-                return Named(exact[0].exercise_id, exact[0].name, words)
-            extra = tuple(Candidate(e.exercise_id, e.name) for e in found if e.custom)
-            return Named("", words, words, (extra + resolution.candidates)[:CANDIDATES])
-        return Named("", words, words, resolution.candidates, ambiguous=True)
+        return (await self.all_for_log([(words, tracking)], context))[0]
 
-    def candidates_for(self, words: str, context: LogContext) -> tuple[Candidate, ...]:
-        """The exercises to offer for an unconfirmed entry's words (catalogue only: no call)."""
-        candidates: tuple[Candidate, ...] = self._local(words, context).candidates
-        return candidates
+    async def all_for_log(self, wanted: Sequence[tuple[str, str]], context: LogContext) -> list[Named]:
+        """``for_log`` of each (words, tracking), in one call; none when ``wanted`` is empty."""
+        return await self._match(wanted, context) if wanted else []
+
+    @staticmethod
+    def candidates_for(words: str, context: LogContext) -> tuple[Candidate, ...]:
+        """The catalogue's exercises to offer for a stored unconfirmed entry's words, with no call:
+        the answer to a write that is already stored must not fail on a read (decision 0092)."""
+        remembered = dict(context.profile.remembered_exercises)
+        found: tuple[Candidate, ...] = resolve_exercise(
+            words, catalog=load_catalog(), remembered=remembered
+        ).candidates
+        return found
 
     async def by_id(self, exercise_id: str, context: LogContext, argument: str) -> Named:
         """An ``exercise_id`` argument: a catalogue ID, or one of the account's own exercises."""

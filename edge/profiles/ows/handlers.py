@@ -28,7 +28,7 @@ def build_ows_handlers(
 ) -> OwsHandlers:
     """The four handler groups, sharing one context source and one exercise resolver."""
     contexts = ContextSource(auth, log)
-    names = ExerciseNames(training)
+    names = ExerciseNames(training, log)
     return OwsHandlers(
         logging=WorkoutLogTools(contexts, log, names, NewRecords(analytics)),
         reading=ReadingTools(contexts, log, training, analytics, names),

@@ -22,14 +22,13 @@ from edge.guard import Principal
 from edge.problems import EdgeProblem
 from edge.profiles.ows import render
 from edge.profiles.ows.context import ContextSource, LogContext, Unit
-from edge.profiles.ows.exercises import ExerciseNames, Named, ambiguous, tracking_of
+from edge.profiles.ows.exercises import ExerciseNames, Named, tracking_of
 from edge.profiles.ows.ids import parse_record_id
 from edge.profiles.ows.programs_tools import check_program_day
 from edge.profiles.ows.records import NewRecords
 from kinetic.limits import sessions
 from kinetic.sessions.v1 import sessions_pb2, workout_log_pb2, workout_log_pb2_grpc
-from kinetic.workout_text.exercise_names import normalize_words
-from kinetic.workout_text.parse import NothingToLog, ParsedSet, parse_workout_text
+from kinetic.training_knowledge.exercise_names import normalize_words
 
 Args = Mapping[str, Any]
 Result = dict[str, Any]
@@ -85,22 +84,6 @@ def set_from_args(item: Args, unit: Unit, field: str) -> workout_log_pb2.LoggedS
         out.distance_m = float(item["distance_m"])
     if "rpe" in item:
         out.rpe = float(item["rpe"])
-    return out
-
-
-def set_from_text(parsed: ParsedSet, field: str) -> workout_log_pb2.LoggedSetInput:
-    """One set ``log_text`` read; the parser never invents a figure."""
-    out = workout_log_pb2.LoggedSetInput(warmup=parsed.warmup, estimated=parsed.estimated)
-    if parsed.reps is not None:
-        out.reps = parsed.reps
-    if parsed.load is not None and parsed.unit is not None:
-        _load(out, parsed.load, parsed.unit, field)
-    if parsed.duration_s is not None:
-        out.duration_s = parsed.duration_s
-    if parsed.distance_m is not None:
-        out.distance_m = parsed.distance_m
-    if parsed.rpe is not None:
-        out.rpe = parsed.rpe
     return out
 
 
@@ -212,26 +195,41 @@ class WorkoutLogTools:
                 )
         return unsure
 
-    async def _entry(self, item: Args, context: LogContext, prefix: str) -> workout_log_pb2.EntryInput:
-        """One exercise and its sets; ``prefix`` is where its arguments are ("exercises[0]." in
-        log_workout, "" in add_sets, whose exercise_id and sets are the tool's own arguments)."""
-        if "exercise_id" in item:
-            named = await self._names.by_id(item["exercise_id"], context, f"{prefix}exercise_id")
-        elif "exercise" in item:
-            shape = [("reps" in s, "distance_m" in s, "duration_s" in s) for s in item["sets"]]
-            named = await self._names.for_log(item["exercise"], context, tracking_of(shape))
-        else:
-            raise invalid(
-                prefix.rstrip(".") or "exercise",
-                "name the exercise with exercise (the user's words) or exercise_id",
+    async def _entries(
+        self, items: Sequence[Args], context: LogContext, prefixes: Sequence[str]
+    ) -> list[workout_log_pb2.EntryInput]:
+        """Each exercise and its sets; ``prefixes[i]`` is where item i's arguments are
+        ("exercises[0]." in log_workout, "" in add_sets, whose exercise and sets are the tool's own
+        arguments). Arguments are checked in order first; the names are then matched in one call."""
+        named: list[Named | None] = []
+        wanted: list[tuple[str, str]] = []
+        sets: list[list[workout_log_pb2.LoggedSetInput]] = []
+        for item, prefix in zip(items, prefixes, strict=True):
+            if "exercise_id" in item:
+                named.append(await self._names.by_id(item["exercise_id"], context, f"{prefix}exercise_id"))
+            elif "exercise" in item:
+                shape = [("reps" in s, "distance_m" in s, "duration_s" in s) for s in item["sets"]]
+                named.append(None)
+                wanted.append((item["exercise"], tracking_of(shape)))
+            else:
+                raise invalid(
+                    prefix.rstrip(".") or "exercise",
+                    "name the exercise with exercise (the user's words) or exercise_id",
+                )
+            sets.append(
+                [set_from_args(s, context.unit, f"{prefix}sets[{i}]") for i, s in enumerate(item["sets"])]
             )
-        sets = [set_from_args(s, context.unit, f"{prefix}sets[{i}]") for i, s in enumerate(item["sets"])]
-        return entry_input(named, sets, item.get("notes", ""))
+        matched = iter(await self._names.all_for_log(wanted, context))
+        return [
+            entry_input(found or next(matched), item_sets, item.get("notes", ""))
+            for found, item_sets, item in zip(named, sets, items, strict=True)
+        ]
 
     async def log_workout(self, principal: Principal, args: Args) -> Result:
         """Store one finished workout given as exercises and sets."""
         context = await self._writer(principal)
-        entries = [await self._entry(e, context, f"exercises[{i}].") for i, e in enumerate(args["exercises"])]
+        exercises = args["exercises"]
+        entries = await self._entries(exercises, context, [f"exercises[{i}]." for i in range(len(exercises))])
         request = workout_log_pb2.LogWorkoutRequest(
             account_id=principal.account_id,
             idempotency_key=args.get("idempotency_key") or f"auto:{uuid.uuid4()}",
@@ -246,37 +244,22 @@ class WorkoutLogTools:
         return await self._written("Logged", reply.workout, context, reply.replayed)
 
     async def log_text(self, principal: Principal, args: Args) -> Result:
-        """Store a workout from the user's own words; refuse what is not certain."""
+        """Store a workout from the user's own words; refuse what is not certain.
+
+        The workout log reads the words and matches the exercises (LogWorkoutText, decision 0092);
+        this tool checks its own arguments and shapes the answer.
+        """
         context = await self._writer(principal)
-        try:
-            parsed = parse_workout_text(args["text"], default_unit=context.unit, today=context.today())
-        except NothingToLog as refusal:
-            raise EdgeProblem("nothing_to_log", str(refusal), 400, {"field": "text"}) from None
-        entries: list[workout_log_pb2.EntryInput] = []
-        for i, parsed_entry in enumerate(parsed.entries):
-            shape = [
-                (s.reps is not None, s.distance_m is not None, s.duration_s is not None)
-                for s in parsed_entry.sets
-            ]
-            named = await self._names.for_log(parsed_entry.words, context, tracking_of(shape))
-            if named.ambiguous:
-                raise ambiguous(parsed_entry.words, named.candidates)
-            sets = [
-                set_from_text(s, f"text: entry {i + 1}, set {n + 1}") for n, s in enumerate(parsed_entry.sets)
-            ]
-            entries.append(entry_input(named, sets))
-        day = workout_day(args.get("date"), context) or (parsed.day.isoformat() if parsed.day else "")
-        if day and date.fromisoformat(day) > context.today():
-            raise invalid("text", f"the day it names ({day}) is after today; log what was done")
-        request = workout_log_pb2.LogWorkoutRequest(
+        request = workout_log_pb2.LogWorkoutTextRequest(
             account_id=principal.account_id,
             idempotency_key=args.get("idempotency_key") or f"auto:{uuid.uuid4()}",
-            day=day,
+            text=args["text"],
+            day=workout_day(args.get("date"), context),
             time_zone=context.time_zone,
-            entries=entries,
+            default_load_unit=context.unit,
             program=_program(args),
         )
-        reply = await self._log().LogWorkout(request)
+        reply = await self._log().LogWorkoutText(request)
         return await self._written("Logged", reply.workout, context, reply.replayed)
 
     async def add_sets(self, principal: Principal, args: Args) -> Result:
@@ -292,7 +275,7 @@ class WorkoutLogTools:
             request.entry_id = parse_record_id(args["entry_id"], "entry_id", ("entry",)).key
             request.entry.CopyFrom(workout_log_pb2.EntryInput(sets=sets))
         else:
-            request.entry.CopyFrom(await self._entry(args, context, ""))
+            request.entry.CopyFrom((await self._entries([args], context, [""]))[0])
         workout = args.get("workout_id", "current")
         if workout != "current" and "entry_id" not in args:
             request.workout_id = parse_record_id(workout, "workout_id", ("workout",)).key

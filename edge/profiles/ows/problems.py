@@ -10,12 +10,15 @@ spent undo token and a reused idempotency key by the argument to fix (decision 0
 
 from __future__ import annotations
 
+import json
 import re
 
 import grpc
 
 from edge.problems import EdgeProblem, from_remote
+from edge.profiles.ows.exercises import ambiguous
 from kinetic.errors import RemoteError
+from kinetic.training_knowledge.exercise_names import Candidate
 
 # The service's request fields, renamed to the tools' arguments.
 _FIELD_NAMES = (
@@ -60,8 +63,23 @@ def record_ids(message: str) -> str:
     return message
 
 
+def _unsure_words(error: RemoteError) -> EdgeProblem | None:
+    """LogWorkoutText's two refusals (decision 0092): the text as it stands, or an exercise's words
+    that fit several exercises, with the candidates to offer the user."""
+    if error.reason == "NOTHING_TO_LOG":
+        return EdgeProblem("nothing_to_log", error.message, 400, {"field": "text"})
+    if error.reason == "EXERCISE_AMBIGUOUS":
+        pairs = json.loads(error.metadata.get("candidates", "[]"))
+        candidates = tuple(Candidate(str(exercise_id), str(name)) for exercise_id, name in pairs)
+        return ambiguous(error.metadata.get("words", ""), candidates)
+    return None
+
+
 def from_workout_log(error: RemoteError) -> EdgeProblem:
     """The OWS problem for a service error; outages and unknown failures become internal_error."""
+    unsure = _unsure_words(error)
+    if unsure is not None:
+        return unsure
     code = _REASON_CODES.get(error.reason)
     if code == "idempotency_conflict":
         return EdgeProblem(code, f"idempotency_key: {error.message}", 409, {"field": "idempotency_key"})

@@ -3,12 +3,22 @@ import datetime
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from kinetic.sessions.v1 import sessions_pb2 as _sessions_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class SetTracking(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SET_TRACKING_UNSPECIFIED: _ClassVar[SetTracking]
+    SET_TRACKING_DISTANCE: _ClassVar[SetTracking]
+    SET_TRACKING_DURATION: _ClassVar[SetTracking]
+SET_TRACKING_UNSPECIFIED: SetTracking
+SET_TRACKING_DISTANCE: SetTracking
+SET_TRACKING_DURATION: SetTracking
 
 class LoggedSetInput(_message.Message):
     __slots__ = ("reps", "load_kg", "load_value", "load_unit", "duration_s", "distance_m", "rpe", "warmup", "estimated")
@@ -77,6 +87,76 @@ class LogWorkoutRequest(_message.Message):
     start_time: _timestamp_pb2.Timestamp
     end_time: _timestamp_pb2.Timestamp
     def __init__(self, account_id: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., day: _Optional[str] = ..., time_zone: _Optional[str] = ..., title: _Optional[str] = ..., notes: _Optional[str] = ..., entries: _Optional[_Iterable[_Union[EntryInput, _Mapping]]] = ..., program: _Optional[_Union[ProgramDay, _Mapping]] = ..., start_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class LogWorkoutTextRequest(_message.Message):
+    __slots__ = ("account_id", "idempotency_key", "text", "day", "time_zone", "default_load_unit", "program")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_LOAD_UNIT_FIELD_NUMBER: _ClassVar[int]
+    PROGRAM_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    idempotency_key: str
+    text: str
+    day: str
+    time_zone: str
+    default_load_unit: str
+    program: ProgramDay
+    def __init__(self, account_id: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., text: _Optional[str] = ..., day: _Optional[str] = ..., time_zone: _Optional[str] = ..., default_load_unit: _Optional[str] = ..., program: _Optional[_Union[ProgramDay, _Mapping]] = ...) -> None: ...
+
+class LogWorkoutTextResponse(_message.Message):
+    __slots__ = ("workout", "replayed", "unconfirmed_entry_ids")
+    WORKOUT_FIELD_NUMBER: _ClassVar[int]
+    REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    UNCONFIRMED_ENTRY_IDS_FIELD_NUMBER: _ClassVar[int]
+    workout: _sessions_pb2.Session
+    replayed: bool
+    unconfirmed_entry_ids: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, workout: _Optional[_Union[_sessions_pb2.Session, _Mapping]] = ..., replayed: _Optional[bool] = ..., unconfirmed_entry_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class ExerciseWords(_message.Message):
+    __slots__ = ("words", "tracking")
+    WORDS_FIELD_NUMBER: _ClassVar[int]
+    TRACKING_FIELD_NUMBER: _ClassVar[int]
+    words: str
+    tracking: SetTracking
+    def __init__(self, words: _Optional[str] = ..., tracking: _Optional[_Union[SetTracking, str]] = ...) -> None: ...
+
+class MatchExercisesRequest(_message.Message):
+    __slots__ = ("account_id", "exercises")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    EXERCISES_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    exercises: _containers.RepeatedCompositeFieldContainer[ExerciseWords]
+    def __init__(self, account_id: _Optional[str] = ..., exercises: _Optional[_Iterable[_Union[ExerciseWords, _Mapping]]] = ...) -> None: ...
+
+class ExerciseCandidate(_message.Message):
+    __slots__ = ("exercise_id", "name")
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    exercise_id: str
+    name: str
+    def __init__(self, exercise_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class ExerciseMatch(_message.Message):
+    __slots__ = ("exercise_id", "name", "candidates", "ambiguous")
+    EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    AMBIGUOUS_FIELD_NUMBER: _ClassVar[int]
+    exercise_id: str
+    name: str
+    candidates: _containers.RepeatedCompositeFieldContainer[ExerciseCandidate]
+    ambiguous: bool
+    def __init__(self, exercise_id: _Optional[str] = ..., name: _Optional[str] = ..., candidates: _Optional[_Iterable[_Union[ExerciseCandidate, _Mapping]]] = ..., ambiguous: _Optional[bool] = ...) -> None: ...
+
+class MatchExercisesResponse(_message.Message):
+    __slots__ = ("matches",)
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    matches: _containers.RepeatedCompositeFieldContainer[ExerciseMatch]
+    def __init__(self, matches: _Optional[_Iterable[_Union[ExerciseMatch, _Mapping]]] = ...) -> None: ...
 
 class LogWorkoutResponse(_message.Message):
     __slots__ = ("workout", "replayed", "unconfirmed_entry_ids")

@@ -46,6 +46,16 @@ class WorkoutLogServiceStub:
                 request_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LogWorkoutRequest.SerializeToString,
                 response_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LogWorkoutResponse.FromString,
                 _registered_method=True)
+        self.LogWorkoutText = channel.unary_unary(
+                '/kinetic.sessions.v1.WorkoutLogService/LogWorkoutText',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LogWorkoutTextRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LogWorkoutTextResponse.FromString,
+                _registered_method=True)
+        self.MatchExercises = channel.unary_unary(
+                '/kinetic.sessions.v1.WorkoutLogService/MatchExercises',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.MatchExercisesRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.MatchExercisesResponse.FromString,
+                _registered_method=True)
         self.AddSets = channel.unary_unary(
                 '/kinetic.sessions.v1.WorkoutLogService/AddSets',
                 request_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.AddSetsRequest.SerializeToString,
@@ -110,6 +120,28 @@ class WorkoutLogServiceServicer:
 
     def LogWorkout(self, request, context):
         """LogWorkout stores one finished workout with its entries and sets in one transaction.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def LogWorkoutText(self, request, context):
+        """LogWorkoutText stores one finished workout described in the person's own words ("squat 5x5 at
+        100, then 3x10 dips"): the log reads the text and matches each exercise (the account's
+        remembered words, the catalog, then its own exercises), then stores it as LogWorkout does. Text
+        it is not sure of is refused with INVALID_ARGUMENT, reason NOTHING_TO_LOG (the message says what
+        to write instead); words that fit several exercises equally with reason EXERCISE_AMBIGUOUS
+        (metadata "words" and "candidates", a JSON list of [exercise ID, name]). Nothing is stored then.
+        Rules: docs/decisions/0045-log-text-parsing.md, docs/decisions/0092-log-text-in-the-workout-log.md.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MatchExercises(self, request, context):
+        """MatchExercises tells which exercise each of some words names, as LogWorkoutText matches them,
+        for callers that log or read by a name: nothing is stored and ambiguous words are answered, not
+        refused. Rules: docs/decisions/0092-log-text-in-the-workout-log.md.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -198,6 +230,16 @@ def add_WorkoutLogServiceServicer_to_server(servicer, server):
                     request_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LogWorkoutRequest.FromString,
                     response_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LogWorkoutResponse.SerializeToString,
             ),
+            'LogWorkoutText': grpc.unary_unary_rpc_method_handler(
+                    servicer.LogWorkoutText,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LogWorkoutTextRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LogWorkoutTextResponse.SerializeToString,
+            ),
+            'MatchExercises': grpc.unary_unary_rpc_method_handler(
+                    servicer.MatchExercises,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.MatchExercisesRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.MatchExercisesResponse.SerializeToString,
+            ),
             'AddSets': grpc.unary_unary_rpc_method_handler(
                     servicer.AddSets,
                     request_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.AddSetsRequest.FromString,
@@ -283,6 +325,60 @@ class WorkoutLogService:
             '/kinetic.sessions.v1.WorkoutLogService/LogWorkout',
             kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LogWorkoutRequest.SerializeToString,
             kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LogWorkoutResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def LogWorkoutText(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.WorkoutLogService/LogWorkoutText',
+            kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LogWorkoutTextRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LogWorkoutTextResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MatchExercises(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.WorkoutLogService/MatchExercises',
+            kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.MatchExercisesRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.MatchExercisesResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -11,9 +11,11 @@ from sqlalchemy import Engine
 
 from services.sessions.service_layer.session_support import Clock, utc_now
 from services.sessions.workout_log.service_layer.deletion import LogDeletion
+from services.sessions.workout_log.service_layer.exercise_matching import AccountExercises, ExerciseMatching
 from services.sessions.workout_log.service_layer.log_profile import LogProfileEditing
 from services.sessions.workout_log.service_layer.log_queries import LogQueries
 from services.sessions.workout_log.service_layer.record_editing import RecordEditing
+from services.sessions.workout_log.service_layer.text_logging import TextLogging
 from services.sessions.workout_log.service_layer.workout_logging import WorkoutLogging
 
 
@@ -26,14 +28,23 @@ class WorkoutLogModule:
     deletion: LogDeletion
     queries: LogQueries
     profile: LogProfileEditing
+    text: TextLogging
+    matching: ExerciseMatching
 
 
-def build_workout_log(engine: Engine, clock: Clock = utc_now) -> WorkoutLogModule:
-    """The workout log over the sessions ``engine``, on ``clock`` (tests move it by hand)."""
+def build_workout_log(
+    engine: Engine, account_exercises: AccountExercises, clock: Clock = utc_now
+) -> WorkoutLogModule:
+    """The workout log over the sessions ``engine``, on ``clock`` (tests move it by hand);
+    ``account_exercises`` finds the account's own exercises for words the catalog does not know."""
+    logging = WorkoutLogging(engine, clock)
+    matching = ExerciseMatching(engine, account_exercises)
     return WorkoutLogModule(
-        WorkoutLogging(engine, clock),
+        logging,
         RecordEditing(engine, clock),
         LogDeletion(engine, clock),
         LogQueries(engine, clock),
         LogProfileEditing(engine, clock),
+        TextLogging(logging, matching, clock),
+        matching,
     )

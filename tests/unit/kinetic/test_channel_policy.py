@@ -43,6 +43,7 @@ def test_reads_and_keyed_or_idempotent_writes_are_retried_and_creations_are_not(
     assert ("kinetic.sessions.v1.GymAdminService", "CreateClient") not in retried
     log = "kinetic.sessions.v1.WorkoutLogService"
     assert {(log, "LogWorkout"), (log, "AddSets"), (log, "ListLoggedWorkouts")} <= retried
+    assert {(log, "LogWorkoutText"), (log, "MatchExercises")} <= retried
     assert {(log, "DeleteLogRecord"), (log, "UndoDelete"), (log, "EndProgram")}.isdisjoint(retried)
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+
 import grpc
 
-from kinetic.errors import AlreadyExists, DomainError, NotFound
+from kinetic.errors import AlreadyExists, DomainError, FieldViolation, InvalidArgument, NotFound
 
 
 class WorkoutNotFound(NotFound):
@@ -49,3 +52,39 @@ class NoCurrentProgram(NotFound):
     """The account follows no program."""
 
     default_reason = "NO_CURRENT_PROGRAM"
+
+
+class NothingToLog(InvalidArgument):
+    """LogWorkoutText: the text cannot be logged as it stands; the message says what to write."""
+
+    default_reason = "NOTHING_TO_LOG"
+
+    @classmethod
+    def because(cls, reason: str) -> NothingToLog:
+        """The reader's refusal, on the ``text`` field, its words unchanged (they are for the person)."""
+        return cls(reason, violations=[FieldViolation("text", reason)])
+
+
+class ExerciseAmbiguous(InvalidArgument):
+    """LogWorkoutText: words fit several exercises equally; the caller asks the person which one.
+
+    The words and the candidates travel as metadata (``candidates``: a JSON list of [ID, name]), so
+    each caller words the question in its own terms.
+    """
+
+    default_reason = "EXERCISE_AMBIGUOUS"
+
+    @classmethod
+    def of(cls, words: str, candidates: Sequence[tuple[str, str]]) -> ExerciseAmbiguous:
+        """``words`` could be any of ``candidates`` (exercise ID, name), best first."""
+        return cls(
+            f"{words!r} could be more than one exercise",
+            metadata={"words": words, "candidates": json.dumps([list(c) for c in candidates])},
+        )
+
+
+class ExerciseSearchUnavailable(DomainError):
+    """Training could not search the account's own exercises; nothing was stored, retry later."""
+
+    code = grpc.StatusCode.UNAVAILABLE
+    default_reason = "TRAINING_UNAVAILABLE"

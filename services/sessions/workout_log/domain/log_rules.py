@@ -41,7 +41,8 @@ _SPACES = re.compile(r"\s+")
 def normalize_words(words: str) -> str:
     """Words as remembered and looked up: lower case, "-" and "_" as spaces, spaces collapsed.
 
-    The edge sends words already normalized (``kinetic.workout_text``); normalizing here again
+    LogWorkoutText stores words already normalized (``kinetic.training_knowledge.exercise_names``),
+    and so does the edge for log_workout's words; normalizing here again
     makes a direct gRPC caller's "Bench-Press " find the same entry as "bench press".
     """
     return _SPACES.sub(" ", words.lower().replace("-", " ").replace("_", " ")).strip()

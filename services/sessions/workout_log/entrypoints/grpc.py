@@ -20,9 +20,11 @@ from services.sessions.workout_log.bootstrap import WorkoutLogModule
 from services.sessions.workout_log.domain.log_model import ProgramDay, WorkoutFilter
 from services.sessions.workout_log.entrypoints import pb as convert
 from services.sessions.workout_log.service_layer.deletion import LogDeletion
+from services.sessions.workout_log.service_layer.exercise_matching import ExerciseMatching
 from services.sessions.workout_log.service_layer.log_profile import LogProfileEditing
 from services.sessions.workout_log.service_layer.log_queries import LogQueries
 from services.sessions.workout_log.service_layer.record_editing import RecordEditing
+from services.sessions.workout_log.service_layer.text_logging import TextLogging
 from services.sessions.workout_log.service_layer.workout_logging import (
     AddedSets,
     LoggedWorkout,
@@ -42,6 +44,14 @@ def _serialized(message: Message) -> bytes:
 def _logged(result: LoggedWorkout) -> bytes:
     return _serialized(
         pb.LogWorkoutResponse(
+            workout=session_to_pb(result.workout), unconfirmed_entry_ids=list(result.unconfirmed_entry_ids)
+        )
+    )
+
+
+def _logged_text(result: LoggedWorkout) -> bytes:
+    return _serialized(
+        pb.LogWorkoutTextResponse(
             workout=session_to_pb(result.workout), unconfirmed_entry_ids=list(result.unconfirmed_entry_ids)
         )
     )
@@ -72,12 +82,16 @@ class WorkoutLogServicer(pb_grpc.WorkoutLogServiceServicer):
         deletion: LogDeletion,
         queries: LogQueries,
         profile: LogProfileEditing,
+        text: TextLogging,
+        matching: ExerciseMatching,
     ) -> None:
         self._logging = logging
         self._editing = editing
         self._deletion = deletion
         self._queries = queries
         self._profile = profile
+        self._text = text
+        self._matching = matching
 
     async def LogWorkout(self, request: pb.LogWorkoutRequest, context: Context) -> pb.LogWorkoutResponse:
         answer = self._logging.log_workout(
@@ -90,6 +104,26 @@ class WorkoutLogServicer(pb_grpc.WorkoutLogServiceServicer):
         response.ParseFromString(answer.response)
         response.replayed = answer.replayed
         return response
+
+    async def LogWorkoutText(
+        self, request: pb.LogWorkoutTextRequest, context: Context
+    ) -> pb.LogWorkoutTextResponse:
+        answer = await self._text.log_text(
+            request.account_id,
+            convert.request_key("LogWorkoutText", request),
+            convert.text_input(request),
+            _logged_text,
+        )
+        response = pb.LogWorkoutTextResponse()
+        response.ParseFromString(answer.response)
+        response.replayed = answer.replayed
+        return response
+
+    async def MatchExercises(
+        self, request: pb.MatchExercisesRequest, context: Context
+    ) -> pb.MatchExercisesResponse:
+        matches = await self._matching.match_all(request.account_id, convert.wanted_exercises(request))
+        return pb.MatchExercisesResponse(matches=[convert.match_pb(m) for m in matches])
 
     async def AddSets(self, request: pb.AddSetsRequest, context: Context) -> pb.AddSetsResponse:
         answer = self._logging.add_sets(
@@ -190,7 +224,15 @@ class WorkoutLogServicer(pb_grpc.WorkoutLogServiceServicer):
 def workout_log_binding(module: WorkoutLogModule) -> ServiceBinding:
     """The workout log's gRPC service, for the sessions server."""
     return ServiceBinding(
-        WorkoutLogServicer(module.logging, module.editing, module.deletion, module.queries, module.profile),
+        WorkoutLogServicer(
+            module.logging,
+            module.editing,
+            module.deletion,
+            module.queries,
+            module.profile,
+            module.text,
+            module.matching,
+        ),
         pb_grpc.add_WorkoutLogServiceServicer_to_server,
         SERVICE_NAME,
     )

@@ -22,7 +22,9 @@ from services.sessions.workout_log.domain.log_model import (
     SetInput,
     WorkoutInput,
 )
+from services.sessions.workout_log.service_layer.exercise_matching import Match, Wanted
 from services.sessions.workout_log.service_layer.idempotency import Idempotency
+from services.sessions.workout_log.service_layer.text_logging import TextInput
 
 
 def request_key(rpc: str, request: Message) -> Idempotency:
@@ -90,6 +92,39 @@ def workout_input(request: pb.LogWorkoutRequest) -> WorkoutInput:
         program=program,
         start_time=_time(request, "start_time"),
         end_time=_time(request, "end_time"),
+    )
+
+
+def text_input(request: pb.LogWorkoutTextRequest) -> TextInput:
+    """LogWorkoutText's words and what the caller knows beside them."""
+    program = None
+    if request.HasField("program"):
+        program = ProgramDay(request.program.program_id, request.program.day)
+    return TextInput(
+        text=request.text,
+        day=request.day,
+        time_zone=request.time_zone,
+        default_load_unit=request.default_load_unit,
+        program=program,
+    )
+
+
+# What the sets record, as the matching names it ("" is sets of repetitions or unknown).
+_TRACKING = {pb.SET_TRACKING_DISTANCE: "distance", pb.SET_TRACKING_DURATION: "duration"}
+
+
+def wanted_exercises(request: pb.MatchExercisesRequest) -> list[Wanted]:
+    """MatchExercises' words, in order."""
+    return [Wanted(item.words, _TRACKING.get(item.tracking, "")) for item in request.exercises]
+
+
+def match_pb(match: Match) -> pb.ExerciseMatch:
+    """One answer of MatchExercises."""
+    return pb.ExerciseMatch(
+        exercise_id=match.exercise_id,
+        name=match.name,
+        candidates=[pb.ExerciseCandidate(exercise_id=c.exercise_id, name=c.name) for c in match.candidates],
+        ambiguous=match.ambiguous,
     )
 
 

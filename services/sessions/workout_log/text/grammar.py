@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from kinetic.workout_text.nothing_to_log import NothingToLog
-from kinetic.workout_text.tokens import (
+from services.sessions.workout_log.text.nothing_to_log import NothingToLog
+from services.sessions.workout_log.text.tokens import (
     METRES_PER_UNIT,
     SECONDS_PER_UNIT,
     WEIGHT_UNITS,

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
-from kinetic.workout_text.days import take_day
-from kinetic.workout_text.grammar import (
+from services.sessions.workout_log.text.days import take_day
+from services.sessions.workout_log.text.grammar import (
     MAX_RPE,
     Amount,
     ClauseReading,
@@ -30,8 +30,8 @@ from kinetic.workout_text.grammar import (
     SetsItem,
     read_clause,
 )
-from kinetic.workout_text.nothing_to_log import NothingToLog
-from kinetic.workout_text.tokens import Unit
+from services.sessions.workout_log.text.nothing_to_log import NothingToLog
+from services.sessions.workout_log.text.tokens import Unit
 
 __all__ = ["NothingToLog", "ParsedEntry", "ParsedSet", "ParsedWorkout", "Unit", "parse_workout_text"]
 

@@ -10,7 +10,7 @@ import re
 from datetime import date, timedelta
 from typing import Final
 
-from kinetic.workout_text.nothing_to_log import NothingToLog
+from services.sessions.workout_log.text.nothing_to_log import NothingToLog
 
 WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 

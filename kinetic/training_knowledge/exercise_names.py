@@ -3,6 +3,9 @@
 Pure: the caller passes the catalog, the account's own exercises and what the person chose before.
 Only an exact match resolves; anything else is handed back with candidates so the person is asked
 rather than guessed for. The rules and why: docs/decisions/0045-log-text-parsing.md.
+
+Catalog knowledge, beside the catalog: the workout log's exercise matching (sessions) and the
+workout-file import (``kinetic.workout_files``) both read it (decision 0092).
 """
 
 from __future__ import annotations
@@ -75,6 +78,16 @@ def normalize_words(words: str) -> str:
     and no two catalog names or aliases differ only in that (tests/unit/test_exercise_names.py).
     """
     return "".join(_folded_words(words))
+
+
+def tracking_of(sets: Sequence[tuple[bool, bool, bool]]) -> str:
+    """How sets given as (has reps, has distance, has duration) are tracked: "distance" when every
+    set is a distance, "duration" when every set is a time without reps, else ""."""
+    if sets and all(distance for _, distance, _ in sets):
+        return "distance"
+    if sets and all(duration and not reps for reps, _, duration in sets):
+        return "duration"
+    return ""
 
 
 def _label_words(label: str) -> frozenset[str]:

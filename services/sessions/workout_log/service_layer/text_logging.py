@@ -1,0 +1,114 @@
+"""LogWorkoutText: a workout in the person's own words, read, matched and stored as LogWorkout.
+
+The reader (``workout_log/text``) runs on the person's local today and default unit; each entry's
+words are matched by ``ExerciseMatching`` against the account's remembered words, which this use
+case reads itself, so any gRPC caller can log words (decision 0092). The workout then goes through
+``WorkoutLogging.log_workout`` unchanged: the same checks, idempotency and change feed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from kinetic.training_knowledge.exercise_names import normalize_words, tracking_of
+from services.sessions.domain.session_rules import Violations, require_account
+from services.sessions.service_layer.session_support import Clock, utc_now
+from services.sessions.workout_log.domain import log_rules as rules
+from services.sessions.workout_log.domain.log_errors import ExerciseAmbiguous, NothingToLog
+from services.sessions.workout_log.domain.log_model import EntryInput, ProgramDay, SetInput, WorkoutInput
+from services.sessions.workout_log.service_layer.exercise_matching import ExerciseMatching, Match
+from services.sessions.workout_log.service_layer.idempotency import Answer, Idempotency
+from services.sessions.workout_log.service_layer.workout_logging import LoggedWorkout, WorkoutLogging
+from services.sessions.workout_log.text import parse
+from services.sessions.workout_log.text.parse import ParsedEntry, ParsedSet, parse_workout_text
+
+LOAD_UNITS: Final = ("kg", "lb")
+
+
+@dataclass(frozen=True)
+class TextInput:
+    """LogWorkoutText: the words, and what the caller knows that the words may leave out."""
+
+    text: str
+    day: str = ""
+    time_zone: str = ""
+    default_load_unit: str = ""
+    program: ProgramDay | None = None
+
+
+def set_input(parsed: ParsedSet) -> SetInput:
+    """One set the text gave; the reader never invents a figure, so unset stays unset."""
+    load_kg = None
+    if parsed.load is not None:
+        # Six decimals, as every load the log stores: exact enough to read back unchanged.
+        load_kg = round(parsed.load * (parse.KG_PER_LB if parsed.unit == "lb" else 1.0), 6)
+    return SetInput(
+        reps=parsed.reps,
+        load_kg=load_kg,
+        load_value=parsed.load if load_kg is not None else None,
+        load_unit=(parsed.unit or "") if load_kg is not None else "",
+        duration_s=parsed.duration_s,
+        distance_m=parsed.distance_m,
+        rpe=parsed.rpe,
+        warmup=parsed.warmup,
+        estimated=parsed.estimated,
+    )
+
+
+def entry_input(match: Match, sets: tuple[SetInput, ...]) -> EntryInput:
+    """An entry: its exercise, or the words kept in their normalized form when unsure."""
+    return EntryInput(
+        exercise_id=match.exercise_id,
+        exercise_name=match.name if match.exercise_id else match.words,
+        words="" if match.exercise_id else normalize_words(match.words),
+        sets=sets,
+    )
+
+
+class TextLogging:
+    """LogWorkoutText over the log's matching and ``WorkoutLogging``."""
+
+    def __init__(self, logging: WorkoutLogging, matching: ExerciseMatching, clock: Clock = utc_now) -> None:
+        self._logging = logging
+        self._matching = matching
+        self._clock = clock
+
+    async def log_text(
+        self,
+        account_id: str,
+        request: Idempotency,
+        given: TextInput,
+        encode: Callable[[LoggedWorkout], bytes],
+    ) -> Answer:
+        """Read ``given.text``, match its exercises and store the workout; NOTHING_TO_LOG or
+        EXERCISE_AMBIGUOUS (nothing stored) when the words are not certain."""
+        require_account(account_id)
+        out = Violations()
+        zone = rules.check_zone(out, "time_zone", given.time_zone)
+        if given.default_load_unit not in ("", *LOAD_UNITS):
+            out.add("default_load_unit", 'must be "kg" or "lb"')
+        out.raise_if_any()
+        unit: parse.Unit = "lb" if given.default_load_unit == "lb" else "kg"
+        today = rules.local_day(self._clock(), zone)
+        try:
+            parsed = parse_workout_text(given.text, default_unit=unit, today=today)
+        except parse.NothingToLog as refusal:
+            raise NothingToLog.because(refusal.reason) from None
+        remembered = self._matching.remembered(account_id)
+        entries = [await self._entry(account_id, e, remembered) for e in parsed.entries]
+        day = given.day or (parsed.day.isoformat() if parsed.day else "")
+        workout = WorkoutInput(
+            entries=tuple(entries), day=day, time_zone=given.time_zone, program=given.program
+        )
+        return self._logging.log_workout(account_id, request, workout, encode)
+
+    async def _entry(self, account_id: str, parsed: ParsedEntry, remembered: dict[str, str]) -> EntryInput:
+        shape = [
+            (s.reps is not None, s.distance_m is not None, s.duration_s is not None) for s in parsed.sets
+        ]
+        match = await self._matching.match(account_id, parsed.words, remembered, tracking_of(shape))
+        if match.ambiguous:
+            raise ExerciseAmbiguous.of(parsed.words, [(c.exercise_id, c.name) for c in match.candidates])
+        return entry_input(match, tuple(set_input(s) for s in parsed.sets))
