@@ -68,10 +68,11 @@ FIRST_YEAR, LAST_YEAR = 1900, 2999
 YEARS_TEXT = f"must be in the years {FIRST_YEAR} to {LAST_YEAR}"
 
 
-def real_date(field: str) -> Callable[[Arguments], Sequence[Violation]]:
+def real_date(field: str, *, engine_years: bool = True) -> Callable[[Arguments], Sequence[Violation]]:
     """A rule: ``field``, when given, is a YYYY-MM-DD date on the calendar within the engine's years
     (the schema checks only that it is a short string; Python alone would take 20261014 or
-    2026-W42-3)."""
+    2026-W42-3). ``engine_years=False`` leaves the range to a tool with a narrower one of its own
+    (RunFlow's log_daily_health names the readiness days, decision 0070)."""
 
     def rule(arguments: Arguments) -> Sequence[Violation]:
         if field not in arguments:
@@ -83,7 +84,7 @@ def real_date(field: str) -> Callable[[Arguments], Sequence[Violation]]:
             day = date.fromisoformat(text)
         except ValueError:
             return [Violation(field, f"{text!r} is not a date; use YYYY-MM-DD, e.g. 2026-10-14")]
-        if not FIRST_YEAR <= day.year <= LAST_YEAR:
+        if engine_years and not FIRST_YEAR <= day.year <= LAST_YEAR:
             return [Violation(field, f"{text!r} {YEARS_TEXT}")]
         return []
 

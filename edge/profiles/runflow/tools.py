@@ -169,7 +169,7 @@ def runflow_profile(tools: RunFlowTools, plans: RunFlowPlanTools) -> Profile:
                 "log_daily_health",
                 tools.log_daily_health,
                 schemas.LOG_HEALTH_INPUT,
-                (real_date("date"), something_to_log),
+                (real_date("date", engine_years=False), something_to_log),
             ),
             *(
                 ToolSpec(

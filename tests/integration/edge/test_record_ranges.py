@@ -131,7 +131,7 @@ async def test_every_door_refuses_an_impossible_time_naming_the_field(stack: Sta
             content=(
                 CSV_HEAD
                 + '0001-01-01 10:00:00,"Old",1h,"Bench Press (Barbell)",1,80,5,0,0,"","",\n'
-                + '2021-05-01 10:00:00,"Long",99999999999h,"Bench Press (Barbell)",1,80,5,0,0,"","",\n'
+                + '2021-13-45 10:00:00,"Bad day",1h,"Bench Press (Barbell)",1,80,5,0,0,"","",\n'
             ).encode(),
             headers={"Content-Type": "text/csv"},
         )
@@ -158,7 +158,7 @@ async def test_every_door_refuses_an_impossible_time_naming_the_field(stack: Sta
     # Every row skipped: the file is refused whole, quoting each row's problem by its column.
     assert csv.status_code == 400, csv.text
     refusal = csv.json()["error_description"]
-    assert "line 2: Date" in refusal and "line 3: Duration" in refusal, refusal
+    assert "line 2: Date" in refusal and "line 3: Date" in refusal, refusal
     assert listed.json().get("activities", []) == []
     assert "scheduledDate" in tool_error_text(plan_workout)  # RunFlow's refusals are tool errors (0075)
     assert logged.value.code() == grpc.StatusCode.INVALID_ARGUMENT
