@@ -8,6 +8,7 @@ docs/decisions/0053-activity-files.md (Figures).
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import hashlib
 import itertools
 import statistics
@@ -16,10 +17,17 @@ from array import array
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from kinetic.activity_files.limits import check_recording
+from kinetic.activity_files.limits import MAX_ELAPSED_S, check_recording
 from kinetic.activity_files.model import ActivityFile, Lap, Streams, UnreadableActivityFile
 from kinetic.activity_files.recording import Recording, pause_starts_between
-from kinetic.activity_files.streams import HOLD_GAP_S, build_streams, moving_seconds, with_moving_gaps
+from kinetic.activity_files.strap_heart_rate import strap_heart_rate_stream
+from kinetic.activity_files.streams import (
+    HOLD_GAP_S,
+    build_streams,
+    moving_seconds,
+    with_moving_ends,
+    with_moving_gaps,
+)
 from kinetic.activity_files.swims import with_swim_figures
 from kinetic.record_ranges import ACTIVITY_START
 
@@ -42,16 +50,22 @@ def build_activity(recording: Recording) -> ActivityFile:
     """Check the recording (``limits.check_recording``), resample it and sum it up."""
     record_digest = _record_digest(recording)  # of the records as read, before any check
     check_recording(recording, HOLD_GAP_S)
-    start = recording.times[0]
+    first_record = recording.times[0]
+    records_s = round(recording.times[-1] - first_record, 3)
+    start, end = _span(recording)
     _check_start(start)
-    duration_s = round(recording.times[-1] - start, 3)
+    duration_s = round(end - start, 3)
     length = int(duration_s) + 1
-    streams, recorded = build_streams(recording, length)
-    recorded = with_moving_gaps(recording, recorded)  # moving time only: the streams keep their gaps
+    streams, recorded = build_streams(recording, length, start)
+    strap = strap_heart_rate_stream(recording, start, length)
+    if strap is not None:  # beats a strap sent after a swim (decision 0094)
+        streams = dataclasses.replace(streams, heart_rate=tuple(strap))
+    # Moving time only: the streams keep their gaps.
+    recorded = with_moving_ends(recording, with_moving_gaps(recording, recorded, start), start)
     distance_m = _last_value(recording.distance)
     if distance_m is not None:
         distance_m = round(distance_m, 3)
-    source_key = _source_key(recording, start, duration_s, distance_m, record_digest)
+    source_key = _source_key(recording, first_record, records_s, distance_m, record_digest)
     activity = ActivityFile(
         format=recording.format,
         source_key=source_key,
@@ -74,6 +88,28 @@ def build_activity(recording: Recording) -> ActivityFile:
     # A swim's moving time and distance are the device's, from its lengths (decision 0084); the
     # source key stays the records' so a file imported before is still recognised.
     return with_swim_figures(activity, recording)
+
+
+def _span(recording: Recording) -> tuple[float, float]:
+    """When the activity started and ended: its records' first and last times, or its FIT
+    sessions' ``start_time`` and ``start_time + total_elapsed_time`` when these contain the
+    records (within a second). A watch may write its first record minutes after the session
+    starts and its last when the timer stops, while its elapsed time runs to the session's end
+    (a Forerunner 645 pool swim: records over 767 s of a 1 138-s session; decision 0094). A
+    session that does not contain its records (a Fenix 2 writes its first start 45 min late)
+    says nothing about them: the records' span stands."""
+    first, last = recording.times[0], recording.times[-1]
+    stated = [
+        (session.start, session.start + session.elapsed_s)
+        for session in recording.sessions
+        if session.start is not None and session.elapsed_s is not None and session.elapsed_s > 0
+    ]
+    if not stated:
+        return first, last
+    begin, end = min(b for b, _ in stated), max(e for _, e in stated)
+    if begin <= first + 1.0 and end >= last - 1.0 and end - begin <= MAX_ELAPSED_S:
+        return min(begin, first), max(end, last)
+    return first, last
 
 
 def _check_start(start: float) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from kinetic.activity_files.fit_decoder import (
     EVENT_MESSAGE,
     FILE_ID,
+    HEART_RATE,
     LAP,
     LENGTH,
     SESSION,
@@ -29,6 +30,7 @@ from kinetic.activity_files.fit_decoder import (
 from kinetic.activity_files.model import UnreadableActivityFile
 from kinetic.activity_files.recording import Recording, SessionTotals, SwimLength
 from kinetic.activity_files.sports import fit_sport
+from kinetic.activity_files.strap_heart_rate import StrapHeartRate
 
 _TIMER_STOPS = frozenset({"stop", "stop_all", "stop_disable", "stop_disable_all"})
 
@@ -69,6 +71,7 @@ class _FitMessages:
             LENGTH: self._length,
             SPORT_MESSAGE: self._sport,
             FILE_ID: self._file_id,
+            HEART_RATE: StrapHeartRate(recording).take,
         }
 
     def take(self, message_number: int, values: dict[str, Any]) -> None:
@@ -117,6 +120,7 @@ class _FitMessages:
                 pool_length_m=_number(values.get("pool_length")),
                 start=fit_time(values.get("start_time")),
                 word=str(sport if sport is not None else sub_sport or ""),
+                elapsed_s=_number(values.get("total_elapsed_time")),
             )
         )
 

@@ -161,6 +161,7 @@ class _ProfileField:
 TIMESTAMP: Final = 253
 FILE_ID, SPORT_MESSAGE, SESSION, LAP, RECORD, EVENT_MESSAGE = 0, 12, 18, 19, 20, 21
 LENGTH = 101  # one pool length of a swim (decision 0084)
+HEART_RATE = 132  # beats a chest strap stored and sent after a swim (FIT "hr", decision 0084)
 FIELD_DESCRIPTION, DEVELOPER_DATA_ID = 206, 207
 # A record's fields by FIT name → the recording column they fill. The "enhanced_" fields are
 # the wider ones newer devices write; where both are present they carry the same value.
@@ -220,6 +221,13 @@ PROFILE: Final[dict[int, dict[int, _ProfileField]]] = {
         4: _ProfileField("total_timer_time", 1000),
         5: _ProfileField("total_strokes"),
         12: _ProfileField("length_type", enum=LENGTH_TYPE),
+    },
+    HEART_RATE: {
+        0: _ProfileField("fractional_timestamp", 32768),
+        6: _ProfileField("filtered_bpm"),
+        9: _ProfileField("event_timestamp", 1024),
+        10: _ProfileField("event_timestamp_12"),
+        TIMESTAMP: _ProfileField("timestamp"),
     },
     SPORT_MESSAGE: {0: _ProfileField("sport", enum=SPORT), 1: _ProfileField("sub_sport", enum=SUB_SPORT)},
     FILE_ID: {

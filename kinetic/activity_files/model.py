@@ -54,8 +54,10 @@ class ActivityFile:
     format: ActivityFormat
     source_key: str
     sport: Sport
-    start: datetime  # aware, UTC: the first record's time
-    duration_s: float  # elapsed: last record's time less the first's, pauses included
+    # aware, UTC: the first record's time, or the FIT session's start when it contains the records
+    start: datetime
+    # elapsed: to the last record's time, or the session's end (activity._span); pauses included
+    duration_s: float
     moving_time_s: float
     distance_m: float | None
     elevation_gain_m: float | None

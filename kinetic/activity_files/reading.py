@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast, get_args
 
 from kinetic.activity_files.activity import build_activity
 from kinetic.activity_files.detection import detect_format
 from kinetic.activity_files.fit import read_fit
 from kinetic.activity_files.gpx import read_gpx
 from kinetic.activity_files.legs import split_legs
-from kinetic.activity_files.model import ActivityFile, ActivityFormat, UnreadableActivityFile
+from kinetic.activity_files.model import ActivityFile, ActivityFormat, Sport, UnreadableActivityFile
 from kinetic.activity_files.recording import Recording
 from kinetic.activity_files.tcx import read_tcx
 
@@ -19,6 +20,7 @@ _MIB = 1024 * 1024
 # 64 MiB upload limit. Reading is linear, so a cap bounds the work as well as the memory.
 MAX_FILE_BYTES: dict[ActivityFormat, int] = {"fit": 16 * _MIB, "tcx": 64 * _MIB, "gpx": 64 * _MIB}
 
+SPORTS: frozenset[str] = frozenset(get_args(Sport))
 _READERS: dict[ActivityFormat, Callable[[bytes], Recording]] = {
     "fit": read_fit,
     "tcx": read_tcx,
@@ -26,14 +28,21 @@ _READERS: dict[ActivityFormat, Callable[[bytes], Recording]] = {
 }
 
 
-def read_activity_files(data: bytes, *, filename: str | None = None) -> tuple[ActivityFile, ...]:
+def read_activity_files(
+    data: bytes, *, filename: str | None = None, sport: str | None = None
+) -> tuple[ActivityFile, ...]:
     """The file's activities: one per leg of a multisport FIT file, else the one it holds.
 
     Each leg is checked and summed up on its own (``legs.split_legs``, decision 0087); the rules
-    and refusals are ``read_activity_file``'s.
+    and refusals are ``read_activity_file``'s. ``sport``, the one the athlete gave with the
+    upload, is the sport of a file of one activity and sums it up as such (a TCX
+    ``Sport="Other"`` given as a swim has a swim's moving time, decision 0084); a multisport
+    file's legs keep their own.
     """
-    recording = _read_recording(data, filename)
-    return tuple(build_activity(leg) for leg in split_legs(recording))
+    legs = split_legs(_read_recording(data, filename))
+    if sport in SPORTS and len(legs) == 1:
+        legs[0].sport = cast(Sport, sport)
+    return tuple(build_activity(leg) for leg in legs)
 
 
 def read_activity_file(data: bytes, *, filename: str | None = None) -> ActivityFile:

@@ -44,7 +44,9 @@ class SwimLength:
 @dataclass(frozen=True, slots=True)
 class SessionTotals:
     """What a FIT session message states for one sport: its start, timer time, distance, pool
-    length, and the file's own word for its sport (a leg's name)."""
+    length, the file's own word for its sport (a leg's name) and its elapsed time. A TCX file's
+    laps together make one (timer time and distance: its ``TotalTimeSeconds`` and
+    ``DistanceMeters``)."""
 
     sport: Sport
     timer_s: float | None
@@ -52,6 +54,7 @@ class SessionTotals:
     pool_length_m: float | None
     start: float | None = None
     word: str = ""
+    elapsed_s: float | None = None
 
 
 def value_or_missing(value: float | int | None) -> float:
@@ -85,6 +88,9 @@ class Recording:
     # read as one activity per leg (decision 0087). Empty for TCX and GPX, which state neither.
     lengths: list[SwimLength] = field(default_factory=list)
     sessions: list[SessionTotals] = field(default_factory=list)
+    # (time, bpm) of each beat a chest strap stored under water and sent after the swim (FIT
+    # ``hr`` messages, ``strap_heart_rate``); merged into the records' heart rate when summed up.
+    strap_heart_rate: list[tuple[float, float]] = field(default_factory=list)
 
     def add(
         self,

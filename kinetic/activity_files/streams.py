@@ -40,13 +40,16 @@ def resample(offsets: Sequence[float], values: Sequence[float], length: int) -> 
     return out
 
 
-def build_streams(recording: Recording, length: int) -> tuple[Streams, list[bool]]:
-    """The 1 Hz streams of a checked recording, and for each second whether it was recorded.
+def build_streams(
+    recording: Recording, length: int, start: float | None = None
+) -> tuple[Streams, list[bool]]:
+    """The 1 Hz streams of a checked recording from ``start`` (its first record's time unless
+    given: a session may start before it), and for each second whether it was recorded.
 
     A second is recorded when a record falls in it or it lies in a gap of at most ``HOLD_GAP_S``
     between records, and the file's timer was not paused; the streams hold ``None`` elsewhere.
     """
-    start = recording.times[0]
+    start = recording.times[0] if start is None else start
     offsets = array("d", (time - start for time in recording.times))
     recorded_values = resample(offsets, array("d", [1.0]) * len(offsets), length)
     recorded = [value is not None for value in recorded_values]
@@ -73,7 +76,9 @@ def build_streams(recording: Recording, length: int) -> tuple[Streams, list[bool
     return streams, recorded
 
 
-def with_moving_gaps(recording: Recording, recorded: Sequence[bool]) -> list[bool]:
+def with_moving_gaps(
+    recording: Recording, recorded: Sequence[bool], start: float | None = None
+) -> list[bool]:
     """``recorded``, plus the seconds inside a gap between records longer than ``HOLD_GAP_S`` over
     which the distance grew by at least ``MOVING_SPEED_MPS`` a second and no pause lies.
 
@@ -83,7 +88,7 @@ def with_moving_gaps(recording: Recording, recorded: Sequence[bool]) -> list[boo
     the file states, stays stopped time (decision 0086).
     """
     timed = list(recorded)
-    start = recording.times[0]
+    start = recording.times[0] if start is None else start
     pause_starts = recording.pause_starts()
     previous: tuple[float, float] | None = None  # time, distance of the last record with a distance
     for time, distance in zip(recording.times, recording.distance, strict=True):
@@ -99,6 +104,37 @@ def with_moving_gaps(recording: Recording, recorded: Sequence[bool]) -> list[boo
                 first, end = int(previous[0] - start) + 1, min(len(timed), int(time - start))
                 timed[first:end] = [True] * max(0, end - first)
         previous = (time, distance)
+    return timed
+
+
+def with_moving_ends(recording: Recording, recorded: Sequence[bool], start: float) -> list[bool]:
+    """``recorded``, plus the seconds from ``start`` to the first record and from the last record
+    to the end of ``recorded`` when the speed at that record was at least ``MOVING_SPEED_MPS``
+    and no pause of the file lies between.
+
+    Those seconds exist when a FIT session contains its records (``activity._span``): the
+    device's timer ran from the session's start to its end while its records, written every few
+    seconds, began a little after and stopped a little before. An athlete moving at the record
+    was moving on (a Forerunner 920XT transition's last record comes 3 s before the session's
+    end, at 2.3 m/s); one standing still was not (decision 0094).
+    """
+    timed = list(recorded)
+    times, speed = recording.times, recording.speed
+    pause_starts = recording.pause_starts()
+    first_record, last_record = int(times[0] - start), int(times[-1] - start)
+    end = start + len(timed) - 1
+    if (
+        first_record > 0
+        and speed[0] >= MOVING_SPEED_MPS
+        and not pause_starts_between(pause_starts, start, times[0])
+    ):
+        timed[:first_record] = [True] * first_record
+    if (
+        last_record + 1 < len(timed)
+        and speed[-1] >= MOVING_SPEED_MPS
+        and not pause_starts_between(pause_starts, times[-1], end)
+    ):
+        timed[last_record + 1 :] = [True] * (len(timed) - last_record - 1)
     return timed
 
 

@@ -8,7 +8,7 @@ trackpoint is added at its own end: nothing per trackpoint outlives it (decision
 from __future__ import annotations
 
 from kinetic.activity_files.model import UnreadableActivityFile
-from kinetic.activity_files.recording import MISSING, Recording
+from kinetic.activity_files.recording import MISSING, Recording, SessionTotals
 from kinetic.activity_files.sports import tcx_sport
 from kinetic.activity_files.xml_stream import walk_xml
 from kinetic.activity_files.xml_values import parse_number, parse_time
@@ -38,6 +38,9 @@ class _TcxActivity:
         self.trackpoint_depth = 0  # the open trackpoint's depth; 0 when none is open
         self.values: dict[str, float] = {}
         self.time = MISSING
+        # What each Lap states of itself: its timer seconds and metres (a swim's figures, 0084)
+        self.lap_seconds: list[float] = []
+        self.lap_metres: list[float] = []
 
     def start(self, path: list[str], attributes: dict[str, str]) -> None:
         name = path[-1]
@@ -72,9 +75,31 @@ class _TcxActivity:
             self.trackpoint_depth = 0
         elif name == "Name" and path[-3:-1] == ["Activity", "Creator"]:
             self.recording.device = text
+        elif path[-2:-1] == ["Lap"] and self.activities == 1:
+            if name == "TotalTimeSeconds":
+                self.lap_seconds.append(parse_number(text, "a TCX lap's <TotalTimeSeconds>"))
+            elif name == "DistanceMeters":
+                self.lap_metres.append(parse_number(text, "a TCX lap's <DistanceMeters>"))
+
+    def finished(self) -> Recording:
+        """The recording, with its laps' own figures as one session (``SessionTotals``): a swim's
+        moving time and distance are the laps' (Garmin's TCX has no lengths; decision 0084)."""
+        recording = self.recording
+        laps = len(recording.lap_starts)
+        if laps and len(self.lap_seconds) == laps:
+            recording.sessions.append(
+                SessionTotals(
+                    sport=recording.sport,
+                    timer_s=sum(self.lap_seconds),
+                    distance_m=sum(self.lap_metres) if len(self.lap_metres) == laps else None,
+                    pool_length_m=None,
+                    start=min(recording.lap_starts),
+                )
+            )
+        return recording
 
 
 def read_tcx(data: bytes) -> Recording:
     activity = _TcxActivity()
     walk_xml(data, "the TCX file", activity.start, activity.end)
-    return activity.recording
+    return activity.finished()

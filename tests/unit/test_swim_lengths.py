@@ -31,15 +31,12 @@ class DeviceSwim:
     timer_s: float  # the session's total_timer_time
     active_lengths: int  # 0 in open water
     pool_length_m: float | None
-    avg_hr: float  # the session's avg_heart_rate
-    # False when the heart rate came from a chest strap that stores it and sends it after the
-    # swim (FIT "hr" messages, not records): Kinetic does not read those yet.
-    hr_in_records: bool = True
+    avg_hr: float  # the session's avg_heart_rate (Fenix 3: from a strap's stored beats, FIT "hr")
 
 
 DEVICE_SWIMS = (
     DeviceSwim("garmin_fenix6_pool_25m.fit", 1397.002, 1100.0, 1761.75, 44, 25.0, 139),
-    DeviceSwim("garmin_fenix3_pool_25m_drills.fit", 1839.588, 1700.0, 3485.293, 68, 25.0, 103, False),
+    DeviceSwim("garmin_fenix3_pool_25m_drills.fit", 1839.588, 1700.0, 3485.293, 68, 25.0, 103),
     DeviceSwim("coros_pace3_pool_25m.fit", 3332.51, 2300.0, 4011.63, 92, 25.0, 119),
     DeviceSwim("garmin_fenix6_open_water.fit", 178.233, 123.81, 178.233, 0, None, 142),
 )
@@ -68,7 +65,7 @@ def test_a_real_swim_has_the_devices_moving_time_distance_and_a_human_pace(devic
 
     assert activity.sport == "swim"
     assert (count, round(seconds, 3)) == (device.active_lengths, device.moving_time_s if count else 0.0)
-    # The elapsed time is the records' span; moving time never exceeds it (open water: 178 of 178.233).
+    # Moving time never exceeds the elapsed time (open water: 178.233 of 178.233).
     assert activity.moving_time_s == pytest.approx(min(device.moving_time_s, activity.duration_s), abs=0.001)
     assert activity.distance_m == pytest.approx(device.distance_m, abs=0.01)
     if device.pool_length_m is not None:
@@ -76,8 +73,7 @@ def test_a_real_swim_has_the_devices_moving_time_distance_and_a_human_pace(devic
     assert activity.distance_m is not None
     pace_per_100m = activity.moving_time_s / activity.distance_m * 100
     assert 60 < pace_per_100m < 180, "a recreational swimmer's pace, not 0.5 s/100 m"
-    if device.hr_in_records:
-        assert activity.avg_hr == pytest.approx(device.avg_hr, abs=1)
+    assert activity.avg_hr == pytest.approx(device.avg_hr, abs=1)
 
 
 @pytest.mark.parametrize("device", DEVICE_SWIMS[:3], ids=lambda device: device.file)
@@ -110,7 +106,10 @@ def test_a_swim_relabelled_as_a_run_is_read_from_its_records() -> None:
     # The lengths are a swim's; a file whose sport is not swimming keeps the records' figures.
     recording = read_fit((SWIMS / "garmin_fenix6_pool_25m.fit").read_bytes())
     recording.sport = "other"
+    records_s = recording.times[-1] - recording.times[0]
 
     activity = build_activity(recording)
 
-    assert activity.moving_time_s == activity.duration_s and activity.distance_m is None
+    # Every second of the records moves (no speed in a pool); the elapsed time is the session's.
+    assert activity.moving_time_s == pytest.approx(records_s, abs=1) and activity.distance_m is None
+    assert activity.duration_s == pytest.approx(1769.506)

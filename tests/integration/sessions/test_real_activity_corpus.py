@@ -70,4 +70,4 @@ async def test_a_real_file_gives_the_devices_figures(
         entry.data(), account_id=account, filename=entry.upload_name, sport=entry.upload_sport
     )
     assert answer.created
-    assert corpus_check.problems(entry, answer.activity) == []
+    assert corpus_check.import_problems(entry, answer) == []

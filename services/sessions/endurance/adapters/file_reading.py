@@ -38,11 +38,17 @@ def budget_for(size: int) -> Budget:
 
 
 async def read_in_child(
-    workers: ParseWorkers, data: bytes, filename: str, *, account_id: str, timeout_s: float | None
+    workers: ParseWorkers,
+    data: bytes,
+    filename: str,
+    *,
+    account_id: str,
+    timeout_s: float | None,
+    sport: str | None = None,
 ) -> tuple[ActivityFile, ...]:
-    """``read_activity_files`` (one activity per multisport leg, decision 0087) in a child;
-    refusals and overruns as the service's errors."""
-    parse = functools.partial(read_activity_files, filename=filename or None)
+    """``read_activity_files`` (one activity per multisport leg, decision 0087; ``sport``: the
+    one given with the upload) in a child; refusals and overruns as the service's errors."""
+    parse = functools.partial(read_activity_files, filename=filename or None, sport=sport)
     try:
         return await workers.run(parse, data, budget_for(len(data)), owner=account_id, timeout_s=timeout_s)
     except UnreadableActivityFile as problem:

@@ -74,6 +74,7 @@ class EnduranceServicer(pb_grpc.EnduranceServiceServicer):
             options.filename,
             account_id=account_id,
             timeout_s=None if deadline is None else deadline - time.monotonic() - STORE_RESERVE_S,
+            sport=options.sport,
         )
         gone = threading.Event()
 

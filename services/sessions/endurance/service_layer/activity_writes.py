@@ -179,7 +179,7 @@ class ActivityWrites:
         require_account(account_id)
         options = check_import(len(data), filename, source_app, sport)
         try:
-            reads = read_activity_files(data, filename=options.filename or None)
+            reads = read_activity_files(data, filename=options.filename or None, sport=options.sport)
         except UnreadableActivityFile as problem:
             raise UnreadableActivity(problem.reason) from problem
         return self._store_reads(account_id, reads, options)
