@@ -85,6 +85,12 @@ class Recording:
     # read as one activity per leg (decision 0087). Empty for TCX and GPX, which state neither.
     lengths: list[SwimLength] = field(default_factory=list)
     sessions: list[SessionTotals] = field(default_factory=list)
+    # Whether ``speed`` was worked out from the distance (``limits.check_recording``) rather than
+    # written by the device: moving time then goes by the distance between records (decision 0093).
+    speed_from_distance: bool = False
+    # Whether the watch's clock was not set (a FIT "system time"): the times were placed by the
+    # file's local time, or, with no record left, the file had none to place them by (0093).
+    clock_not_set: bool = False
 
     def add(
         self,
