@@ -82,8 +82,8 @@ def moving_flags(recording: Recording, length: int) -> list[bool]:
     device (a GPX, a TCX without one), at the distance covered from one record to the next over
     its seconds. A file whose distance never grows and whose speed is never above 0 (an indoor
     row, a treadmill or trainer without a sensor) has no speed to judge by: every second its timer
-    ran is moving. The seconds of a pause the file states are never moving; the second a pause
-    starts in is, like a record's own second.
+    ran is moving. The seconds of a pause the file states are never moving, but for the record
+    the device wrote as its timer stopped.
     """
     flags = [False] * length
     if len(recording.times) < 2:
@@ -118,8 +118,13 @@ def moving_flags(recording: Recording, length: int) -> list[bool]:
             first += 1
         if speed is None or speed >= MOVING_SPEED_MPS:
             flags[first:end] = [True] * max(0, end - first)
+    # A pause stops the seconds from the one it starts in, but for a record's own second there
+    # (a device writes one as its timer stops): the timer ran until the stop, not a second more.
+    record_seconds = {int(time - start) for time in times}
     for stopped, resumed in recording.pauses:
-        first, end = max(0, int(stopped - start) + 1), min(length, int(resumed - start))
+        stop_second = int(stopped - start)
+        first = max(0, stop_second + (1 if stop_second in record_seconds else 0))
+        end = min(length, int(resumed - start))
         if first < end:
             flags[first:end] = [False] * (end - first)
     return flags
