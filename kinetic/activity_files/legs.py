@@ -41,6 +41,7 @@ def split_legs(recording: Recording) -> list[Recording]:
             device=recording.device,
             name=f"leg {index + 1} of {len(sessions)}: {session.word}",
             sessions=[session],  # a swim leg's totals and lengths make its figures (decision 0084)
+            clock_not_set=recording.clock_not_set,
         )
         for index, session in enumerate(sessions)
     ]
