@@ -24,9 +24,10 @@ from kinetic.activity_files.strap_heart_rate import strap_heart_rate_stream
 from kinetic.activity_files.streams import (
     HOLD_GAP_S,
     build_streams,
+    held_heart_rate,
+    moving_flags,
     moving_seconds,
     with_moving_ends,
-    with_moving_gaps,
 )
 from kinetic.activity_files.swims import with_swim_figures
 from kinetic.record_ranges import ACTIVITY_START
@@ -56,12 +57,15 @@ def build_activity(recording: Recording) -> ActivityFile:
     _check_start(start)
     duration_s = round(end - start, 3)
     length = int(duration_s) + 1
-    streams, recorded = build_streams(recording, length, start)
+    streams, _ = build_streams(recording, length, start)
     strap = strap_heart_rate_stream(recording, start, length)
     if strap is not None:  # beats a strap sent after a swim (decision 0094)
         streams = dataclasses.replace(streams, heart_rate=tuple(strap))
-    # Moving time only: the streams keep their gaps.
-    recorded = with_moving_ends(recording, with_moving_gaps(recording, recorded, start), start)
+    # Moving time and the average heart rate count the seconds between records however far apart,
+    # as the device's timer did, and a session's seconds before and after its records (decisions
+    # 0093, 0094); the streams keep their gaps.
+    moving = with_moving_ends(recording, moving_flags(recording, length, start), start)
+    heart_rate = list(strap) if strap is not None else held_heart_rate(recording, length, start)
     distance_m = _last_value(recording.distance)
     if distance_m is not None:
         distance_m = round(distance_m, 3)
@@ -72,18 +76,19 @@ def build_activity(recording: Recording) -> ActivityFile:
         sport=recording.sport,
         start=datetime.fromtimestamp(start, UTC),
         duration_s=duration_s,
-        moving_time_s=float(moving_seconds(recorded, streams.speed_mps, 0, length - 1)),
+        moving_time_s=float(moving_seconds(moving, 0, length - 1)),
         distance_m=distance_m,
         elevation_gain_m=_elevation_gain(recording),
         avg_power_w=_average(streams.power, 0, length),
         max_power_w=_maximum(streams.power, 0, length),
-        avg_hr=_average(streams.heart_rate, 0, length),
+        avg_hr=_average(heart_rate, 0, length),
         max_hr=_maximum(streams.heart_rate, 0, length),
         avg_cadence=_average(streams.cadence, 0, length, leave_out_zero=True),
         device=recording.device,
         name=recording.name,
-        laps=_laps(recording, streams, recorded, start, duration_s),
+        laps=_laps(recording, streams, moving, heart_rate, start, duration_s),
         streams=streams,
+        clock_not_set=recording.clock_not_set,
     )
     # A swim's moving time and distance are the device's, from its lengths (decision 0084); the
     # source key stays the records' so a file imported before is still recognised.
@@ -126,7 +131,12 @@ def _check_start(start: float) -> None:
 
 
 def _laps(
-    recording: Recording, streams: Streams, recorded: Sequence[bool], start: float, duration_s: float
+    recording: Recording,
+    streams: Streams,
+    moving: Sequence[bool],
+    heart_rate: Sequence[float | None],
+    start: float,
+    duration_s: float,
 ) -> tuple[Lap, ...]:
     """The file's laps over the seconds each covers; one lap for the whole when it marks none.
 
@@ -145,10 +155,10 @@ def _laps(
             Lap(
                 start=datetime.fromtimestamp(start + lap_start, UTC),
                 duration_s=round(lap_end - lap_start, 3),
-                moving_time_s=float(moving_seconds(recorded, streams.speed_mps, first, end)),
+                moving_time_s=float(moving_seconds(moving, first, end)),
                 distance_m=None if lap_distance is None else round(lap_distance, 3),
                 avg_power_w=_average(streams.power, first, stats_end),
-                avg_hr=_average(streams.heart_rate, first, stats_end),
+                avg_hr=_average(heart_rate, first, stats_end),
                 avg_cadence=_average(streams.cadence, first, stats_end, leave_out_zero=True),
             )
         )

@@ -9,10 +9,13 @@ Damaged files).
 
 from __future__ import annotations
 
+import dataclasses
 import struct
+from array import array
 from typing import Any
 
 from kinetic.activity_files.fit_decoder import (
+    ACTIVITY_MESSAGE,
     EVENT_MESSAGE,
     FILE_ID,
     HEART_RATE,
@@ -20,6 +23,7 @@ from kinetic.activity_files.fit_decoder import (
     LENGTH,
     SESSION,
     SPORT_MESSAGE,
+    SYSTEM_TIME_END_POSIX_S,
     FitChecksumMismatch,
     FitCutShort,
     FitDecodeError,
@@ -64,6 +68,7 @@ class _FitMessages:
         self._sessions: list[tuple[float, object, object]] = []  # (elapsed seconds, sport, sub_sport)
         self._sport_message: tuple[object, object] | None = None
         self._stopped_at: float | None = None
+        self._local_time_shift: float | None = None  # local_timestamp less timestamp (activity message)
         self._handlers = {
             LAP: self._lap,
             EVENT_MESSAGE: self._event,
@@ -72,6 +77,7 @@ class _FitMessages:
             SPORT_MESSAGE: self._sport,
             FILE_ID: self._file_id,
             HEART_RATE: StrapHeartRate(recording).take,
+            ACTIVITY_MESSAGE: self._activity,
         }
 
     def take(self, message_number: int, values: dict[str, Any]) -> None:
@@ -80,6 +86,7 @@ class _FitMessages:
             handler(values)
 
     def recording(self) -> Recording:
+        _place_system_times(self._recording, self._local_time_shift)
         if self._sessions:
             # A multisport file holds one session per leg; read whole, it is one activity of the
             # longest leg's sport (decision 0053, Sport); ``read_activity_files`` splits it (0087).
@@ -145,6 +152,51 @@ class _FitMessages:
 
     def _file_id(self, values: dict[str, Any]) -> None:
         self._recording.device = _device_name(values)
+
+    def _activity(self, values: dict[str, Any]) -> None:
+        timestamp, local = fit_time(values.get("timestamp")), fit_time(values.get("local_timestamp"))
+        if timestamp is not None and local is not None and local >= SYSTEM_TIME_END_POSIX_S:
+            self._local_time_shift = local - timestamp
+
+
+def _place_system_times(recording: Recording, local_time_shift: float | None) -> None:
+    """Put the times of a watch whose clock was not set on the calendar (decision 0093).
+
+    Its times count seconds from power-on (the FIT profile's "system time"). The activity message
+    states the same moment in that count and in local time: every time moves by the difference,
+    and the activity is stored as if local time were UTC (off by the athlete's time zone). A
+    file that also has real times keeps those only, as before; one with no local time to go by
+    keeps none, and ``limits.check_recording`` refuses it saying why.
+    """
+    times = recording.times
+    system = [time < SYSTEM_TIME_END_POSIX_S for time in times]
+    shift = local_time_shift if system and all(system) else None
+    if shift is not None:
+        recording.times = array("d", (time + shift for time in times))
+        recording.clock_not_set = True
+    elif any(system):
+        # Real times beside them, or no local time to go by: the system times are passed over, as
+        # a record without a time is; with none left, the refusal says the clock was not set.
+        recording.keep_records([not flag for flag in system])
+        recording.clock_not_set = not recording.times
+
+    def placed(time: float) -> float | None:
+        if time >= SYSTEM_TIME_END_POSIX_S:
+            return time
+        return None if shift is None else time + shift
+
+    recording.lap_starts = [moved for lap in recording.lap_starts if (moved := placed(lap)) is not None]
+    pauses = [(placed(stopped), placed(resumed)) for stopped, resumed in recording.pauses]
+    recording.pauses = [(stopped, resumed) for stopped, resumed in pauses if stopped and resumed]
+    recording.lengths = [
+        dataclasses.replace(length, start=moved)
+        for length in recording.lengths
+        if (moved := placed(length.start)) is not None
+    ]
+    recording.sessions = [
+        dataclasses.replace(session, start=None if session.start is None else placed(session.start))
+        for session in recording.sessions
+    ]
 
 
 def _number(value: object) -> float | None:

@@ -61,14 +61,17 @@ class FitDamaged(FitDecodeError):
 MISSING: Final = math.nan
 DEGREES_PER_SEMICIRCLE: Final = 180.0 / 2**31
 # FIT times count seconds from 1989-12-31T00:00:00Z; a value below 0x10000000 counts from the
-# device's power-on instead (its clock was not set) and cannot be placed in UTC.
+# device's power-on instead (its clock was not set: the FIT profile's date_time "system time").
+# Such a time is read as if counted from the epoch, so it falls before ``SYSTEM_TIME_END_POSIX_S``
+# (1998-07-04): ``fit.read_fit`` places it by the activity message's local time or refuses it.
 _FIT_EPOCH_POSIX_S: Final = 631_065_600
 _FIT_FIRST_UTC_TIME: Final = 0x10000000
+SYSTEM_TIME_END_POSIX_S: Final = float(_FIT_FIRST_UTC_TIME + _FIT_EPOCH_POSIX_S)
 
 
 def fit_time(value: object) -> float | None:
-    """POSIX seconds of a FIT time; ``None`` when it is absent or not a UTC time."""
-    if isinstance(value, int) and value >= _FIT_FIRST_UTC_TIME:
+    """POSIX seconds of a FIT time (a system time too, see above); ``None`` when it is absent."""
+    if isinstance(value, int) and value >= 0:
         return float(value + _FIT_EPOCH_POSIX_S)
     return None
 
@@ -160,6 +163,7 @@ class _ProfileField:
 
 TIMESTAMP: Final = 253
 FILE_ID, SPORT_MESSAGE, SESSION, LAP, RECORD, EVENT_MESSAGE = 0, 12, 18, 19, 20, 21
+ACTIVITY_MESSAGE = 34  # its local_timestamp places a file whose clock was not set (decision 0093)
 LENGTH = 101  # one pool length of a swim (decision 0084)
 HEART_RATE = 132  # beats a chest strap stored and sent after a swim (FIT "hr", decision 0084)
 FIELD_DESCRIPTION, DEVELOPER_DATA_ID = 206, 207
@@ -230,6 +234,7 @@ PROFILE: Final[dict[int, dict[int, _ProfileField]]] = {
         TIMESTAMP: _ProfileField("timestamp"),
     },
     SPORT_MESSAGE: {0: _ProfileField("sport", enum=SPORT), 1: _ProfileField("sub_sport", enum=SUB_SPORT)},
+    ACTIVITY_MESSAGE: {5: _ProfileField("local_timestamp"), TIMESTAMP: _ProfileField("timestamp")},
     FILE_ID: {
         1: _ProfileField("manufacturer", enum=MANUFACTURER),
         2: _ProfileField(

@@ -42,6 +42,7 @@ def split_legs(recording: Recording) -> list[Recording]:
             name=f"leg {index + 1} of {len(sessions)}: {session.word}",
             sessions=[session],  # a swim leg's totals and lengths make its figures (decision 0084)
             strap_heart_rate=recording.strap_heart_rate,  # each leg takes the beats in its time
+            clock_not_set=recording.clock_not_set,
         )
         for index, session in enumerate(sessions)
     ]

@@ -63,12 +63,19 @@ def check_recording(recording: Recording, hold_gap_s: float) -> None:
         recording.distance = _distance_from_positions(recording, speed_limit)
     if _all_missing(recording.speed):
         recording.speed = _speed_from_distance(recording, hold_gap_s)
+        recording.speed_from_distance = True
         _drop_outside(recording.speed, 0.0, speed_limit)
 
 
 def _too_few_records(recording: Recording) -> UnreadableActivityFile:
     noun = _RECORD_NOUNS[recording.format]
     count = len(recording.times)
+    if count == 0 and recording.clock_not_set:
+        return UnreadableActivityFile(
+            "the watch's clock was not set when it recorded this FIT file: its times count from when "
+            "it was switched on, and the file states no date to place them by. Set the watch's time "
+            "(or let it find GPS) before recording, or enter the activity by hand"
+        )
     if count == 0:
         found = f"no {noun}s with a time"
     elif count == 1:

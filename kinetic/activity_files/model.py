@@ -70,6 +70,9 @@ class ActivityFile:
     name: str  # the activity's name as the file gives it; "" when it gives none
     laps: tuple[Lap, ...]
     streams: Streams
+    # The watch's clock was not set: the times were placed by the file's local time, stored as if
+    # it were UTC, so the start may be off by the athlete's time zone (decision 0093).
+    clock_not_set: bool = False
 
 
 class UnreadableActivityFile(ValueError):

@@ -91,6 +91,12 @@ class Recording:
     # (time, bpm) of each beat a chest strap stored under water and sent after the swim (FIT
     # ``hr`` messages, ``strap_heart_rate``); merged into the records' heart rate when summed up.
     strap_heart_rate: list[tuple[float, float]] = field(default_factory=list)
+    # Whether ``speed`` was worked out from the distance (``limits.check_recording``) rather than
+    # written by the device: moving time then goes by the distance between records (decision 0093).
+    speed_from_distance: bool = False
+    # Whether the watch's clock was not set (a FIT "system time"): the times were placed by the
+    # file's local time, or, with no record left, the file had none to place them by (0093).
+    clock_not_set: bool = False
 
     def add(
         self,

@@ -76,35 +76,66 @@ def build_streams(
     return streams, recorded
 
 
-def with_moving_gaps(
-    recording: Recording, recorded: Sequence[bool], start: float | None = None
-) -> list[bool]:
-    """``recorded``, plus the seconds inside a gap between records longer than ``HOLD_GAP_S`` over
-    which the distance grew by at least ``MOVING_SPEED_MPS`` a second and no pause lies.
+def moving_flags(recording: Recording, length: int, start: float | None = None) -> list[bool]:
+    """For each second ``0 .. length - 1``, whether it was moving time (decision 0093).
 
-    Such a gap is a device recording sparsely while the athlete moved on (smart recording, a GPX
-    logger writing every 10 to 30 s): its seconds hold no values, but they are moving time, as the
-    device's own timer counts them. A gap over which the distance did not grow, or across a pause
-    the file states, stays stopped time (decision 0086).
+    The seconds from one record to the next move at the first record's speed as the device wrote
+    it, however far apart the records are: the device's timer ran between them (smart recording
+    writes a record only on a change, a slow walk every 10 to 60 s). Without a speed from the
+    device (a GPX, a TCX without one), at the distance covered from one record to the next over
+    its seconds. A file whose distance never grows and whose speed is never above 0 (an indoor
+    row, a treadmill or trainer without a sensor) has no speed to judge by: every second its timer
+    ran is moving. The seconds of a pause the file states are never moving, but for the record
+    the device wrote as its timer stopped.
     """
-    timed = list(recorded)
+    flags = [False] * length
+    if len(recording.times) < 2:
+        return flags
     start = recording.times[0] if start is None else start
     pause_starts = recording.pause_starts()
-    previous: tuple[float, float] | None = None  # time, distance of the last record with a distance
-    for time, distance in zip(recording.times, recording.distance, strict=True):
-        if distance != distance:
+    device_speed = not recording.speed_from_distance
+    judged = _has_speed_or_distance(recording)
+    times, speeds, distances = recording.times, recording.speed, recording.distance
+    for index in range(len(times) - 1):
+        earlier, later = times[index], times[index + 1]
+        if later <= earlier:
             continue
-        if previous is not None:
-            gap = time - previous[0]
-            if (
-                gap > HOLD_GAP_S
-                and (distance - previous[1]) / gap >= MOVING_SPEED_MPS
-                and not pause_starts_between(pause_starts, previous[0], time)
-            ):
-                first, end = int(previous[0] - start) + 1, min(len(timed), int(time - start))
-                timed[first:end] = [True] * max(0, end - first)
-        previous = (time, distance)
-    return timed
+        first, end = int(earlier - start), min(length, int(later - start))
+        if not judged:
+            flags[first:end] = [True] * max(0, end - first)
+            continue
+        own = speeds[index] if speeds[index] == speeds[index] else None
+        paused = pause_starts_between(pause_starts, earlier, later)
+        if device_speed and own is not None:
+            speed: float | None = own
+        elif paused:
+            speed = 0.0  # no distance is counted across a pause
+        elif distances[index] == distances[index] and distances[index + 1] == distances[index + 1]:
+            speed = (distances[index + 1] - distances[index]) / (later - earlier)
+        elif recording.format != "fit" and later - earlier > HOLD_GAP_S:
+            # Nothing says the athlete moved over a long gap of a recorder without timer events
+            # (its readings there dropped as GPS jumps): a GPX or TCX recorder that wrote nothing
+            # for so long was paused, as held_heart_rate reads it too.
+            speed = 0.0
+        else:
+            speed = own
+        if (paused or later - earlier > HOLD_GAP_S) and own is not None and first < end:
+            # The record's own second goes at the speed it came in with (the distance covered into
+            # it), as before a stop: a long gap after it judges only the seconds that follow.
+            flags[first] = own >= MOVING_SPEED_MPS
+            first += 1
+        if speed is None or speed >= MOVING_SPEED_MPS:
+            flags[first:end] = [True] * max(0, end - first)
+    # A pause stops the seconds from the one it starts in, but for a record's own second there
+    # (a device writes one as its timer stops): the timer ran until the stop, not a second more.
+    record_seconds = {int(time - start) for time in times}
+    for stopped, resumed in recording.pauses:
+        stop_second = int(stopped - start)
+        first = max(0, stop_second + (1 if stop_second in record_seconds else 0))
+        end = min(length, int(resumed - start))
+        if first < end:
+            flags[first:end] = [False] * (end - first)
+    return flags
 
 
 def with_moving_ends(recording: Recording, recorded: Sequence[bool], start: float) -> list[bool]:
@@ -134,18 +165,70 @@ def with_moving_ends(recording: Recording, recorded: Sequence[bool], start: floa
         and speed[-1] >= MOVING_SPEED_MPS
         and not pause_starts_between(pause_starts, times[-1], end)
     ):
-        timed[last_record + 1 :] = [True] * (len(timed) - last_record - 1)
+        # From the last record's own second, which no interval between records judged.
+        timed[last_record:] = [True] * (len(timed) - last_record)
     return timed
 
 
-def moving_seconds(recorded: Sequence[bool], speed: Sequence[float | None], first: int, end: int) -> int:
-    """How many of the seconds ``first .. end - 1`` were moving: recorded, and not standing still.
+def _has_speed_or_distance(recording: Recording) -> bool:
+    """Whether the file measured any motion: a speed above 0, or a distance that grew."""
+    if any(speed > 0 for speed in recording.speed if speed == speed):
+        return True
+    known = [distance for distance in recording.distance if distance == distance]
+    return bool(known) and max(known) > known[0]
 
-    A second without a known speed (an indoor ride without a speed sensor, a pool swim) counts as
-    moving when it was recorded.
+
+def held_heart_rate(recording: Recording, length: int, start: float | None = None) -> list[float | None]:
+    """Each second's heart rate for the averages: each reading held until the next one (decision
+    0093), as a device averages it over its timer time, however far apart the readings are.
+
+    Not held across a pause the file states; nor, in a file without timer events (TCX, GPX),
+    across a gap longer than ``HOLD_GAP_S`` over which less than ``MOVING_SPEED_MPS`` a second
+    was covered: a recorder that wrote nothing while its wearer stood was paused (auto-pause is
+    not marked in either format). A FIT file states its timer's stops, and a swim's distance
+    between records says nothing about resting: theirs are held.
     """
-    return sum(
-        1
-        for second in range(first, end)
-        if recorded[second] and ((value := speed[second]) is None or value >= MOVING_SPEED_MPS)
-    )
+    out: list[float | None] = [None] * length
+    start = recording.times[0] if start is None else start
+    pause_starts = recording.pause_starts()
+    previous: tuple[float, float, float] | None = None  # time, reading, distance
+    for time, value, distance in zip(recording.times, recording.heart_rate, recording.distance, strict=True):
+        if value != value:
+            continue
+        second = int(time - start)
+        if (
+            previous is not None
+            and second > int(previous[0] - start) + 1
+            and _holds_across(recording, pause_starts, previous, time, distance)
+        ):
+            first = int(previous[0] - start) + 1
+            out[first:second] = [previous[1]] * (second - first)
+        out[second] = value
+        previous = (time, value, distance)
+    for stopped, resumed in recording.pauses:
+        first, end = max(0, int(stopped - start) + 1), min(length, int(resumed - start))
+        if first < end:
+            out[first:end] = [None] * (end - first)
+    return out
+
+
+def _holds_across(
+    recording: Recording,
+    pause_starts: list[float],
+    previous: tuple[float, float, float],
+    time: float,
+    distance: float,
+) -> bool:
+    if pause_starts_between(pause_starts, previous[0], time):
+        return False
+    gap = time - previous[0]
+    if recording.format == "fit" or recording.sport == "swim" or gap <= HOLD_GAP_S:
+        return True
+    if distance != distance or previous[2] != previous[2]:
+        return False  # a long gap with nothing to say the wearer moved on: as moving_flags reads it
+    return (distance - previous[2]) / gap >= MOVING_SPEED_MPS
+
+
+def moving_seconds(moving: Sequence[bool], first: int, end: int) -> int:
+    """How many of the seconds ``first .. end - 1`` were moving (``moving_flags``)."""
+    return sum(moving[first:end])

@@ -135,5 +135,5 @@ def test_a_tcx_swim_given_at_upload_has_its_laps_time_and_distance() -> None:
     assert swim.sport == "swim" and other.sport == "other"
     assert swim.moving_time_s == pytest.approx(seconds, abs=0.001)
     assert swim.distance_m == pytest.approx(metres, abs=0.01)
-    assert other.moving_time_s < seconds - 60, "read as a track, its sparse points lose moving time"
+    assert other.moving_time_s < swim.moving_time_s, "read as a track, its points judge its time"
     assert swim.source_key == other.source_key

@@ -62,9 +62,15 @@ def gpx_on(day: str) -> bytes:
 
 
 async def read_in_this_process(
-    workers: object, data: bytes, filename: str, *, account_id: str, timeout_s: float | None
+    workers: object,
+    data: bytes,
+    filename: str,
+    *,
+    account_id: str,
+    timeout_s: float | None,
+    sport: str | None = None,
 ) -> tuple[ActivityFile, ...]:
-    return read_activity_files(data, filename=filename or None)
+    return read_activity_files(data, filename=filename or None, sport=sport)
 
 
 async def upload_gpx(http: Any, body: bytes) -> Any:

@@ -30,6 +30,10 @@ from tests.integration.sessions.endurance_support import (
 )
 from tests.integration.sessions.session_support import ACCOUNT, failure
 
+# A real Forerunner 70 run recorded with its clock not set (decision 0093).
+UNSET_CLOCK_RUN = (
+    Path(__file__).resolve().parents[2] / "fixtures" / "real_activities" / "corpus" / "garmin-fr70-run.fit"
+)
 EMPTY = {"activities": 0, "activity_streams": 0, "athlete_thresholds": 0, "daily_readiness": 0}
 
 
@@ -268,3 +272,17 @@ async def test_a_twin_from_a_richer_file_replaces_the_stored_data_under_its_id(s
     ]
     assert stack.rows()["activities"] == stack.rows()["activity_streams"] == 1
     assert [c.kind for c in await stack.feed()] == ["activity.recorded"] * 2
+
+
+async def test_a_run_whose_watch_clock_was_not_set_is_stored_and_the_answer_says_so(stack):
+    # A Forerunner 70 whose clock was not set writes times from power-on; its activity message's
+    # local time places them, taken as UTC (decision 0093), and the answer says the start may be off.
+    name = "garmin-fr70-run.fit"
+    data = UNSET_CLOCK_RUN.read_bytes()
+    answer = await stack.import_file(data, filename=name)
+    assert answer.created
+    assert answer.activity.start_time.ToDatetime(tzinfo=UTC).date() == datetime(2012, 2, 13).date()
+    note = answer.activities[0].note
+    assert "the watch's clock was not set" in note and "time zone" in note
+    again = await stack.import_file(data, filename=name)
+    assert not again.created and again.activity.activity_id == answer.activity.activity_id

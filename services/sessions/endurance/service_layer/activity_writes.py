@@ -158,6 +158,16 @@ def _nan(stream: tuple[float | None, ...]) -> list[float]:
     return [float("nan") if value is None else value for value in stream]
 
 
+def _clock_note(read: ActivityFile) -> str:
+    """The import answer's word on a file whose watch's clock was not set (decision 0093)."""
+    if not read.clock_not_set:
+        return ""
+    return (
+        "stored; the watch's clock was not set, so its times were placed by the local time the file "
+        "states, taken as UTC: the start may be off by your time zone's offset"
+    )
+
+
 class ActivityWrites:
     """ImportActivityFile, RecordActivity and DeleteActivity."""
 
@@ -274,7 +284,7 @@ class ActivityWrites:
                 conn, account_id, RECORDED, replaced.activity_id, activity_payload(replaced), now
             )
             return ImportedActivity(replaced, TWIN_REPLACED, twin_note(False, twin.activity_id, read.format))
-        return ImportedActivity(store_activity(conn, account_id, new, now), CREATED)
+        return ImportedActivity(store_activity(conn, account_id, new, now), CREATED, _clock_note(read))
 
     def record(
         self,
