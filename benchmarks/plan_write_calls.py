@@ -1,0 +1,228 @@
+"""``python -m benchmarks.plan_write_calls``: gRPC calls, SQL statements per service and p50 of one
+RunFlow plan write, ``create_training_plan`` of 49 workouts, through the real edge (decision 0090).
+
+The four services and the edge run in this process on SQLite (as the edge tests' stack does), one
+athlete on a paid tier with thresholds. Each call is a raw JSON-RPC ``tools/call`` POST with an API
+key; every call creates a new plan (the previous one stays, archived from the active place). It
+prints, per call (the median over ``--calls``):
+
+- gRPC calls: the unary calls every server answered, by method (a server interceptor counts them;
+  the edge's calls and the services' calls to each other alike);
+- SQL statements: what SQLAlchemy sends on each service's engine (``before_cursor_execute``), and
+  the share of them inside analytics' ``EvaluatePlanSafety``;
+- p50 and p99 of the whole call, as the assistant waits for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable, Iterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import grpc
+from sqlalchemy import Engine, event
+
+import kinetic.grpc_server
+from kinetic.grpc_handlers import HandlerWrappingInterceptor
+from kinetic.plan_generator import generate_plan, parse_request
+from kinetic.sessions.v1 import endurance_pb2 as records_pb2
+from kinetic.storage import make_engine
+from tests.integration.edge.conftest import running_stack
+from tests.integration.edge.primed_calls import post_tool_call
+from tests.integration.edge.runflow_calls import pro, runflow_key
+
+RUNFLOW_PATH = "/mcp/runflow"
+WORKOUTS = 49
+ARGUMENTS = {"event": "10K", "weeklyVolumeKm": 40, "daysPerWeek": 7, "experience": "intermediate"}
+
+
+def race_day() -> date:
+    """The first race day from today whose 10 km plan has ``WORKOUTS`` workouts (about 8 weeks
+    away; the count depends on the weekday)."""
+    today = datetime.now(UTC).date()
+    for days in range(28, 120):
+        day = today + timedelta(days=days)
+        plan = generate_plan(parse_request({**ARGUMENTS, "raceDate": day.isoformat()}, today))
+        if len(plan.workouts) == WORKOUTS:
+            return day
+    raise RuntimeError(f"no 10 km plan of {WORKOUTS} workouts")
+
+
+class Tally:
+    """What the stack does: gRPC calls by method, SQL statements by service, statements of the
+    current safety evaluation."""
+
+    def __init__(self) -> None:
+        self.calls: Counter[str] = Counter()
+        self.statements: Counter[str] = Counter()
+        self.safety_statements = 0
+        self._in_safety = 0
+
+    def reset(self) -> None:
+        self.calls.clear()
+        self.statements.clear()
+        self.safety_statements = 0
+
+    def statement(self, service: str) -> None:
+        self.statements[service] += 1
+        if service == "analytics" and self._in_safety:
+            self.safety_statements += 1
+
+    @contextlib.contextmanager
+    def safety(self) -> Iterator[None]:
+        self._in_safety += 1
+        try:
+            yield
+        finally:
+            self._in_safety -= 1
+
+
+class CallCounter(HandlerWrappingInterceptor):
+    """Counts each unary call a server answers; marks the safety evaluation's statements."""
+
+    def __init__(self, tally: Tally) -> None:
+        super().__init__()
+        self._tally = tally
+
+    def wrap(self, handler: grpc.RpcMethodHandler, method: str) -> grpc.RpcMethodHandler:
+        behavior = handler.unary_unary
+        tally = self._tally
+        name = method.rpartition("/")[2]
+
+        async def counted(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            tally.calls[name] += 1
+            if name != "EvaluatePlanSafety":
+                return await behavior(request, context)
+            with tally.safety():
+                return await behavior(request, context)
+
+        return grpc.unary_unary_rpc_method_handler(
+            counted,
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+
+
+class CountedEngines:
+    """The stack's engines (SQLite files), each counting its statements into the tally."""
+
+    def __init__(self, tally: Tally, data_dir: Path) -> None:
+        self._tally = tally
+        self._data_dir = data_dir
+        self._made: list[Engine] = []
+
+    def __call__(self, service: str) -> Engine:
+        engine = make_engine(service, data_dir=self._data_dir, database_url=None)
+        tally = self._tally
+        event.listen(engine, "before_cursor_execute", lambda *_: tally.statement(service))
+        self._made.append(engine)
+        return engine
+
+    def close(self) -> None:
+        for engine in self._made:
+            engine.dispose()
+
+
+async def create_plan(stack: Any, key: str, number: int, race: date) -> float:
+    """One ``create_training_plan``; its wall time in ms."""
+    started = time.perf_counter()
+    response = await post_tool_call(
+        stack.base_url + RUNFLOW_PATH,
+        key,
+        "create_training_plan",
+        {**ARGUMENTS, "raceDate": race.isoformat()},
+        number,
+    )
+    elapsed = (time.perf_counter() - started) * 1000
+    response.raise_for_status()
+    body = response.json()
+    result = body["result"]
+    if result.get("isError"):
+        raise RuntimeError(f"create_training_plan failed: {result['content']}")
+    made = len(result["structuredContent"]["createdWorkoutIds"])
+    if made != WORKOUTS:
+        raise RuntimeError(f"{made} workouts, not {WORKOUTS}: the benchmark's plan changed")
+    return elapsed
+
+
+async def measure(calls: int, warmup: int) -> list[str]:
+    tally = Tally()
+    # The servers take their interceptors from kinetic.grpc_server when they start.
+    original: Callable[[], list[grpc.aio.ServerInterceptor]] = kinetic.grpc_server.rpc_metrics_interceptors
+    kinetic.grpc_server.rpc_metrics_interceptors = lambda: [*original(), CallCounter(tally)]  # type: ignore[assignment]
+    with tempfile.TemporaryDirectory(prefix="kinetic-plan-write-") as tmp:
+        engines = CountedEngines(tally, Path(tmp) / "data")
+        try:
+            async with running_stack(engines, Path(tmp)) as stack:  # type: ignore[arg-type]
+                return await _measured(stack, tally, calls, warmup)
+        finally:
+            engines.close()
+            kinetic.grpc_server.rpc_metrics_interceptors = original  # type: ignore[assignment]
+
+
+async def _measured(stack: Any, tally: Tally, calls: int, warmup: int) -> list[str]:
+    await pro(stack)
+    first = (datetime.now(UTC).date() - timedelta(days=60)).isoformat()
+    for threshold in (
+        records_pb2.Threshold(kind="ftp", effective_day=first, watts=250),
+        records_pb2.Threshold(kind="threshold_pace", effective_day=first, seconds_per_km=250),
+    ):
+        await stack.backends.endurance.SetThreshold(
+            records_pb2.SetThresholdRequest(account_id=stack.account_id, threshold=threshold)
+        )
+    key = await runflow_key(stack)
+    race = race_day()
+    for number in range(warmup):
+        await create_plan(stack, key, number, race)
+    latencies: list[float] = []
+    per_call: list[tuple[Counter[str], Counter[str], int]] = []
+    for number in range(calls):
+        await _settled(tally)
+        tally.reset()
+        latencies.append(await create_plan(stack, key, warmup + number, race))
+        await _settled(tally)
+        per_call.append((Counter(tally.calls), Counter(tally.statements), tally.safety_statements))
+    calls_seen, statements, safety = per_call[len(per_call) // 2]
+    latencies.sort()
+    lines = [
+        f"create_training_plan ({WORKOUTS} workouts), {calls} calls after {warmup} warm-up:",
+        f"  gRPC calls: {sum(calls_seen.values())}  "
+        + ", ".join(f"{name} {n}" for name, n in sorted(calls_seen.items())),
+        f"  SQL statements: {sum(statements.values())}  "
+        + ", ".join(f"{name} {n}" for name, n in sorted(statements.items())),
+        f"  of which in EvaluatePlanSafety: {safety}",
+        f"  p50 {statistics.median(latencies):.1f} ms, p99 {latencies[int(0.99 * (len(latencies) - 1))]:.1f} ms",
+    ]
+    return lines
+
+
+async def _settled(tally: Tally) -> None:
+    """Wait until nothing more runs after a call (work done after the answer is counted too)."""
+    for _ in range(50):
+        before = (sum(tally.calls.values()), sum(tally.statements.values()))
+        await asyncio.sleep(0.02)
+        if (sum(tally.calls.values()), sum(tally.statements.values())) == before:
+            return
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--calls", type=int, default=20)
+    parser.add_argument("--warmup", type=int, default=3)
+    args = parser.parse_args(argv)
+    run: Callable[[], Awaitable[list[str]]] = lambda: measure(args.calls, args.warmup)  # noqa: E731
+    print("\n".join(asyncio.run(run())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
