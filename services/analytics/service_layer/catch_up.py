@@ -21,7 +21,7 @@ import zlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Final, Protocol
 
 import grpc
 from sqlalchemy import Connection, Engine
@@ -164,13 +164,20 @@ class Progress:
         return min(MAX_RETRY_SECONDS, max(1, math.ceil(left * elapsed / self.applied)))
 
 
+# The feeds a read may ask to be caught up with (decision 0090): the endurance reads use only what
+# the sessions feed projects, so they never wait for the training library's projection.
+SESSIONS: Final = frozenset({"sessions"})
+BOTH: Final = frozenset({"sessions", "training"})
+
+
 @dataclass
 class _Job:
-    """One background catch-up of an account with both feeds."""
+    """One background catch-up of an account with ``feeds``."""
 
     number: int
     task: asyncio.Task[None]
     progress: Progress
+    feeds: frozenset[str] = BOTH
 
 
 class AccountFeeds:
@@ -217,36 +224,41 @@ class AccountFeeds:
         """Stop keeping ``account_id`` caught up in the background (its account is being erased)."""
         self._read_at.pop(account_id, None)
 
-    async def catch_up(self, account_id: str, wait_seconds: float = DEFAULT_WAIT_SECONDS) -> FeedPositions:
-        """Catch up with both feeds; returns the sequences now reflected."""
-        async with self.caught_up(account_id, wait_seconds) as positions:
+    async def catch_up(
+        self, account_id: str, wait_seconds: float = DEFAULT_WAIT_SECONDS, feeds: frozenset[str] = BOTH
+    ) -> FeedPositions:
+        """Catch up with ``feeds`` (both by default); returns the sequences now reflected."""
+        async with self.caught_up(account_id, wait_seconds, feeds) as positions:
             return positions
 
     @asynccontextmanager
     async def caught_up(
-        self, account_id: str, wait_seconds: float = DEFAULT_WAIT_SECONDS
+        self, account_id: str, wait_seconds: float = DEFAULT_WAIT_SECONDS, feeds: frozenset[str] = BOTH
     ) -> AsyncIterator[FeedPositions]:
-        """Catch up with both feeds, then hold the account's lock while the caller reads.
+        """Catch up with ``feeds`` (both unless the read needs fewer), then hold the account's lock
+        while the caller reads.
 
-        Waits at most ``wait_seconds`` for a catch-up that started after this call, else raises
-        ``CatchingUp`` saying when to retry; the catch-up goes on in the background.
+        Waits at most ``wait_seconds`` for a catch-up of those feeds that started after this call,
+        else raises ``CatchingUp`` saying when to retry; the catch-up goes on in the background.
+        A feed not asked for is caught up by the next read that needs it, or the background sweep.
         """
         if not account_id:
             raise InvalidArgument.for_field("account_id", "is required")
         arrived = next(self._numbers)
         self._read_at[account_id] = self._monotonic()
         lock = self._lock(account_id)
-        job = self._job(account_id)
+        job = self._job(account_id, feeds)
         try:
             async with asyncio.timeout(max(0.0, wait_seconds)):
                 while True:
-                    # Only a catch-up that began after this call saw every earlier write.
+                    # Only a catch-up that began after this call, of every feed it needs, saw every
+                    # earlier write.
                     await asyncio.shield(job.task)
                     await lock.acquire()
-                    if job.number > arrived:
+                    if job.number > arrived and feeds <= job.feeds:
                         break
                     lock.release()
-                    job = self._job(account_id)
+                    job = self._job(account_id, feeds)
         except TimeoutError:
             raise CatchingUp.retry_in(job.progress.seconds_left(self._monotonic())) from None
         try:
@@ -259,15 +271,15 @@ class AccountFeeds:
         finally:
             lock.release()
 
-    def _job(self, account_id: str) -> _Job:
-        """The account's running catch-up, or a new one."""
+    def _job(self, account_id: str, feeds: frozenset[str] = BOTH) -> _Job:
+        """The account's running catch-up, or a new one of ``feeds``."""
         job = self._jobs.get(account_id)
         if job is not None and not job.task.done():
             return job
         progress = Progress(self._monotonic())
         number = next(self._numbers)
-        task = asyncio.create_task(self._run(account_id, progress), name=f"catch-up {account_id}")
-        job = self._jobs[account_id] = _Job(number, task, progress)
+        task = asyncio.create_task(self._run(account_id, progress, feeds), name=f"catch-up {account_id}")
+        job = self._jobs[account_id] = _Job(number, task, progress, feeds)
 
         def finished(task: asyncio.Task[None]) -> None:
             # A read that waited gets a failure itself; one nobody waited for is only logged.
@@ -279,12 +291,16 @@ class AccountFeeds:
         task.add_done_callback(finished)
         return job
 
-    async def _run(self, account_id: str, progress: Progress) -> None:
+    async def _run(self, account_id: str, progress: Progress, feeds: frozenset[str] = BOTH) -> None:
+        followers = [
+            follower
+            for name, follower in (("sessions", self._sessions), ("training", self._training))
+            if name in feeds
+        ]
         async with self._lock(account_id):
-            # Both are read at once; each is waited for before the lock goes, even when one fails.
+            # Read at once; each is waited for before the lock goes, even when one fails.
             outcomes = await asyncio.gather(
-                self._sessions.follow(account_id, progress),
-                self._training.follow(account_id, progress),
+                *(follower.follow(account_id, progress) for follower in followers),
                 return_exceptions=True,
             )
         for outcome in outcomes:

@@ -1,0 +1,58 @@
+"""A read catches up only with the feeds it uses (decision 0090): the endurance reads (plan
+safety among them) with the sessions feed, never waiting for the training library's projection of
+a plan just written; a read that uses both still sees every earlier change of both. Storage is real
+(SQLite, migrated); the feeds are lists."""
+
+from __future__ import annotations
+
+from kinetic.storage import upgrade
+from kinetic.training.v1 import training_pb2
+from services.analytics.adapters import cursors
+from services.analytics.bootstrap import MIGRATIONS
+from services.analytics.service_layer.catch_up import BOTH, SESSIONS, AccountFeeds, FeedFollower
+from services.analytics.service_layer.training_projection import apply_training_change
+from tests.integration.analytics.analytics_support import ACCOUNT, LibraryFeed, ListFeed
+
+
+def account_feeds(engine, sessions: ListFeed, library: LibraryFeed) -> AccountFeeds:
+    upgrade(engine, MIGRATIONS)
+    return AccountFeeds(
+        engine,
+        FeedFollower(engine, sessions),
+        FeedFollower(engine, library, apply_training_change),
+    )
+
+
+def planned(library: LibraryFeed, count: int) -> None:
+    for number in range(count):
+        library.append(
+            "workout.created",
+            f"w{number}",
+            workout=training_pb2.Workout(id=f"w{number}", name=f"Run {number}"),
+        )
+
+
+async def test_a_sessions_read_leaves_the_library_feed_unread(sqlite_engines):
+    engine = sqlite_engines("analytics")
+    sessions, library = ListFeed(), LibraryFeed()
+    planned(library, 49)
+    account = account_feeds(engine, sessions, library)
+
+    positions = await account.catch_up(ACCOUNT, feeds=SESSIONS)
+
+    assert (sessions.reads, library.reads) == (1, 0)
+    with engine.connect() as conn:
+        assert cursors.read(conn, ACCOUNT, "training") == 0
+    assert positions.training == 0
+
+
+async def test_a_read_of_both_feeds_after_a_sessions_read_applies_the_library(sqlite_engines):
+    engine = sqlite_engines("analytics")
+    sessions, library = ListFeed(), LibraryFeed()
+    planned(library, 3)
+    account = account_feeds(engine, sessions, library)
+
+    await account.catch_up(ACCOUNT, feeds=SESSIONS)
+    positions = await account.catch_up(ACCOUNT, feeds=BOTH)
+
+    assert library.reads == 1 and positions.training == 3
