@@ -1,10 +1,11 @@
 """``python -m benchmarks.plan_write_calls``: gRPC calls, SQL statements per service and p50 of one
-RunFlow plan write, ``create_training_plan`` of 49 workouts, through the real edge (decision 0090).
+RunFlow plan write of 49 workouts through the real edge (decision 0090): ``create_training_plan``
+(the standard builder's plan) and ``create_custom_training_plan`` (the athlete's own workouts).
 
 The four services and the edge run in this process on SQLite (as the edge tests' stack does), one
 athlete on a paid tier with thresholds. Each call is a raw JSON-RPC ``tools/call`` POST with an API
-key; every call creates a new plan (the previous one stays, archived from the active place). It
-prints, per call (the median over ``--calls``):
+key; every call creates a new active plan (the previous ones stay). It prints, per tool and call
+(the median call over ``--calls``):
 
 - gRPC calls: the unary calls every server answered, by method (a server interceptor counts them;
   the edge's calls and the services' calls to each other alike);
@@ -134,22 +135,39 @@ class CountedEngines:
             engine.dispose()
 
 
-async def create_plan(stack: Any, key: str, number: int, race: date) -> float:
-    """One ``create_training_plan``; its wall time in ms."""
+def generated_plan(race: date) -> tuple[str, dict[str, Any]]:
+    """The standard builder's 10 km plan of ``WORKOUTS`` workouts."""
+    return "create_training_plan", {**ARGUMENTS, "raceDate": race.isoformat()}
+
+
+def custom_plan(race: date) -> tuple[str, dict[str, Any]]:
+    """A plan of the athlete's own ``WORKOUTS`` runs, one a day up to the race (the same path:
+    thresholds, ``MutatePlan``, safety)."""
+    first = race - timedelta(days=WORKOUTS - 1)
+    workouts = [
+        {
+            "name": f"Run {n}",
+            "scheduledDate": (first + timedelta(days=n)).isoformat(),
+            "sport": "RUN",
+            "workoutType": "EASY",
+            "plannedDistanceMeters": 8000,
+            "plannedDurationSeconds": 2700,
+        }
+        for n in range(WORKOUTS)
+    ]
+    return "create_custom_training_plan", {"name": "Own 10 km block", "sport": "RUN", "workouts": workouts}
+
+
+async def write_plan(stack: Any, key: str, number: int, call: tuple[str, dict[str, Any]]) -> float:
+    """One plan write; its wall time in ms."""
+    tool, arguments = call
     started = time.perf_counter()
-    response = await post_tool_call(
-        stack.base_url + RUNFLOW_PATH,
-        key,
-        "create_training_plan",
-        {**ARGUMENTS, "raceDate": race.isoformat()},
-        number,
-    )
+    response = await post_tool_call(stack.base_url + RUNFLOW_PATH, key, tool, arguments, number)
     elapsed = (time.perf_counter() - started) * 1000
     response.raise_for_status()
-    body = response.json()
-    result = body["result"]
+    result = response.json()["result"]
     if result.get("isError"):
-        raise RuntimeError(f"create_training_plan failed: {result['content']}")
+        raise RuntimeError(f"{tool} failed: {result['content']}")
     made = len(result["structuredContent"]["createdWorkoutIds"])
     if made != WORKOUTS:
         raise RuntimeError(f"{made} workouts, not {WORKOUTS}: the benchmark's plan changed")
@@ -184,21 +202,32 @@ async def _measured(stack: Any, tally: Tally, calls: int, warmup: int) -> list[s
         )
     key = await runflow_key(stack)
     race = race_day()
+    lines: list[str] = []
+    for call in (generated_plan(race), custom_plan(race)):
+        lines += await _one_tool(stack, tally, key, call, calls, warmup)
+    return lines
+
+
+async def _one_tool(
+    stack: Any, tally: Tally, key: str, call: tuple[str, dict[str, Any]], calls: int, warmup: int
+) -> list[str]:
     for number in range(warmup):
-        await create_plan(stack, key, number, race)
+        await write_plan(stack, key, number, call)
     latencies: list[float] = []
     per_call: list[tuple[Counter[str], Counter[str], int]] = []
     for number in range(calls):
         await _settled(tally)
         tally.reset()
-        latencies.append(await create_plan(stack, key, warmup + number, race))
+        latencies.append(await write_plan(stack, key, warmup + number, call))
         await _settled(tally)
         per_call.append((Counter(tally.calls), Counter(tally.statements), tally.safety_statements))
+    # The median call by statements (every call makes the same calls).
+    per_call.sort(key=lambda counted: sum(counted[1].values()))
     calls_seen, statements, safety = per_call[len(per_call) // 2]
     latencies.sort()
     p99 = latencies[int(0.99 * (len(latencies) - 1))]
-    lines = [
-        f"create_training_plan ({WORKOUTS} workouts), {calls} calls after {warmup} warm-up:",
+    return [
+        f"{call[0]} ({WORKOUTS} workouts), {calls} calls after {warmup} warm-up:",
         f"  gRPC calls: {sum(calls_seen.values())}  "
         + ", ".join(f"{name} {n}" for name, n in sorted(calls_seen.items())),
         f"  SQL statements: {sum(statements.values())}  "
@@ -206,7 +235,6 @@ async def _measured(stack: Any, tally: Tally, calls: int, warmup: int) -> list[s
         f"  of which in EvaluatePlanSafety: {safety}",
         f"  p50 {statistics.median(latencies):.1f} ms, p99 {p99:.1f} ms",
     ]
-    return lines
 
 
 async def _settled(tally: Tally) -> None:

@@ -97,6 +97,11 @@ class FeedFollower:
         self._feed = feed
         self._apply = apply
 
+    @property
+    def name(self) -> str:
+        """The feed's name, its cursor's key."""
+        return self._feed.name
+
     def position(self, conn: Connection, account_id: str) -> int:
         """The sequence of this feed the account's derived data reflects."""
         return cursors.read(conn, account_id, self._feed.name)
@@ -233,7 +238,11 @@ class AccountFeeds:
 
     @asynccontextmanager
     async def caught_up(
-        self, account_id: str, wait_seconds: float = DEFAULT_WAIT_SECONDS, feeds: frozenset[str] = BOTH
+        self,
+        account_id: str,
+        wait_seconds: float = DEFAULT_WAIT_SECONDS,
+        feeds: frozenset[str] = BOTH,
+        sessions_at_least: int = 0,
     ) -> AsyncIterator[FeedPositions]:
         """Catch up with ``feeds`` (both unless the read needs fewer), then hold the account's lock
         while the caller reads.
@@ -241,12 +250,23 @@ class AccountFeeds:
         Waits at most ``wait_seconds`` for a catch-up of those feeds that started after this call,
         else raises ``CatchingUp`` saying when to retry; the catch-up goes on in the background.
         A feed not asked for is caught up by the next read that needs it, or the background sweep.
+        A sessions-only read whose caller already saw ``sessions_at_least`` (an earlier answer's
+        sequence) reads at once when the account reflects it and no catch-up is running.
         """
         if not account_id:
             raise InvalidArgument.for_field("account_id", "is required")
-        arrived = next(self._numbers)
         self._read_at[account_id] = self._monotonic()
         lock = self._lock(account_id)
+        if sessions_at_least > 0 and feeds == SESSIONS and not lock.locked():
+            await lock.acquire()
+            try:
+                positions = self._positions(account_id)
+                if positions.sessions >= sessions_at_least:
+                    yield positions
+                    return
+            finally:
+                lock.release()
+        arrived = next(self._numbers)
         job = self._job(account_id, feeds)
         try:
             async with asyncio.timeout(max(0.0, wait_seconds)):
@@ -263,13 +283,14 @@ class AccountFeeds:
             raise CatchingUp.retry_in(job.progress.seconds_left(self._monotonic())) from None
         try:
             # Read under the lock with the data, so the answer reflects exactly these sequences.
-            with self._engine.connect() as conn:
-                positions = FeedPositions(
-                    self._sessions.position(conn, account_id), self._training.position(conn, account_id)
-                )
-            yield positions
+            yield self._positions(account_id)
         finally:
             lock.release()
+
+    def _positions(self, account_id: str) -> FeedPositions:
+        with self._engine.connect() as conn:
+            stored = cursors.read_all(conn, account_id)
+        return FeedPositions(stored.get(self._sessions.name, 0), stored.get(self._training.name, 0))
 
     def _job(self, account_id: str, feeds: frozenset[str] = BOTH) -> _Job:
         """The account's running catch-up, or a new one of ``feeds``."""

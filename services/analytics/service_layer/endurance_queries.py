@@ -378,16 +378,19 @@ class EnduranceQueries:
         loads: Sequence[PlanLoad],
         wait_seconds: float = DEFAULT_WAIT_SECONDS,
         first_weekday: int = UNSET_FIRST_WEEKDAY,
+        sessions_at_least: int = 0,
     ) -> PlanSafetyAnswer:
         """Decision 0060's engine on the workouts from today (in the zone) on, in weeks starting on
         the athlete's ``first_weekday`` (ISO 1..7; 0 is Monday), with the completed days since the
         first day of the week four whole weeks before the plan's first week and yesterday's loads
-        (decision 0062, Safety evaluation). Every bad field is refused at once."""
+        (decision 0062, Safety evaluation). Every bad field is refused at once. A caller that priced
+        the loads with figures of sessions sequence ``sessions_at_least`` is judged against that
+        history without a second catch-up (decision 0090)."""
         zone = parse_zone(time_zone)
         today = self._today(zone)
         plan = planned_workouts(loads, today, account_id, first_weekday)
         weekday = week_starts_on(first_weekday)
-        async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS) as positions:
+        async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS, sessions_at_least) as positions:
             if not plan:
                 return PlanSafetyAnswer((), positions.sessions)
             since = history_start(min(workout.day for workout in plan), weekday)

@@ -1,7 +1,8 @@
 """A read catches up only with the feeds it uses (decision 0090): the endurance reads (plan
 safety among them) with the sessions feed, never waiting for the training library's projection of
-a plan just written; a read that uses both still sees every earlier change of both. Storage is real
-(SQLite, migrated); the feeds are lists."""
+a plan just written; a read that uses both still sees every earlier change of both; a read whose
+caller already saw a sessions sequence the account reflects reads no feed. Storage is real (SQLite,
+migrated); the feeds are lists."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from services.analytics.adapters import cursors
 from services.analytics.bootstrap import MIGRATIONS
 from services.analytics.service_layer.catch_up import BOTH, SESSIONS, AccountFeeds, FeedFollower
 from services.analytics.service_layer.training_projection import apply_training_change
-from tests.integration.analytics.analytics_support import ACCOUNT, LibraryFeed, ListFeed
+from tests.integration.analytics.analytics_support import ACCOUNT, DAY1, LibraryFeed, ListFeed
 
 
 def account_feeds(engine, sessions: ListFeed, library: LibraryFeed) -> AccountFeeds:
@@ -56,3 +57,28 @@ async def test_a_read_of_both_feeds_after_a_sessions_read_applies_the_library(sq
     positions = await account.catch_up(ACCOUNT, feeds=BOTH)
 
     assert library.reads == 1 and positions.training == 3
+
+
+async def test_a_read_that_saw_the_sessions_feed_already_reflected_reads_no_feed(sqlite_engines):
+    """EvaluatePlanSafety after the GetAthleteFigures its loads were priced with: no second read."""
+    engine = sqlite_engines("analytics")
+    sessions, library = ListFeed(), LibraryFeed()
+    sessions.start("s1", DAY1)
+    account = account_feeds(engine, sessions, library)
+    seen = (await account.catch_up(ACCOUNT, feeds=SESSIONS)).sessions
+    assert seen == 1 and sessions.reads == 1
+
+    async with account.caught_up(ACCOUNT, feeds=SESSIONS, sessions_at_least=seen) as positions:
+        assert positions.sessions == seen
+    assert sessions.reads == 1
+
+
+async def test_a_read_that_saw_more_than_is_reflected_catches_up(sqlite_engines):
+    engine = sqlite_engines("analytics")
+    sessions, library = ListFeed(), LibraryFeed()
+    sessions.start("s1", DAY1)
+    account = account_feeds(engine, sessions, library)
+
+    async with account.caught_up(ACCOUNT, feeds=SESSIONS, sessions_at_least=1) as positions:
+        assert positions.sessions == 1
+    assert sessions.reads == 1 and library.reads == 0
