@@ -11,7 +11,8 @@ key; every call creates a new active plan (the previous ones stay). It prints, p
   the edge's calls and the services' calls to each other alike);
 - SQL statements: what SQLAlchemy sends on each service's engine (``before_cursor_execute``), and
   the share of them inside analytics' ``EvaluatePlanSafety``;
-- p50 and p99 of the whole call, as the assistant waits for it.
+- p50 and p99 of the whole call, as the assistant waits for it, and the p50 time each server spent
+  in each method (nested calls included in their caller's time).
 """
 
 from __future__ import annotations
@@ -30,19 +31,23 @@ from pathlib import Path
 from typing import Any
 
 import grpc
+import httpx2
 from sqlalchemy import Engine, event
 
 import kinetic.grpc_server
+from benchmarks.http_load import tool_call_body
 from kinetic.grpc_handlers import HandlerWrappingInterceptor
 from kinetic.plan_generator import generate_plan, parse_request
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from kinetic.storage import make_engine
 from tests.integration.edge.conftest import running_stack
-from tests.integration.edge.primed_calls import post_tool_call
+from tests.integration.edge.primed_calls import PROTOCOL
 from tests.integration.edge.runflow_calls import pro, runflow_key
 
 RUNFLOW_PATH = "/mcp/runflow"
 WORKOUTS = 49
+# Analytics' background sweep (services/analytics/bootstrap.py KEEP_UP_SECONDS), waited for once.
+KEEP_UP_SECONDS = 2.0
 # The name kinetic.grpc_server takes its extra server interceptors from when a server starts.
 INTERCEPTORS = "rpc_metrics_interceptors"
 ARGUMENTS = {"event": "10K", "weeklyVolumeKm": 40, "daysPerWeek": 7, "experience": "intermediate"}
@@ -66,6 +71,10 @@ class Tally:
 
     def __init__(self) -> None:
         self.calls: Counter[str] = Counter()
+        self.server_ms: dict[str, list[float]] = {}
+        # Never reset: the whole run, background work (analytics' keep-up sweep) included.
+        self.all_calls: Counter[str] = Counter()
+        self.all_statements: Counter[str] = Counter()
         self.statements: Counter[str] = Counter()
         self.safety_statements = 0
         self._in_safety = 0
@@ -77,6 +86,7 @@ class Tally:
 
     def statement(self, service: str) -> None:
         self.statements[service] += 1
+        self.all_statements[service] += 1
         if service == "analytics" and self._in_safety:
             self.safety_statements += 1
 
@@ -103,10 +113,15 @@ class CallCounter(HandlerWrappingInterceptor):
 
         async def counted(request: Any, context: grpc.aio.ServicerContext) -> Any:
             tally.calls[name] += 1
-            if name != "EvaluatePlanSafety":
-                return await behavior(request, context)
-            with tally.safety():
-                return await behavior(request, context)
+            tally.all_calls[name] += 1
+            started = time.perf_counter()
+            try:
+                if name != "EvaluatePlanSafety":
+                    return await behavior(request, context)
+                with tally.safety():
+                    return await behavior(request, context)
+            finally:
+                tally.server_ms.setdefault(name, []).append((time.perf_counter() - started) * 1000)
 
         return grpc.unary_unary_rpc_method_handler(
             counted,
@@ -158,11 +173,14 @@ def custom_plan(race: date) -> tuple[str, dict[str, Any]]:
     return "create_custom_training_plan", {"name": "Own 10 km block", "sport": "RUN", "workouts": workouts}
 
 
-async def write_plan(stack: Any, key: str, number: int, call: tuple[str, dict[str, Any]]) -> float:
-    """One plan write; its wall time in ms."""
+async def write_plan(
+    http: httpx2.AsyncClient, url: str, number: int, call: tuple[str, dict[str, Any]]
+) -> float:
+    """One plan write; its wall time in ms (one kept-alive connection, as an MCP client keeps)."""
     tool, arguments = call
+    body = tool_call_body(tool, arguments, number)
     started = time.perf_counter()
-    response = await post_tool_call(stack.base_url + RUNFLOW_PATH, key, tool, arguments, number)
+    response = await http.post(url, content=body)
     elapsed = (time.perf_counter() - started) * 1000
     response.raise_for_status()
     result = response.json()["result"]
@@ -202,25 +220,43 @@ async def _measured(stack: Any, tally: Tally, calls: int, warmup: int) -> list[s
         )
     key = await runflow_key(stack)
     race = race_day()
+    headers = {
+        "Authorization": f"Bearer {key}",
+        "Accept": "application/json, text/event-stream",
+        "Content-Type": "application/json",
+        "MCP-Protocol-Version": PROTOCOL,
+    }
     lines: list[str] = []
-    for call in (generated_plan(race), custom_plan(race)):
-        lines += await _one_tool(stack, tally, key, call, calls, warmup)
+    async with httpx2.AsyncClient(headers=headers, timeout=60) as http:
+        for call in (generated_plan(race), custom_plan(race)):
+            lines += await _one_tool(http, stack.base_url + RUNFLOW_PATH, tally, call, calls, warmup)
     return lines
 
 
 async def _one_tool(
-    stack: Any, tally: Tally, key: str, call: tuple[str, dict[str, Any]], calls: int, warmup: int
+    http: httpx2.AsyncClient,
+    url: str,
+    tally: Tally,
+    call: tuple[str, dict[str, Any]],
+    calls: int,
+    warmup: int,
 ) -> list[str]:
     for number in range(warmup):
-        await write_plan(stack, key, number, call)
+        await write_plan(http, url, number, call)
+    tally.server_ms.clear()
+    tally.all_calls.clear()
+    tally.all_statements.clear()
     latencies: list[float] = []
     per_call: list[tuple[Counter[str], Counter[str], int]] = []
     for number in range(calls):
         await _settled(tally)
         tally.reset()
-        latencies.append(await write_plan(stack, key, warmup + number, call))
+        latencies.append(await write_plan(http, url, warmup + number, call))
         await _settled(tally)
         per_call.append((Counter(tally.calls), Counter(tally.statements), tally.safety_statements))
+    await asyncio.sleep(KEEP_UP_SECONDS)  # the sweep after the last call, as after any other
+    all_calls = sum(tally.all_calls.values()) / calls
+    all_statements = ", ".join(f"{name} {n / calls:.0f}" for name, n in sorted(tally.all_statements.items()))
     # The median call by statements (every call makes the same calls).
     per_call.sort(key=lambda counted: sum(counted[1].values()))
     calls_seen, statements, safety = per_call[len(per_call) // 2]
@@ -233,6 +269,10 @@ async def _one_tool(
         f"  SQL statements: {sum(statements.values())}  "
         + ", ".join(f"{name} {n}" for name, n in sorted(statements.items())),
         f"  of which in EvaluatePlanSafety: {safety}",
+        f"  the whole run per call, background catch-up included: {all_calls:.1f} gRPC calls, "
+        f"SQL statements {sum(tally.all_statements.values()) / calls:.0f}: {all_statements}",
+        "  server time p50 by method: "
+        + ", ".join(f"{name} {statistics.median(ms):.1f} ms" for name, ms in sorted(tally.server_ms.items())),
         f"  p50 {statistics.median(latencies):.1f} ms, p99 {p99:.1f} ms",
     ]
 

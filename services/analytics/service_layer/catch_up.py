@@ -43,6 +43,9 @@ ACTIVE_SECONDS = 600.0
 log = logging.getLogger(__name__)
 
 Applier = Callable[[Connection, str, Change], None]
+# Applies a page's changes (those not applied yet, in order) at once, where a feed can do better than
+# one change at a time.
+PageApplier = Callable[[Connection, str, list[Change]], None]
 
 
 class FeedUnavailable(DomainError):
@@ -92,10 +95,17 @@ class FeedFollower:
     It takes no lock: :class:`AccountFeeds` holds the account's lock around every catch-up.
     """
 
-    def __init__(self, engine: Engine, feed: UpstreamFeed, apply: Applier = apply_change) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        feed: UpstreamFeed,
+        apply: Applier = apply_change,
+        apply_page: PageApplier | None = None,
+    ) -> None:
         self._engine = engine
         self._feed = feed
         self._apply = apply
+        self._apply_page_at_once = apply_page
 
     @property
     def name(self) -> str:
@@ -129,8 +139,11 @@ class FeedFollower:
         with self._engine.begin() as conn:
             # Re-read under the row lock: another replica may have applied part of this page.
             applied = cursors.read(conn, account_id, self._feed.name, for_update=True)
-            for change in _superseded_dropped(changes):
-                if change.sequence > applied:
+            new = [change for change in _superseded_dropped(changes) if change.sequence > applied]
+            if self._apply_page_at_once is not None:
+                self._apply_page_at_once(conn, account_id, new)
+            else:
+                for change in new:
                     self._apply(conn, account_id, change)
             position = max(applied, changes[-1].sequence)
             cursors.advance(conn, account_id, self._feed.name, position)
