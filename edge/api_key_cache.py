@@ -33,6 +33,9 @@ class VerifiedApiKey:
     # say); a standing pushed since overrides them (decision 0063).
     plan_tier: str = ""
     account_status: str = ""
+    # The owner's time zone and first weekday then (None from an auth that did not say; 0090).
+    time_zone: str | None = None
+    first_weekday: int | None = None
 
 
 def _digest(secret: str) -> str:
@@ -68,12 +71,14 @@ class ApiKeyCache:
         scopes: frozenset[str],
         plan_tier: str = "",
         account_status: str = "",
+        time_zone: str | None = None,
+        first_weekday: int | None = None,
     ) -> None:
         """Remember a key auth has just verified."""
         digest = _digest(secret)
         self._entries.pop(digest, None)
         self._entries[digest] = VerifiedApiKey(
-            key_id, account_id, scopes, self._clock(), plan_tier, account_status
+            key_id, account_id, scopes, self._clock(), plan_tier, account_status, time_zone, first_weekday
         )
         while len(self._entries) > MAX_ENTRIES:
             self._entries.popitem(last=False)

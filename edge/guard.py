@@ -50,6 +50,11 @@ class Principal:
     # is not current or the credential says nothing: a gate on them then reads the account.
     plan_tier: str | None = None
     account_status: str | None = None
+    # The account's time zone ("" is UTC) and first weekday (0 is Monday) as the credential carries
+    # them (decision 0090); None when it does not, the stream is not current, or auth pushed a
+    # change since: whoever needs them then reads the account.
+    time_zone: str | None = None
+    first_weekday: int | None = None
 
 
 class CredentialError(Exception):
@@ -106,6 +111,7 @@ class TokenChecker:
             raise CredentialError("temporarily_unavailable", "cannot check credentials now", 503) from error
         await self._require_active(claims)
         plan_tier, account_status = self._standing(claims.subject, claims.plan_tier, claims.account_status)
+        time_zone, first_weekday = self._settings(claims.subject, claims.time_zone, claims.first_weekday)
         return Principal(
             claims.subject,
             frozenset(claims.scopes),
@@ -113,6 +119,8 @@ class TokenChecker:
             claims.client_id or "",
             plan_tier,
             account_status,
+            time_zone,
+            first_weekday,
         )
 
     def _standing(
@@ -127,6 +135,27 @@ class TokenChecker:
         if pushed is not None:
             return pushed.plan_tier, pushed.account_status
         return plan_tier or None, account_status or None
+
+    def _settings(
+        self,
+        account_id: str,
+        time_zone: str | None,
+        first_weekday: int | None,
+        *,
+        verified_since: bool = False,
+    ) -> tuple[str | None, int | None]:
+        """The credential's account settings while the stream is current, unless auth pushed a change
+        of the account that may be newer (a pushed standing carries no settings: decision 0090).
+        ``verified_since``: auth gave them after any such push (an API key verified now, or cached:
+        a push drops the account's cached keys)."""
+        watcher = self._revocations
+        if watcher is None or not watcher.local:
+            return None, None
+        if not verified_since and watcher.standings.get(account_id) is not None:
+            return None, None
+        if time_zone is None or first_weekday is None:
+            return None, None
+        return time_zone, first_weekday
 
     async def _require_active(self, claims: AccessTokenClaims) -> None:
         watcher = self._revocations
@@ -152,7 +181,19 @@ class TokenChecker:
                 plan_tier, account_status = self._standing(
                     cached.account_id, cached.plan_tier, cached.account_status
                 )
-                return Principal(cached.account_id, cached.scopes, "api_key", "", plan_tier, account_status)
+                time_zone, first_weekday = self._settings(
+                    cached.account_id, cached.time_zone, cached.first_weekday, verified_since=True
+                )
+                return Principal(
+                    cached.account_id,
+                    cached.scopes,
+                    "api_key",
+                    "",
+                    plan_tier,
+                    account_status,
+                    time_zone,
+                    first_weekday,
+                )
         revision = None if watcher is None else watcher.revision
         try:
             response = await self._auth.VerifyApiKey(auth_pb2.VerifyApiKeyRequest(secret=secret))
@@ -163,16 +204,31 @@ class TokenChecker:
             raise CredentialError("temporarily_unavailable", "cannot check credentials now", 503) from error
         key = response.api_key
         scopes = frozenset(key.scopes)
+        known = response.HasField("time_zone") and response.HasField("first_weekday")
+        said_zone = response.time_zone if known else None
+        said_weekday = response.first_weekday if known else None
         # Cached only if no revocation arrived while auth was answering: one that did may be this
         # key's, and it has already been applied to a cache that did not hold the key yet.
         if watcher is not None and watcher.local and watcher.revision == revision:
             watcher.api_keys.put(
-                secret, key.key_id, key.account_id, scopes, response.plan_tier, response.account_status
+                secret,
+                key.key_id,
+                key.account_id,
+                scopes,
+                response.plan_tier,
+                response.account_status,
+                said_zone,
+                said_weekday,
             )
         plan_tier, account_status = self._standing(
             key.account_id, response.plan_tier, response.account_status
         )
-        return Principal(key.account_id, scopes, "api_key", "", plan_tier, account_status)
+        time_zone, first_weekday = self._settings(
+            key.account_id, said_zone, said_weekday, verified_since=True
+        )
+        return Principal(
+            key.account_id, scopes, "api_key", "", plan_tier, account_status, time_zone, first_weekday
+        )
 
 
 def challenge(error: str, description: str, scope: str, metadata_url: str, realm: str = "") -> str:

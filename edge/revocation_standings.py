@@ -2,9 +2,10 @@
 
 Credentials carry the standing of their issue time: an access token's ``kinetic_tier`` and
 ``kinetic_status`` claims, ``VerifyApiKey``'s answer (kept by ``edge.api_key_cache``). When
-``UpdateAccount`` changes a plan tier or status, auth appends the new standing to its revocation
-log; the watcher keeps the latest one per account here, and the guard puts it on the ``Principal``
-instead of what the credential says. An entry lives until auth's ``expire_time``, when every
+``UpdateAccount`` changes a plan tier or status (or the time zone or first weekday the credentials
+also carry, decision 0090), auth appends the new standing to its revocation log; the watcher
+keeps the latest one per account here, and the guard puts it on the ``Principal`` instead of what
+the credential says. An entry lives until auth's ``expire_time``, when every
 credential issued before the change has expired, so only accounts changed within the last hour or so
 are held: memory is bounded by how often standings change, not by how many accounts there are.
 """

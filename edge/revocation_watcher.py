@@ -170,6 +170,10 @@ class RevocationWatcher:
                 self.api_keys.forget_key(revocation.api_key_id)
             elif kind == "account_id":
                 self.api_keys.forget_account(revocation.account_id)
+            elif kind == "account_standing":
+                # A cached key carries its owner's settings as verified (decision 0090): after a
+                # change, the next request verifies it again and gets the new ones.
+                self.api_keys.forget_account(revocation.account_standing.account_id)
             self.revision += 1
 
     def _replace(self, revocations: list[auth_pb2.Revocation], sequence: int) -> None:

@@ -61,6 +61,10 @@ class AccessTokenClaims:
     # ``kinetic_status``); None on tokens signed before auth added them (docs/decisions/0063).
     plan_tier: str | None = None
     account_status: str | None = None
+    # The account's time zone ("" is UTC) and first weekday (0 is Monday) when the token was
+    # issued (``kinetic_tz``, ``kinetic_week``); None on tokens without them (decision 0090).
+    time_zone: str | None = None
+    first_weekday: int | None = None
 
 
 def _reject(message: str, reason: str = INVALID_TOKEN) -> Unauthenticated:
@@ -100,6 +104,18 @@ def _text(claims: Mapping[str, Any], name: str) -> str:
     if not isinstance(value, str) or not value:
         raise _reject(f"the access token has no {name!r} claim")
     return value
+
+
+def _settings(claims: Mapping[str, Any]) -> tuple[str | None, int | None]:
+    """The account settings a token carries: both, or neither when either is missing."""
+    time_zone, first_weekday = claims.get("kinetic_tz"), claims.get("kinetic_week")
+    if time_zone is None or first_weekday is None:
+        return None, None
+    if not isinstance(time_zone, str):
+        raise _reject("the access token claim 'kinetic_tz' is not a string")
+    if not isinstance(first_weekday, int) or isinstance(first_weekday, bool):
+        raise _reject("the access token claim 'kinetic_week' is not a whole number")
+    return time_zone, first_weekday
 
 
 def _optional_text(claims: Mapping[str, Any], name: str) -> str | None:
@@ -194,10 +210,13 @@ class AccessTokenVerifier:
         session_id = claims.get("sid")
         if session_id is not None and not isinstance(session_id, str):
             raise _reject("the access token claim 'sid' is not a string")
+        time_zone, first_weekday = _settings(claims)
         return AccessTokenClaims(
             subject=subject,
             plan_tier=_optional_text(claims, "kinetic_tier"),
             account_status=_optional_text(claims, "kinetic_status"),
+            time_zone=time_zone,
+            first_weekday=first_weekday,
             audience=audience,
             scopes=tuple(scope.split()),
             token_id=token_id,

@@ -24,7 +24,10 @@ from services.analytics.service_layer.account_erasure import AccountErasure
 from services.analytics.service_layer.catch_up import AccountFeeds, FeedFollower
 from services.analytics.service_layer.endurance_queries import EnduranceQueries
 from services.analytics.service_layer.queries import AnalyticsQueries
-from services.analytics.service_layer.training_projection import apply_training_change
+from services.analytics.service_layer.training_projection import (
+    apply_training_change,
+    apply_training_changes,
+)
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SERVICE_NAME = "kinetic.analytics.v1.AnalyticsService"
@@ -62,7 +65,7 @@ async def start(
     feeds = AccountFeeds(
         engine,
         FeedFollower(engine, SessionsFeed(channels[0])),
-        FeedFollower(engine, TrainingFeed(channels[1]), apply_training_change),
+        FeedFollower(engine, TrainingFeed(channels[1]), apply_training_change, apply_training_changes),
     )
     now = clock or (lambda: datetime.now(UTC))
     queries = AnalyticsQueries(feeds, MuscleCatalog.load(), now)

@@ -79,14 +79,21 @@ class PlanCalls:
         athlete: Athlete | None = None,
         thresholds: bool = False,
         known: plans_pb2.AthleteThresholds | None = None,
+        figures: endurance_pb2.GetAthleteFiguresResponse | None = None,
         **mutation: Any,
     ) -> tuple[plans_pb2.MutatePlanResponse, Payload]:
-        """One mutation and its safety advisories: the response and the payload every write shares."""
-        athlete = athlete or await self._athletes.of(principal)
-        if thresholds and known is None:
-            known = requests.thresholds(await self._figures(athlete))
+        """One mutation and its safety advisories: the response and the payload every write shares.
+
+        ``figures`` are what ``known`` was read from, when the caller read them: the advisories then
+        judge the plan against the history those figures reflect (decision 0090)."""
+        athlete = athlete or await self._athletes.settings_of(principal)
+        if thresholds and known is None and figures is None:
+            figures = await self._figures(athlete)
+        if known is None and figures is not None:
+            known = requests.thresholds(figures)
+        seen = figures.as_of_sequence if figures is not None else 0
         response = await self._mutate(athlete, arguments, paths, known, **mutation)
-        advisories = await read_after_commit(self._safety(athlete, response))
+        advisories = await read_after_commit(self._safety(athlete, response, seen))
         return response, result(response, advisories, arguments)
 
     async def _mutate(
@@ -111,7 +118,12 @@ class PlanCalls:
             raise paths.problem(RemoteError.from_rpc(error)) from error
         return response
 
-    async def _safety(self, athlete: Athlete, response: plans_pb2.MutatePlanResponse) -> list[dict[str, Any]]:
+    async def _safety(
+        self, athlete: Athlete, response: plans_pb2.MutatePlanResponse, sessions_seen: int = 0
+    ) -> list[dict[str, Any]]:
+        """The advisories on the plan's loads; ``sessions_seen`` is the sessions sequence the figures
+        the loads were priced with reflected (0: none read), so analytics need not read its feed
+        again for them (decision 0090)."""
         if not response.plan_loads:
             return []
         evaluated = await self._analytics().EvaluatePlanSafety(
@@ -120,6 +132,7 @@ class PlanCalls:
                 time_zone=athlete.timezone,
                 workouts=requests.safety_loads(response.plan_loads),
                 first_weekday=athlete.first_weekday,
+                min_sessions_sequence=sessions_seen,
             )
         )
         return [render.advisory(found) for found in evaluated.advisories]

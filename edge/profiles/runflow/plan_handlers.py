@@ -41,7 +41,7 @@ class RunFlowPlanTools(PlanCalls):
     # --- reads ---------------------------------------------------------------------------------
 
     async def get_training_plan(self, principal: Principal, arguments: Arguments) -> Payload:
-        athlete = await self._athletes.of(principal)
+        athlete = await self._athletes.settings_of(principal)
         every = bool(arguments.get("includeAllWorkouts", False))
         steps = bool(arguments.get("includeStructuredSteps", not every))
         summary_only = bool(arguments.get("summaryOnly", False))
@@ -65,7 +65,7 @@ class RunFlowPlanTools(PlanCalls):
         return payload
 
     async def list_training_plans(self, principal: Principal, arguments: Arguments) -> Payload:
-        athlete = await self._athletes.of(principal)
+        athlete = await self._athletes.settings_of(principal)
         listed = await self._plans().ListGoals(
             plans_pb2.ListGoalsRequest(account_id=athlete.account_id, status=arguments.get("status", ""))
         )
@@ -87,7 +87,7 @@ class RunFlowPlanTools(PlanCalls):
         return {"count": len(plans), "plans": plans}
 
     async def list_plan_snapshots(self, principal: Principal, arguments: Arguments) -> Payload:
-        athlete = await self._athletes.of(principal)
+        athlete = await self._athletes.settings_of(principal)
         listed = await self._plans().ListSnapshots(
             plans_pb2.ListSnapshotsRequest(account_id=athlete.account_id, goal_id=arguments.get("goalId", ""))
         )
@@ -98,7 +98,7 @@ class RunFlowPlanTools(PlanCalls):
     # --- plan writes ---------------------------------------------------------------------------
 
     async def create_training_plan(self, principal: Principal, arguments: Arguments) -> Payload:
-        athlete = await self._athletes.of(principal)
+        athlete = await self._athletes.settings_of(principal)
         try:
             request = parse_request(generated.generator_arguments(arguments), athlete.today())
         except PlanRequestError as error:
@@ -138,7 +138,7 @@ class RunFlowPlanTools(PlanCalls):
         }
 
     async def update_training_plan_phases(self, principal: Principal, arguments: Arguments) -> Payload:
-        athlete = await self._athletes.of(principal)
+        athlete = await self._athletes.settings_of(principal)
         mutation = plans_pb2.UpdateGoal(
             goal_id=await self._goal_id(athlete, arguments),
             goal=requests.goal(arguments),
@@ -295,7 +295,7 @@ class RunFlowPlanTools(PlanCalls):
         """Store each new value in the sessions service (source ``recalibrated``), then recompute
         the plan's future workouts with them. The plan is looked up first, so a call about a plan
         that is not there stores nothing."""
-        athlete = await self._athletes.of(principal)
+        athlete = await self._athletes.settings_of(principal)
         goal_id = await self._goal_id(athlete, arguments, verify=True)
         day = arguments.get("effectiveDate") or athlete.today().isoformat()
         # The figures first: a failure to read them stores nothing (decision 0072).
@@ -348,7 +348,7 @@ class RunFlowPlanTools(PlanCalls):
         }
 
     async def save_weekly_coaching_summary(self, principal: Principal, arguments: Arguments) -> Payload:
-        athlete = await self._athletes.of(principal)
+        athlete = await self._athletes.settings_of(principal)
         text = arguments.get("text") or ""
         mutation = plans_pb2.SaveCoachingSummary(
             goal_id=await self._goal_id(athlete, arguments), week_start=arguments["weekStart"], text=text
@@ -365,7 +365,7 @@ class RunFlowPlanTools(PlanCalls):
     ) -> Payload:
         """Changes by workoutId; one that touches the endurance part (sport, totals, intensity,
         steps) starts from the stored part, read from the library, since Training replaces it whole."""
-        athlete = await self._athletes.of(principal)
+        athlete = await self._athletes.settings_of(principal)
         touched = [item["workoutId"] for item in items if any(w in item for w in ENDURANCE_ARGUMENTS)]
         stored, figures = await asyncio.gather(
             self._stored_endurance(athlete, touched, paths), self._figures(athlete)
@@ -378,7 +378,7 @@ class RunFlowPlanTools(PlanCalls):
             arguments,
             paths,
             athlete=athlete,
-            known=requests.thresholds(figures),
+            figures=figures,
             modify_workouts=mutation,
         )
         return {**payload, "workouts": [render.workout(w) for w in response.workouts]}
@@ -388,7 +388,7 @@ class RunFlowPlanTools(PlanCalls):
     ) -> Payload:
         """Statuses, then the completion assessment once: for the latest-scheduled workout the call
         marks completed (its linked activity's TSS against the plan's)."""
-        athlete = await self._athletes.of(principal)
+        athlete = await self._athletes.settings_of(principal)
         mutation = plans_pb2.MarkWorkouts(statuses=[requests.status(item) for item in items])
         response = await self._mutate(athlete, arguments, paths, None, mark_workouts=mutation)
         done = sorted(

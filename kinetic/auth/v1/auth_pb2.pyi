@@ -222,14 +222,18 @@ class VerifyApiKeyRequest(_message.Message):
     def __init__(self, secret: _Optional[str] = ...) -> None: ...
 
 class VerifyApiKeyResponse(_message.Message):
-    __slots__ = ("api_key", "plan_tier", "account_status")
+    __slots__ = ("api_key", "plan_tier", "account_status", "time_zone", "first_weekday")
     API_KEY_FIELD_NUMBER: _ClassVar[int]
     PLAN_TIER_FIELD_NUMBER: _ClassVar[int]
     ACCOUNT_STATUS_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    FIRST_WEEKDAY_FIELD_NUMBER: _ClassVar[int]
     api_key: ApiKey
     plan_tier: str
     account_status: str
-    def __init__(self, api_key: _Optional[_Union[ApiKey, _Mapping]] = ..., plan_tier: _Optional[str] = ..., account_status: _Optional[str] = ...) -> None: ...
+    time_zone: str
+    first_weekday: int
+    def __init__(self, api_key: _Optional[_Union[ApiKey, _Mapping]] = ..., plan_tier: _Optional[str] = ..., account_status: _Optional[str] = ..., time_zone: _Optional[str] = ..., first_weekday: _Optional[int] = ...) -> None: ...
 
 class DeleteAccountRequest(_message.Message):
     __slots__ = ("account_id", "password")

@@ -16,6 +16,14 @@ def read(conn: Connection, account_id: str, feed: str, *, for_update: bool = Fal
     return int(value or 0)
 
 
+def read_all(conn: Connection, account_id: str) -> dict[str, int]:
+    """The last applied sequence of every feed the account has a cursor for, in one statement."""
+    rows = conn.execute(
+        select(feed_cursors.c.feed, feed_cursors.c.sequence).where(feed_cursors.c.account_id == account_id)
+    )
+    return {str(feed): int(sequence or 0) for feed, sequence in rows}
+
+
 def advance(conn: Connection, account_id: str, feed: str, sequence: int) -> None:
     """Move the cursor forward to ``sequence`` (never backwards)."""
     current = conn.execute(

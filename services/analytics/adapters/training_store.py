@@ -33,59 +33,78 @@ from services.analytics.domain.training_facts import (
 
 
 def _delete_workout_rows(conn: Connection, account_id: str, workout_id: str) -> None:
+    _delete_rows_of(conn, account_id, [workout_id])
+
+
+def _delete_rows_of(conn: Connection, account_id: str, workout_ids: list[str]) -> None:
     for table in (training_movements, training_blocks, training_workouts):
-        conn.execute(delete(table).where(table.c.account_id == account_id, table.c.workout_id == workout_id))
+        conn.execute(
+            delete(table).where(table.c.account_id == account_id, table.c.workout_id.in_(workout_ids))
+        )
 
 
 def put_workout(conn: Connection, account_id: str, workout: WorkoutFact) -> None:
     """Replace the workout, its movements and its blocks."""
-    _delete_workout_rows(conn, account_id, workout.workout_id)
-    key: dict[str, Any] = {"account_id": account_id, "workout_id": workout.workout_id}
+    put_workouts(conn, account_id, [workout])
+
+
+def put_workouts(conn: Connection, account_id: str, workouts: list[WorkoutFact]) -> None:
+    """Replace each workout, its movements and its blocks: one statement a table, however many
+    workouts (a plan of 49 is written in one go, decision 0090). A workout given twice keeps the
+    last."""
+    latest = list({workout.workout_id: workout for workout in workouts}.values())
+    if not latest:
+        return
+    _delete_rows_of(conn, account_id, [workout.workout_id for workout in latest])
     conn.execute(
         insert(training_workouts),
-        key
-        | {
-            "version": workout.version,
-            "name": workout.name,
-            "kind": workout.kind,
-            "plan_id": workout.plan_id,
-            "phase_id": workout.phase_id,
-        },
+        [
+            {
+                "account_id": account_id,
+                "workout_id": workout.workout_id,
+                "version": workout.version,
+                "name": workout.name,
+                "kind": workout.kind,
+                "plan_id": workout.plan_id,
+                "phase_id": workout.phase_id,
+            }
+            for workout in latest
+        ],
     )
-    if workout.movements:
-        conn.execute(
-            insert(training_movements),
-            [
-                key
-                | {
-                    "movement_id": m.movement_id,
-                    "position": m.position,
-                    "exercise_id": m.exercise_id,
-                    "block_id": m.block_id,
-                    "target_sets": m.target_sets,
-                    "target_reps": m.target_reps,
-                    "target_weight_kg": m.target_weight_kg,
-                    "target_distance_meters": m.target_distance_meters,
-                    "target_duration_seconds": m.target_duration_seconds,
-                }
-                for m in workout.movements
-            ],
-        )
-    if workout.blocks:
-        conn.execute(
-            insert(training_blocks),
-            [
-                key
-                | {
-                    "block_id": b.block_id,
-                    "position": b.position,
-                    "format": b.format,
-                    "rounds": b.rounds,
-                    "duration_seconds": b.duration_seconds,
-                }
-                for b in workout.blocks
-            ],
-        )
+    movements = [
+        {
+            "account_id": account_id,
+            "workout_id": workout.workout_id,
+            "movement_id": m.movement_id,
+            "position": m.position,
+            "exercise_id": m.exercise_id,
+            "block_id": m.block_id,
+            "target_sets": m.target_sets,
+            "target_reps": m.target_reps,
+            "target_weight_kg": m.target_weight_kg,
+            "target_distance_meters": m.target_distance_meters,
+            "target_duration_seconds": m.target_duration_seconds,
+        }
+        for workout in latest
+        for m in workout.movements
+    ]
+    if movements:
+        conn.execute(insert(training_movements), movements)
+    blocks = [
+        {
+            "account_id": account_id,
+            "workout_id": workout.workout_id,
+            "block_id": b.block_id,
+            "position": b.position,
+            "format": b.format,
+            "rounds": b.rounds,
+            "duration_seconds": b.duration_seconds,
+        }
+        for workout in latest
+        for b in workout.blocks
+    ]
+    if blocks:
+        conn.execute(insert(training_blocks), blocks)
 
 
 def delete_workout(conn: Connection, account_id: str, workout_id: str) -> None:

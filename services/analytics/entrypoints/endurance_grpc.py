@@ -89,6 +89,7 @@ class EnduranceAnalyticsServicer(endurance_pb2_grpc.EnduranceAnalyticsServiceSer
             [plans.plan_load(workout) for workout in request.workouts],
             catch_up_wait(context),
             request.first_weekday,
+            request.min_sessions_sequence,
         )
         return plans.safety_response(answer)
 

@@ -21,7 +21,7 @@ import zlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Final, Protocol
 
 import grpc
 from sqlalchemy import Connection, Engine
@@ -43,6 +43,9 @@ ACTIVE_SECONDS = 600.0
 log = logging.getLogger(__name__)
 
 Applier = Callable[[Connection, str, Change], None]
+# Applies a page's changes (those not applied yet, in order) at once, where a feed can do better than
+# one change at a time.
+PageApplier = Callable[[Connection, str, list[Change]], None]
 
 
 class FeedUnavailable(DomainError):
@@ -92,10 +95,22 @@ class FeedFollower:
     It takes no lock: :class:`AccountFeeds` holds the account's lock around every catch-up.
     """
 
-    def __init__(self, engine: Engine, feed: UpstreamFeed, apply: Applier = apply_change) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        feed: UpstreamFeed,
+        apply: Applier = apply_change,
+        apply_page: PageApplier | None = None,
+    ) -> None:
         self._engine = engine
         self._feed = feed
         self._apply = apply
+        self._apply_page_at_once = apply_page
+
+    @property
+    def name(self) -> str:
+        """The feed's name, its cursor's key."""
+        return self._feed.name
 
     def position(self, conn: Connection, account_id: str) -> int:
         """The sequence of this feed the account's derived data reflects."""
@@ -124,8 +139,11 @@ class FeedFollower:
         with self._engine.begin() as conn:
             # Re-read under the row lock: another replica may have applied part of this page.
             applied = cursors.read(conn, account_id, self._feed.name, for_update=True)
-            for change in _superseded_dropped(changes):
-                if change.sequence > applied:
+            new = [change for change in _superseded_dropped(changes) if change.sequence > applied]
+            if self._apply_page_at_once is not None:
+                self._apply_page_at_once(conn, account_id, new)
+            else:
+                for change in new:
                     self._apply(conn, account_id, change)
             position = max(applied, changes[-1].sequence)
             cursors.advance(conn, account_id, self._feed.name, position)
@@ -164,13 +182,20 @@ class Progress:
         return min(MAX_RETRY_SECONDS, max(1, math.ceil(left * elapsed / self.applied)))
 
 
+# The feeds a read may ask to be caught up with (decision 0090): the endurance reads use only what
+# the sessions feed projects, so they never wait for the training library's projection.
+SESSIONS: Final = frozenset({"sessions"})
+BOTH: Final = frozenset({"sessions", "training"})
+
+
 @dataclass
 class _Job:
-    """One background catch-up of an account with both feeds."""
+    """One background catch-up of an account with ``feeds``."""
 
     number: int
     task: asyncio.Task[None]
     progress: Progress
+    feeds: frozenset[str] = BOTH
 
 
 class AccountFeeds:
@@ -217,57 +242,78 @@ class AccountFeeds:
         """Stop keeping ``account_id`` caught up in the background (its account is being erased)."""
         self._read_at.pop(account_id, None)
 
-    async def catch_up(self, account_id: str, wait_seconds: float = DEFAULT_WAIT_SECONDS) -> FeedPositions:
-        """Catch up with both feeds; returns the sequences now reflected."""
-        async with self.caught_up(account_id, wait_seconds) as positions:
+    async def catch_up(
+        self, account_id: str, wait_seconds: float = DEFAULT_WAIT_SECONDS, feeds: frozenset[str] = BOTH
+    ) -> FeedPositions:
+        """Catch up with ``feeds`` (both by default); returns the sequences now reflected."""
+        async with self.caught_up(account_id, wait_seconds, feeds) as positions:
             return positions
 
     @asynccontextmanager
     async def caught_up(
-        self, account_id: str, wait_seconds: float = DEFAULT_WAIT_SECONDS
+        self,
+        account_id: str,
+        wait_seconds: float = DEFAULT_WAIT_SECONDS,
+        feeds: frozenset[str] = BOTH,
+        sessions_at_least: int = 0,
     ) -> AsyncIterator[FeedPositions]:
-        """Catch up with both feeds, then hold the account's lock while the caller reads.
+        """Catch up with ``feeds`` (both unless the read needs fewer), then hold the account's lock
+        while the caller reads.
 
-        Waits at most ``wait_seconds`` for a catch-up that started after this call, else raises
-        ``CatchingUp`` saying when to retry; the catch-up goes on in the background.
+        Waits at most ``wait_seconds`` for a catch-up of those feeds that started after this call,
+        else raises ``CatchingUp`` saying when to retry; the catch-up goes on in the background.
+        A feed not asked for is caught up by the next read that needs it, or the background sweep.
+        A sessions-only read whose caller already saw ``sessions_at_least`` (an earlier answer's
+        sequence) reads at once when the account reflects it and no catch-up is running.
         """
         if not account_id:
             raise InvalidArgument.for_field("account_id", "is required")
-        arrived = next(self._numbers)
         self._read_at[account_id] = self._monotonic()
         lock = self._lock(account_id)
-        job = self._job(account_id)
+        if sessions_at_least > 0 and feeds == SESSIONS and not lock.locked():
+            await lock.acquire()
+            try:
+                positions = self._positions(account_id)
+                if positions.sessions >= sessions_at_least:
+                    yield positions
+                    return
+            finally:
+                lock.release()
+        arrived = next(self._numbers)
+        job = self._job(account_id, feeds)
         try:
             async with asyncio.timeout(max(0.0, wait_seconds)):
                 while True:
-                    # Only a catch-up that began after this call saw every earlier write.
+                    # Only a catch-up that began after this call, of every feed it needs, saw every
+                    # earlier write.
                     await asyncio.shield(job.task)
                     await lock.acquire()
-                    if job.number > arrived:
+                    if job.number > arrived and feeds <= job.feeds:
                         break
                     lock.release()
-                    job = self._job(account_id)
+                    job = self._job(account_id, feeds)
         except TimeoutError:
             raise CatchingUp.retry_in(job.progress.seconds_left(self._monotonic())) from None
         try:
             # Read under the lock with the data, so the answer reflects exactly these sequences.
-            with self._engine.connect() as conn:
-                positions = FeedPositions(
-                    self._sessions.position(conn, account_id), self._training.position(conn, account_id)
-                )
-            yield positions
+            yield self._positions(account_id)
         finally:
             lock.release()
 
-    def _job(self, account_id: str) -> _Job:
-        """The account's running catch-up, or a new one."""
+    def _positions(self, account_id: str) -> FeedPositions:
+        with self._engine.connect() as conn:
+            stored = cursors.read_all(conn, account_id)
+        return FeedPositions(stored.get(self._sessions.name, 0), stored.get(self._training.name, 0))
+
+    def _job(self, account_id: str, feeds: frozenset[str] = BOTH) -> _Job:
+        """The account's running catch-up, or a new one of ``feeds``."""
         job = self._jobs.get(account_id)
         if job is not None and not job.task.done():
             return job
         progress = Progress(self._monotonic())
         number = next(self._numbers)
-        task = asyncio.create_task(self._run(account_id, progress), name=f"catch-up {account_id}")
-        job = self._jobs[account_id] = _Job(number, task, progress)
+        task = asyncio.create_task(self._run(account_id, progress, feeds), name=f"catch-up {account_id}")
+        job = self._jobs[account_id] = _Job(number, task, progress, feeds)
 
         def finished(task: asyncio.Task[None]) -> None:
             # A read that waited gets a failure itself; one nobody waited for is only logged.
@@ -279,12 +325,16 @@ class AccountFeeds:
         task.add_done_callback(finished)
         return job
 
-    async def _run(self, account_id: str, progress: Progress) -> None:
+    async def _run(self, account_id: str, progress: Progress, feeds: frozenset[str] = BOTH) -> None:
+        followers = [
+            follower
+            for name, follower in (("sessions", self._sessions), ("training", self._training))
+            if name in feeds
+        ]
         async with self._lock(account_id):
-            # Both are read at once; each is waited for before the lock goes, even when one fails.
+            # Read at once; each is waited for before the lock goes, even when one fails.
             outcomes = await asyncio.gather(
-                self._sessions.follow(account_id, progress),
-                self._training.follow(account_id, progress),
+                *(follower.follow(account_id, progress) for follower in followers),
                 return_exceptions=True,
             )
         for outcome in outcomes:

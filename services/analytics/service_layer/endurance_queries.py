@@ -1,8 +1,9 @@
 """The endurance reads: training load, activity stress, athlete figures, power curve, readiness.
 
-Like every analytics read, each catches up with the account's feeds first and reads while holding
-the account's lock, so ``as_of_sequence`` is exactly the sessions sequence the answer reflects
-(decisions 0021 and 0035). Days are local days in the request's time zone. Rules and formulas:
+Like every analytics read, each catches up first and reads while holding the account's lock: with
+the sessions feed only, the one whose projection these reads use (decision 0090), so
+``as_of_sequence`` is exactly the sessions sequence the answer reflects (decisions 0021 and 0035).
+Days are local days in the request's time zone. Rules and formulas:
 docs/decisions/0055-endurance-analytics.md.
 """
 
@@ -48,7 +49,7 @@ from services.analytics.domain.training_stress import (
     threshold_heart_rate,
 )
 from services.analytics.service_layer import coaching_reads, plan_safety_reads, training_load
-from services.analytics.service_layer.catch_up import DEFAULT_WAIT_SECONDS, AccountFeeds
+from services.analytics.service_layer.catch_up import DEFAULT_WAIT_SECONDS, SESSIONS, AccountFeeds
 from services.analytics.service_layer.queries import Zone, parse_zone
 from services.analytics.service_layer.training_load import SeedToStore
 
@@ -228,7 +229,7 @@ class EnduranceQueries:
         activity and stores no seed."""
         zone = parse_zone(time_zone)
         first, last = day_range(from_day, to_day, self._today(zone))
-        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+        async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS) as positions:
             with self._engine.connect() as conn:
                 found = training_load.chart(conn, account_id, zone, first, last, use_seeds=use_seeds)
             if use_seeds and found.seed_to_store is not None:
@@ -255,7 +256,7 @@ class EnduranceQueries:
         zone = parse_zone(time_zone)
         first, last = day_range(from_day, to_day, self._today(zone))
         wanted = check_sports(sports)
-        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+        async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS) as positions:
             with self._engine.connect() as conn:
                 found = store.activities(
                     conn, account_id, zone.start_of(first), zone.start_of(last + timedelta(days=1)), wanted
@@ -274,7 +275,7 @@ class EnduranceQueries:
         zone = parse_zone(time_zone)
         on = parse_day("day", day) if day else self._today(zone)
         end = zone.start_of(on + timedelta(days=1))
-        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+        async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS) as positions:
             with self._engine.connect() as conn:
                 thresholds = ThresholdHistory(store.thresholds(conn, account_id)).in_force(on)
                 runs = store.activities(conn, account_id, end - running.EFFECTIVE_VDOT_WINDOW, end, ["run"])
@@ -309,7 +310,7 @@ class EnduranceQueries:
         if first is not None:
             check_range(first, last)
         start = zone.start_of(first) if first is not None else None
-        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+        async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS) as positions:
             with self._engine.connect() as conn:
                 in_range = store.best_power(
                     conn, account_id, POWER_CURVE_SPORT, start, zone.start_of(last + timedelta(days=1))
@@ -341,7 +342,7 @@ class EnduranceQueries:
             raise InvalidArgument.for_field(
                 "day", f"must be in the years {COACHING_YEARS[0]} to {COACHING_YEARS[1]}"
             )
-        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+        async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS) as positions:
             with self._engine.connect() as conn:
                 read = coaching_reads.read_inputs(conn, account_id, zone, on, now, planned)
             if read.seed_to_store is not None:
@@ -363,7 +364,7 @@ class EnduranceQueries:
             raise InvalidArgument.for_field(
                 "as_of", f"must be in the years {COACHING_YEARS[0]} to {COACHING_YEARS[1]}"
             )
-        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+        async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS) as positions:
             with self._engine.connect() as conn:
                 read = coaching_reads.read_inputs(conn, account_id, zone, zone.day(at), at)
             if read.seed_to_store is not None:
@@ -377,16 +378,19 @@ class EnduranceQueries:
         loads: Sequence[PlanLoad],
         wait_seconds: float = DEFAULT_WAIT_SECONDS,
         first_weekday: int = UNSET_FIRST_WEEKDAY,
+        sessions_at_least: int = 0,
     ) -> PlanSafetyAnswer:
         """Decision 0060's engine on the workouts from today (in the zone) on, in weeks starting on
         the athlete's ``first_weekday`` (ISO 1..7; 0 is Monday), with the completed days since the
         first day of the week four whole weeks before the plan's first week and yesterday's loads
-        (decision 0062, Safety evaluation). Every bad field is refused at once."""
+        (decision 0062, Safety evaluation). Every bad field is refused at once. A caller that priced
+        the loads with figures of sessions sequence ``sessions_at_least`` is judged against that
+        history without a second catch-up (decision 0090)."""
         zone = parse_zone(time_zone)
         today = self._today(zone)
         plan = planned_workouts(loads, today, account_id, first_weekday)
         weekday = week_starts_on(first_weekday)
-        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+        async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS, sessions_at_least) as positions:
             if not plan:
                 return PlanSafetyAnswer((), positions.sessions)
             since = history_start(min(workout.day for workout in plan), weekday)
@@ -412,7 +416,7 @@ class EnduranceQueries:
             raise InvalidArgument.for_field(
                 "planned.planned_tss", f"must be from 0 to {MAX_PLANNED_TSS:g}, not {planned_tss:g}"
             )
-        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+        async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS) as positions:
             if not activity_id:
                 return CompletionAnswer(completion.no_activity(), positions.sessions)
             with self._engine.connect() as conn:
@@ -426,7 +430,7 @@ class EnduranceQueries:
     ) -> ReadinessAnswer:
         """The readiness entries from ``from_day`` to ``to_day`` (days as recorded), oldest first."""
         first, last = day_range(from_day, to_day, self._clock().date())
-        async with self._feeds.caught_up(account_id, wait_seconds) as positions:
+        async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS) as positions:
             with self._engine.connect() as conn:
                 entries = store.readiness(conn, account_id, first, last)
         return ReadinessAnswer(entries, positions.sessions)

@@ -1,4 +1,4 @@
-"""Applies one training library change to an account's Training facts (inside the cursor's transaction).
+"""Applies training library changes to an account's Training facts (inside the cursor's transaction).
 
 Each change replaces what was stored for its record, so applying it twice stores the same rows, and
 library.erased drops every Training fact of the account: nothing derived from an erased library
@@ -6,6 +6,8 @@ stays (decision 0024). Kinds analytics has no use for are skipped; the cursor st
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from sqlalchemy import Connection
 
@@ -32,3 +34,20 @@ def apply_training_change(conn: Connection, account_id: str, change: Change) -> 
         store.delete_occurrence(conn, account_id, record.workout_id, record.original_day)
     elif change.kind == "library.erased":
         store.erase(conn, account_id)
+
+
+_PUT_WORKOUT = ("workout.created", "workout.updated")
+
+
+def apply_training_changes(conn: Connection, account_id: str, changes: Sequence[Change]) -> None:
+    """Apply a page of changes in order; each run of workouts created or updated one after another
+    (a plan written at once) is stored together, a statement a table (decision 0090)."""
+    run: list[WorkoutFact] = []
+    for change in changes:
+        if change.kind in _PUT_WORKOUT and isinstance(change.record, WorkoutFact):
+            run.append(change.record)
+            continue
+        store.put_workouts(conn, account_id, run)
+        run = []
+        apply_training_change(conn, account_id, change)
+    store.put_workouts(conn, account_id, run)

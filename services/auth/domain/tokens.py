@@ -24,14 +24,21 @@ MAX_CLIENT_ID_CHARS = 255
 # asking auth; a change pushed on the revocation stream overrides them until the token expires.
 TIER_CLAIM = "kinetic_tier"
 STATUS_CLAIM = "kinetic_status"
+# The account's time zone and first weekday at issue time (decision 0090): a plan write counts the
+# athlete's days without asking auth; a change pushed since makes the edge read the account.
+TIME_ZONE_CLAIM = "kinetic_tz"
+FIRST_WEEKDAY_CLAIM = "kinetic_week"
 
 
 @dataclass(frozen=True)
 class Standing:
-    """An account's plan tier and status, as a token carries them."""
+    """An account's plan tier and status, and the settings a plan write needs, as a token carries
+    them (settings None: not carried)."""
 
     plan_tier: str
     account_status: str
+    time_zone: str | None = None
+    first_weekday: int | None = None
 
 
 @dataclass(frozen=True)
@@ -117,6 +124,9 @@ def build_claims(
     if standing is not None:
         claims[TIER_CLAIM] = standing.plan_tier
         claims[STATUS_CLAIM] = standing.account_status
+        if standing.time_zone is not None and standing.first_weekday is not None:
+            claims[TIME_ZONE_CLAIM] = standing.time_zone
+            claims[FIRST_WEEKDAY_CLAIM] = standing.first_weekday
     return claims
 
 

@@ -203,7 +203,11 @@ class AuthServicer(auth_pb2_grpc.AuthServiceServicer):
         """Say whose key a presented secret is, and the owner's plan tier and status now."""
         key, owner = self._app.api_keys.verify_api_key_and_owner(request.secret)
         return auth_pb2.VerifyApiKeyResponse(
-            api_key=api_key_to_pb(key), plan_tier=owner.plan_tier, account_status=owner.account_status
+            api_key=api_key_to_pb(key),
+            plan_tier=owner.plan_tier,
+            account_status=owner.account_status,
+            time_zone=owner.time_zone,
+            first_weekday=owner.first_weekday,
         )
 
     async def DeleteAccount(

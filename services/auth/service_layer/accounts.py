@@ -143,7 +143,9 @@ class AccountService:
         naming it, and nothing changes. An unknown account is NOT_FOUND ``ACCOUNT_NOT_FOUND``.
 
         A change of plan tier or status is appended to the revocation log in the same transaction,
-        so the edge stops trusting the standing its credentials carry (decision 0063).
+        so the edge stops trusting the standing its credentials carry (decision 0063); so is a
+        change of time zone or first weekday, which credentials carry too (decision 0090): the
+        pushed standing carries no settings, so the edge reads them from the account meanwhile.
         """
         require("account_id", account_id)
         changes = validate_account_changes(
@@ -164,7 +166,8 @@ class AccountService:
             standing_changed = (
                 before is not None
                 and account is not None
-                and (before.plan_tier, before.account_status) != (account.plan_tier, account.account_status)
+                and (before.plan_tier, before.account_status, before.time_zone, before.first_weekday)
+                != (account.plan_tier, account.account_status, account.time_zone, account.first_weekday)
             )
             if standing_changed:
                 assert account is not None

@@ -98,7 +98,9 @@ class TokenService:
             raise NotFound(f"no account {request.account_id!r}", reason="ACCOUNT_NOT_FOUND")
         key = self._signing_key(conn)
         now = self._clock()
-        standing = Standing(account.plan_tier, account.account_status)
+        standing = Standing(
+            account.plan_tier, account.account_status, account.time_zone, account.first_weekday
+        )
         issued = sign_access_token(self._issuer, request, self._parse(key), now, grant_id, standing)
         grant_repo.add_access_token(
             conn, issued.token_id, request.account_id, grant_id, request.client_id, now, issued.expires_at

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from kinetic.endurance.pace import nearest_second
 from kinetic.endurance.running import training_paces
@@ -196,6 +197,9 @@ def _resolved_step(step: EnduranceStep, vdot: float) -> EnduranceStep:
     return replace(step, target=replace(target, pace_low_seconds_per_km=low, pace_high_seconds_per_km=high))
 
 
+# A plan's steps name a handful of zones at one VDOT: each band is solved once, not once a step
+# (the race predictions behind the paces are iterative; decision 0090 measured them per write).
+@lru_cache(maxsize=256)
 def zone_pace_band(zone: str, vdot: float) -> tuple[int, int]:
     """(fast end, slow end) in whole seconds per km of a named VDOT pace: E is its own range, the
     others their pace +/- ``PACE_BAND_SECONDS``, kept within the targets' 120-1200 s/km."""

@@ -34,7 +34,10 @@ from services.analytics.bootstrap import MIGRATIONS
 from services.analytics.service_layer.catch_up import AccountFeeds, FeedFollower, FeedPage
 from services.analytics.service_layer.projection import Change
 from services.analytics.service_layer.queries import AnalyticsQueries
-from services.analytics.service_layer.training_projection import apply_training_change
+from services.analytics.service_layer.training_projection import (
+    apply_training_change,
+    apply_training_changes,
+)
 
 ACCOUNT = "11111111-1111-4111-8111-111111111111"
 NOW = datetime(2026, 3, 20, 12, tzinfo=UTC)
@@ -187,7 +190,12 @@ def make_queries(
     feeds = AccountFeeds(
         engine,
         FeedFollower(engine, feed),
-        FeedFollower(engine, training if training is not None else LibraryFeed(), apply_training_change),
+        FeedFollower(
+            engine,
+            training if training is not None else LibraryFeed(),
+            apply_training_change,
+            apply_training_changes,  # as services/analytics/bootstrap.py follows it
+        ),
     )
     return AnalyticsQueries(feeds, MuscleCatalog.load(), lambda: now)
 

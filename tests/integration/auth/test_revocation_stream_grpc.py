@@ -247,3 +247,30 @@ async def test_verify_api_key_says_the_owners_plan_and_status(harness) -> None:
     )
     verified = await harness.auth.VerifyApiKey(auth_pb2.VerifyApiKeyRequest(secret=key.secret))
     assert (verified.api_key.key_id, verified.plan_tier) == (key.api_key.key_id, "coach")
+
+
+async def test_credentials_carry_the_settings_a_plan_write_needs_and_a_change_is_pushed(
+    harness, stream
+) -> None:
+    """Time zone and first weekday travel with the credential (decision 0090); changing either pushes
+    the account's standing, so the edge stops trusting what older credentials say."""
+    await harness.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=harness.account_id, time_zone="Europe/Amsterdam")
+    )
+    pushed = await stream.next_revocation()
+    assert pushed.account_standing.account_id == harness.account_id
+    await harness.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=harness.account_id, first_weekday=7)
+    )
+    assert (await stream.next_revocation()).account_standing.account_id == harness.account_id
+
+    key = await harness.auth.CreateApiKey(
+        auth_pb2.CreateApiKeyRequest(account_id=harness.account_id, name="laptop", scopes=["mcp:full"])
+    )
+    verified = await harness.auth.VerifyApiKey(auth_pb2.VerifyApiKeyRequest(secret=key.secret))
+    assert (verified.time_zone, verified.first_weekday) == ("Europe/Amsterdam", 7)
+    issued = await harness.auth.IssueAccessToken(
+        auth_pb2.IssueAccessTokenRequest(account_id=harness.account_id, audience=ISSUER, scopes=["training"])
+    )
+    said = claims(issued.access_token)
+    assert (said["kinetic_tz"], said["kinetic_week"]) == ("Europe/Amsterdam", 7)

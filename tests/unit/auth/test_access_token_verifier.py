@@ -280,3 +280,21 @@ async def test_a_tampered_copy_of_a_remembered_token_is_refused(signing_key):
     forged = f"{header}.{b64(good_claims(sub='someone-else'))}.{signature}"
     error = await refused(check, forged)
     assert error.reason == "INVALID_TOKEN"
+
+
+async def test_the_account_settings_a_token_carries_are_read_together(signing_key):
+    """``kinetic_tz`` and ``kinetic_week`` (decision 0090): both or neither; "" is UTC, not unknown."""
+    check = verifier(KeySource(signing_key))
+    both = signed(signing_key, good_claims(kinetic_tz="", kinetic_week=0))
+    claims = await check.verify(both, audience=AUDIENCE, now=NOW_TS)
+    assert (claims.time_zone, claims.first_weekday) == ("", 0)
+    half = signed(signing_key, good_claims(kinetic_tz="Europe/Amsterdam"))
+    claims = await check.verify(half, audience=AUDIENCE, now=NOW_TS)
+    assert (claims.time_zone, claims.first_weekday) == (None, None)
+
+
+@pytest.mark.parametrize(("zone", "week"), [(5, 1), ("UTC", "Monday"), ("UTC", True)])
+async def test_settings_of_the_wrong_kind_are_refused(signing_key, zone, week):
+    token = signed(signing_key, good_claims(kinetic_tz=zone, kinetic_week=week))
+    error = await refused(verifier(KeySource(signing_key)), token)
+    assert error.reason == "INVALID_TOKEN"
