@@ -215,6 +215,10 @@ def _elevation_gain(recording: Recording) -> float | None:
     either side, then summed with a hysteresis of ``ELEVATION_HYSTERESIS_M``. A pause (a timer stop,
     a new GPX segment) longer than ``ELEVATION_PAUSE_S`` starts a new span.
     """
+    if recording.sport == "swim":
+        # A swimmer climbs nothing: a watch's altitude under water or on a wrist at the surface is
+        # noise (a vivoactive open-water swim's readings add up to 2.4 km), and devices state none.
+        return None
     pause_starts = recording.pause_starts(longer_than_s=ELEVATION_PAUSE_S)
     spans: list[tuple[list[float], list[float]]] = []
     last_time: float | None = None

@@ -137,3 +137,12 @@ def test_a_tcx_swim_given_at_upload_has_its_laps_time_and_distance() -> None:
     assert swim.distance_m == pytest.approx(metres, abs=0.01)
     assert other.moving_time_s < swim.moving_time_s, "read as a track, its points judge its time"
     assert swim.source_key == other.source_key
+
+
+def test_a_swim_climbs_nothing() -> None:
+    # The watch's altitude on an open-water swim is noise; read as a track it climbs 2.4 km.
+    data = (CORPUS / "garmin-vivoactive-hr-open-water-swim.tcx").read_bytes()
+    (swim,) = read_activity_files(data, sport="swim")
+    (track,) = read_activity_files(data)
+    assert swim.elevation_gain_m is None
+    assert track.elevation_gain_m is not None and track.elevation_gain_m > 1000
