@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -71,6 +72,20 @@ async def module_stack(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterato
         factory.close()
 
 
+@pytest_asyncio.fixture(loop_scope="module")
+async def account_stack(module_stack: Stack) -> Stack:
+    """The module's stack with a new account and API key of the test's own: a test written for a fresh
+    stack (an empty library, a budget of its own) runs on the module's servers at the cost of one
+    account (decision 0079). A test that stops a server, moves a clock or needs the whole store keeps
+    ``stack``, marked ``pytest.mark.asyncio(loop_scope="function")`` in a module on the module's loop."""
+    return await _with_account(
+        module_stack.settings,
+        module_stack.backends,
+        module_stack.servers,
+        email=f"ada-{uuid.uuid4().hex[:12]}@example.com",
+    )
+
+
 @pytest.fixture
 async def stack_on_each_database(engines: EngineFactory, tmp_path: Path) -> AsyncIterator[Stack]:
     """The stack with every service storing in SQLite, then in PostgreSQL."""
@@ -133,11 +148,14 @@ async def running_stack(
 
 
 async def _with_account(
-    settings: EdgeSettings, backends: Backends, servers: dict[str, RunningServer]
+    settings: EdgeSettings,
+    backends: Backends,
+    servers: dict[str, RunningServer],
+    email: str = "ada@example.com",
 ) -> Stack:
     account = await backends.auth.CreateAccount(
         auth_pb2.CreateAccountRequest(
-            email="ada@example.com", password="correct horse battery", display_name="Ada", time_zone="UTC"
+            email=email, password="correct horse battery", display_name="Ada", time_zone="UTC"
         )
     )
     key = await backends.auth.CreateApiKey(

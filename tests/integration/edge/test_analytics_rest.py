@@ -12,6 +12,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import httpx2
+import pytest
 
 from kinetic.analytics.v1 import analytics_pb2
 from kinetic.auth.v1 import auth_pb2
@@ -19,19 +20,21 @@ from kinetic.protected_resources import CLIENT_AI
 from kinetic.sessions.v1 import sessions_pb2
 from tests.integration.edge.metric_calls import ZONE, minimal_create, rest_client
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 SQUAT = "barbell-back-squat"
 BENCH = "barbell-bench-press"
 NO_STORE = "private, no-store"
 
 
-def analytics_client(stack: Any, token: str | None = None) -> httpx2.AsyncClient:
-    headers = {"Authorization": f"Bearer {token or stack.api_key}"}
-    return httpx2.AsyncClient(base_url=stack.base_url + "/api/analytics", headers=headers, timeout=30)
+def analytics_client(account_stack: Any, token: str | None = None) -> httpx2.AsyncClient:
+    headers = {"Authorization": f"Bearer {token or account_stack.api_key}"}
+    return httpx2.AsyncClient(base_url=account_stack.base_url + "/api/analytics", headers=headers, timeout=30)
 
 
-async def daily_workouts(stack: Any, token: str, count: int) -> list[dict[str, Any]]:
+async def daily_workouts(account_stack: Any, token: str, count: int) -> list[dict[str, Any]]:
     """``count`` daily workouts through Metric's REST writes: each has an occurrence today."""
-    async with rest_client(stack, token) as http:
+    async with rest_client(account_stack, token) as http:
         epoch = (await http.get("/training", params={"view": "plans"})).json()["epoch"]
         workouts = []
         for n in range(count):
@@ -48,10 +51,10 @@ async def daily_workouts(stack: Any, token: str, count: int) -> list[dict[str, A
 
 
 async def log_session(
-    stack: Any, account_id: str, workout: dict[str, Any], sets: dict[str, list[tuple[float, int]]]
+    account_stack: Any, account_id: str, workout: dict[str, Any], sets: dict[str, list[tuple[float, int]]]
 ) -> str:
     """Today's occurrence of ``workout`` with completed sets per exercise, completed; its session ID."""
-    sessions = stack.backends.sessions
+    sessions = account_stack.backends.sessions
     started = await sessions.StartOrResumeSession(
         sessions_pb2.StartOrResumeSessionRequest(
             account_id=account_id,
@@ -82,16 +85,18 @@ async def log_session(
     return session_id
 
 
-async def two_sessions(stack: Any, account_id: str, token: str) -> list[str]:
-    first, second = await daily_workouts(stack, token, 2)
+async def two_sessions(account_stack: Any, account_id: str, token: str) -> list[str]:
+    first, second = await daily_workouts(account_stack, token, 2)
     return [
-        await log_session(stack, account_id, first, {SQUAT: [(100, 5), (105, 3)], BENCH: [(70, 8)]}),
-        await log_session(stack, account_id, second, {SQUAT: [(102.5, 5)]}),
+        await log_session(account_stack, account_id, first, {SQUAT: [(100, 5), (105, 3)], BENCH: [(70, 8)]}),
+        await log_session(account_stack, account_id, second, {SQUAT: [(102.5, 5)]}),
     ]
 
 
-async def latest_sequence(stack: Any, account_id: str) -> int:
-    feed = await stack.backends.sessions.ListChanges(sessions_pb2.ListChangesRequest(account_id=account_id))
+async def latest_sequence(account_stack: Any, account_id: str) -> int:
+    feed = await account_stack.backends.sessions.ListChanges(
+        sessions_pb2.ListChangesRequest(account_id=account_id)
+    )
     return int(feed.latest_sequence)
 
 
@@ -116,13 +121,13 @@ def assert_no_store(response: httpx2.Response) -> None:
     assert response.headers["cache-control"] == NO_STORE
 
 
-async def test_records_are_analytics_records(stack):
-    session_ids = await two_sessions(stack, stack.account_id, stack.api_key)
-    async with analytics_client(stack) as http:
+async def test_records_are_analytics_records(account_stack):
+    session_ids = await two_sessions(account_stack, account_stack.account_id, account_stack.api_key)
+    async with analytics_client(account_stack) as http:
         response = await http.get("/records", params={"timeZone": ZONE, "formula": "brzycki"})
-    expected = await stack.backends.analytics.GetPersonalRecords(
+    expected = await account_stack.backends.analytics.GetPersonalRecords(
         analytics_pb2.GetPersonalRecordsRequest(
-            account_id=stack.account_id, formula="brzycki", time_zone=ZONE
+            account_id=account_stack.account_id, formula="brzycki", time_zone=ZONE
         )
     )
 
@@ -130,7 +135,11 @@ async def test_records_are_analytics_records(stack):
     assert_no_store(response)
     body = response.json()
     assert body["formula"] == "brzycki" and body["timeZone"] == ZONE
-    assert body["asOfSequence"] == expected.as_of_sequence == await latest_sequence(stack, stack.account_id)
+    assert (
+        body["asOfSequence"]
+        == expected.as_of_sequence
+        == await latest_sequence(account_stack, account_stack.account_id)
+    )
     assert [e["exerciseId"] for e in body["exercises"]] == [e.exercise_id for e in expected.exercises]
     for rest, grpc_answer in zip(body["exercises"], expected.exercises, strict=True):
         assert rest["exerciseName"] == grpc_answer.exercise_name and rest["exerciseName"]
@@ -152,7 +161,7 @@ async def test_records_are_analytics_records(stack):
     # max(111.18, 115.3125), to 0.1 kg (decision 0037)
     assert squat["estimatedOneRepMax"]["e1rmKg"] == 115.3
 
-    async with analytics_client(stack) as http:
+    async with analytics_client(account_stack) as http:
         only = (
             await http.get("/records", params=[("exerciseIds", BENCH), ("exerciseIds", "no-such")])
         ).json()
@@ -160,8 +169,8 @@ async def test_records_are_analytics_records(stack):
     assert only["formula"] == "epley" and only["timeZone"] == "UTC"
 
 
-async def test_progress_is_analytics_progress_with_an_exclusive_to(stack):
-    await two_sessions(stack, stack.account_id, stack.api_key)
+async def test_progress_is_analytics_progress_with_an_exclusive_to(account_stack):
+    await two_sessions(account_stack, account_stack.account_id, account_stack.api_key)
     today = datetime.now(ZoneInfo(ZONE)).date()
     params = {
         "exerciseId": SQUAT,
@@ -170,13 +179,13 @@ async def test_progress_is_analytics_progress_with_an_exclusive_to(stack):
         "to": (today + timedelta(days=1)).isoformat(),
         "timeZone": ZONE,
     }
-    async with analytics_client(stack) as http:
+    async with analytics_client(account_stack) as http:
         response = await http.get("/progress", params=params)
         volume = (await http.get("/progress", params={**params, "metric": "volume"})).json()
         before_today = (await http.get("/progress", params={**params, "to": today.isoformat()})).json()
-    expected = await stack.backends.analytics.GetProgress(
+    expected = await account_stack.backends.analytics.GetProgress(
         analytics_pb2.GetProgressRequest(
-            account_id=stack.account_id,
+            account_id=account_stack.account_id,
             exercise_id=SQUAT,
             metric="e1rm",
             from_day=params["from"],
@@ -213,12 +222,12 @@ async def test_progress_is_analytics_progress_with_an_exclusive_to(stack):
     assert before_today["points"] == [], "to is exclusive: today's sessions are after the range"
 
 
-async def test_balance_is_analytics_balance(stack):
-    await two_sessions(stack, stack.account_id, stack.api_key)
-    async with analytics_client(stack) as http:
+async def test_balance_is_analytics_balance(account_stack):
+    await two_sessions(account_stack, account_stack.account_id, account_stack.api_key)
+    async with analytics_client(account_stack) as http:
         response = await http.get("/balance", params={"timeZone": ZONE})
-    expected = await stack.backends.analytics.GetFocusBalance(
-        analytics_pb2.GetFocusBalanceRequest(account_id=stack.account_id, time_zone=ZONE)
+    expected = await account_stack.backends.analytics.GetFocusBalance(
+        analytics_pb2.GetFocusBalanceRequest(account_id=account_stack.account_id, time_zone=ZONE)
     )
 
     assert response.status_code == 200, response.text
@@ -246,7 +255,7 @@ async def test_balance_is_analytics_balance(stack):
     assert body["unmappedExerciseIds"] == []
 
 
-async def test_bad_parameters_are_400s_naming_the_parameter(stack):
+async def test_bad_parameters_are_400s_naming_the_parameter(account_stack):
     cases: list[tuple[str, Any, str]] = [
         ("/records", {"formula": "Epley"}, "formula"),
         ("/records", {"timeZone": "Mars/Olympus_Mons"}, "timeZone"),
@@ -275,7 +284,7 @@ async def test_bad_parameters_are_400s_naming_the_parameter(stack):
         ("/balance", {"from": "2999-01-01"}, "from"),
         ("/balance", {"view": "insights"}, "view"),
     ]
-    async with analytics_client(stack) as http:
+    async with analytics_client(account_stack) as http:
         for path, params, field in cases:
             response = await http.get(path, params=params)
             assert response.status_code == 400, (path, params, response.text)
@@ -290,11 +299,11 @@ async def test_bad_parameters_are_400s_naming_the_parameter(stack):
     assert_no_store(unknown)
 
 
-async def test_credentials_are_checked_like_metrics(stack):
-    other_audience = await stack.access_token(audience=CLIENT_AI.resource_url(stack.base_url))
-    no_scope = await stack.access_token(scopes=("mcp:full",))
-    oauth_token = await stack.access_token()
-    async with httpx2.AsyncClient(base_url=stack.base_url + "/api/analytics", timeout=30) as http:
+async def test_credentials_are_checked_like_metrics(account_stack):
+    other_audience = await account_stack.access_token(audience=CLIENT_AI.resource_url(account_stack.base_url))
+    no_scope = await account_stack.access_token(scopes=("mcp:full",))
+    oauth_token = await account_stack.access_token()
+    async with httpx2.AsyncClient(base_url=account_stack.base_url + "/api/analytics", timeout=30) as http:
         for token in (None, "garbage", other_audience, "rf_" + "0" * 64):
             headers = {"Authorization": f"Bearer {token}"} if token else {}
             response = await http.get("/records", headers=headers)
@@ -312,22 +321,25 @@ async def test_credentials_are_checked_like_metrics(stack):
     assert allowed.status_code == 200 and allowed.json()["points"] == []
 
 
-async def test_another_accounts_data_is_never_visible(stack):
-    other = await stack.backends.auth.CreateAccount(
+async def test_another_accounts_data_is_never_visible(account_stack):
+    other = await account_stack.backends.auth.CreateAccount(
         auth_pb2.CreateAccountRequest(
             email="grace@example.com", password="correct horse battery", display_name="Grace", time_zone="UTC"
         )
     )
     other_id = other.account.account_id
-    other_key = await stack.backends.auth.CreateApiKey(
+    other_key = await account_stack.backends.auth.CreateApiKey(
         auth_pb2.CreateApiKeyRequest(account_id=other_id, name="tests", scopes=["training"])
     )
-    await two_sessions(stack, other_id, other_key.secret)
-    (mine_today,) = await daily_workouts(stack, stack.api_key, 1)
-    await log_session(stack, stack.account_id, mine_today, {BENCH: [(60, 10)]})
+    await two_sessions(account_stack, other_id, other_key.secret)
+    (mine_today,) = await daily_workouts(account_stack, account_stack.api_key, 1)
+    await log_session(account_stack, account_stack.account_id, mine_today, {BENCH: [(60, 10)]})
 
     progress = {"exerciseId": SQUAT, "metric": "top_set"}
-    async with analytics_client(stack) as mine, analytics_client(stack, other_key.secret) as theirs:
+    async with (
+        analytics_client(account_stack) as mine,
+        analytics_client(account_stack, other_key.secret) as theirs,
+    ):
         my_records = (await mine.get("/records", params={"exerciseIds": SQUAT})).json()
         all_mine = (await mine.get("/records")).json()
         my_squat = (await mine.get("/progress", params=progress)).json()
@@ -340,9 +352,10 @@ async def test_another_accounts_data_is_never_visible(stack):
     (week,) = my_balance["weeks"]
     assert "quads" not in {m["muscle"] for m in week["muscles"]}, "no squat sets of the other account"
     assert [p["valueKg"] for p in their_squat["points"]] == [105, 102.5], "the other account sees its own"
-    assert all_mine["asOfSequence"] == await latest_sequence(stack, stack.account_id)
+    assert all_mine["asOfSequence"] == await latest_sequence(account_stack, account_stack.account_id)
 
 
+@pytest.mark.asyncio(loop_scope="function")  # a stack of its own: it stops a server
 async def test_a_backend_outage_is_a_503(stack):
     await stack.servers["analytics"].stop(0)
     async with analytics_client(stack) as http:
@@ -352,10 +365,10 @@ async def test_a_backend_outage_is_a_503(stack):
     assert response.json()["error"] == "temporarily_unavailable"
 
 
-async def test_the_analytics_paths_share_the_accounts_metric_budget(stack):
-    async with analytics_client(stack) as http:
+async def test_the_analytics_paths_share_the_accounts_metric_budget(account_stack):
+    async with analytics_client(account_stack) as http:
         for _ in range(299):
-            spent = await http.get(stack.base_url + "/api/connectors/muse/workout-guidance")
+            spent = await http.get(account_stack.base_url + "/api/connectors/muse/workout-guidance")
             assert spent.status_code == 200
         last = await http.get("/records")
         refused = await http.get("/balance")
@@ -365,8 +378,8 @@ async def test_the_analytics_paths_share_the_accounts_metric_budget(stack):
     assert int(refused.headers["retry-after"]) >= 1
 
 
-async def test_openapi_documents_the_analytics_paths(stack):
-    async with httpx2.AsyncClient(base_url=stack.base_url) as http:
+async def test_openapi_documents_the_analytics_paths(account_stack):
+    async with httpx2.AsyncClient(base_url=account_stack.base_url) as http:
         document = (await http.get("/openapi.json")).json()
     for path in ("records", "progress", "balance"):
         operation = document["paths"][f"/api/analytics/{path}"]["get"]

@@ -22,22 +22,24 @@ from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from tests.integration.edge.conftest import Stack
 from tests.integration.edge.workout_files_support import CliRun, cli_env, new_account
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "activity_files"
 RIDE = FIXTURES / "ride.fit"
 RIDE_DAY = "2026-03-14"
 BASE = "/api/endurance"
 
 
-async def run_import(stack: Stack, capsys: pytest.CaptureFixture[str], *argv: str) -> CliRun:
+async def run_import(account_stack: Stack, capsys: pytest.CaptureFixture[str], *argv: str) -> CliRun:
     """The CLI's ``main`` in a thread of its own: it runs its own event loop, as from a shell."""
     capsys.readouterr()
-    status = await asyncio.to_thread(main, ["import", *argv], env=cli_env(stack))
+    status = await asyncio.to_thread(main, ["import", *argv], env=cli_env(account_stack))
     captured = capsys.readouterr()
     return CliRun(status, captured.out, captured.err)
 
 
-async def set_ftp(stack: Stack, account_id: str, watts: float, day: str = "2026-01-01") -> None:
-    await stack.backends.endurance.SetThreshold(
+async def set_ftp(account_stack: Stack, account_id: str, watts: float, day: str = "2026-01-01") -> None:
+    await account_stack.backends.endurance.SetThreshold(
         records_pb2.SetThresholdRequest(
             account_id=account_id,
             threshold=records_pb2.Threshold(kind="ftp", effective_day=day, watts=watts, source="test"),
@@ -45,8 +47,8 @@ async def set_ftp(stack: Stack, account_id: str, watts: float, day: str = "2026-
     )
 
 
-async def load(stack: Stack, account_id: str, first: str, last: str) -> list[figures_pb2.LoadDay]:
-    response = await stack.backends.endurance_analytics.GetTrainingLoad(
+async def load(account_stack: Stack, account_id: str, first: str, last: str) -> list[figures_pb2.LoadDay]:
+    response = await account_stack.backends.endurance_analytics.GetTrainingLoad(
         figures_pb2.GetTrainingLoadRequest(
             account_id=account_id, from_day=first, to_day=last, time_zone="UTC"
         )
@@ -55,15 +57,15 @@ async def load(stack: Stack, account_id: str, first: str, last: str) -> list[fig
 
 
 async def test_a_fit_file_imported_by_the_cli_moves_ctl_atl_and_tsb_for_its_day_and_after_at_once(
-    stack: Stack, capsys: pytest.CaptureFixture[str]
+    account_stack: Stack, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    account = await new_account(stack, "cli-ride@example.com", zone="UTC")
-    await set_ftp(stack, account, 250)
-    before = await load(stack, account, "2026-03-13", "2026-03-16")
+    account = await new_account(account_stack, "cli-ride@example.com", zone="UTC")
+    await set_ftp(account_stack, account, 250)
+    before = await load(account_stack, account, "2026-03-13", "2026-03-16")
     assert [(d.ctl, d.atl, d.tsb) for d in before] == [(0, 0, 0)] * 4
 
     run = await run_import(
-        stack, capsys, str(RIDE), "--account-id", account, "--source-app", "Bench Computer"
+        account_stack, capsys, str(RIDE), "--account-id", account, "--source-app", "Bench Computer"
     )
 
     assert run.status == 0, run.err
@@ -71,7 +73,7 @@ async def test_a_fit_file_imported_by_the_cli_moves_ctl_atl_and_tsb_for_its_day_
     [entry] = run.report()["imported"]
     assert entry["sport"] == "ride" and entry["start"].startswith(RIDE_DAY)
     # No waiting: the next read catches up with the feed first.
-    eve, day, after, later = await load(stack, account, "2026-03-13", "2026-03-16")
+    eve, day, after, later = await load(account_stack, account, "2026-03-13", "2026-03-16")
     assert (eve.stress, eve.ctl, eve.atl) == (0, 0, 0)
     assert day.stress > 0 and day.ctl > 0 and day.atl > day.ctl
     assert day.tsb == 0, "TSB is the form going into the day (previous-day convention)"
@@ -79,7 +81,7 @@ async def test_a_fit_file_imported_by_the_cli_moves_ctl_atl_and_tsb_for_its_day_
     # With no training after it, the loads decay (CTL slowly: the answers round to 0.1).
     assert 0 < later.atl < after.atl < day.atl and 0 < later.ctl <= after.ctl <= day.ctl
     [stressed] = (
-        await stack.backends.endurance_analytics.ListActivityStress(
+        await account_stack.backends.endurance_analytics.ListActivityStress(
             figures_pb2.ListActivityStressRequest(
                 account_id=account, from_day=RIDE_DAY, to_day=RIDE_DAY, time_zone="UTC"
             )
@@ -88,24 +90,24 @@ async def test_a_fit_file_imported_by_the_cli_moves_ctl_atl_and_tsb_for_its_day_
     assert stressed.activity_id == entry["activityId"]
     assert stressed.stress_method == "power" and stressed.tss == pytest.approx(day.stress)
 
-    again = await run_import(stack, capsys, str(RIDE), "--account-id", account)
+    again = await run_import(account_stack, capsys, str(RIDE), "--account-id", account)
 
     assert again.status == 0, again.err
     assert (len(again.report()["imported"]), len(again.report()["alreadyImported"])) == (0, 1)
-    assert [(d.ctl, d.atl) for d in await load(stack, account, "2026-03-13", "2026-03-16")] == [
+    assert [(d.ctl, d.atl) for d in await load(account_stack, account, "2026-03-13", "2026-03-16")] == [
         (d.ctl, d.atl) for d in (eve, day, after, later)
     ]
 
 
 async def test_a_directory_with_a_broken_file_imports_the_rest_and_exits_2_naming_it(
-    stack: Stack, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    account_stack: Stack, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    account = await new_account(stack, "cli-dir@example.com", zone="UTC")
+    account = await new_account(account_stack, "cli-dir@example.com", zone="UTC")
     for name in ("run.fit", "broken_truncated.fit", "run_hr.gpx"):
         shutil.copy(FIXTURES / name, tmp_path / name)
     (tmp_path / "notes.txt").write_text("not an activity")
 
-    run = await run_import(stack, capsys, str(tmp_path), "--account-id", account)
+    run = await run_import(account_stack, capsys, str(tmp_path), "--account-id", account)
 
     assert run.status == 2, run.err
     report = run.report()
@@ -113,56 +115,58 @@ async def test_a_directory_with_a_broken_file_imports_the_rest_and_exits_2_namin
     [refused] = report["refused"]
     assert Path(refused["file"]).name == "broken_truncated.fit" and refused["reason"]
     assert f"refused {refused['file']}: {refused['reason']}" in run.err
-    listed = await stack.backends.endurance.ListActivities(
+    listed = await account_stack.backends.endurance.ListActivities(
         records_pb2.ListActivitiesRequest(account_id=account)
     )
     assert len(listed.activities) == 2
 
 
 async def test_the_cli_sport_applies_only_to_a_file_that_names_none(
-    stack: Stack, capsys: pytest.CaptureFixture[str]
+    account_stack: Stack, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """--sport ride: the FIT run stays a run, the GPX without a track type becomes a ride."""
-    account = await new_account(stack, "cli-sport@example.com", zone="UTC")
+    account = await new_account(account_stack, "cli-sport@example.com", zone="UTC")
 
     run = await run_import(
-        stack, capsys, str(FIXTURES / "run.fit"), str(FIXTURES / "run_plain.gpx"),
+        account_stack, capsys, str(FIXTURES / "run.fit"), str(FIXTURES / "run_plain.gpx"),
         "--account-id", account, "--sport", "ride",
     )  # fmt: skip
 
     assert run.status == 0, run.err
     sports = {Path(entry["file"]).name: entry["sport"] for entry in run.report()["imported"]}
     assert sports == {"run.fit": "run", "run_plain.gpx": "ride"}
-    listed = await stack.backends.endurance.ListActivities(
+    listed = await account_stack.backends.endurance.ListActivities(
         records_pb2.ListActivitiesRequest(account_id=account)
     )
     assert sorted(activity.sport for activity in listed.activities) == ["ride", "run"]
 
 
 async def test_the_cli_refuses_an_unknown_account_and_a_missing_path(
-    stack: Stack, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    account_stack: Stack, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    unknown = await run_import(stack, capsys, str(RIDE), "--account-id", "no-such-account")
-    missing = await run_import(stack, capsys, str(tmp_path / "nope.fit"), "--account-id", stack.account_id)
-    empty = await run_import(stack, capsys, str(tmp_path), "--account-id", stack.account_id)
+    unknown = await run_import(account_stack, capsys, str(RIDE), "--account-id", "no-such-account")
+    missing = await run_import(
+        account_stack, capsys, str(tmp_path / "nope.fit"), "--account-id", account_stack.account_id
+    )
+    empty = await run_import(account_stack, capsys, str(tmp_path), "--account-id", account_stack.account_id)
 
     assert unknown.status == 1 and "NOT_FOUND" in unknown.err
     assert missing.status == 2 and "no such file or directory" in missing.err
     assert empty.status == 2 and "no activity files" in empty.err
 
 
-async def ows_headers(stack: Stack, account_id: str, *, consent: bool = True) -> dict[str, str]:
-    key = await stack.backends.auth.CreateApiKey(
+async def ows_headers(account_stack: Stack, account_id: str, *, consent: bool = True) -> dict[str, str]:
+    key = await account_stack.backends.auth.CreateApiKey(
         auth_pb2.CreateApiKeyRequest(account_id=account_id, name="endurance", scopes=["ows"])
     )
-    await stack.backends.auth.UpdateAccount(
+    await account_stack.backends.auth.UpdateAccount(
         auth_pb2.UpdateAccountRequest(account_id=account_id, logging_consent=consent)
     )
     return {"Authorization": f"Bearer {key.secret}"}
 
 
-def client(stack: Stack, headers: dict[str, str]) -> httpx2.AsyncClient:
-    return httpx2.AsyncClient(base_url=stack.base_url, headers=headers, timeout=60)
+def client(account_stack: Stack, headers: dict[str, str]) -> httpx2.AsyncClient:
+    return httpx2.AsyncClient(base_url=account_stack.base_url, headers=headers, timeout=60)
 
 
 async def upload(
@@ -173,10 +177,10 @@ async def upload(
     )
 
 
-async def test_an_upload_over_rest_is_stored_once_and_answers_with_its_figures(stack: Stack) -> None:
-    account = await new_account(stack, "rest-ride@example.com", zone="UTC")
-    headers = await ows_headers(stack, account)
-    async with client(stack, headers) as http:
+async def test_an_upload_over_rest_is_stored_once_and_answers_with_its_figures(account_stack: Stack) -> None:
+    account = await new_account(account_stack, "rest-ride@example.com", zone="UTC")
+    headers = await ows_headers(account_stack, account)
+    async with client(account_stack, headers) as http:
         threshold = await http.post(
             f"{BASE}/thresholds", json={"kind": "ftp", "effectiveDay": "2026-01-01", "watts": 250}
         )
@@ -207,11 +211,11 @@ async def test_an_upload_over_rest_is_stored_once_and_answers_with_its_figures(s
     assert any(p["durationS"] == 300 for p in curve.json()["points"])
 
 
-async def test_rest_refusals_say_what_to_fix_and_store_nothing(stack: Stack) -> None:
-    account = await new_account(stack, "rest-refused@example.com", zone="UTC")
-    async with client(stack, await ows_headers(stack, account, consent=False)) as http:
+async def test_rest_refusals_say_what_to_fix_and_store_nothing(account_stack: Stack) -> None:
+    account = await new_account(account_stack, "rest-refused@example.com", zone="UTC")
+    async with client(account_stack, await ows_headers(account_stack, account, consent=False)) as http:
         no_consent = await upload(http, RIDE.read_bytes())
-    async with client(stack, await ows_headers(stack, account)) as http:
+    async with client(account_stack, await ows_headers(account_stack, account)) as http:
         broken = await upload(http, (FIXTURES / "broken_truncated.fit").read_bytes())
         wrong_type = await upload(http, RIDE.read_bytes(), "text/csv")
         bad_day = await http.get(f"{BASE}/training-load", params={"from": "14.03.2026"})
@@ -248,18 +252,20 @@ async def test_rest_refusals_say_what_to_fix_and_store_nothing(stack: Stack) -> 
     assert listed.json().get("activities", []) == []
 
 
-async def test_readiness_is_merged_day_by_day_and_another_account_sees_none_of_it(stack: Stack) -> None:
-    owner = await new_account(stack, "rest-owner@example.com", zone="UTC")
-    other = await new_account(stack, "rest-other@example.com", zone="UTC")
-    async with client(stack, await ows_headers(stack, owner)) as http:
+async def test_readiness_is_merged_day_by_day_and_another_account_sees_none_of_it(
+    account_stack: Stack,
+) -> None:
+    owner = await new_account(account_stack, "rest-owner@example.com", zone="UTC")
+    other = await new_account(account_stack, "rest-other@example.com", zone="UTC")
+    async with client(account_stack, await ows_headers(account_stack, owner)) as http:
         await http.put(f"{BASE}/readiness/{RIDE_DAY}", json={"sleepHours": 7.5, "hrvMs": 62})
         merged = await http.put(f"{BASE}/readiness/{RIDE_DAY}", json={"soreness": 2})
         activity_id = (await upload(http, RIDE.read_bytes())).json()["activity"]["activityId"]
-    async with client(stack, await ows_headers(stack, other)) as http:
+    async with client(account_stack, await ows_headers(account_stack, other)) as http:
         foreign_activity = await http.get(f"{BASE}/activities/{activity_id}")
         foreign_delete = await http.delete(f"{BASE}/activities/{activity_id}")
         foreign_readiness = await http.get(f"{BASE}/readiness", params={"from": RIDE_DAY, "to": RIDE_DAY})
-    async with client(stack, await ows_headers(stack, owner)) as http:
+    async with client(account_stack, await ows_headers(account_stack, owner)) as http:
         deleted = await http.delete(f"{BASE}/activities/{activity_id}")
         gone = await http.get(f"{BASE}/activities/{activity_id}")
 

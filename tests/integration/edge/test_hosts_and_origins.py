@@ -17,6 +17,8 @@ import pytest
 from kinetic.auth.v1 import auth_pb2
 from kinetic.protected_resources import CLIENT_AI, METRIC, RUNFLOW, SERVED_BY_EDGE, ProtectedResourceInfo
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 INITIALIZE = {
     "jsonrpc": "2.0",
     "id": 1,
@@ -51,19 +53,23 @@ CROSS_ORIGIN_PATHS = [
 ]
 
 
-async def token_for(stack: Any, resource: ProtectedResourceInfo) -> str:
+async def token_for(account_stack: Any, resource: ProtectedResourceInfo) -> str:
     if resource is RUNFLOW:  # RunFlow serves paid tiers only (decision 0061); the paths are tested here
-        await stack.backends.auth.UpdateAccount(
-            auth_pb2.UpdateAccountRequest(account_id=stack.account_id, plan_tier="pro")
+        await account_stack.backends.auth.UpdateAccount(
+            auth_pb2.UpdateAccountRequest(account_id=account_stack.account_id, plan_tier="pro")
         )
-    return await stack.access_token(audience=stack.base_url + resource.path, scopes=resource.scopes)
+    return await account_stack.access_token(
+        audience=account_stack.base_url + resource.path, scopes=resource.scopes
+    )
 
 
 @RESOURCES
 @SLASHES
-async def test_every_mcp_path_answers_with_or_without_a_trailing_slash(stack, resource, slash):
-    token = await token_for(stack, resource)
-    async with httpx2.AsyncClient(base_url=stack.base_url, timeout=30, follow_redirects=False) as http:
+async def test_every_mcp_path_answers_with_or_without_a_trailing_slash(account_stack, resource, slash):
+    token = await token_for(account_stack, resource)
+    async with httpx2.AsyncClient(
+        base_url=account_stack.base_url, timeout=30, follow_redirects=False
+    ) as http:
         anonymous = await http.post(resource.path + slash, json=INITIALIZE, headers=MCP_ACCEPT)
         signed = await http.post(
             resource.path + slash,
@@ -72,7 +78,7 @@ async def test_every_mcp_path_answers_with_or_without_a_trailing_slash(stack, re
         )
     assert anonymous.status_code == 401, anonymous.text
     assert (
-        f'resource_metadata="{resource.metadata_url(stack.base_url)}"'
+        f'resource_metadata="{resource.metadata_url(account_stack.base_url)}"'
         in anonymous.headers["www-authenticate"]
     )
     assert signed.status_code == 200, signed.text
@@ -81,9 +87,11 @@ async def test_every_mcp_path_answers_with_or_without_a_trailing_slash(stack, re
 
 @RESOURCES
 @SLASHES
-async def test_head_answers_like_post_without_a_body(stack, resource, slash):
-    token = await token_for(stack, resource)
-    async with httpx2.AsyncClient(base_url=stack.base_url, timeout=30, follow_redirects=False) as http:
+async def test_head_answers_like_post_without_a_body(account_stack, resource, slash):
+    token = await token_for(account_stack, resource)
+    async with httpx2.AsyncClient(
+        base_url=account_stack.base_url, timeout=30, follow_redirects=False
+    ) as http:
         anonymous = await http.head(resource.path + slash)
         signed = await http.head(resource.path + slash, headers={"Authorization": f"Bearer {token}"})
     assert anonymous.status_code == 401
@@ -97,13 +105,13 @@ async def test_head_answers_like_post_without_a_body(stack, resource, slash):
 
 
 @pytest.mark.parametrize(("method", "path"), CROSS_ORIGIN_PATHS)
-async def test_a_trusted_origin_gets_its_preflight_answered_without_a_token(stack, method, path):
+async def test_a_trusted_origin_gets_its_preflight_answered_without_a_token(account_stack, method, path):
     headers = {
         "Origin": BROWSER_CLIENT,
         "Access-Control-Request-Method": method,
         "Access-Control-Request-Headers": "authorization, content-type, mcp-protocol-version",
     }
-    async with httpx2.AsyncClient(base_url=stack.base_url, timeout=30) as http:
+    async with httpx2.AsyncClient(base_url=account_stack.base_url, timeout=30) as http:
         preflight = await http.options(path, headers=headers)
     assert preflight.status_code == 204, preflight.text
     assert preflight.headers["access-control-allow-origin"] == BROWSER_CLIENT
@@ -116,15 +124,15 @@ async def test_a_trusted_origin_gets_its_preflight_answered_without_a_token(stac
 
 
 @pytest.mark.parametrize(("method", "path"), CROSS_ORIGIN_PATHS)
-async def test_an_untrusted_origin_gets_the_contracts_403_in_json(stack, method, path):
-    async with httpx2.AsyncClient(base_url=stack.base_url, timeout=30) as http:
+async def test_an_untrusted_origin_gets_the_contracts_403_in_json(account_stack, method, path):
+    async with httpx2.AsyncClient(base_url=account_stack.base_url, timeout=30) as http:
         preflight = await http.options(
             path, headers={"Origin": UNTRUSTED, "Access-Control-Request-Method": method}
         )
         request = await http.request(
             method,
             path,
-            headers={"Origin": UNTRUSTED, "Authorization": f"Bearer {stack.api_key}", **MCP_ACCEPT},
+            headers={"Origin": UNTRUSTED, "Authorization": f"Bearer {account_stack.api_key}", **MCP_ACCEPT},
             json=INITIALIZE if method == "POST" else None,
         )
     for refused in (preflight, request):
@@ -136,19 +144,21 @@ async def test_an_untrusted_origin_gets_the_contracts_403_in_json(stack, method,
 
 
 @pytest.mark.parametrize("origin", ["null", "http://localhost.evil.example:5173", "http://127.0.0.1.nip.io"])
-async def test_look_alike_and_opaque_origins_are_not_loopback(stack, origin):
-    async with httpx2.AsyncClient(base_url=stack.base_url, timeout=30) as http:
+async def test_look_alike_and_opaque_origins_are_not_loopback(account_stack, origin):
+    async with httpx2.AsyncClient(base_url=account_stack.base_url, timeout=30) as http:
         refused = await http.post(METRIC.path, json=INITIALIZE, headers={**MCP_ACCEPT, "Origin": origin})
     assert (refused.status_code, refused.json()["error"]) == (403, "untrusted_origin")
 
 
 @pytest.mark.parametrize("origin", [BROWSER_CLIENT, CONTRACT_CLIENT, "http://[::1]:6274"])
-async def test_a_trusted_origin_reads_the_mcp_answer_and_its_headers(stack, origin):
+async def test_a_trusted_origin_reads_the_mcp_answer_and_its_headers(account_stack, origin):
     headers = {**MCP_ACCEPT, "Origin": origin}
-    async with httpx2.AsyncClient(base_url=stack.base_url, timeout=30) as http:
+    async with httpx2.AsyncClient(base_url=account_stack.base_url, timeout=30) as http:
         challenged = await http.post(METRIC.path, json=INITIALIZE, headers=headers)
         answered = await http.post(
-            METRIC.path, json=INITIALIZE, headers={**headers, "Authorization": f"Bearer {stack.api_key}"}
+            METRIC.path,
+            json=INITIALIZE,
+            headers={**headers, "Authorization": f"Bearer {account_stack.api_key}"},
         )
         discovery = await http.get("/.well-known/oauth-authorization-server", headers={"Origin": origin})
     assert challenged.status_code == 401
@@ -161,8 +171,8 @@ async def test_a_trusted_origin_reads_the_mcp_answer_and_its_headers(stack, orig
         assert "Origin" in response.headers["vary"]
 
 
-async def test_a_request_without_origin_is_unchanged_apart_from_vary(stack):
-    async with httpx2.AsyncClient(base_url=stack.base_url, timeout=30) as http:
+async def test_a_request_without_origin_is_unchanged_apart_from_vary(account_stack):
+    async with httpx2.AsyncClient(base_url=account_stack.base_url, timeout=30) as http:
         discovery = await http.get("/.well-known/oauth-authorization-server")
         options = await http.options(METRIC.path)
     assert discovery.status_code == 200 and "access-control-allow-origin" not in discovery.headers
@@ -174,9 +184,9 @@ LEGACY = ("training:read", "training:write", "training:delete")
 
 
 @pytest.mark.parametrize("held", [LEGACY[:1], LEGACY[:2], LEGACY[1:]], ids=lambda h: "+".join(h))
-async def test_some_legacy_training_permissions_need_reapproval(stack, held):
-    token = await stack.access_token(scopes=held)
-    async with httpx2.AsyncClient(base_url=stack.base_url, timeout=30) as http:
+async def test_some_legacy_training_permissions_need_reapproval(account_stack, held):
+    token = await account_stack.access_token(scopes=held)
+    async with httpx2.AsyncClient(base_url=account_stack.base_url, timeout=30) as http:
         mcp = await http.post(
             METRIC.path, json=INITIALIZE, headers={**MCP_ACCEPT, "Authorization": f"Bearer {token}"}
         )
@@ -193,9 +203,9 @@ async def test_some_legacy_training_permissions_need_reapproval(stack, held):
         assert 'scope="training"' in refused.headers["www-authenticate"]
 
 
-async def test_all_three_legacy_training_permissions_keep_working(stack):
-    token = await stack.access_token(scopes=LEGACY)
-    async with httpx2.AsyncClient(base_url=stack.base_url, timeout=30) as http:
+async def test_all_three_legacy_training_permissions_keep_working(account_stack):
+    token = await account_stack.access_token(scopes=LEGACY)
+    async with httpx2.AsyncClient(base_url=account_stack.base_url, timeout=30) as http:
         mcp = await http.post(
             METRIC.path, json=INITIALIZE, headers={**MCP_ACCEPT, "Authorization": f"Bearer {token}"}
         )
@@ -206,9 +216,9 @@ async def test_all_three_legacy_training_permissions_keep_working(stack):
     assert rest.status_code == 200, rest.text
 
 
-async def test_an_unrelated_scope_is_still_insufficient_scope(stack):
-    token = await stack.access_token(scopes=("ows",))
-    async with httpx2.AsyncClient(base_url=stack.base_url, timeout=30) as http:
+async def test_an_unrelated_scope_is_still_insufficient_scope(account_stack):
+    token = await account_stack.access_token(scopes=("ows",))
+    async with httpx2.AsyncClient(base_url=account_stack.base_url, timeout=30) as http:
         refused = await http.post(
             METRIC.path, json=INITIALIZE, headers={**MCP_ACCEPT, "Authorization": f"Bearer {token}"}
         )

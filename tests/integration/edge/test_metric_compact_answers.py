@@ -7,6 +7,8 @@ from __future__ import annotations
 import uuid
 from datetime import date
 
+import pytest
+
 from tests.integration.edge.metric_calls import (
     ZONE,
     Tools,
@@ -15,6 +17,8 @@ from tests.integration.edge.metric_calls import (
     move_one_occurrence,
     plan_with_a_phase,
 )
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 def amrap_workout(epoch: str, exercise_id: str) -> dict:
@@ -56,8 +60,8 @@ def amrap_workout(epoch: str, exercise_id: str) -> dict:
     }
 
 
-async def test_an_amrap_reads_back_with_its_duration_only(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
+async def test_an_amrap_reads_back_with_its_duration_only(account_stack):
+    tools = Tools(account_stack.mcp_url, account_stack.api_key)
     created = await tools(
         "edit_training", amrap_workout(await tools.epoch(), await tools.exercise_id("air squat"))
     )
@@ -72,8 +76,8 @@ async def test_an_amrap_reads_back_with_its_duration_only(stack):
     )
 
 
-async def test_calendar_and_schedules_carry_weekday_names_and_no_empty_defaults(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
+async def test_calendar_and_schedules_carry_weekday_names_and_no_empty_defaults(account_stack):
+    tools = Tools(account_stack.mcp_url, account_stack.api_key)
     created = await tools(
         "edit_training", minimal_create(await tools.epoch(), await tools.exercise_id("back squat"))
     )
@@ -100,8 +104,8 @@ async def test_calendar_and_schedules_carry_weekday_names_and_no_empty_defaults(
         assert "" not in occurrence.values() and None not in occurrence.values()
 
 
-async def test_a_move_returns_the_occurrence_its_version_and_a_summary(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
+async def test_a_move_returns_the_occurrence_its_version_and_a_summary(account_stack):
+    tools = Tools(account_stack.mcp_url, account_stack.api_key)
     created = await tools(
         "edit_training", minimal_create(await tools.epoch(), await tools.exercise_id("back squat"))
     )
@@ -119,8 +123,10 @@ async def test_a_move_returns_the_occurrence_its_version_and_a_summary(stack):
     assert moved["versions"][f"workout:{workout['id']}"] != workout["version"]
 
 
-async def test_a_plan_write_names_its_days_and_a_confirmed_deletion_does_not_repeat_the_preview(stack):
-    tools = Tools(stack.mcp_url, await client_token(stack, "metric-muse"))
+async def test_a_plan_write_names_its_days_and_a_confirmed_deletion_does_not_repeat_the_preview(
+    account_stack,
+):
+    tools = Tools(account_stack.mcp_url, await client_token(account_stack, "metric-muse"))
     squat = await tools.exercise_id("squat")
     created = await tools("edit_training", plan_with_a_phase(await tools.epoch(), squat, "muse-plan-compact"))
     (plan,) = created["plans"]

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import httpx2
+import pytest
 from mcp.client import Client
 from mcp.client.streamable_http import streamable_http_client
 
@@ -17,6 +18,8 @@ from edge.profiles.metric.records import record
 from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_from_json
 from tests.integration.edge.metric_calls import ZONE, Tools
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 STEP_LINE = "10 min warm-up, 6 x (2 min work at 280-300 W, 2 min recovery at RPE 3), 10 min cool-down"
 
@@ -58,11 +61,11 @@ def vo2_ride() -> dict[str, Any]:
     }
 
 
-async def create_in_training(stack: Any, tools: Tools) -> training_pb2.Workout:
+async def create_in_training(account_stack: Any, tools: Tools) -> training_pb2.Workout:
     """The ride written straight to the training service: another client of Training's own API."""
-    response = await stack.backends.training.EditTraining(
+    response = await account_stack.backends.training.EditTraining(
         training_pb2.EditTrainingRequest(
-            account_id=stack.account_id,
+            account_id=account_stack.account_id,
             device_id="coach",
             epoch=await tools.epoch(),
             time_zone=ZONE,
@@ -74,9 +77,9 @@ async def create_in_training(stack: Any, tools: Tools) -> training_pb2.Workout:
     return workout
 
 
-async def test_the_calendar_and_workouts_view_show_the_ride(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
-    ride = await create_in_training(stack, tools)
+async def test_the_calendar_and_workouts_view_show_the_ride(account_stack):
+    tools = Tools(account_stack.mcp_url, account_stack.api_key)
+    ride = await create_in_training(account_stack, tools)
 
     calendar = await tools.read("calendar", timeZone=ZONE, **{"from": "2026-09-20"}, to="2026-09-27")
     (occurrence,) = calendar["data"]["occurrences"]
@@ -110,22 +113,22 @@ async def test_the_calendar_and_workouts_view_show_the_ride(stack):
     assert endurance["plannedTss"] == 75 and "plannedTssLocked" not in endurance
 
     # The same JSON as MessageToDict of Training's own answers, compacted as every view is.
-    training = stack.backends.training
+    training = account_stack.backends.training
     listed = await training.ListWorkouts(
-        training_pb2.ListWorkoutsRequest(account_id=stack.account_id, workout_ids=[ride.id])
+        training_pb2.ListWorkoutsRequest(account_id=account_stack.account_id, workout_ids=[ride.id])
     )
     assert workout == compact.workout(record(listed.workouts[0]))
     window = await training.ListOccurrences(
         training_pb2.ListOccurrencesRequest(
-            account_id=stack.account_id, time_zone=ZONE, from_day="2026-09-20", to_day="2026-09-27"
+            account_id=account_stack.account_id, time_zone=ZONE, from_day="2026-09-20", to_day="2026-09-27"
         )
     )
     assert occurrence == compact.occurrence(record(window.occurrences[0]))
 
 
-async def test_edit_training_refuses_endurance_and_keeps_it_on_other_changes(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
-    ride = await create_in_training(stack, tools)
+async def test_edit_training_refuses_endurance_and_keeps_it_on_other_changes(account_stack):
+    tools = Tools(account_stack.mcp_url, account_stack.api_key)
+    ride = await create_in_training(account_stack, tools)
     epoch = await tools.epoch()
     create = {"action": "createWorkout", "workout": {**vo2_ride(), "name": "Copy"}}
     refused = await tools.error(
@@ -150,17 +153,17 @@ async def test_edit_training_refuses_endurance_and_keeps_it_on_other_changes(sta
     assert workout["name"] == "Hard ride" and workout["endurance"]["stepSummary"] == STEP_LINE
 
 
-async def test_no_published_schema_names_the_endurance_part(stack):
+async def test_no_published_schema_names_the_endurance_part(account_stack):
     async with (
-        httpx2.AsyncClient(headers={"Authorization": f"Bearer {stack.api_key}"}) as http,
-        Client(streamable_http_client(stack.mcp_url, http_client=http)) as client,
+        httpx2.AsyncClient(headers={"Authorization": f"Bearer {account_stack.api_key}"}) as http,
+        Client(streamable_http_client(account_stack.mcp_url, http_client=http)) as client,
     ):
         tools = (await client.list_tools()).tools
         guidance = await client.call_tool("get_workout_guidance", {})
     published = json.dumps([tool.model_dump() for tool in tools]) + json.dumps(guidance.model_dump())
     assert "crossFitBlocks" in published  # the schemas and guidance are there to look through
     assert "endurance" not in published.lower()
-    async with httpx2.AsyncClient(base_url=stack.base_url) as http:
+    async with httpx2.AsyncClient(base_url=account_stack.base_url) as http:
         response = await http.get("/openapi.json")
     assert response.status_code == 200
     # Metric's REST mirror publishes no endurance field (Kinetic's own /api/endurance paths do).

@@ -9,9 +9,13 @@ from datetime import date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import pytest
+
 from kinetic.sessions.v1 import sessions_pb2
 from kinetic.training.v1 import training_pb2
 from tests.integration.edge.metric_calls import ZONE, Tools, minimal_create, rest_client
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 DISCLAIMER = "Training suggestions are based on logged data and are not medical advice."
 
@@ -31,14 +35,14 @@ async def _daily_workouts(metric: Tools, count: int) -> tuple[str, list[dict[str
 
 
 async def _log_session(
-    stack: Any, workout: dict[str, Any], exercise_id: str, weight: float, reps: int
+    account_stack: Any, workout: dict[str, Any], exercise_id: str, weight: float, reps: int
 ) -> None:
     """Start today's occurrence of ``workout``, log one completed set and complete the session."""
-    sessions = stack.backends.sessions
+    sessions = account_stack.backends.sessions
     today = datetime.now(ZoneInfo(ZONE)).date().isoformat()
     started = await sessions.StartOrResumeSession(
         sessions_pb2.StartOrResumeSessionRequest(
-            account_id=stack.account_id,
+            account_id=account_stack.account_id,
             workout_id=workout["id"],
             original_scheduled_day=today,
             title=workout["name"],
@@ -47,7 +51,7 @@ async def _log_session(
     )
     await sessions.LogPerformance(
         sessions_pb2.LogPerformanceRequest(
-            account_id=stack.account_id,
+            account_id=account_stack.account_id,
             session_id=started.session.session_id,
             exercise_id=exercise_id,
             sets=[
@@ -59,7 +63,7 @@ async def _log_session(
     )
     await sessions.CompleteSession(
         sessions_pb2.CompleteSessionRequest(
-            account_id=stack.account_id, session_id=started.session.session_id, device_id="tests"
+            account_id=account_stack.account_id, session_id=started.session.session_id, device_id="tests"
         )
     )
 
@@ -77,8 +81,8 @@ def _assert_envelope(view: dict[str, Any], zone: str) -> None:
     assert "proposals only" in data["proposalNote"] and "edit_training" in data["proposalNote"]
 
 
-async def test_an_empty_account_gets_an_empty_well_formed_view(stack):
-    metric = Tools(stack.mcp_url, stack.api_key)
+async def test_an_empty_account_gets_an_empty_well_formed_view(account_stack):
+    metric = Tools(account_stack.mcp_url, account_stack.api_key)
 
     view = await metric.read("insights")
 
@@ -92,16 +96,16 @@ async def test_an_empty_account_gets_an_empty_well_formed_view(stack):
     assert set(data["sessionSources"].values()) == {0}
 
 
-async def test_sets_logged_are_in_the_next_read_with_range_sample_and_formula(stack):
-    metric = Tools(stack.mcp_url, stack.api_key)
+async def test_sets_logged_are_in_the_next_read_with_range_sample_and_formula(account_stack):
+    metric = Tools(account_stack.mcp_url, account_stack.api_key)
     squat, workouts = await _daily_workouts(metric, 3)
-    await _log_session(stack, workouts[0], squat, 100, 5)
-    await _log_session(stack, workouts[1], squat, 102.5, 5)
+    await _log_session(account_stack, workouts[0], squat, 100, 5)
+    await _log_session(account_stack, workouts[1], squat, 102.5, 5)
 
     two = (await metric.read("insights", timeZone=ZONE))["data"]
 
-    feed = await stack.backends.sessions.ListChanges(
-        sessions_pb2.ListChangesRequest(account_id=stack.account_id)
+    feed = await account_stack.backends.sessions.ListChanges(
+        sessions_pb2.ListChangesRequest(account_id=account_stack.account_id)
     )
     assert two["asOfSequence"] == feed.latest_sequence, "read-your-writes: every logged set"
     # Sessions minutes apart are not a trend (decision 0037; weeks of sessions in
@@ -115,7 +119,7 @@ async def test_sets_logged_are_in_the_next_read_with_range_sample_and_formula(st
     (week,) = two["focusBalance"]["weeks"]
     assert any(m["muscle"] == "quads" and m["primarySets"] == 2 for m in week["muscles"]), week
 
-    await _log_session(stack, workouts[2], squat, 105, 5)
+    await _log_session(account_stack, workouts[2], squat, 105, 5)
     view = await metric.read("insights", timeZone=ZONE, formula="brzycki")
 
     _assert_envelope(view, ZONE)
@@ -126,8 +130,8 @@ async def test_sets_logged_are_in_the_next_read_with_range_sample_and_formula(st
         assert proposal["status"] == "proposal" and proposal["requiresApproval"] is True
 
 
-async def test_bad_arguments_are_400s_naming_the_field(stack):
-    metric = Tools(stack.mcp_url, stack.api_key)
+async def test_bad_arguments_are_400s_naming_the_field(account_stack):
+    metric = Tools(account_stack.mcp_url, account_stack.api_key)
     cases = [
         ({"formula": "lombardi"}, "formula"),
         ({"formula": "Epley"}, "formula"),
@@ -138,19 +142,19 @@ async def test_bad_arguments_are_400s_naming_the_field(stack):
         error = await metric.error("read_training", {"view": "insights", **arguments})
         assert (error["error"], error["field"]) == ("invalid_request", field), arguments
         assert error["error_description"].startswith(f"{field}:")
-    async with rest_client(stack) as http:
+    async with rest_client(account_stack) as http:
         response = await http.get("/training", params={"view": "insights", "formula": "lombardi"})
     assert response.status_code == 400 and response.json()["field"] == "formula"
     assert response.headers["cache-control"] == "private, no-store"
 
 
-async def test_the_rest_mirror_answers_the_same(stack):
-    metric = Tools(stack.mcp_url, stack.api_key)
+async def test_the_rest_mirror_answers_the_same(account_stack):
+    metric = Tools(account_stack.mcp_url, account_stack.api_key)
     squat, (workout,) = await _daily_workouts(metric, 1)
-    await _log_session(stack, workout, squat, 80, 8)
+    await _log_session(account_stack, workout, squat, 80, 8)
 
     tool = await metric.read("insights", timeZone=ZONE, formula="brzycki")
-    async with rest_client(stack) as http:
+    async with rest_client(account_stack) as http:
         response = await http.get(
             "/training", params={"view": "insights", "timeZone": ZONE, "formula": "brzycki"}
         )
@@ -198,13 +202,16 @@ def _done(number: int, **fields: Any) -> sessions_pb2.PerformanceSet:
 
 
 async def _occurrence_session(
-    stack: Any, workout_id: str, day: date, performances: list[tuple[str, list[sessions_pb2.PerformanceSet]]]
+    account_stack: Any,
+    workout_id: str,
+    day: date,
+    performances: list[tuple[str, list[sessions_pb2.PerformanceSet]]],
 ) -> None:
     """Start the occurrence's session, log each exercise's sets and complete it."""
-    sessions = stack.backends.sessions
+    sessions = account_stack.backends.sessions
     started = await sessions.StartOrResumeSession(
         sessions_pb2.StartOrResumeSessionRequest(
-            account_id=stack.account_id,
+            account_id=account_stack.account_id,
             workout_id=workout_id,
             original_scheduled_day=day.isoformat(),
             title="Occurrence",
@@ -215,12 +222,12 @@ async def _occurrence_session(
     for exercise_id, sets in performances:
         await sessions.LogPerformance(
             sessions_pb2.LogPerformanceRequest(
-                account_id=stack.account_id, session_id=session_id, exercise_id=exercise_id, sets=sets
+                account_id=account_stack.account_id, session_id=session_id, exercise_id=exercise_id, sets=sets
             )
         )
     await sessions.CompleteSession(
         sessions_pb2.CompleteSessionRequest(
-            account_id=stack.account_id, session_id=session_id, device_id="tests"
+            account_id=account_stack.account_id, session_id=session_id, device_id="tests"
         )
     )
 
@@ -233,8 +240,8 @@ def _engine_sets(burpees: int, pull_ups: int, meters: float, seconds: float) -> 
     ]
 
 
-async def test_workout_choices_and_comparable_pace_and_rounds_after_training_writes(stack):
-    metric = Tools(stack.mcp_url, stack.api_key)
+async def test_workout_choices_and_comparable_pace_and_rounds_after_training_writes(account_stack):
+    metric = Tools(account_stack.mcp_url, account_stack.api_key)
     today = datetime.now(ZoneInfo(ZONE)).date()
     yesterday = today - timedelta(days=1)
     burpee, pull_up = (
@@ -278,21 +285,21 @@ async def test_workout_choices_and_comparable_pace_and_rounds_after_training_wri
     assert (choice["workoutName"], choice["occurrencesMoved"], choice["sessions"]) == ("Strength A", 1, 0)
 
     # Engine's own occurrence from yesterday, then today's Strength A replaced by Engine and done as it.
-    await _occurrence_session(stack, engine["id"], yesterday, _engine_sets(5, 4, 2000, 600))
+    await _occurrence_session(account_stack, engine["id"], yesterday, _engine_sets(5, 4, 2000, 600))
     replace = {
         "action": "replaceOccurrence",
         "originalScheduledDay": today.isoformat(),
         "replacementWorkoutID": engine["id"],
     }
     await _occurrence_edit(metric, "insights-repl-0001", strength["id"], replace)
-    await _occurrence_session(stack, strength["id"], today, _engine_sets(6, 6, 2500, 700))
+    await _occurrence_session(account_stack, strength["id"], today, _engine_sets(6, 6, 2500, 700))
 
     view = await metric.read("insights", timeZone=ZONE)
 
     _assert_envelope(view, ZONE)
     data = view["data"]
-    library = await stack.backends.training.ListLibraryChanges(
-        training_pb2.ListLibraryChangesRequest(account_id=stack.account_id)
+    library = await account_stack.backends.training.ListLibraryChanges(
+        training_pb2.ListLibraryChangesRequest(account_id=account_stack.account_id)
     )
     assert data["asOfTrainingSequence"] == library.latest_sequence, "read-your-writes: every library edit"
     by_name = {c["workoutName"]: c for c in data["workoutChoices"]}
@@ -338,8 +345,8 @@ async def test_workout_choices_and_comparable_pace_and_rounds_after_training_wri
     assert isinstance(second["durationChangeSeconds"], int | float)
 
 
-async def test_an_add_sets_proposal_names_the_workout_and_movement_to_change(stack):
-    metric = Tools(stack.mcp_url, stack.api_key)
+async def test_an_add_sets_proposal_names_the_workout_and_movement_to_change(account_stack):
+    metric = Tools(account_stack.mcp_url, account_stack.api_key)
     today = datetime.now(ZoneInfo(ZONE)).date()
     legs = await _create(
         metric,
@@ -363,13 +370,16 @@ async def test_an_add_sets_proposal_names_the_workout_and_movement_to_change(sta
         },
     )
     await _occurrence_session(
-        stack,
+        account_stack,
         legs["id"],
         today,
         [("barbell-back-squat", [_done(n, weight_kg=100, reps_number=5) for n in range(1, 13)])],
     )
     await _occurrence_session(
-        stack, arms["id"], today, [("barbell-curl", [_done(n, weight_kg=30, reps_number=10) for n in (1, 2)])]
+        account_stack,
+        arms["id"],
+        today,
+        [("barbell-curl", [_done(n, weight_kg=30, reps_number=10) for n in (1, 2)])],
     )
 
     data = (await metric.read("insights", timeZone=ZONE))["data"]

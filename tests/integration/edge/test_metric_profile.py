@@ -14,6 +14,8 @@ from mcp.client.streamable_http import streamable_http_client
 from kinetic.auth.v1 import auth_pb2
 from tests.eventually import status_becomes, status_of
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 
 async def call_tool(
     url: str, token: str, tool: str, arguments: dict[str, Any]
@@ -27,10 +29,10 @@ async def call_tool(
     return bool(result.is_error), json.loads(text) if text.startswith("{") else {"text": text}
 
 
-async def test_tools_are_listed_read_only_with_guidance_pointer(stack):
+async def test_tools_are_listed_read_only_with_guidance_pointer(account_stack):
     async with (
-        httpx2.AsyncClient(headers={"Authorization": f"Bearer {stack.api_key}"}) as http,
-        Client(streamable_http_client(stack.mcp_url, http_client=http)) as client,
+        httpx2.AsyncClient(headers={"Authorization": f"Bearer {account_stack.api_key}"}) as http,
+        Client(streamable_http_client(account_stack.mcp_url, http_client=http)) as client,
     ):
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
         instructions = client.instructions
@@ -43,8 +45,10 @@ async def test_tools_are_listed_read_only_with_guidance_pointer(stack):
     assert "enum" in tools["read_training"].input_schema["properties"]["view"]
 
 
-async def test_guidance_has_a_five_movement_example_with_a_superset(stack):
-    is_error, guidance = await call_tool(stack.mcp_url, stack.api_key, "get_workout_guidance", {})
+async def test_guidance_has_a_five_movement_example_with_a_superset(account_stack):
+    is_error, guidance = await call_tool(
+        account_stack.mcp_url, account_stack.api_key, "get_workout_guidance", {}
+    )
     assert not is_error
     workout = guidance["example"]["workout"]
     assert len(workout["exercises"]) == 5
@@ -54,10 +58,13 @@ async def test_guidance_has_a_five_movement_example_with_a_superset(stack):
     )
 
 
-async def test_exercises_view_with_api_key_and_with_access_token(stack):
-    for token in (stack.api_key, await stack.access_token()):
+async def test_exercises_view_with_api_key_and_with_access_token(account_stack):
+    for token in (account_stack.api_key, await account_stack.access_token()):
         is_error, view = await call_tool(
-            stack.mcp_url, token, "read_training", {"view": "exercises", "query": "db bench", "pageSize": 2}
+            account_stack.mcp_url,
+            token,
+            "read_training",
+            {"view": "exercises", "query": "db bench", "pageSize": 2},
         )
         assert not is_error, view
         assert view["contentTrust"] == "user-provided"
@@ -77,23 +84,25 @@ async def test_exercises_view_with_api_key_and_with_access_token(stack):
         ({"view": "exercises", "pageSize": 0}, "pageSize"),
     ],
 )
-async def test_bad_input_is_a_tool_error_naming_the_field(stack, arguments, field):
-    is_error, body = await call_tool(stack.mcp_url, stack.api_key, "read_training", arguments)
+async def test_bad_input_is_a_tool_error_naming_the_field(account_stack, arguments, field):
+    is_error, body = await call_tool(account_stack.mcp_url, account_stack.api_key, "read_training", arguments)
     assert is_error
     assert body["error"] == "invalid_request"
     assert body["field"] == field
     assert body["error_description"].startswith(f"{field}:")
 
 
-async def test_an_unknown_view_names_the_views_there_are(stack):
-    is_error, body = await call_tool(stack.mcp_url, stack.api_key, "read_training", {"view": "progress"})
+async def test_an_unknown_view_names_the_views_there_are(account_stack):
+    is_error, body = await call_tool(
+        account_stack.mcp_url, account_stack.api_key, "read_training", {"view": "progress"}
+    )
     assert is_error and body["error"] == "invalid_request" and body["field"] == "view"
     assert "insights" in body["error_description"]
 
 
-async def test_rest_mirror_answers_the_same(stack):
-    headers = {"Authorization": f"Bearer {stack.api_key}"}
-    async with httpx2.AsyncClient(base_url=stack.base_url, headers=headers) as http:
+async def test_rest_mirror_answers_the_same(account_stack):
+    headers = {"Authorization": f"Bearer {account_stack.api_key}"}
+    async with httpx2.AsyncClient(base_url=account_stack.base_url, headers=headers) as http:
         view = await http.get("/api/connectors/muse/training", params={"view": "exercises", "query": "rdl"})
         guidance = await http.get("/api/connectors/muse/workout-guidance")
         bad = await http.get(
@@ -111,8 +120,8 @@ async def test_rest_mirror_answers_the_same(stack):
     assert "Traceback" not in long_query.text
 
 
-async def test_openapi_describes_the_rest_mirror(stack):
-    async with httpx2.AsyncClient(base_url=stack.base_url) as http:
+async def test_openapi_describes_the_rest_mirror(account_stack):
+    async with httpx2.AsyncClient(base_url=account_stack.base_url) as http:
         document = (await http.get("/openapi.json")).json()
     assert document["openapi"].startswith("3.1")
     assert {
@@ -133,30 +142,32 @@ def _unsigned_token(claims: dict[str, Any]) -> str:
     return f"{part({'alg': 'none', 'typ': 'at+jwt'})}.{part(claims)}."
 
 
-async def test_refusals_carry_the_resource_metadata(stack):
-    metadata_url = stack.base_url + "/.well-known/oauth-protected-resource/api/connectors/muse/mcp"
-    other_audience = await stack.access_token(audience=stack.base_url + "/mcp/primed")
-    unsigned = _unsigned_token({"sub": stack.account_id, "aud": stack.mcp_url, "exp": 4102444800, "jti": "x"})
+async def test_refusals_carry_the_resource_metadata(account_stack):
+    metadata_url = account_stack.base_url + "/.well-known/oauth-protected-resource/api/connectors/muse/mcp"
+    other_audience = await account_stack.access_token(audience=account_stack.base_url + "/mcp/primed")
+    unsigned = _unsigned_token(
+        {"sub": account_stack.account_id, "aud": account_stack.mcp_url, "exp": 4102444800, "jti": "x"}
+    )
     body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
     async with httpx2.AsyncClient() as http:
         for token in (None, "garbage", other_audience, unsigned, "rf_" + "0" * 64):
             headers = {"Authorization": f"Bearer {token}"} if token else {}
-            response = await http.post(stack.mcp_url, json=body, headers=headers)
+            response = await http.post(account_stack.mcp_url, json=body, headers=headers)
             assert response.status_code == 401, token
             challenge = response.headers["www-authenticate"]
             assert challenge.startswith("Bearer ")
             assert f'resource_metadata="{metadata_url}"' in challenge
             assert 'scope="training"' in challenge
         metadata = (await http.get(metadata_url)).json()
-    assert metadata["resource"] == stack.mcp_url
-    assert metadata["authorization_servers"] == [stack.base_url]
+    assert metadata["resource"] == account_stack.mcp_url
+    assert metadata["authorization_servers"] == [account_stack.base_url]
 
 
-async def test_token_without_training_scope_is_forbidden(stack):
-    token = await stack.access_token(scopes=("mcp:full",))
+async def test_token_without_training_scope_is_forbidden(account_stack):
+    token = await account_stack.access_token(scopes=("mcp:full",))
     async with httpx2.AsyncClient() as http:
         response = await http.get(
-            stack.base_url + "/api/connectors/muse/training",
+            account_stack.base_url + "/api/connectors/muse/training",
             params={"view": "exercises"},
             headers={"Authorization": f"Bearer {token}"},
         )
@@ -164,21 +175,23 @@ async def test_token_without_training_scope_is_forbidden(stack):
     assert 'error="insufficient_scope"' in response.headers["www-authenticate"]
 
 
-async def test_revoked_api_key_fails_within_a_second(stack):
-    created = await stack.backends.auth.CreateApiKey(
-        auth_pb2.CreateApiKeyRequest(account_id=stack.account_id, name="short-lived", scopes=["training"])
+async def test_revoked_api_key_fails_within_a_second(account_stack):
+    created = await account_stack.backends.auth.CreateApiKey(
+        auth_pb2.CreateApiKeyRequest(
+            account_id=account_stack.account_id, name="short-lived", scopes=["training"]
+        )
     )
-    url = stack.base_url + "/api/connectors/muse/workout-guidance"
+    url = account_stack.base_url + "/api/connectors/muse/workout-guidance"
     async with httpx2.AsyncClient(headers={"Authorization": f"Bearer {created.secret}"}) as http:
         assert (await http.get(url)).status_code == 200
-        await stack.backends.auth.RevokeApiKey(
-            auth_pb2.RevokeApiKeyRequest(account_id=stack.account_id, key_id=created.api_key.key_id)
+        await account_stack.backends.auth.RevokeApiKey(
+            auth_pb2.RevokeApiKeyRequest(account_id=account_stack.account_id, key_id=created.api_key.key_id)
         )
         await status_becomes(lambda: status_of(http.get(url)), 401, within=1.0)
 
 
-async def test_health_and_readiness(stack):
-    async with httpx2.AsyncClient(base_url=stack.base_url) as http:
+async def test_health_and_readiness(account_stack):
+    async with httpx2.AsyncClient(base_url=account_stack.base_url) as http:
         assert (await http.get("/healthz")).status_code == 200
         ready = await http.get("/readyz")
     assert ready.status_code == 200
@@ -188,6 +201,7 @@ async def test_health_and_readiness(stack):
     }
 
 
+@pytest.mark.asyncio(loop_scope="function")  # a stack of its own: it stops a server
 async def test_readiness_names_a_backend_that_is_down(stack):
     await stack.servers["sessions"].stop(0)
     async with httpx2.AsyncClient(base_url=stack.base_url) as http:

@@ -17,6 +17,8 @@ from tests.integration.edge.metric_calls import (
     rest_client,
 )
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 
 def _ok(response):
     assert response.status_code == 200, response.text
@@ -40,8 +42,8 @@ async def _epoch_and_squat(http):
     return epoch, found["data"]["exercises"][0]["id"]
 
 
-async def test_seed_examples_work_as_written_over_rest(stack):
-    async with rest_client(stack) as http:
+async def test_seed_examples_work_as_written_over_rest(account_stack):
+    async with rest_client(account_stack) as http:
         epoch, squat = await _epoch_and_squat(http)
         created = _ok(await http.post("/training/edits", json=minimal_create(epoch, squat)))
         (workout,) = created["workouts"]
@@ -73,9 +75,9 @@ async def test_seed_examples_work_as_written_over_rest(stack):
         assert _ok(await http.get("/training", params={"view": "plans"}))["data"]["plans"] == []
 
 
-async def test_rest_and_mcp_answer_the_same(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
-    async with rest_client(stack) as http:
+async def test_rest_and_mcp_answer_the_same(account_stack):
+    tools = Tools(account_stack.mcp_url, account_stack.api_key)
+    async with rest_client(account_stack) as http:
         epoch, squat = await _epoch_and_squat(http)
         over_rest = _ok(await http.post("/training/edits", json=minimal_create(epoch, squat)))
         over_mcp = await tools("edit_training", minimal_create(epoch, squat))
@@ -91,8 +93,8 @@ async def test_rest_and_mcp_answer_the_same(stack):
             assert _ok(await http.get("/training", params=params)) == await tools.read(**params)
 
 
-async def test_a_retry_with_the_same_key_and_body_writes_nothing(stack):
-    async with rest_client(stack) as http:
+async def test_a_retry_with_the_same_key_and_body_writes_nothing(account_stack):
+    async with rest_client(account_stack) as http:
         epoch, squat = await _epoch_and_squat(http)
         first = _ok(await http.post("/training/edits", json=minimal_create(epoch, squat)))
         again = _ok(await http.post("/training/edits", json=minimal_create(epoch, squat)))
@@ -120,8 +122,8 @@ async def test_a_retry_with_the_same_key_and_body_writes_nothing(stack):
         ),
     ],
 )
-async def test_malformed_edit_bodies_are_400_never_500(stack, body, field):
-    async with rest_client(stack) as http:
+async def test_malformed_edit_bodies_are_400_never_500(account_stack, body, field):
+    async with rest_client(account_stack) as http:
         response = await http.post(
             "/training/edits", content=body, headers={"content-type": "application/json"}
         )
@@ -129,8 +131,8 @@ async def test_malformed_edit_bodies_are_400_never_500(stack, body, field):
     assert refused.get("field") == field
 
 
-async def test_deletion_steps_are_checked(stack):
-    async with rest_client(stack) as http:
+async def test_deletion_steps_are_checked(account_stack):
+    async with rest_client(account_stack) as http:
         no_step = await http.post("/training/deletions", json={"kind": "plan", "id": "x", "timeZone": ZONE})
         unconfirmed = await http.post(
             "/training/deletions",
@@ -160,8 +162,8 @@ async def test_deletion_steps_are_checked(stack):
     assert _refused(missing, 400, "plan_not_found")["field"] == "id"
 
 
-async def test_409_stale_version_carries_fresh_details_and_a_reused_key_conflicts(stack):
-    async with rest_client(stack) as http:
+async def test_409_stale_version_carries_fresh_details_and_a_reused_key_conflicts(account_stack):
+    async with rest_client(account_stack) as http:
         epoch, squat = await _epoch_and_squat(http)
         (workout,) = _ok(await http.post("/training/edits", json=minimal_create(epoch, squat)))["workouts"]
         _ok(
@@ -183,11 +185,11 @@ async def test_409_stale_version_carries_fresh_details_and_a_reused_key_conflict
     assert _refused(conflict, 409, "idempotency_key_reused")["field"] == "idempotencyKey"
 
 
-async def test_410_when_the_library_epoch_changed(stack):
-    async with rest_client(stack) as http:
+async def test_410_when_the_library_epoch_changed(account_stack):
+    async with rest_client(account_stack) as http:
         epoch, squat = await _epoch_and_squat(http)
-        await stack.backends.training.EraseLibrary(
-            training_pb2.EraseLibraryRequest(account_id=stack.account_id)
+        await account_stack.backends.training.EraseLibrary(
+            training_pb2.EraseLibraryRequest(account_id=account_stack.account_id)
         )
         gone = await http.post("/training/edits", json=minimal_create(epoch, squat))
         current = _ok(await http.get("/training", params={"view": "plans"}))
@@ -196,21 +198,25 @@ async def test_410_when_the_library_epoch_changed(stack):
     assert fresh["sourceSequence"] == current["sourceSequence"]
 
 
-async def test_401_and_403_answer_in_metric_shape(stack):
-    scopeless = await stack.access_token(scopes=("mcp:full",))
-    async with rest_client(stack, "garbage") as anonymous, rest_client(stack, scopeless) as unscoped:
+async def test_401_and_403_answer_in_metric_shape(account_stack):
+    scopeless = await account_stack.access_token(scopes=("mcp:full",))
+    async with (
+        rest_client(account_stack, "garbage") as anonymous,
+        rest_client(account_stack, scopeless) as unscoped,
+    ):
         _refused(await anonymous.post("/training/edits", json={}), 401, "invalid_token")
         _refused(await unscoped.post("/training/deletions", json={}), 403, "insufficient_scope")
 
 
-async def test_429_after_300_requests_in_a_minute(stack):
-    async with rest_client(stack) as http:
+async def test_429_after_300_requests_in_a_minute(account_stack):
+    async with rest_client(account_stack) as http:
         statuses = [(await http.post("/training/edits", content=b"x")).status_code for _ in range(300)]
         limited = await http.post("/training/edits", json={})
     assert set(statuses) == {400}
     _refused(limited, 429, "rate_limited")
 
 
+@pytest.mark.asyncio(loop_scope="function")  # a stack of its own: it stops a server
 async def test_503_when_training_is_down(stack):
     await stack.servers["training"].stop(0)
     async with rest_client(stack) as http:
@@ -222,8 +228,8 @@ async def test_503_when_training_is_down(stack):
     _refused(read, 503, "temporarily_unavailable")
 
 
-async def test_unknown_paths_and_methods_answer_json_with_no_store(stack):
-    async with rest_client(stack) as http:
+async def test_unknown_paths_and_methods_answer_json_with_no_store(account_stack):
+    async with rest_client(account_stack) as http:
         wrong_method = await http.get("/training/edits")
         unknown = await http.get("/training/nothing-here")
     _refused(wrong_method, 405, "method_not_allowed")

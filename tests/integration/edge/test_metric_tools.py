@@ -7,6 +7,7 @@ import uuid
 from datetime import date, timedelta
 
 import httpx2
+import pytest
 from mcp.client import Client
 from mcp.client.streamable_http import streamable_http_client
 
@@ -20,6 +21,8 @@ from tests.integration.edge.metric_calls import (
     plan_with_a_phase,
 )
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 TOOLS = {
     "get_workout_guidance",
     "read_training",
@@ -30,10 +33,10 @@ TOOLS = {
 POINTER = "Before composing or revising a workout, call get_workout_guidance with {}"
 
 
-async def test_five_tools_with_schemas_annotations_and_the_guidance_pointer(stack):
+async def test_five_tools_with_schemas_annotations_and_the_guidance_pointer(account_stack):
     async with (
-        httpx2.AsyncClient(headers={"Authorization": f"Bearer {stack.api_key}"}) as http,
-        Client(streamable_http_client(stack.mcp_url, http_client=http)) as client,
+        httpx2.AsyncClient(headers={"Authorization": f"Bearer {account_stack.api_key}"}) as http,
+        Client(streamable_http_client(account_stack.mcp_url, http_client=http)) as client,
     ):
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
         instructions = client.instructions or ""
@@ -63,8 +66,8 @@ async def test_five_tools_with_schemas_annotations_and_the_guidance_pointer(stac
     ]
 
 
-async def test_seed_minimal_create_works_as_written_and_reads_back(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
+async def test_seed_minimal_create_works_as_written_and_reads_back(account_stack):
+    tools = Tools(account_stack.mcp_url, account_stack.api_key)
     empty = await tools.read("workouts")
     assert empty["contentTrust"] == "user-provided" and empty["data"]["workouts"] == []
     squat = await tools.exercise_id("back squat")
@@ -86,8 +89,8 @@ async def test_seed_minimal_create_works_as_written_and_reads_back(stack):
     assert read["epoch"] == created["epoch"] and read["sourceSequence"] == created["sourceSequence"]
 
 
-async def test_seed_move_one_occurrence_keeps_its_identity(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
+async def test_seed_move_one_occurrence_keeps_its_identity(account_stack):
+    tools = Tools(account_stack.mcp_url, account_stack.api_key)
     created = await tools(
         "edit_training", minimal_create(await tools.epoch(), await tools.exercise_id("squat"))
     )
@@ -109,8 +112,8 @@ async def test_seed_move_one_occurrence_keeps_its_identity(stack):
     assert by_identity[(workout["id"], "2026-09-23")]["day"] == "2026-09-23"
 
 
-async def test_seed_deletion_preview_then_commit_keeps_the_plans_workouts(stack):
-    tools = Tools(stack.mcp_url, await client_token(stack, "metric-muse"))
+async def test_seed_deletion_preview_then_commit_keeps_the_plans_workouts(account_stack):
+    tools = Tools(account_stack.mcp_url, await client_token(account_stack, "metric-muse"))
     squat = await tools.exercise_id("squat")
     created = await tools("edit_training", plan_with_a_phase(await tools.epoch(), squat, "muse-plan-0001"))
     (plan,) = created["plans"]
@@ -136,8 +139,8 @@ async def test_seed_deletion_preview_then_commit_keeps_the_plans_workouts(stack)
     assert again["replayed"] is True and again["sourceSequence"] == deleted["sourceSequence"]
 
 
-async def test_the_guidance_example_is_created_through_edit_training_and_reads_back(stack):
-    tools = Tools(stack.mcp_url, await client_token(stack, "metric-muse"))
+async def test_the_guidance_example_is_created_through_edit_training_and_reads_back(account_stack):
+    tools = Tools(account_stack.mcp_url, await client_token(account_stack, "metric-muse"))
     example = (await tools("get_workout_guidance", {}))["example"]
     request = {
         "epoch": await tools.epoch(),
@@ -162,8 +165,10 @@ async def test_the_guidance_example_is_created_through_edit_training_and_reads_b
     assert stored["crossFitBlocks"][0]["configuration"] == {"format": "superset", "rounds": 3}
 
 
-async def test_oauth_clients_write_versions_with_their_sanitized_client_id(stack):
-    tools = Tools(stack.mcp_url, await client_token(stack, "Metric Muse/iOS app! with a very long name"))
+async def test_oauth_clients_write_versions_with_their_sanitized_client_id(account_stack):
+    tools = Tools(
+        account_stack.mcp_url, await client_token(account_stack, "Metric Muse/iOS app! with a very long name")
+    )
     created = await tools(
         "edit_training", minimal_create(await tools.epoch(), await tools.exercise_id("squat"))
     )
@@ -172,8 +177,8 @@ async def test_oauth_clients_write_versions_with_their_sanitized_client_id(stack
     assert len(device) <= 32
 
 
-async def test_a_name_matching_several_workouts_returns_every_choice(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
+async def test_a_name_matching_several_workouts_returns_every_choice(account_stack):
+    tools = Tools(account_stack.mcp_url, account_stack.api_key)
     epoch, squat = await tools.epoch(), await tools.exercise_id("squat")
     for key, name in (("muse-name-0001", "Strength A"), ("muse-name-0002", "Strength B")):
         request = minimal_create(epoch, squat, key)
@@ -189,8 +194,8 @@ async def test_a_name_matching_several_workouts_returns_every_choice(stack):
     assert one["data"]["ambiguous"] is False and [w["name"] for w in one["data"]["matches"]] == ["Strength B"]
 
 
-async def test_a_stale_version_is_a_tool_error_with_fresh_details(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
+async def test_a_stale_version_is_a_tool_error_with_fresh_details(account_stack):
+    tools = Tools(account_stack.mcp_url, account_stack.api_key)
     created = await tools(
         "edit_training", minimal_create(await tools.epoch(), await tools.exercise_id("squat"))
     )
@@ -207,8 +212,8 @@ async def test_a_stale_version_is_a_tool_error_with_fresh_details(stack):
     assert error["fresh"]["workouts"][0]["id"] == workout["id"]
 
 
-async def test_calendar_and_history_defaults_and_limits(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
+async def test_calendar_and_history_defaults_and_limits(account_stack):
+    tools = Tools(account_stack.mcp_url, account_stack.api_key)
     calendar = await tools.read("calendar", timeZone=ZONE, weekStartsOn=1)
     history = await tools.read("history", timeZone=ZONE)
 
@@ -232,22 +237,22 @@ async def test_calendar_and_history_defaults_and_limits(stack):
     ] == []
 
 
-async def test_insights_is_served_and_described_as_proposals_and_not_medical_advice(stack):
+async def test_insights_is_served_and_described_as_proposals_and_not_medical_advice(account_stack):
     async with (
-        httpx2.AsyncClient(headers={"Authorization": f"Bearer {stack.api_key}"}) as http,
-        Client(streamable_http_client(stack.mcp_url, http_client=http)) as client,
+        httpx2.AsyncClient(headers={"Authorization": f"Bearer {account_stack.api_key}"}) as http,
+        Client(streamable_http_client(account_stack.mcp_url, http_client=http)) as client,
     ):
         read = {tool.name: tool for tool in (await client.list_tools()).tools}["read_training"]
     description = read.description or ""
     assert "proposals only" in description and "not medical advice" in description
     assert "view_not_available" not in description
     assert "formula" in read.input_schema["properties"]
-    insights = (await Tools(stack.mcp_url, stack.api_key).read("insights"))["data"]
+    insights = (await Tools(account_stack.mcp_url, account_stack.api_key).read("insights"))["data"]
     assert insights["disclaimer"].endswith("not medical advice.") and insights["asOfSequence"] == 0
 
 
-async def test_write_arguments_are_checked_and_name_the_field(stack):
-    tools = Tools(stack.mcp_url, stack.api_key)
+async def test_write_arguments_are_checked_and_name_the_field(account_stack):
+    tools = Tools(account_stack.mcp_url, account_stack.api_key)
     epoch = await tools.epoch()
     good = minimal_create(epoch, await tools.exercise_id("squat"))
     cases = [
@@ -271,15 +276,15 @@ async def test_write_arguments_are_checked_and_name_the_field(stack):
     )
     assert bad_kind["field"] == "kind"
     is_error, missing = await call_tool(
-        stack.mcp_url,
-        stack.api_key,
+        account_stack.mcp_url,
+        account_stack.api_key,
         "preview_training_deletion",
         {"kind": "workout", "id": str(uuid.uuid4()), "timeZone": ZONE},
     )
     assert is_error and missing["error"] == "workout_not_found" and missing["field"] == "id"
 
 
-async def test_mcp_responses_are_private_no_store(stack):
+async def test_mcp_responses_are_private_no_store(account_stack):
     initialize = {
         "jsonrpc": "2.0",
         "id": 1,
@@ -290,8 +295,11 @@ async def test_mcp_responses_are_private_no_store(stack):
             "clientInfo": {"name": "cache-check", "version": "1"},
         },
     }
-    headers = {"Authorization": f"Bearer {stack.api_key}", "Accept": "application/json, text/event-stream"}
+    headers = {
+        "Authorization": f"Bearer {account_stack.api_key}",
+        "Accept": "application/json, text/event-stream",
+    }
     async with httpx2.AsyncClient(timeout=30) as http:
-        response = await http.post(stack.mcp_url, json=initialize, headers=headers)
+        response = await http.post(account_stack.mcp_url, json=initialize, headers=headers)
     assert response.status_code == 200, response.text
     assert response.headers["cache-control"] == "private, no-store"

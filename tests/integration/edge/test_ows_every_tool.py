@@ -3,6 +3,7 @@ personal API key; and another account's IDs are never found, changed or undone t
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import pytest
@@ -17,16 +18,22 @@ from tests.integration.edge.client_ai_gym import (
 )
 from tests.integration.edge.ows_calls import OWS_PATH, Ows, give_consents, ows_key, ows_token
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-async def _credential(stack: Any, kind: str) -> Ows:
-    await give_consents(stack.backends, stack.account_id)
-    token = await ows_token(stack) if kind == "token" else await ows_key(stack.backends, stack.account_id)
-    return Ows(stack.base_url + OWS_PATH, token)
+
+async def _credential(account_stack: Any, kind: str) -> Ows:
+    await give_consents(account_stack.backends, account_stack.account_id)
+    token = (
+        await ows_token(account_stack)
+        if kind == "token"
+        else await ows_key(account_stack.backends, account_stack.account_id)
+    )
+    return Ows(account_stack.base_url + OWS_PATH, token)
 
 
 @pytest.mark.parametrize("kind", ["token", "api_key"])
-async def test_each_of_the_twenty_tools_answers_with_either_credential(stack, kind):
-    ows = await _credential(stack, kind)
+async def test_each_of_the_twenty_tools_answers_with_either_credential(account_stack, kind):
+    ows = await _credential(account_stack, kind)
     answered: set[str] = set()
 
     async def call(tool: str, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -76,8 +83,8 @@ async def test_each_of_the_twenty_tools_answers_with_either_credential(stack, ki
     assert len(answered) == 20
 
 
-async def test_another_accounts_records_are_not_found_through_any_tool(stack):
-    ada = await _credential(stack, "api_key")
+async def test_another_accounts_records_are_not_found_through_any_tool(account_stack):
+    ada = await _credential(account_stack, "api_key")
     logged = await ada(
         "log_workout",
         {"exercises": [{"exercise": "squat", "sets": [{"reps": 5, "load": 100}]}], "idempotency_key": "ada"},
@@ -86,9 +93,9 @@ async def test_another_accounts_records_are_not_found_through_any_tool(stack):
     entry = workout["entries"][0]
     deleted = await ada("delete_entry", {"entry_id": entry["sets"][0]["id"]})
 
-    bob_id = await new_account(stack.backends, "bob@example.com")
-    await give_consents(stack.backends, bob_id)
-    bob = Ows(stack.base_url + OWS_PATH, await ows_key(stack.backends, bob_id))
+    bob_id = await new_account(account_stack.backends, f"bob-{uuid.uuid4().hex[:12]}@example.com")
+    await give_consents(account_stack.backends, bob_id)
+    bob = Ows(account_stack.base_url + OWS_PATH, await ows_key(account_stack.backends, bob_id))
     for target in (workout["id"], entry["id"]):
         await bob.error("update_entry", {"entry_id": target, "notes": "mine now"}, code="not_found")
         await bob.error("delete_entry", {"entry_id": target}, code="not_found")
@@ -112,16 +119,17 @@ async def test_another_accounts_records_are_not_found_through_any_tool(stack):
     await ada("undo", {"undo_token": deleted["undo_token"]})  # still Ada's to use
 
 
-async def test_a_workout_logged_here_is_in_client_ai_history_for_a_gym_client(stack):
-    channel, admin = gym_admin(stack.servers["sessions"].port)
+async def test_a_workout_logged_here_is_in_client_ai_history_for_a_gym_client(account_stack):
+    channel, admin = gym_admin(account_stack.servers["sessions"].port)
     try:
-        await open_gym(admin, stack.account_id)
+        await open_gym(admin, account_stack.account_id)
     finally:
         await channel.close(None)
-    ows = await _credential(stack, "api_key")
+    ows = await _credential(account_stack, "api_key")
     logged = await ows("log_text", {"text": "bench 3x8 at 60", "idempotency_key": "gym-client"})
     client_ai = ClientAi(
-        stack.base_url + CLIENT_AI_PATH, await client_ai_key(stack.backends, stack.account_id)
+        account_stack.base_url + CLIENT_AI_PATH,
+        await client_ai_key(account_stack.backends, account_stack.account_id),
     )
     listed = await client_ai("client_ai_list_my_workout_sessions", {})
     assert logged["workout"]["id"].removeprefix("w_") in [s["id"] for s in listed["sessions"]]

@@ -13,6 +13,8 @@ from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_from_json
 from tests.integration.edge.primed_calls import Primed, data_code, primed_token
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 
 def today() -> date:
     """UTC's day (the stack's account lives in UTC), read when a test runs: a module-level date
@@ -20,10 +22,10 @@ def today() -> date:
     return datetime.now(UTC).date()
 
 
-async def schedule_daily_ride(stack) -> None:
+async def schedule_daily_ride(account_stack) -> None:
     """An endurance ride every day, written through Training's own API."""
-    library = await stack.backends.training.GetLibrary(
-        training_pb2.GetLibraryRequest(account_id=stack.account_id)
+    library = await account_stack.backends.training.GetLibrary(
+        training_pb2.GetLibraryRequest(account_id=account_stack.account_id)
     )
     ride = {
         "name": "Aerobic Base Ride",
@@ -36,9 +38,9 @@ async def schedule_daily_ride(stack) -> None:
             "steps": [{"type": "interval", "role": "work", "durationSeconds": 5400}],
         },
     }
-    await stack.backends.training.EditTraining(
+    await account_stack.backends.training.EditTraining(
         training_pb2.EditTrainingRequest(
-            account_id=stack.account_id,
+            account_id=account_stack.account_id,
             device_id="coach",
             epoch=library.library.epoch,
             time_zone="UTC",
@@ -48,16 +50,16 @@ async def schedule_daily_ride(stack) -> None:
     )
 
 
-async def test_get_primed_profile_is_pseudonymous_and_in_the_contracts_words(stack):
-    await stack.backends.auth.UpdateAccount(
+async def test_get_primed_profile_is_pseudonymous_and_in_the_contracts_words(account_stack):
+    await account_stack.backends.auth.UpdateAccount(
         auth_pb2.UpdateAccountRequest(
-            account_id=stack.account_id,
+            account_id=account_stack.account_id,
             primary_sport="cycling",
             account_status="trial",
             time_zone="Australia/Perth",
         )
     )
-    primed = Primed(stack, await primed_token(stack, "primed:profile:read"))
+    primed = Primed(account_stack, await primed_token(account_stack, "primed:profile:read"))
     profile = await primed("get_primed_profile")
     assert re.fullmatch(r"prm_[a-z2-7]{32}", profile.pop("profile_id"))
     assert profile == {
@@ -66,14 +68,14 @@ async def test_get_primed_profile_is_pseudonymous_and_in_the_contracts_words(sta
         "primary_sport": "cycling",
         "account_status": "trial",
     }
-    again = await Primed(stack, await primed_token(stack)).__call__("get_primed_profile")
-    assert stack.account_id not in again["profile_id"]
+    again = await Primed(account_stack, await primed_token(account_stack)).__call__("get_primed_profile")
+    assert account_stack.account_id not in again["profile_id"]
     assert again["profile_id"] == (await primed("get_primed_profile"))["profile_id"]
 
 
-async def test_get_upcoming_training_lists_the_calendar(stack):
-    await schedule_daily_ride(stack)
-    primed = Primed(stack, await primed_token(stack, "primed:training:read"))
+async def test_get_upcoming_training_lists_the_calendar(account_stack):
+    await schedule_daily_ride(account_stack)
+    primed = Primed(account_stack, await primed_token(account_stack, "primed:training:read"))
     start = today() + timedelta(days=1)
     answer = await primed("get_upcoming_training", {"start_date": start.isoformat(), "days": 3})
     assert answer["start_date"] == start.isoformat()
@@ -93,8 +95,8 @@ async def test_get_upcoming_training_lists_the_calendar(stack):
     assert default["start_date"] == today().isoformat() and len(default["sessions"]) == 7
 
 
-async def test_get_recent_activity_summary_covers_the_days_ending_today(stack):
-    primed = Primed(stack, await primed_token(stack, "primed:activities:read"))
+async def test_get_recent_activity_summary_covers_the_days_ending_today(account_stack):
+    primed = Primed(account_stack, await primed_token(account_stack, "primed:activities:read"))
     answer = await primed("get_recent_activity_summary", {"days": 28})
     assert answer == {
         "period": {"start_date": (today() - timedelta(days=27)).isoformat(), "end_date": today().isoformat()},
@@ -103,9 +105,9 @@ async def test_get_recent_activity_summary_covers_the_days_ending_today(stack):
     }
 
 
-async def test_get_today_coaching_passes_the_planned_ride_to_the_decision(stack):
-    await schedule_daily_ride(stack)
-    primed = Primed(stack, await primed_token(stack, "primed:coaching:read"))
+async def test_get_today_coaching_passes_the_planned_ride_to_the_decision(account_stack):
+    await schedule_daily_ride(account_stack)
+    primed = Primed(account_stack, await primed_token(account_stack, "primed:coaching:read"))
     answer = await primed("get_today_coaching", {"date": today().isoformat()})
     assert answer["date"] == today().isoformat() and answer["timezone"] == "UTC"
     assert answer["decision_id"].startswith("dcd_")
@@ -118,15 +120,15 @@ async def test_get_today_coaching_passes_the_planned_ride_to_the_decision(stack)
     assert again == answer
 
 
-async def test_get_training_status_takes_either_scope_and_has_no_data_at_first(stack):
+async def test_get_training_status_takes_either_scope_and_has_no_data_at_first(account_stack):
     for scope in ("primed:coaching:read", "primed:training:read"):
-        primed = Primed(stack, await primed_token(stack, scope))
+        primed = Primed(account_stack, await primed_token(account_stack, scope))
         refused = await primed.post("get_training_status", {"as_of": "2026-10-14T08:00:00Z"})
         assert refused.status_code == 404 and data_code(refused) == "NO_DATA"
 
 
-async def test_a_token_without_the_tools_scope_is_insufficient_scope(stack):
-    primed = Primed(stack, await primed_token(stack, "primed:profile:read"))
+async def test_a_token_without_the_tools_scope_is_insufficient_scope(account_stack):
+    primed = Primed(account_stack, await primed_token(account_stack, "primed:profile:read"))
     for tool in (
         "get_today_coaching",
         "get_upcoming_training",
@@ -137,26 +139,26 @@ async def test_a_token_without_the_tools_scope_is_insufficient_scope(stack):
         assert error.data["code"] == "INSUFFICIENT_SCOPE", tool
         response = await primed.post(tool)
         assert response.status_code == 403 and data_code(response) == "INSUFFICIENT_SCOPE"
-    no_profile = Primed(stack, await primed_token(stack, "primed:training:read"))
+    no_profile = Primed(account_stack, await primed_token(account_stack, "primed:training:read"))
     assert (await no_profile.error("get_primed_profile")).data["code"] == "INSUFFICIENT_SCOPE"
 
 
-async def test_an_api_key_or_no_token_is_unauthenticated(stack):
-    for token in (stack.api_key, "not-a-token"):
-        response = await Primed(stack, token).post("get_primed_profile", ident=7)
+async def test_an_api_key_or_no_token_is_unauthenticated(account_stack):
+    for token in (account_stack.api_key, "not-a-token"):
+        response = await Primed(account_stack, token).post("get_primed_profile", ident=7)
         assert response.status_code == 401
         assert data_code(response) == "UNAUTHENTICATED" and response.json()["id"] == 7
         assert "resource_metadata=" in response.headers["www-authenticate"]
     # A token for another profile's resource is no Primed token either.
-    other = await stack.access_token()
-    assert (await Primed(stack, other).post("get_primed_profile")).status_code == 401
+    other = await account_stack.access_token()
+    assert (await Primed(account_stack, other).post("get_primed_profile")).status_code == 401
 
 
-async def test_a_suspended_account_is_forbidden(stack):
-    await stack.backends.auth.UpdateAccount(
-        auth_pb2.UpdateAccountRequest(account_id=stack.account_id, account_status="suspended")
+async def test_a_suspended_account_is_forbidden(account_stack):
+    await account_stack.backends.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=account_stack.account_id, account_status="suspended")
     )
-    primed = Primed(stack, await primed_token(stack))
+    primed = Primed(account_stack, await primed_token(account_stack))
     assert (await primed.error("get_primed_profile")).data["code"] == "FORBIDDEN"
     response = await primed.post("get_upcoming_training")
     assert response.status_code == 403 and data_code(response) == "FORBIDDEN"
@@ -176,26 +178,26 @@ async def test_a_suspended_account_is_forbidden(stack):
         ("get_primed_profile", {"unexpected": 1}),
     ],
 )
-async def test_bad_arguments_are_invalid_argument(stack, tool, arguments):
-    primed = Primed(stack, await primed_token(stack))
+async def test_bad_arguments_are_invalid_argument(account_stack, tool, arguments):
+    primed = Primed(account_stack, await primed_token(account_stack))
     response = await primed.post(tool, arguments)
     assert response.status_code == 400 and data_code(response) == "INVALID_ARGUMENT", response.text
 
 
-async def test_a_tool_outside_the_five_is_unsupported_operation(stack):
-    primed = Primed(stack, await primed_token(stack))
+async def test_a_tool_outside_the_five_is_unsupported_operation(account_stack):
+    primed = Primed(account_stack, await primed_token(account_stack))
     for name in ("update_training_plan", "delete_activity"):
         assert (await primed.error(name)).data["code"] == "UNSUPPORTED_OPERATION"
         response = await primed.post(name)
         assert response.status_code == 400 and data_code(response) == "UNSUPPORTED_OPERATION"
 
 
-async def test_tools_list_publishes_five_read_only_tools(stack):
+async def test_tools_list_publishes_five_read_only_tools(account_stack):
     import httpx2
     from mcp.client import Client
     from mcp.client.streamable_http import streamable_http_client
 
-    primed = Primed(stack, await primed_token(stack))
+    primed = Primed(account_stack, await primed_token(account_stack))
     async with (
         httpx2.AsyncClient(headers={"Authorization": f"Bearer {primed.token}"}, timeout=30) as http,
         Client(streamable_http_client(primed.url, http_client=http)) as client,
@@ -211,17 +213,20 @@ async def test_tools_list_publishes_five_read_only_tools(stack):
     assert all(tool.annotations and tool.annotations.read_only_hint for tool in listed.tools)
 
 
-async def test_the_61st_call_in_a_minute_is_rate_limited_with_retry_after(stack):
-    primed = Primed(stack, await primed_token(stack))
+async def test_the_61st_call_in_a_minute_is_rate_limited_with_retry_after(account_stack):
+    primed = Primed(account_stack, await primed_token(account_stack))
     for n in range(60):
         assert (await primed.post("get_primed_profile", ident=n)).status_code == 200, n
     refused = await primed.post("get_primed_profile", ident=61)
     assert refused.status_code == 429 and data_code(refused) == "RATE_LIMITED"
     assert int(refused.headers["retry-after"]) >= 1
     # The budget is the token's: another token of the same athlete still gets through.
-    assert (await Primed(stack, await primed_token(stack)).post("get_primed_profile")).status_code == 200
+    assert (
+        await Primed(account_stack, await primed_token(account_stack)).post("get_primed_profile")
+    ).status_code == 200
 
 
+@pytest.mark.asyncio(loop_scope="function")  # a stack of its own: it stops a server
 async def test_a_backend_down_is_dependency_unavailable_with_retry_after(stack):
     primed = Primed(stack, await primed_token(stack))
     await stack.servers["analytics"].stop(0)

@@ -5,17 +5,20 @@ a plan that is not there is a tool error (``isError``) whose text the model read
 from __future__ import annotations
 
 import pytest
+import pytest_asyncio
 
 from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key, tool_error_text
 
-
-@pytest.fixture
-async def runflow(stack) -> RunFlow:
-    await pro(stack)
-    return RunFlow(stack, await runflow_key(stack))
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-async def test_an_unknown_tool_is_the_protocol_error_invalid_params(stack, runflow):
+@pytest_asyncio.fixture(loop_scope="module")
+async def runflow(account_stack) -> RunFlow:
+    await pro(account_stack)
+    return RunFlow(account_stack, await runflow_key(account_stack))
+
+
+async def test_an_unknown_tool_is_the_protocol_error_invalid_params(account_stack, runflow):
     response = await runflow.post("create_goal", {})
     assert response.status_code == 400, response.text
     error = response.json()["error"]
@@ -32,14 +35,14 @@ async def test_an_unknown_tool_is_the_protocol_error_invalid_params(stack, runfl
     ],
 )
 async def test_a_bad_argument_or_a_missing_plan_is_a_tool_error_saying_what_to_fix(
-    stack, runflow, tool, arguments, words
+    account_stack, runflow, tool, arguments, words
 ):
     text = tool_error_text(await runflow.post(tool, arguments))
     assert words in text and "-32002" not in text, text
     assert await runflow.refusal(tool, arguments) == text  # the official client hands the model the text
 
 
-async def test_the_free_tier_alone_answers_minus_32002(stack):
-    free = RunFlow(stack, await runflow_key(stack))
+async def test_the_free_tier_alone_answers_minus_32002(account_stack):
+    free = RunFlow(account_stack, await runflow_key(account_stack))
     error = await free.error("recalibrate_thresholds", {"ftp": 250})
     assert error.message == "RunFlow Personal MCP requires an active Paid Premium account (Tier 2/3)."

@@ -4,10 +4,12 @@ the calendar, safety advisories, idempotent retries, completion and recalibratio
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from kinetic.auth.v1 import auth_pb2
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
@@ -15,6 +17,8 @@ from kinetic.training.v1 import training_pb2
 from tests.integration.edge.client_ai_gym import new_account
 from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key, tool_error_text
 from tests.integration.edge.test_runflow_tools import record, set_thresholds, started
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 def today() -> date:
@@ -149,11 +153,11 @@ PHASES = [
 ]
 
 
-@pytest.fixture
-async def runflow(stack) -> RunFlow:
-    await pro(stack)
-    await set_thresholds(stack)
-    return RunFlow(stack, await runflow_key(stack))
+@pytest_asyncio.fixture(loop_scope="module")
+async def runflow(account_stack) -> RunFlow:
+    await pro(account_stack)
+    await set_thresholds(account_stack)
+    return RunFlow(account_stack, await runflow_key(account_stack))
 
 
 async def new_plan(runflow: RunFlow, workouts: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
@@ -188,7 +192,7 @@ def without_versions(plan: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-async def test_tools_list_publishes_the_seeds_31_tools_with_their_annotations(stack, runflow):
+async def test_tools_list_publishes_the_seeds_31_tools_with_their_annotations(account_stack, runflow):
     tools = {tool.name: tool for tool in await runflow.list_tools()}
     assert set(tools) == FIRST_SLICE | READS | set(WRITES) and len(tools) == 31
     for name, tool in tools.items():
@@ -215,7 +219,7 @@ async def test_tools_list_publishes_the_seeds_31_tools_with_their_annotations(st
     )
 
 
-async def test_a_plan_is_created_read_and_changed_by_every_tool(stack, runflow):
+async def test_a_plan_is_created_read_and_changed_by_every_tool(account_stack, runflow):
     created = await new_plan(runflow, [easy_run(1), intervals(3), ride(4)])
     goal_id = created["plan"]["goalId"]
     assert created["plan"]["creationMode"] == "AI_ASSISTED" and created["plan"]["isActive"] is True
@@ -315,19 +319,19 @@ async def test_a_plan_is_created_read_and_changed_by_every_tool(stack, runflow):
     assert [p["goalId"] for p in (await runflow("list_training_plans"))["plans"]] == [goal_id]
 
 
-async def test_a_workout_created_here_is_on_the_training_calendar(stack, runflow):
+async def test_a_workout_created_here_is_on_the_training_calendar(account_stack, runflow):
     created = await new_plan(runflow, [])
     single = await runflow("create_structured_workout", {"goalId": created["plan"]["goalId"], **intervals(2)})
-    window = await stack.backends.training.ListOccurrences(
+    window = await account_stack.backends.training.ListOccurrences(
         training_pb2.ListOccurrencesRequest(
-            account_id=stack.account_id, time_zone="UTC", from_day=day(0), to_day=day(7)
+            account_id=account_stack.account_id, time_zone="UTC", from_day=day(0), to_day=day(7)
         )
     )
     on_calendar = [o for o in window.occurrences if o.workout_id == single["workout"]["workoutId"]]
     assert [(o.day, o.workout_name, o.endurance.sport) for o in on_calendar] == [(day(2), "Track 2", "run")]
 
 
-async def test_a_batch_with_one_bad_workout_is_refused_naming_it_and_stores_nothing(stack, runflow):
+async def test_a_batch_with_one_bad_workout_is_refused_naming_it_and_stores_nothing(account_stack, runflow):
     goal_id = (await new_plan(runflow, []))["plan"]["goalId"]
     workouts = [easy_run(n % 60) for n in range(200)]
     # A step with both a duration and a distance: the schema allows each, Training refuses the pair.
@@ -348,7 +352,9 @@ async def test_a_batch_with_one_bad_workout_is_refused_naming_it_and_stores_noth
     assert (await whole_plan(runflow, goal_id))["workouts"] == []
 
 
-async def test_restoring_a_snapshot_gives_back_the_plan_and_the_backup_undoes_the_restore(stack, runflow):
+async def test_restoring_a_snapshot_gives_back_the_plan_and_the_backup_undoes_the_restore(
+    account_stack, runflow
+):
     goal_id = (await new_plan(runflow, [easy_run(1), intervals(3), ride(4)]))["plan"]["goalId"]
     before = await whole_plan(runflow, goal_id)
     run_id, track_id, _ = (w["workoutId"] for w in before["workouts"])
@@ -370,7 +376,7 @@ async def test_restoring_a_snapshot_gives_back_the_plan_and_the_backup_undoes_th
     assert without_versions(await whole_plan(runflow, goal_id)) == without_versions(after)
 
 
-async def test_back_to_back_hard_days_bring_a_critical_advisory(stack, runflow):
+async def test_back_to_back_hard_days_bring_a_critical_advisory(account_stack, runflow):
     calm = await new_plan(runflow, [easy_run(1), intervals(3)])
     assert all(a["rule"] != "consecutive_hard_days" for a in calm["safetyAdvisories"])
     hard = await runflow("create_structured_workout", intervals(4))
@@ -379,7 +385,7 @@ async def test_back_to_back_hard_days_bring_a_critical_advisory(stack, runflow):
     assert set(advisories[0]) == {"level", "rule", "message", "date"}
 
 
-async def test_volume_weeks_start_on_the_athlete_s_first_weekday(stack, runflow):
+async def test_volume_weeks_start_on_the_athlete_s_first_weekday(account_stack, runflow):
     """Easy runs of 8 km two days after a Sunday, 8 km the next Sunday and 10 km two days after,
     from no training before: in Monday weeks 16 km then 10 km, within 10 % of the 15 km minimum
     base; in Sunday weeks 8 km then 18 km, a spike. The account's setting decides (decision 0060)."""
@@ -392,8 +398,8 @@ async def test_volume_weeks_start_on_the_athlete_s_first_weekday(stack, runflow)
     created = await new_plan(runflow, [run(2, 8), run(7, 8), run(9, 10)])
     assert [a for a in created["safetyAdvisories"] if a["rule"] == "weekly_volume_spike"] == []
 
-    await stack.backends.auth.UpdateAccount(
-        auth_pb2.UpdateAccountRequest(account_id=stack.account_id, first_weekday=7)
+    await account_stack.backends.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=account_stack.account_id, first_weekday=7)
     )
     renamed = await runflow("modify_workout", {"workoutId": created["createdWorkoutIds"][0], "name": "Easy"})
     spikes = [a for a in renamed["safetyAdvisories"] if a["rule"] == "weekly_volume_spike"]
@@ -404,7 +410,7 @@ async def test_volume_weeks_start_on_the_athlete_s_first_weekday(stack, runflow)
     )
 
 
-async def test_a_retry_with_the_same_key_returns_the_first_result_and_changes_nothing(stack, runflow):
+async def test_a_retry_with_the_same_key_returns_the_first_result_and_changes_nothing(account_stack, runflow):
     goal_id = (await new_plan(runflow, []))["plan"]["goalId"]
     call = {"goalId": goal_id, "workouts": [easy_run(1), intervals(3)], "idempotencyKey": "import-week-1"}
     first = await runflow("import_plan_workouts_batch", call)
@@ -416,11 +422,11 @@ async def test_a_retry_with_the_same_key_returns_the_first_result_and_changes_no
     assert "idempotencyKey" in tool_error_text(other)
 
 
-async def test_marking_a_workout_done_with_its_activity_returns_the_adaptation(stack, runflow):
+async def test_marking_a_workout_done_with_its_activity_returns_the_adaptation(account_stack, runflow):
     created = await new_plan(runflow, [easy_run(0), easy_run(1)])
     today_id, tomorrow_id = created["createdWorkoutIds"]
     activity = await record(
-        stack, sport="run", start_time=started(0, 6), duration_s=2400, distance_m=7000, avg_hr=145
+        account_stack, sport="run", start_time=started(0, 6), duration_s=2400, distance_m=7000, avg_hr=145
     )
     marked = await runflow(
         "mark_workout_status", {"workoutId": today_id, "completed": True, "linkedActivityId": activity}
@@ -446,7 +452,7 @@ async def test_marking_a_workout_done_with_its_activity_returns_the_adaptation(s
     assert undone["adaptationResult"] is None
 
 
-async def test_recalibration_stores_the_thresholds_and_recomputes_zone_paces(stack, runflow):
+async def test_recalibration_stores_the_thresholds_and_recomputes_zone_paces(account_stack, runflow):
     created = await new_plan(runflow, [intervals(3)])
     goal_id = created["plan"]["goalId"]
     pace = lambda plan: plan["workouts"][0]["structuredSteps"][1]["steps"][0]["target"]["paceLowSecondsPerKm"]  # noqa: E731
@@ -460,8 +466,8 @@ async def test_recalibration_stores_the_thresholds_and_recomputes_zone_paces(sta
     assert (
         pace(await whole_plan(runflow, goal_id)) < before
     )  # a 40-minute 10K is faster than the old threshold
-    listed = await stack.backends.endurance.ListThresholds(
-        records_pb2.ListThresholdsRequest(account_id=stack.account_id, as_of_day=day(0))
+    listed = await account_stack.backends.endurance.ListThresholds(
+        records_pb2.ListThresholdsRequest(account_id=account_stack.account_id, as_of_day=day(0))
     )
     assert {t.kind for t in listed.in_force if t.source == "recalibrated"} == {"ftp", "max_hr", "race_result"}
 
@@ -495,12 +501,14 @@ async def test_recalibration_stores_the_thresholds_and_recomputes_zone_paces(sta
         ("get_training_plan", {"goalId": "no-such-plan"}, "no-such-plan"),
     ],
 )
-async def test_bad_plan_arguments_are_refused_saying_what_to_fix(stack, runflow, tool, arguments, words):
+async def test_bad_plan_arguments_are_refused_saying_what_to_fix(
+    account_stack, runflow, tool, arguments, words
+):
     error = await runflow.refusal(tool, arguments)
     assert words in error, error
 
 
-async def test_any_key_replays_even_after_the_thresholds_changed(stack, runflow):
+async def test_any_key_replays_even_after_the_thresholds_changed(account_stack, runflow):
     """A key is 1-128 characters of any kind (Training's own keys are stricter: the edge sends a
     digest), and a retry replays although the thresholds looked up for it have changed since."""
     goal_id = (await new_plan(runflow, []))["plan"]["goalId"]
@@ -511,14 +519,14 @@ async def test_any_key_replays_even_after_the_thresholds_changed(stack, runflow)
     assert len((await whole_plan(runflow, goal_id))["workouts"]) == 1
 
 
-async def test_create_training_plan_stores_a_generated_plan_on_every_calendar(stack, runflow):
+async def test_create_training_plan_stores_a_generated_plan_on_every_calendar(account_stack, runflow):
     """The standard builder's plan (decision 0065) stored whole: a 100-mile plan at 7 days a week is
     more than a batch (204 workouts), its race and zone-named paces kept, no critical advisory."""
     # The athlete's recorded training matches what they state: 12 weeks of 10 km a day (70 km a week),
     # so the safety engine starts from the loads that training built, as the generator assumes.
-    await stack.backends.endurance.SetThreshold(
+    await account_stack.backends.endurance.SetThreshold(
         records_pb2.SetThresholdRequest(
-            account_id=stack.account_id,
+            account_id=account_stack.account_id,
             threshold=records_pb2.Threshold(
                 kind="threshold_pace",
                 seconds_per_km=270,
@@ -528,7 +536,9 @@ async def test_create_training_plan_stores_a_generated_plan_on_every_calendar(st
         )
     )
     for days_ago in range(1, 85):
-        await record(stack, sport="run", start_time=started(days_ago, 6), duration_s=3600, distance_m=10_000)
+        await record(
+            account_stack, sport="run", start_time=started(days_ago, 6), duration_s=3600, distance_m=10_000
+        )
     race_day = (date.today() + timedelta(weeks=30)).isoformat()
     arguments = {"event": "100_MILE", "raceDate": race_day, "weeklyVolumeKm": 70, "daysPerWeek": 7}
     created = await runflow("create_training_plan", {**arguments, "experience": "advanced"})
@@ -548,15 +558,15 @@ async def test_create_training_plan_stores_a_generated_plan_on_every_calendar(st
     }
     assert {"E"} <= zones
     end = (date.fromisoformat(race_day) + timedelta(days=1)).isoformat()
-    window = await stack.backends.training.ListOccurrences(
+    window = await account_stack.backends.training.ListOccurrences(
         training_pb2.ListOccurrencesRequest(
-            account_id=stack.account_id, time_zone="UTC", from_day=race_day, to_day=end
+            account_id=account_stack.account_id, time_zone="UTC", from_day=race_day, to_day=end
         )
     )
     assert [o.workout_id for o in window.occurrences] == [race["workoutId"]]
 
 
-async def test_create_training_plan_refuses_bad_arguments_naming_each(stack, runflow):
+async def test_create_training_plan_refuses_bad_arguments_naming_each(account_stack, runflow):
     response = await runflow.post(
         "create_training_plan",
         {
@@ -570,7 +580,7 @@ async def test_create_training_plan_refuses_bad_arguments_naming_each(stack, run
     assert "raceDate" in message and "recentRace.time" in message
 
 
-async def test_another_accounts_plan_is_not_found_through_any_plan_tool(stack, runflow):
+async def test_another_accounts_plan_is_not_found_through_any_plan_tool(account_stack, runflow):
     """Tenant isolation: a second paid athlete naming the first one's plan, workouts or snapshot
     gets a tool error from every tool that takes them, and the first athlete's plan stays as it was."""
     created = await new_plan(runflow, [easy_run(1), intervals(3)])
@@ -580,12 +590,14 @@ async def test_another_accounts_plan_is_not_found_through_any_plan_tool(stack, r
     snapshot_id = (await runflow("list_plan_snapshots", {"goalId": goal_id}))["snapshots"][0]["snapshotId"]
     before = without_versions(await whole_plan(runflow, goal_id))
 
-    bob_id = await new_account(stack.backends, "bob-runflow@example.com")
-    await stack.backends.auth.UpdateAccount(auth_pb2.UpdateAccountRequest(account_id=bob_id, plan_tier="pro"))
-    bob_key = await stack.backends.auth.CreateApiKey(
+    bob_id = await new_account(account_stack.backends, f"bob-runflow-{uuid.uuid4().hex[:12]}@example.com")
+    await account_stack.backends.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=bob_id, plan_tier="pro")
+    )
+    bob_key = await account_stack.backends.auth.CreateApiKey(
         auth_pb2.CreateApiKeyRequest(account_id=bob_id, name="bob", scopes=["mcp:full"])
     )
-    bob = RunFlow(stack, bob_key.secret)
+    bob = RunFlow(account_stack, bob_key.secret)
     plain = {"name": "Jog", "scheduledDate": day(5), "sport": "RUN", "plannedDurationSeconds": 1800}
     calls: list[tuple[str, dict[str, Any]]] = [
         ("get_training_plan", {"goalId": goal_id}),

@@ -8,18 +8,21 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key
 from tests.integration.edge.test_primed_tools import today
 from tests.integration.edge.test_runflow_plan_tools import easy_run, intervals, new_plan, whole_plan
 from tests.integration.edge.test_runflow_tools import set_thresholds
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-@pytest.fixture
-async def runflow(stack: Any) -> RunFlow:
-    await pro(stack)
-    await set_thresholds(stack)
-    return RunFlow(stack, await runflow_key(stack))
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def runflow(account_stack: Any) -> RunFlow:
+    await pro(account_stack)
+    await set_thresholds(account_stack)
+    return RunFlow(account_stack, await runflow_key(account_stack))
 
 
 def answer_shape(response: Any) -> tuple[Any, ...]:
@@ -28,7 +31,7 @@ def answer_shape(response: Any) -> tuple[Any, ...]:
     return (response.status_code, body.get("error", {}).get("code"), body.get("result", {}).get("isError"))
 
 
-async def test_a_default_restore_answers_the_snapshot_it_restored(stack, runflow):
+async def test_a_default_restore_answers_the_snapshot_it_restored(account_stack, runflow):
     goal_id = (await new_plan(runflow, [easy_run(1)]))["plan"]["goalId"]
     renamed = await runflow(
         "modify_workout",
@@ -39,7 +42,7 @@ async def test_a_default_restore_answers_the_snapshot_it_restored(stack, runflow
     assert restored["preRestoreSnapshotId"] not in (None, renamed["snapshotId"])
 
 
-async def test_replacing_the_steps_recomputes_the_planned_duration_and_distance(stack, runflow):
+async def test_replacing_the_steps_recomputes_the_planned_duration_and_distance(account_stack, runflow):
     goal_id = (await new_plan(runflow, [easy_run(1)]))["plan"]["goalId"]
     workout_id = (await whole_plan(runflow, goal_id))["workouts"][0]["workoutId"]
     steps = intervals(1)["structuredSteps"]  # 15 min + 6 x (800 m, 2 min) + 10 min
@@ -77,7 +80,9 @@ async def test_replacing_the_steps_recomputes_the_planned_duration_and_distance(
     assert workout["plannedDurationSeconds"] == 2000  # the caller's own figure stands
 
 
-async def test_log_daily_health_refuses_a_reused_key_with_another_body_as_the_plan_tools_do(stack, runflow):
+async def test_log_daily_health_refuses_a_reused_key_with_another_body_as_the_plan_tools_do(
+    account_stack, runflow
+):
     goal_id = (await new_plan(runflow, []))["plan"]["goalId"]
     call = {"goalId": goal_id, "workouts": [easy_run(1)], "idempotencyKey": "k-1"}
     await runflow("import_plan_workouts_batch", call)

@@ -7,12 +7,15 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
+import pytest_asyncio
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.auth.v1 import auth_pb2
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from tests.eventually import status_becomes, status_of
 from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key, runflow_token, tool_error_text
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 def today() -> date:
@@ -41,7 +44,7 @@ def started(days_ago: int, hour: int = 7) -> Timestamp:
     return stamp
 
 
-async def set_thresholds(stack) -> None:
+async def set_thresholds(account_stack) -> None:
     day = (today() - timedelta(days=30)).isoformat()
     for threshold in (
         records_pb2.Threshold(kind="ftp", watts=250),
@@ -52,25 +55,25 @@ async def set_thresholds(stack) -> None:
     ):
         threshold.effective_day = day
         threshold.source = "manual"
-        await stack.backends.endurance.SetThreshold(
-            records_pb2.SetThresholdRequest(account_id=stack.account_id, threshold=threshold)
+        await account_stack.backends.endurance.SetThreshold(
+            records_pb2.SetThresholdRequest(account_id=account_stack.account_id, threshold=threshold)
         )
 
 
-async def record(stack, **fields) -> str:
-    response = await stack.backends.endurance.RecordActivity(
+async def record(account_stack, **fields) -> str:
+    response = await account_stack.backends.endurance.RecordActivity(
         records_pb2.RecordActivityRequest(
-            account_id=stack.account_id, activity=records_pb2.ActivityInput(**fields)
+            account_id=account_stack.account_id, activity=records_pb2.ActivityInput(**fields)
         )
     )
     return str(response.activity.activity_id)
 
 
-async def record_week(stack) -> dict[str, str]:
+async def record_week(account_stack) -> dict[str, str]:
     """A ride, an external-provider ride, a run and a swim in the last days."""
     return {
         "ride": await record(
-            stack,
+            account_stack,
             sport="ride",
             start_time=started(3),
             duration_s=3600,
@@ -81,7 +84,7 @@ async def record_week(stack) -> dict[str, str]:
             name="Tempo ride",
         ),
         "external": await record(
-            stack,
+            account_stack,
             sport="ride",
             start_time=started(2),
             duration_s=5400,
@@ -95,25 +98,25 @@ async def record_week(stack) -> dict[str, str]:
             external_provider=True,
         ),
         "run": await record(
-            stack, sport="run", start_time=started(1), duration_s=3000, distance_m=10000, avg_hr=150
+            account_stack, sport="run", start_time=started(1), duration_s=3000, distance_m=10000, avg_hr=150
         ),
         "swim": await record(
-            stack, sport="swim", start_time=started(1, 18), duration_s=1800, distance_m=1500
+            account_stack, sport="swim", start_time=started(1, 18), duration_s=1800, distance_m=1500
         ),
     }
 
 
-@pytest.fixture(params=["api_key", "access_token"])
-async def runflow(request, stack) -> RunFlow:
+@pytest_asyncio.fixture(params=["api_key", "access_token"], loop_scope="module")
+async def runflow(request, account_stack) -> RunFlow:
     """A pro athlete's RunFlow client, with an API key or an OAuth access token (both mcp:full)."""
-    await pro(stack)
-    token = await (runflow_key(stack) if request.param == "api_key" else runflow_token(stack))
-    return RunFlow(stack, token)
+    await pro(account_stack)
+    token = await (runflow_key(account_stack) if request.param == "api_key" else runflow_token(account_stack))
+    return RunFlow(account_stack, token)
 
 
-async def test_every_tool_answers_with_either_credential(stack, runflow):
-    await set_thresholds(stack)
-    ids = await record_week(stack)
+async def test_every_tool_answers_with_either_credential(account_stack, runflow):
+    await set_thresholds(account_stack)
+    ids = await record_week(account_stack)
 
     profile = await runflow("get_athlete_profile")
     assert profile["units"] == "metric" and profile["distanceUnit"] == "km" and profile["firstWeekday"] == 1
@@ -169,8 +172,8 @@ async def test_every_tool_answers_with_either_credential(stack, runflow):
     assert health["latest"]["fatigue"] == 2 and set(health["latest"]["load"]) == {"date", "ctl", "atl", "tsb"}
 
 
-async def test_an_external_provider_activity_is_scrubbed_with_the_notice(stack, runflow):
-    ids = await record_week(stack)
+async def test_an_external_provider_activity_is_scrubbed_with_the_notice(account_stack, runflow):
+    ids = await record_week(account_stack)
     for tool, key in (("get_recent_activities", "activities"), ("get_cycling_analytics", "ridesSeries")):
         answer = await runflow(tool, {"days": 7})
         synced = next(a for a in answer[key] if a["activityId"] == ids["external"])
@@ -187,7 +190,7 @@ async def test_an_external_provider_activity_is_scrubbed_with_the_notice(stack, 
         assert PRIVATE_NAME not in text and "Door code" not in text
 
 
-async def test_a_health_log_is_read_back_at_once_and_a_retry_merges(stack, runflow):
+async def test_a_health_log_is_read_back_at_once_and_a_retry_merges(account_stack, runflow):
     yesterday = (today() - timedelta(days=1)).isoformat()
     first = {"date": yesterday, "weightKg": 71, "waterIntakeMl": 2000, "idempotencyKey": "day-1"}
     assert (await runflow("log_daily_health", first))["idempotencyKey"] == "day-1"
@@ -211,7 +214,7 @@ async def test_a_health_log_is_read_back_at_once_and_a_retry_merges(stack, runfl
     assert health["todayLoad"]["date"] == today().isoformat()
 
 
-async def test_tools_list_publishes_the_seeds_names_and_annotations(stack, runflow):
+async def test_tools_list_publishes_the_seeds_names_and_annotations(account_stack, runflow):
     listed = {tool.name: tool for tool in await runflow.list_tools()}
     assert set(TOOLS) <= set(listed)  # the plan tools: test_runflow_plan_tools.py
     tools = {name: listed[name] for name in TOOLS}
@@ -241,15 +244,15 @@ async def test_tools_list_publishes_the_seeds_names_and_annotations(stack, runfl
         ("get_athlete_profile", {"unexpected": 1}, "unexpected"),
     ],
 )
-async def test_bad_arguments_are_refused_saying_what_to_fix(stack, runflow, tool, arguments, words):
+async def test_bad_arguments_are_refused_saying_what_to_fix(account_stack, runflow, tool, arguments, words):
     # A tool error the model reads and corrects; -32002 is the paid-tier gate's (decision 0075).
     text = tool_error_text(await runflow.post(tool, arguments))
     assert words in text, text
     assert await runflow.refusal(tool, arguments) == text
 
 
-async def test_the_free_tier_is_refused_with_the_seeds_error_and_paid_tiers_pass(stack):
-    runflow = RunFlow(stack, await runflow_key(stack))  # a new account is on the free tier
+async def test_the_free_tier_is_refused_with_the_seeds_error_and_paid_tiers_pass(account_stack):
+    runflow = RunFlow(account_stack, await runflow_key(account_stack))  # a new account is on the free tier
     response = await runflow.post("get_athlete_profile", ident=9)
     assert response.status_code == 403
     assert response.json() == {
@@ -263,27 +266,29 @@ async def test_the_free_tier_is_refused_with_the_seeds_error_and_paid_tiers_pass
     error = await runflow.error("get_fitness_metrics")
     assert "Paid Premium" in error.message
     for tier in ("coach", "pro"):
-        await pro(stack, tier)  # pushed to the edge, which held the key as free (decision 0063)
+        await pro(account_stack, tier)  # pushed to the edge, which held the key as free (decision 0063)
         await status_becomes(lambda: status_of(runflow.post("get_athlete_profile")), 200, within=2.0)
 
 
-async def test_a_suspended_account_is_refused(stack):
-    await pro(stack)
-    await stack.backends.auth.UpdateAccount(
-        auth_pb2.UpdateAccountRequest(account_id=stack.account_id, account_status="suspended")
+async def test_a_suspended_account_is_refused(account_stack):
+    await pro(account_stack)
+    await account_stack.backends.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=account_stack.account_id, account_status="suspended")
     )
-    response = await RunFlow(stack, await runflow_token(stack)).post("log_daily_health", {"steps": 1})
+    response = await RunFlow(account_stack, await runflow_token(account_stack)).post(
+        "log_daily_health", {"steps": 1}
+    )
     assert response.status_code == 403
     assert response.json()["error"]["code"] == -32002 and "suspended" in response.json()["error"]["message"]
 
 
-async def test_no_credential_or_another_profiles_credential_is_refused(stack):
-    await pro(stack)
-    for token in ("not-a-token", await stack.access_token()):
-        response = await RunFlow(stack, token).post("get_athlete_profile")
+async def test_no_credential_or_another_profiles_credential_is_refused(account_stack):
+    await pro(account_stack)
+    for token in ("not-a-token", await account_stack.access_token()):
+        response = await RunFlow(account_stack, token).post("get_athlete_profile")
         assert response.status_code == 401, token
         challenge = response.headers["www-authenticate"]
         assert challenge.startswith('Bearer realm="RunFlow MCP", ') and "resource_metadata=" in challenge
     # An API key without mcp:full (the stack's carries only Metric's scope) lacks the scope.
-    response = await RunFlow(stack, stack.api_key).post("get_athlete_profile")
+    response = await RunFlow(account_stack, account_stack.api_key).post("get_athlete_profile")
     assert response.status_code == 403 and response.json()["error"] == "insufficient_scope"

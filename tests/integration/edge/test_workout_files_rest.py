@@ -17,30 +17,34 @@ from kinetic.workout_files import WeightUnit, parse_workout_csv
 from tests.integration.edge.conftest import Stack
 from tests.integration.edge.workout_files_support import FIXTURES, logged, new_account, shape
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 IMPORTS = "/api/workout-log/imports"
 
 
-async def ows_key(stack: Stack, account_id: str, *, consent: bool = True) -> dict[str, str]:
+async def ows_key(account_stack: Stack, account_id: str, *, consent: bool = True) -> dict[str, str]:
     """Authorization headers of a new key with scope "ows"; the logging consent given or not."""
-    key = await stack.backends.auth.CreateApiKey(
+    key = await account_stack.backends.auth.CreateApiKey(
         auth_pb2.CreateApiKeyRequest(account_id=account_id, name="imports", scopes=["ows"])
     )
-    await stack.backends.auth.UpdateAccount(
+    await account_stack.backends.auth.UpdateAccount(
         auth_pb2.UpdateAccountRequest(account_id=account_id, logging_consent=consent)
     )
     return {"Authorization": f"Bearer {key.secret}"}
 
 
-def client(stack: Stack, headers: dict[str, str]) -> httpx2.AsyncClient:
-    return httpx2.AsyncClient(base_url=stack.base_url, headers=headers, timeout=60)
+def client(account_stack: Stack, headers: dict[str, str]) -> httpx2.AsyncClient:
+    return httpx2.AsyncClient(base_url=account_stack.base_url, headers=headers, timeout=60)
 
 
-async def test_an_upload_is_imported_in_the_accounts_zone_and_answers_the_report(stack: Stack) -> None:
-    account = await new_account(stack, "upload@example.com", zone="America/New_York")
-    headers = await ows_key(stack, account)
+async def test_an_upload_is_imported_in_the_accounts_zone_and_answers_the_report(
+    account_stack: Stack,
+) -> None:
+    account = await new_account(account_stack, "upload@example.com", zone="America/New_York")
+    headers = await ows_key(account_stack, account)
     body = (FIXTURES / "strong_comma.csv").read_bytes()
 
-    async with client(stack, headers) as http:
+    async with client(account_stack, headers) as http:
         answer = await http.post(f"{IMPORTS}?unit=kg", content=body, headers={"Content-Type": "text/csv"})
         again = await http.post(
             f"{IMPORTS}?unit=kg", content=body, headers={"Content-Type": "application/octet-stream"}
@@ -51,17 +55,19 @@ async def test_an_upload_is_imported_in_the_accounts_zone_and_answers_the_report
     report = answer.json()
     assert (report["imported"], report["alreadyImported"], report["sets"]) == (2, 0, 9)
     assert again.json()["imported"] == 0 and again.json()["alreadyImported"] == 2
-    evening, _ = await logged(stack, account, "America/New_York")
+    evening, _ = await logged(account_stack, account, "America/New_York")
     assert evening.start_time.ToJsonString() == "2021-03-01T23:30:00Z"  # 18:30 in New York
 
 
-async def test_uploads_are_refused_without_consent_broken_too_large_or_of_another_type(stack: Stack) -> None:
-    account = await new_account(stack, "refused@example.com")
-    async with client(stack, await ows_key(stack, account, consent=False)) as http:
+async def test_uploads_are_refused_without_consent_broken_too_large_or_of_another_type(
+    account_stack: Stack,
+) -> None:
+    account = await new_account(account_stack, "refused@example.com")
+    async with client(account_stack, await ows_key(account_stack, account, consent=False)) as http:
         no_consent = await http.post(
             IMPORTS, content=(FIXTURES / "hevy_kg.csv").read_bytes(), headers={"Content-Type": "text/csv"}
         )
-    async with client(stack, await ows_key(stack, account)) as http:
+    async with client(account_stack, await ows_key(account_stack, account)) as http:
         broken = await http.post(
             IMPORTS,
             content=(FIXTURES / "broken_latin1.csv").read_bytes(),
@@ -96,19 +102,19 @@ async def test_uploads_are_refused_without_consent_broken_too_large_or_of_anothe
     assert too_large.status_code == 413
     assert too_wide.status_code == 400 and too_wide.json()["error"] == "invalid_file"
     assert "line 1 runs past 65536 characters" in too_wide.json()["error_description"]
-    assert await logged(stack, account) == []
+    assert await logged(account_stack, account) == []
 
 
-async def test_a_key_without_the_ows_scope_is_refused(stack: Stack) -> None:
-    async with client(stack, {"Authorization": f"Bearer {stack.api_key}"}) as http:
+async def test_a_key_without_the_ows_scope_is_refused(account_stack: Stack) -> None:
+    async with client(account_stack, {"Authorization": f"Bearer {account_stack.api_key}"}) as http:
         answer = await http.get("/api/workout-log/export")
     assert answer.status_code in (401, 403)
 
 
-async def test_the_json_export_holds_every_services_section(stack: Stack) -> None:
-    account = await new_account(stack, "everything@example.com")
-    headers = await ows_key(stack, account)
-    async with client(stack, headers) as http:
+async def test_the_json_export_holds_every_services_section(account_stack: Stack) -> None:
+    account = await new_account(account_stack, "everything@example.com")
+    headers = await ows_key(account_stack, account)
+    async with client(account_stack, headers) as http:
         imported = await http.post(
             IMPORTS, content=(FIXTURES / "hevy_kg.csv").read_bytes(), headers={"Content-Type": "text/csv"}
         )
@@ -142,11 +148,11 @@ async def test_the_json_export_holds_every_services_section(stack: Stack) -> Non
     ],
 )
 async def test_the_csv_export_imported_into_a_fresh_account_gives_the_same_workouts(
-    stack: Stack, units: str, unit: WeightUnit, files: tuple[str, ...]
+    account_stack: Stack, units: str, unit: WeightUnit, files: tuple[str, ...]
 ) -> None:
     """Loads given in the account's unit come back exactly, pounds as pounds (decision 0047)."""
-    leaving = await new_account(stack, f"leaving-{unit}@example.com", units=units)
-    async with client(stack, await ows_key(stack, leaving)) as http:
+    leaving = await new_account(account_stack, f"leaving-{unit}@example.com", units=units)
+    async with client(account_stack, await ows_key(account_stack, leaving)) as http:
         for name in files:
             imported = await http.post(
                 f"{IMPORTS}?unit={unit}",
@@ -161,15 +167,15 @@ async def test_the_csv_export_imported_into_a_fresh_account_gives_the_same_worko
     text = exported.text
     assert next(csv.reader(io.StringIO(text)))[:4] == ["Date", "Workout Name", "Duration", "Exercise Name"]
 
-    arriving = await new_account(stack, f"arriving-{unit}@example.com", units=units)
-    async with client(stack, await ows_key(stack, arriving)) as http:
+    arriving = await new_account(account_stack, f"arriving-{unit}@example.com", units=units)
+    async with client(account_stack, await ows_key(account_stack, arriving)) as http:
         again = await http.post(
             f"{IMPORTS}?unit={unit}", content=text.encode(), headers={"Content-Type": "text/csv"}
         )
     assert again.status_code == 200, again.text
     assert again.json()["imported"] == len(parse_workout_csv(text.encode(), unit=unit).workouts) > 1
 
-    before, after = shape(await logged(stack, leaving)), shape(await logged(stack, arriving))
+    before, after = shape(await logged(account_stack, leaving)), shape(await logged(account_stack, arriving))
     assert after == before
     loads = {
         (load_unit, value)
@@ -180,14 +186,14 @@ async def test_the_csv_export_imported_into_a_fresh_account_gives_the_same_worko
     assert ("lb", 315.0) in loads if unit == "lb" else ("kg", None) in loads
 
 
-async def test_formulas_stay_text_in_the_csv_export_and_import_back_as_written(stack: Stack) -> None:
+async def test_formulas_stay_text_in_the_csv_export_and_import_back_as_written(account_stack: Stack) -> None:
     """A title, entry name or note a spreadsheet would run is exported behind an apostrophe and
     imported without it (decision 0071)."""
     title, words, notes = '=HYPERLINK("http://evil.example","open")', "+1 squat", "-5 kg from last week"
-    leaving = await new_account(stack, "formulas@example.com")
+    leaving = await new_account(account_stack, "formulas@example.com")
     start = Timestamp()
     start.FromDatetime(datetime(2021, 3, 1, 17, 30, tzinfo=UTC))
-    await stack.backends.workout_log.LogWorkout(
+    await account_stack.backends.workout_log.LogWorkout(
         workout_log_pb2.LogWorkoutRequest(
             account_id=leaving,
             idempotency_key="formulas-1",
@@ -209,7 +215,7 @@ async def test_formulas_stay_text_in_the_csv_export_and_import_back_as_written(s
             ],
         )
     )
-    async with client(stack, await ows_key(stack, leaving)) as http:
+    async with client(account_stack, await ows_key(account_stack, leaving)) as http:
         exported = (await http.get("/api/workout-log/export.csv")).text
     rows = list(csv.DictReader(io.StringIO(exported)))
     assert {row["Workout Name"] for row in rows} == {"'" + title}
@@ -218,13 +224,13 @@ async def test_formulas_stay_text_in_the_csv_export_and_import_back_as_written(s
     for row in rows:
         assert not any(cell.startswith(("=", "+", "-", "@")) for cell in row.values()), row
 
-    arriving = await new_account(stack, "formulas-back@example.com")
-    async with client(stack, await ows_key(stack, arriving)) as http:
+    arriving = await new_account(account_stack, "formulas-back@example.com")
+    async with client(account_stack, await ows_key(account_stack, arriving)) as http:
         again = await http.post(
             f"{IMPORTS}?unit=kg", content=exported.encode(), headers={"Content-Type": "text/csv"}
         )
     assert again.status_code == 200, again.text
-    (back,) = await logged(stack, arriving)
+    (back,) = await logged(account_stack, arriving)
     assert (back.title, back.notes) == (title, "@home")
     assert notes in [p.notes for p in back.performances]
-    assert shape(await logged(stack, arriving)) == shape(await logged(stack, leaving))
+    assert shape(await logged(account_stack, arriving)) == shape(await logged(account_stack, leaving))

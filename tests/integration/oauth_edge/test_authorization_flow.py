@@ -9,16 +9,18 @@ import pytest
 from tests.integration.oauth_edge.flow import authorize, csrf_of, decide, query_of, sign_in, start
 from tests.integration.oauth_edge.stack import MUSE_CALLBACK, OAuthStack, pkce_pair
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-async def test_discovery_document(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
-    response = await http.get("/.well-known/oauth-authorization-server")
+
+async def test_discovery_document(module_stack: OAuthStack, module_http: httpx2.AsyncClient) -> None:
+    response = await module_http.get("/.well-known/oauth-authorization-server")
     assert response.status_code == 200
     document = response.json()
-    assert document["issuer"] == stack.base_url
-    assert document["authorization_endpoint"] == stack.base_url + "/authorize"
-    assert document["token_endpoint"] == stack.base_url + "/token"
-    assert document["registration_endpoint"] == stack.base_url + "/register"
-    assert document["revocation_endpoint"] == stack.base_url + "/revoke"
+    assert document["issuer"] == module_stack.base_url
+    assert document["authorization_endpoint"] == module_stack.base_url + "/authorize"
+    assert document["token_endpoint"] == module_stack.base_url + "/token"
+    assert document["registration_endpoint"] == module_stack.base_url + "/register"
+    assert document["revocation_endpoint"] == module_stack.base_url + "/revoke"
     assert document["response_types_supported"] == ["code"]
     assert document["grant_types_supported"] == ["authorization_code", "refresh_token"]
     assert document["code_challenge_methods_supported"] == ["S256"]
@@ -39,10 +41,12 @@ async def test_discovery_document(stack: OAuthStack, http: httpx2.AsyncClient) -
     ],
 )
 async def test_untrusted_client_or_redirect_is_an_html_page_not_a_redirect(
-    stack: OAuthStack, http: httpx2.AsyncClient, overrides: dict[str, str]
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient, overrides: dict[str, str]
 ) -> None:
     _, challenge = pkce_pair()
-    response = await http.get("/authorize", params=stack.authorize_params(challenge, **overrides))
+    response = await module_http.get(
+        "/authorize", params=module_stack.authorize_params(challenge, **overrides)
+    )
     assert response.status_code == 400
     assert "location" not in response.headers
     assert response.headers["content-type"].startswith("text/html")
@@ -50,35 +54,39 @@ async def test_untrusted_client_or_redirect_is_an_html_page_not_a_redirect(
 
 
 async def test_plain_pkce_redirects_with_error_state_and_iss(
-    stack: OAuthStack, http: httpx2.AsyncClient
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
 ) -> None:
-    params = stack.authorize_params("x" * 43, code_challenge_method="plain")
-    response = await http.get("/authorize", params=params)
+    params = module_stack.authorize_params("x" * 43, code_challenge_method="plain")
+    response = await module_http.get("/authorize", params=params)
     assert response.status_code == 302
     assert response.headers["location"].startswith(MUSE_CALLBACK + "?")
     query = query_of(response.headers["location"])
     assert query["error"] == "invalid_request"
     assert query["state"] == params["state"]
-    assert query["iss"] == stack.base_url
+    assert query["iss"] == module_stack.base_url
     assert "code" not in query
 
 
-async def test_unknown_resource_is_invalid_target(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
+async def test_unknown_resource_is_invalid_target(
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
+) -> None:
     _, challenge = pkce_pair()
-    params = stack.authorize_params(challenge, resource=stack.base_url + "/api/nowhere")
-    response = await http.get("/authorize", params=params)
+    params = module_stack.authorize_params(challenge, resource=module_stack.base_url + "/api/nowhere")
+    response = await module_http.get("/authorize", params=params)
     assert response.status_code == 302
     query = query_of(response.headers["location"])
     assert query["error"] == "invalid_target"
-    assert query["iss"] == stack.base_url and query["state"] == params["state"]
+    assert query["iss"] == module_stack.base_url and query["state"] == params["state"]
 
 
-async def test_code_flow_refresh_and_refresh_reuse(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
+async def test_code_flow_refresh_and_refresh_reuse(
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
+) -> None:
     verifier, challenge = pkce_pair()
-    params = stack.authorize_params(challenge)
-    query = await authorize(http, params)
-    assert query["state"] == params["state"] and query["iss"] == stack.base_url
-    token = await http.post(
+    params = module_stack.authorize_params(challenge)
+    query = await authorize(module_http, params)
+    assert query["state"] == params["state"] and query["iss"] == module_stack.base_url
+    token = await module_http.post(
         "/token",
         data={
             "grant_type": "authorization_code",
@@ -86,7 +94,7 @@ async def test_code_flow_refresh_and_refresh_reuse(stack: OAuthStack, http: http
             "client_id": "metric-muse",
             "redirect_uri": MUSE_CALLBACK,
             "code_verifier": verifier,
-            "resource": stack.resource,
+            "resource": module_stack.resource,
         },
     )
     assert token.status_code == 200, token.text
@@ -95,19 +103,21 @@ async def test_code_flow_refresh_and_refresh_reuse(stack: OAuthStack, http: http
     assert first["token_type"] == "Bearer" and first["scope"] == "training"
     assert first["access_token"] and first["refresh_token"]
 
-    refresh = {"grant_type": "refresh_token", "client_id": "metric-muse", "resource": stack.resource}
-    rotated = await http.post("/token", data={**refresh, "refresh_token": first["refresh_token"]})
+    refresh = {"grant_type": "refresh_token", "client_id": "metric-muse", "resource": module_stack.resource}
+    rotated = await module_http.post("/token", data={**refresh, "refresh_token": first["refresh_token"]})
     assert rotated.status_code == 200, rotated.text
     assert rotated.json()["refresh_token"] != first["refresh_token"]
 
-    reused = await http.post("/token", data={**refresh, "refresh_token": first["refresh_token"]})
+    reused = await module_http.post("/token", data={**refresh, "refresh_token": first["refresh_token"]})
     assert reused.status_code == 400
     assert reused.json()["error"] == "invalid_grant"
     # The whole family is gone: the rotated token fails too.
-    family = await http.post("/token", data={**refresh, "refresh_token": rotated.json()["refresh_token"]})
+    family = await module_http.post(
+        "/token", data={**refresh, "refresh_token": rotated.json()["refresh_token"]}
+    )
     assert family.json()["error"] == "invalid_grant"
 
-    replay = await http.post(
+    replay = await module_http.post(
         "/token",
         data={
             "grant_type": "authorization_code",
@@ -115,18 +125,20 @@ async def test_code_flow_refresh_and_refresh_reuse(stack: OAuthStack, http: http
             "client_id": "metric-muse",
             "redirect_uri": MUSE_CALLBACK,
             "code_verifier": verifier,
-            "resource": stack.resource,
+            "resource": module_stack.resource,
         },
     )
     assert replay.status_code == 400 and replay.json()["error"] == "invalid_grant"
 
 
-async def test_decline_redirects_access_denied_with_iss(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
+async def test_decline_redirects_access_denied_with_iss(
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
+) -> None:
     _, challenge = pkce_pair()
-    params = stack.authorize_params(challenge)
-    query = await authorize(http, params, decision="deny")
+    params = module_stack.authorize_params(challenge)
+    query = await authorize(module_http, params, decision="deny")
     assert query["error"] == "access_denied"
-    assert query["iss"] == stack.base_url and query["state"] == params["state"]
+    assert query["iss"] == module_stack.base_url and query["state"] == params["state"]
     assert "code" not in query
 
 
@@ -137,28 +149,28 @@ async def _status(http: httpx2.AsyncClient, path: str) -> str:
 
 
 async def test_csrf_missing_or_wrong_is_refused_and_nothing_decided(
-    stack: OAuthStack, http: httpx2.AsyncClient
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
 ) -> None:
     _, challenge = pkce_pair()
-    path = await start(http, stack.authorize_params(challenge))
-    html = await sign_in(http, path)
+    path = await start(module_http, module_stack.authorize_params(challenge))
+    html = await sign_in(module_http, path)
     for data in ({"decision": "approve"}, {"decision": "approve", "csrf_token": "0" * 64}):
-        refused = await http.post(path, data=data)
+        refused = await module_http.post(path, data=data)
         assert refused.status_code == 403
         assert "location" not in refused.headers
-    assert await _status(http, path) == "pending"
+    assert await _status(module_http, path) == "pending"
     # The token of another form (another authorization) does not work here either.
-    other = await start(http, stack.authorize_params(pkce_pair()[1]))
-    other_html = (await http.get(other)).text
+    other = await start(module_http, module_stack.authorize_params(pkce_pair()[1]))
+    other_html = (await module_http.get(other)).text
     assert (
-        await http.post(path, data={"decision": "approve", "csrf_token": csrf_of(other_html)})
+        await module_http.post(path, data={"decision": "approve", "csrf_token": csrf_of(other_html)})
     ).status_code == 403
-    assert await _status(http, path) == "pending"
-    assert (await decide(http, path, html, "approve")).status_code == 303
+    assert await _status(module_http, path) == "pending"
+    assert (await decide(module_http, path, html, "approve")).status_code == 303
 
 
-async def test_signin_needs_the_double_submit_cookie(stack: OAuthStack) -> None:
-    async with httpx2.AsyncClient(base_url=stack.base_url) as fresh:
+async def test_signin_needs_the_double_submit_cookie(module_stack: OAuthStack) -> None:
+    async with httpx2.AsyncClient(base_url=module_stack.base_url) as fresh:
         page = await fresh.get("/signin")
         token = csrf_of(page.text)
         fresh.cookies.clear()
@@ -170,9 +182,11 @@ async def test_signin_needs_the_double_submit_cookie(stack: OAuthStack) -> None:
         assert "kinetic_session" not in response.cookies
 
 
-async def test_wrong_password_shows_the_form_again(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
-    page = await http.get("/signin")
-    response = await http.post(
+async def test_wrong_password_shows_the_form_again(
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
+) -> None:
+    page = await module_http.get("/signin")
+    response = await module_http.post(
         "/signin",
         data={"csrf_token": csrf_of(page.text), "email": "ada@example.com", "password": "wrong password!"},
     )
@@ -181,16 +195,21 @@ async def test_wrong_password_shows_the_form_again(stack: OAuthStack, http: http
 
 
 async def test_pages_and_responses_carry_security_headers(
-    stack: OAuthStack, http: httpx2.AsyncClient
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
 ) -> None:
     _, challenge = pkce_pair()
-    path = await start(http, stack.authorize_params(challenge))
-    signin = await http.get(path)
-    approval_html = await sign_in(http, path)
-    approval = await http.get(path)
+    path = await start(module_http, module_stack.authorize_params(challenge))
+    signin = await module_http.get(path)
+    approval_html = await sign_in(module_http, path)
+    approval = await module_http.get(path)
     assert "Approve Muse" in approval_html and 'aria-label="Decline"' in approval_html
     assert 'name="viewport"' in approval_html
-    for response in (signin, approval, await http.get("/account"), await http.post("/token", data={})):
+    for response in (
+        signin,
+        approval,
+        await module_http.get("/account"),
+        await module_http.post("/token", data={}),
+    ):
         assert response.headers["x-frame-options"] == "DENY"
         csp = response.headers["content-security-policy"]
         assert "frame-ancestors 'none'" in csp and "default-src 'self'" in csp
@@ -202,6 +221,7 @@ async def test_pages_and_responses_carry_security_headers(
     assert "form-action 'self' https://muse.ai" in approval.headers["content-security-policy"]
 
 
+@pytest.mark.asyncio(loop_scope="function")  # a stack of its own: it moves the clock
 async def test_expired_and_replayed_links_show_a_clear_page(
     stack: OAuthStack, http: httpx2.AsyncClient
 ) -> None:
@@ -227,26 +247,29 @@ async def test_expired_and_replayed_links_show_a_clear_page(
 
 
 async def test_only_the_starting_browser_is_sent_the_code(
-    stack: OAuthStack, http: httpx2.AsyncClient
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
 ) -> None:
     _, challenge = pkce_pair()
-    path = await start(http, stack.authorize_params(challenge))
-    waiting = await http.get(path)
-    assert f"{stack.base_url}{path}" in waiting.text and "<svg" in waiting.text
-    async with httpx2.AsyncClient(base_url=stack.base_url, timeout=30) as phone:
+    path = await start(module_http, module_stack.authorize_params(challenge))
+    waiting = await module_http.get(path)
+    assert f"{module_stack.base_url}{path}" in waiting.text and "<svg" in waiting.text
+    async with httpx2.AsyncClient(base_url=module_stack.base_url, timeout=30) as phone:
         html = await sign_in(phone, path)
         assert "<svg" not in html  # the phone is not asked to scan itself
         done = await decide(phone, path, html, "approve")
         assert done.status_code == 200 and "Go back to the browser" in done.text
         assert (await phone.get(path + "/status")).json()["redirect_to"] == ""
-    status = (await http.get(path + "/status")).json()
+    status = (await module_http.get(path + "/status")).json()
     assert status["status"] == "approved"
     assert (
-        "code" in query_of(status["redirect_to"]) and query_of(status["redirect_to"])["iss"] == stack.base_url
+        "code" in query_of(status["redirect_to"])
+        and query_of(status["redirect_to"])["iss"] == module_stack.base_url
     )
 
 
-async def test_unknown_approval_link_is_404(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
-    response = await http.get("/authorize/not-a-real-id")
+async def test_unknown_approval_link_is_404(
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
+) -> None:
+    response = await module_http.get("/authorize/not-a-real-id")
     assert response.status_code == 404
-    assert (await http.get("/authorize/not-a-real-id/status")).status_code == 404
+    assert (await module_http.get("/authorize/not-a-real-id/status")).status_code == 404

@@ -15,6 +15,8 @@ from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
 from tests.integration.oauth_edge.flow import authorize, csrf_of
 from tests.integration.oauth_edge.stack import OAuthStack, pkce_pair
 
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
 FORM = {"content-type": "application/x-www-form-urlencoded"}
 
 
@@ -38,17 +40,17 @@ FORM = {"content-type": "application/x-www-form-urlencoded"}
     ],
 )
 async def test_token_endpoint_bad_input_is_an_oauth_error(
-    http: httpx2.AsyncClient, content: str | bytes, headers: dict[str, str], error: str
+    module_http: httpx2.AsyncClient, content: str | bytes, headers: dict[str, str], error: str
 ) -> None:
-    response = await http.post("/token", content=content, headers=headers)
+    response = await module_http.post("/token", content=content, headers=headers)
     assert response.status_code == 400, response.text
     body = response.json()
     assert body["error"] == error and body["error_description"]
     assert response.headers["cache-control"] == "no-store"
 
 
-async def test_register_and_revoke(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
-    registered = await http.post(
+async def test_register_and_revoke(module_stack: OAuthStack, module_http: httpx2.AsyncClient) -> None:
+    registered = await module_http.post(
         "/register", json={"client_name": "Loopback", "redirect_uris": ["http://127.0.0.1/callback"]}
     )
     assert registered.status_code == 201, registered.text
@@ -58,20 +60,22 @@ async def test_register_and_revoke(stack: OAuthStack, http: httpx2.AsyncClient) 
         ("[1, 2]", {"content-type": "application/json"}),
         ("{not json", {"content-type": "application/json"}),
     ):
-        refused = await http.post("/register", content=content, headers=headers)
+        refused = await module_http.post("/register", content=content, headers=headers)
         assert refused.status_code == 400 and refused.json()["error"].startswith("invalid_")
     assert (
-        await http.post("/revoke", data={"token": "unknown", "client_id": "metric-muse"})
+        await module_http.post("/revoke", data={"token": "unknown", "client_id": "metric-muse"})
     ).status_code == 200
-    assert (await http.post("/revoke", data={"client_id": "metric-muse"})).status_code == 400
-    assert (await http.post("/revoke", json={"token": "x"})).status_code == 400
+    assert (await module_http.post("/revoke", data={"client_id": "metric-muse"})).status_code == 400
+    assert (await module_http.post("/revoke", json={"token": "x"})).status_code == 400
 
 
-async def test_revoke_a_refresh_token_from_the_flow(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
+async def test_revoke_a_refresh_token_from_the_flow(
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
+) -> None:
     verifier, challenge = pkce_pair()
-    query = await authorize(http, stack.authorize_params(challenge))
+    query = await authorize(module_http, module_stack.authorize_params(challenge))
     tokens = (
-        await http.post(
+        await module_http.post(
             "/token",
             data={
                 "grant_type": "authorization_code",
@@ -79,11 +83,11 @@ async def test_revoke_a_refresh_token_from_the_flow(stack: OAuthStack, http: htt
                 "client_id": "metric-muse",
                 "redirect_uri": "https://muse.ai/connect/oauth-callback",
                 "code_verifier": verifier,
-                "resource": stack.resource,
+                "resource": module_stack.resource,
             },
         )
     ).json()
-    revoked = await http.post(
+    revoked = await module_http.post(
         "/revoke",
         data={
             "token": tokens["refresh_token"],
@@ -94,45 +98,51 @@ async def test_revoke_a_refresh_token_from_the_flow(stack: OAuthStack, http: htt
     assert revoked.status_code == 200
 
 
-async def test_account_page_keys_and_connections(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
-    assert (await http.get("/account")).headers["location"] == "/signin?return_to=/account"
+async def test_account_page_keys_and_connections(
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
+) -> None:
+    assert (await module_http.get("/account")).headers["location"] == "/signin?return_to=/account"
     _, challenge = pkce_pair()
-    await authorize(http, stack.authorize_params(challenge))
-    account = await http.get("/account")
+    await authorize(module_http, module_stack.authorize_params(challenge))
+    account = await module_http.get("/account")
     assert account.status_code == 200 and "Muse" in account.text and "Disconnect" in account.text
     token = csrf_of(account.text)
 
-    assert (await http.post("/account/api-keys", data={"name": "x", "scope": "training"})).status_code == 403
-    created = await http.post(
+    assert (
+        await module_http.post("/account/api-keys", data={"name": "x", "scope": "training"})
+    ).status_code == 403
+    created = await module_http.post(
         "/account/api-keys", data={"csrf_token": token, "name": "<b>laptop</b>", "scope": "training"}
     )
     assert created.status_code == 200
     assert "&lt;b&gt;laptop&lt;/b&gt;" in created.text and "<b>laptop" not in created.text
     assert "rf_" in created.text
-    listed = await http.get("/account")
+    listed = await module_http.get("/account")
     assert "&lt;b&gt;laptop&lt;/b&gt;" in listed.text and "rf_" in listed.text
     secret_shown = created.text.split('id="api-key-secret">', 1)[1].split("<", 1)[0]
     assert secret_shown not in listed.text  # shown once
 
     key_id = listed.text.split("/account/api-keys/", 1)[1].split("/revoke", 1)[0]
-    revoked = await http.post(f"/account/api-keys/{key_id}/revoke", data={"csrf_token": token})
+    revoked = await module_http.post(f"/account/api-keys/{key_id}/revoke", data={"csrf_token": token})
     assert revoked.status_code == 303
-    assert "revoked" in (await http.get("/account")).text
+    assert "revoked" in (await module_http.get("/account")).text
 
-    disconnected = await http.post(
+    disconnected = await module_http.post(
         "/account/connections/disconnect", data={"csrf_token": token, "client_id": "metric-muse"}
     )
     assert disconnected.status_code == 303
-    assert "No application is connected" in (await http.get("/account")).text
+    assert "No application is connected" in (await module_http.get("/account")).text
 
-    out = await http.post("/signout", data={"csrf_token": token})
+    out = await module_http.post("/signout", data={"csrf_token": token})
     assert out.status_code == 303
-    assert (await http.get("/account")).status_code == 303
+    assert (await module_http.get("/account")).status_code == 303
 
 
-async def test_open_redirect_after_signin_is_refused(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
-    page = await http.get("/signin")
-    response = await http.post(
+async def test_open_redirect_after_signin_is_refused(
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
+) -> None:
+    page = await module_http.get("/signin")
+    response = await module_http.post(
         "/signin",
         data={
             "csrf_token": csrf_of(page.text),
@@ -144,8 +154,12 @@ async def test_open_redirect_after_signin_is_refused(stack: OAuthStack, http: ht
     assert response.headers["location"] == "/account"
 
 
-async def test_oversized_authorization_request_is_a_page(stack: OAuthStack, http: httpx2.AsyncClient) -> None:
-    response = await http.get("/authorize", params=stack.authorize_params("c" * 43, state="s" * 9000))
+async def test_oversized_authorization_request_is_a_page(
+    module_stack: OAuthStack, module_http: httpx2.AsyncClient
+) -> None:
+    response = await module_http.get(
+        "/authorize", params=module_stack.authorize_params("c" * 43, state="s" * 9000)
+    )
     assert response.status_code == 400 and "location" not in response.headers
 
 
