@@ -90,14 +90,13 @@ class Person:
         )
 
 
-async def test_mcp_client_connects_by_discovery_refreshes_and_calls_again(stack):
-    person = Person(stack.base_url, "ada@example.com", "correct horse battery")
-    storage = MemoryStorage()
-    provider = OAuthClientProvider(
-        server_url=stack.mcp_url,
+def public_client(url: str, person: Person, storage: MemoryStorage, name: str) -> OAuthClientProvider:
+    """The mcp client's OAuth for a public client (PKCE, no secret) that ``person`` approves."""
+    return OAuthClientProvider(
+        server_url=url,
         client_metadata=OAuthClientMetadata(
             redirect_uris=[REDIRECT_URI],  # type: ignore[list-item]
-            client_name="Discovery test client",
+            client_name=name,
             grant_types=["authorization_code", "refresh_token"],
             response_types=["code"],
             token_endpoint_auth_method="none",
@@ -106,6 +105,12 @@ async def test_mcp_client_connects_by_discovery_refreshes_and_calls_again(stack)
         redirect_handler=person.approve,
         callback_handler=person.callback,
     )
+
+
+async def test_mcp_client_connects_by_discovery_refreshes_and_calls_again(stack):
+    person = Person(stack.base_url, "ada@example.com", "correct horse battery")
+    storage = MemoryStorage()
+    provider = public_client(stack.mcp_url, person, storage, "Discovery test client")
     arguments = {"view": "exercises", "query": "ohp"}
     async with (
         httpx2.AsyncClient(auth=provider, timeout=30) as http,
@@ -135,19 +140,7 @@ async def test_the_mcp_client_reaches_every_primed_tool_by_discovery_and_approva
     primed_url = stack.base_url + PRIMED.path
     person = Person(stack.base_url, "ada@example.com", "correct horse battery")
     storage = MemoryStorage()
-    provider = OAuthClientProvider(
-        server_url=primed_url,
-        client_metadata=OAuthClientMetadata(
-            redirect_uris=[REDIRECT_URI],  # type: ignore[list-item]
-            client_name="Primed discovery client",
-            grant_types=["authorization_code", "refresh_token"],
-            response_types=["code"],
-            token_endpoint_auth_method="none",
-        ),
-        storage=storage,
-        redirect_handler=person.approve,
-        callback_handler=person.callback,
-    )
+    provider = public_client(primed_url, person, storage, "Primed discovery client")
     async with (
         httpx2.AsyncClient(auth=provider, timeout=30) as http,
         Client(streamable_http_client(primed_url, http_client=http)) as client,

@@ -81,9 +81,7 @@ import httpx2
 import pytest
 import pytest_asyncio
 from mcp.client import Client
-from mcp.client.auth import OAuthClientProvider
 from mcp.client.streamable_http import streamable_http_client
-from mcp.shared.auth import OAuthClientMetadata
 
 from kinetic.auth.v1 import auth_pb2
 from kinetic.plan_generator.events import EVENTS
@@ -102,7 +100,7 @@ from tests.integration.edge.conftest import Stack
 from tests.integration.edge.plangen_calls import HALF, RACE_DAY, PublicEdge, public_edge
 from tests.integration.edge.primed_calls import PROTOCOL
 from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key, runflow_token, tool_error_text
-from tests.integration.edge.test_mcp_client_discovery import REDIRECT_URI, MemoryStorage, Person
+from tests.integration.edge.test_mcp_client_discovery import MemoryStorage, Person, public_client
 from tests.integration.edge.test_runflow_tools import record, set_thresholds, started
 from tests.integration.oauth_edge.flow import csrf_of, decide, query_of, sign_in
 from tests.integration.oauth_edge.stack import pkce_pair
@@ -452,19 +450,7 @@ async def test_seed_004_an_mcp_client_given_the_url_alone_connects_by_discovery(
     url = seed.stack.base_url + RUNFLOW.path
     person = Person(seed.stack.base_url, "ada@example.com", "correct horse battery")
     storage = MemoryStorage()
-    provider = OAuthClientProvider(
-        server_url=url,
-        client_metadata=OAuthClientMetadata(
-            redirect_uris=[REDIRECT_URI],  # type: ignore[list-item]
-            client_name="Claude",
-            grant_types=["authorization_code", "refresh_token"],
-            response_types=["code"],
-            token_endpoint_auth_method="none",
-        ),
-        storage=storage,
-        redirect_handler=person.approve,
-        callback_handler=person.callback,
-    )
+    provider = public_client(url, person, storage, "Claude")
     try:
         async with (
             httpx2.AsyncClient(auth=provider, timeout=30) as http,
