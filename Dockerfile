@@ -17,6 +17,7 @@ RUN python -c "import tomllib; print(*tomllib.load(open('pyproject.toml', 'rb'))
  && /opt/kinetic/bin/pip install --only-binary=:all: -c constraints.txt -r requirements.txt \
  && /opt/kinetic/bin/pip uninstall --yes pip setuptools
 COPY kinetic /app/kinetic
+COPY knowledge /app/knowledge
 COPY services /app/services
 COPY edge /app/edge
 # Compiled here because the root filesystem is read-only in the pods.

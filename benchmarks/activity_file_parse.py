@@ -33,7 +33,7 @@ def write_ride(path: Path, hours: float) -> None:
 
 
 def read_and_report(path: Path, runs: int) -> None:
-    from kinetic.activity_files import read_activity_file
+    from services.sessions.endurance.activity_files import read_activity_file
 
     data = path.read_bytes()
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -33,7 +33,7 @@ def _best(step: Callable[[], object], runs: int) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    from kinetic.activity_files import read_activity_files
+    from services.sessions.endurance.activity_files import read_activity_files
     from services.sessions.endurance.domain.figures import activity_figures, normalized_power
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

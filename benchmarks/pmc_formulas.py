@@ -1,6 +1,6 @@
 """``python -m benchmarks.pmc_formulas [years]``: the performance management chart over years of days.
 
-In process, pure functions only (``kinetic.endurance.load``): a deterministic daily training-stress
+In process, pure functions only (``knowledge.endurance.load``): a deterministic daily training-stress
 history (default 10 years, 3 650 days, three sports), then best-of-N seconds for the whole chart of
 one sport (``pmc_series``), one past day (``pmc_on``, the same pass ending there) and the three
 sports with their sum (``pmc_by_sport``). Figures are printed, nothing is asserted; decision 0051
@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from datetime import date, timedelta
 
-from kinetic.endurance.load import pmc_by_sport, pmc_on, pmc_series
+from knowledge.endurance.load import pmc_by_sport, pmc_on, pmc_series
 
 FIRST = date(2016, 1, 4)
 RUNS = 7

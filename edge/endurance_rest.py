@@ -41,7 +41,7 @@ from kinetic.analytics.v1 import endurance_pb2 as figures_pb2
 from kinetic.auth.v1 import auth_pb2
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from kinetic.time_zones import is_time_zone
-from kinetic.training_knowledge.formats import LOCAL_DAY
+from knowledge.training.formats import LOCAL_DAY
 
 # The sessions service refuses files over 64 MiB; a 24-hour FIT file with every sensor is ~10 MiB.
 MAX_UPLOAD_BYTES: Final = 64 * 1024 * 1024

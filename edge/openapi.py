@@ -13,7 +13,7 @@ from typing import Any
 from edge.analytics import schemas as analytics
 from edge.profiles.metric import schemas
 from edge.profiles.metric.reads import VIEWS
-from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN
+from knowledge.training.formats import LOCAL_DAY_PATTERN
 
 PREFIX = "/api/connectors/muse"
 ANALYTICS_PREFIX = "/api/analytics"

@@ -20,7 +20,7 @@ from edge.profiles.metric.schemas import (
     balance_weeks,
     obj,
 )
-from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN
+from knowledge.training.formats import LOCAL_DAY_PATTERN
 
 KG: Schema = {"type": "number", "description": "Kilograms."}
 RANGE_FROM: Schema = {**DAY, "description": "First local day of the range, YYYY-MM-DD."}

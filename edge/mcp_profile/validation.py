@@ -24,8 +24,8 @@ from jsonschema.protocols import Validator
 from jsonschema.validators import validator_for
 
 from edge.problems import EdgeProblem
-from kinetic.limits.sessions import OBJECT_ID_PATTERN
-from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN, VERSION_PATTERN
+from knowledge.limits.sessions import OBJECT_ID_PATTERN
+from knowledge.training.formats import LOCAL_DAY_PATTERN, VERSION_PATTERN
 
 Schema = Mapping[str, Any]
 

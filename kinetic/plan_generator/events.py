@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from kinetic.endurance.pace import METERS_PER_MILE
-from kinetic.endurance.running import HALF_MARATHON_M, MARATHON_M
+from knowledge.endurance.pace import METERS_PER_MILE
+from knowledge.endurance.running import HALF_MARATHON_M, MARATHON_M
 
 Experience = Literal["beginner", "intermediate", "advanced"]
 EXPERIENCES: Final[tuple[Experience, ...]] = ("beginner", "intermediate", "advanced")

@@ -1,6 +1,6 @@
 """Paces, race estimates and planned stress for a plan, all from one VDOT (decision 0065).
 
-Training paces are Daniels' (``kinetic.endurance.running.training_paces``). A race up to the
+Training paces are Daniels' (``knowledge.endurance.running.training_paces``). A race up to the
 marathon is predicted by the same equations; beyond them (ultras, timed events) the marathon
 prediction is carried out with a power law. Planned stress is rTSS: hours x IF^2 x 100, IF the
 threshold pace over the step's pace (the middle of its band), the model training's planned stress
@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from kinetic.endurance.pace import METERS_PER_KILOMETER, SECONDS_PER_HOUR
-from kinetic.endurance.running import (
+from kinetic.plan_generator.events import Event, Experience
+from knowledge.endurance.pace import METERS_PER_KILOMETER, SECONDS_PER_HOUR
+from knowledge.endurance.running import (
     LONGEST_DISTANCE_M,
     MARATHON_M,
     predict_race_seconds,
     training_paces,
 )
-from kinetic.plan_generator.events import Event, Experience
 
 PaceZone = Literal["E", "M", "T", "I", "R"]
 

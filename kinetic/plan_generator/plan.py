@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Final, Literal
 
-from kinetic.endurance.pace import SECONDS_PER_MINUTE
 from kinetic.plan_generator.events import Event
 from kinetic.plan_generator.guard import guarded_weeks
 from kinetic.plan_generator.paces import (
@@ -28,6 +27,7 @@ from kinetic.plan_generator.paces import (
 from kinetic.plan_generator.progression import Phase, WeekSpec, plan_weeks
 from kinetic.plan_generator.request import PlanRequest
 from kinetic.plan_generator.workouts import Workout
+from knowledge.endurance.pace import SECONDS_PER_MINUTE
 
 # Changes whenever the same request would give another plan, so a fingerprint never names two.
 GENERATOR_VERSION: Final = "1"

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any, Final
 
-from kinetic.endurance.pace import parse_clock
-from kinetic.endurance.running import LONGEST_DISTANCE_M, SHORTEST_DISTANCE_M, vdot_from_race
 from kinetic.errors import FieldViolation
 from kinetic.plan_generator.events import EVENTS_BY_ID, EXPERIENCES, Event, Experience
 from kinetic.plan_generator.paces import PLAN_VDOT_MAX, PLAN_VDOT_MIN
+from knowledge.endurance.pace import parse_clock
+from knowledge.endurance.running import LONGEST_DISTANCE_M, SHORTEST_DISTANCE_M, vdot_from_race
 
 MAX_WEEKLY_KM: Final = 250.0
 MAX_LONGEST_RUN_KM: Final = 100.0

@@ -17,9 +17,9 @@ import math
 from datetime import timedelta
 from typing import Final
 
-from kinetic.endurance.load import PmcSeed
 from kinetic.plan_generator.plan import GeneratedPlan
-from kinetic.plan_safety import (
+from knowledge.endurance.load import PmcSeed
+from knowledge.plan_safety import (
     Advisory,
     CompletedDay,
     PlannedWorkout,
@@ -69,7 +69,7 @@ def projected_seed(plan: GeneratedPlan) -> PmcSeed:
 
 def safety_check(plan: GeneratedPlan) -> tuple[Advisory, ...]:
     """The engine's advisories for the plan from the projected start; a generated plan must have
-    no critical one (``kinetic.plan_safety.has_critical``)."""
+    no critical one (``knowledge.plan_safety.has_critical``)."""
     # Monday weeks: the generator builds its weeks Monday to Sunday and the anonymous caller has
     # no account, so no first weekday of their own (decision 0060, Weeks).
     return evaluate_plan_safety(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from kinetic.endurance.running import LONGEST_DISTANCE_M, SHORTEST_DISTANCE_M
 from kinetic.plan_generator.events import EVENTS, EXPERIENCES
 from kinetic.plan_generator.request import (
     DEFAULT_DAYS_PER_WEEK,
@@ -17,7 +16,8 @@ from kinetic.plan_generator.request import (
     MIN_DAYS_PER_WEEK,
     RACE_EVENT_IDS,
 )
-from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN
+from knowledge.endurance.running import LONGEST_DISTANCE_M, SHORTEST_DISTANCE_M
+from knowledge.training.formats import LOCAL_DAY_PATTERN
 
 _DATE: Final = {"type": "string", "format": "date", "pattern": LOCAL_DAY_PATTERN}
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final, Literal
 
-from kinetic.endurance.pace import clock_text
 from kinetic.plan_generator.events import Event
 from kinetic.plan_generator.paces import (
     MAX_PACE_S,
@@ -26,6 +25,7 @@ from kinetic.plan_generator.paces import (
     running_tss,
     seconds_for,
 )
+from knowledge.endurance.pace import clock_text
 
 StepType = Literal["warm_up", "cool_down", "interval", "repeat"]
 StepRole = Literal["work", "recovery", "active", ""]

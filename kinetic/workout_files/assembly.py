@@ -13,7 +13,7 @@ from datetime import datetime
 from kinetic.workout_files.model import FileFormat, ImportedEntry, ImportedSet, ImportedWorkout
 
 # Hex digits of the SHA-256 kept in a key: 128 bits, and "strong:" + 32 fits an idempotency key
-# (kinetic.training_knowledge.formats.IDEMPOTENCY_KEY: 8 to 80 of [A-Za-z0-9._:-]).
+# (knowledge.training.formats.IDEMPOTENCY_KEY: 8 to 80 of [A-Za-z0-9._:-]).
 SOURCE_KEY_HEX_DIGITS = 32
 
 

@@ -14,8 +14,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
-from kinetic.training_knowledge.catalog import CatalogExercise, catalog_by_id
-from kinetic.training_knowledge.exercise_names import resolve_exercise
+from knowledge.training.catalog import CatalogExercise, catalog_by_id
+from knowledge.training.exercise_names import resolve_exercise
 
 _NAME_AND_EQUIPMENT: Final = re.compile(r"^(?P<name>.+?)\s*\((?P<equipment>[^()]+)\)\s*$")
 

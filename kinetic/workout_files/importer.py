@@ -26,10 +26,10 @@ from kinetic.sessions.v1.workout_log_pb2 import (
     LogWorkoutRequest,
     LogWorkoutResponse,
 )
-from kinetic.training_knowledge.catalog import CatalogExercise, load_catalog
-from kinetic.training_knowledge.exercise_names import normalize_words
 from kinetic.workout_files.exercise_forms import catalog_exercise_for
 from kinetic.workout_files.model import ImportedEntry, ImportedSet, ImportedWorkout, ImportResult, SkippedRow
+from knowledge.training.catalog import CatalogExercise, load_catalog
+from knowledge.training.exercise_names import normalize_words
 
 KILOGRAMS_PER_POUND: Final = 0.45359237
 # The service's rule: an idempotency key is 1 to 200 printable characters.

@@ -1,6 +1,6 @@
 """``python -m services.training.demo --account-id <id>``: the demo athlete's planned endurance
 workouts for ``make run``, one recurring workout per session of the week the demo season follows
-(kinetic/activity_files/demo_season.py), so Metric's calendar shows the coming weeks' runs and rides.
+(the sessions service's demo season), so Metric's calendar shows the coming weeks' runs and rides.
 
 Works directly on the training storage with the same ``KINETIC_*`` settings as the service and
 migrates it first. Converges: a workout whose name the library already has is left as it is

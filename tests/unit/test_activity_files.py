@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from kinetic.activity_files import (
+from services.sessions.endurance.activity_files import (
     HOLD_GAP_S,
     MOVING_SPEED_MPS,
     ActivityFile,
     UnreadableActivityFile,
     read_activity_file,
 )
-from kinetic.activity_files.sports import fit_sport, gpx_sport, tcx_sport
+from services.sessions.endurance.activity_files.sports import fit_sport, gpx_sport, tcx_sport
 from tests.fixtures.activity_files import generate
 from tests.fixtures.activity_files.generate import Recorded, Sample
 

@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from fit_tool.profile.profile_type import Sport
 
-from kinetic.activity_files import read_activity_file
+from services.sessions.endurance.activity_files import read_activity_file
 from services.sessions.endurance.domain.figures import normalized_power
 from tests.fixtures.activity_files import generate
 from tests.fixtures.activity_files.generate import EARTH_RADIUS_M, Recorded, Sample

@@ -2,7 +2,7 @@
 neither: checked on every module's syntax tree.
 
 A service reads another's data over gRPC and static training knowledge from
-``kinetic.training_knowledge`` (docs/decisions/0026-training-knowledge-package.md); it never imports
+``knowledge.training`` (docs/decisions/0026-training-knowledge-package.md); it never imports
 another service's modules or opens files in another service's folder, because each ships as its own
 image and may change its insides at any time.
 
@@ -11,7 +11,7 @@ Inside a service, a room may keep a package to itself: the workout log's text re
 MatchExercises, never imported by the session core or another room, and it stays pure (standard
 library and itself only), so reading words never grows I/O of its own
 (docs/decisions/0092-log-text-in-the-workout-log.md). Exercise names, which the workout-file import
-also reads, are catalog knowledge in ``kinetic.training_knowledge.exercise_names``.
+also reads, are catalog knowledge in ``knowledge.training.exercise_names``.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def architecture_offences(path: str, source: str) -> list[Offence]:
         private = next((module for module in candidates if not _room_allows(path, module)), None)
         if forbidden is None and private is not None:
             offences.append(Offence(path, line, f"imports {private}, another room's own package"))
-    if owner != "kinetic":
+    if owner not in ("kinetic", "knowledge"):
         offences += _path_offences(path, tree, owner)
     return sorted(offences, key=lambda o: o.line)
 
@@ -85,6 +85,8 @@ def _owner(path: str) -> str | None:
         return "edge"
     if parts[0] == "kinetic" and not GENERATED.match(path):
         return "kinetic"
+    if parts[0] == "knowledge":
+        return "knowledge"
     return None
 
 
@@ -113,6 +115,12 @@ def _may_import(owner: str, module: str) -> bool:
     top, _, rest = module.partition(".")
     if owner == "kinetic":
         return top not in ("services", "edge")
+    if owner == "knowledge":
+        # The domain library reads nothing but itself and the contracts (generated stubs): no
+        # plumbing, no service, no edge (docs/decisions/0095-domain-library.md).
+        return top not in ("services", "edge") and (
+            top != "kinetic" or GENERATED.match(_as_path(module)) is not None
+        )
     if owner == "edge":
         return top != "services"
     if top == "edge":
@@ -120,6 +128,10 @@ def _may_import(owner: str, module: str) -> bool:
     if top != "services" or not rest:
         return True
     return rest.split(".")[0] == owner.removeprefix("services/")
+
+
+def _as_path(module: str) -> str:
+    return module.replace(".", "/") + "/"
 
 
 def _room_allows(path: str, module: str) -> bool:
@@ -142,7 +154,7 @@ def _path_offences(path: str, tree: ast.AST, owner: str) -> list[Offence]:
                 if match[1] in foreign
             ]
             if CATALOG_FILE in node.value:
-                problems.append(f"names {CATALOG_FILE}: read kinetic.training_knowledge")
+                problems.append(f"names {CATALOG_FILE}: read knowledge.training")
         problems += [
             f"builds a path into another service: {part!r}" for part in _path_parts(node) if part in foreign
         ]
@@ -171,7 +183,7 @@ def _callee_name(func: ast.expr) -> str:
 
 
 def _checked_modules() -> Iterator[str]:
-    for top in ("services", "edge", "kinetic"):
+    for top in ("services", "edge", "kinetic", "knowledge"):
         for file in sorted((ROOT / top).rglob("*.py")):
             yield file.relative_to(ROOT).as_posix()
 
@@ -237,7 +249,9 @@ def test_the_text_reader_stays_pure() -> None:
             "imports services.training.domain",
         ),
         ("kinetic/x.py", "from edge.problems import invalid_field\n", "imports edge.problems"),
-        ("kinetic/training_knowledge/x.py", "import services.training\n", "imports services.training"),
+        ("knowledge/training/x.py", "import services.training\n", "imports services.training"),
+        ("knowledge/endurance/x.py", "from kinetic.settings import Settings\n", "imports kinetic.settings"),
+        ("knowledge/plan_safety/x.py", "from edge.problems import invalid_field\n", "imports edge.problems"),
         (
             "services/analytics/adapters/x.py",
             'P = Path(__file__).parents[2] / "training" / "domain" / "c.json"\n',
@@ -272,23 +286,28 @@ def test_the_checker_allows_what_a_module_may_do() -> None:
         "services/training/x.py": (
             "from services.training.domain import calendar\n"
             "from services import training\n"
-            "from kinetic.training_knowledge.catalog import load_catalog\n"
+            "from knowledge.training.catalog import load_catalog\n"
             'MIGRATIONS = Path(__file__).parent / "migrations"\n'
             '"""See services/training/domain/calendar.py."""\n'
         ),
         "services/sessions/service_layer/x.py": "from ..domain import gym_model\nfrom . import gym_admin\n",
         "services/sessions/workout_log/service_layer/x.py": (
             "from services.sessions.workout_log.text.parse import parse_workout_text\n"
-            "from kinetic.training_knowledge.exercise_names import resolve_exercise\n"
+            "from knowledge.training.exercise_names import resolve_exercise\n"
         ),
         "edge/x.py": (
             "from kinetic.training.v1 import training_pb2\n"
-            "from kinetic.training_knowledge.rules import WORKOUT_KINDS\n"
+            "from knowledge.training.rules import WORKOUT_KINDS\n"
             "from edge.problems import invalid_field\n"
         ),
         "kinetic/launcher.py": 'ARGS = ["-m", "services.auth.cli"]\n',  # starts services, imports none
         "kinetic/training/v1/training_pb2.py": "import services.training\n",  # generated: not checked
         "tests/unit/x.py": "from services.training.domain.catalog import load_catalog\n",
+        "knowledge/training/x.py": (
+            "from kinetic.training.v1 import training_pb2\n"
+            "from knowledge.endurance.pace import clock_text\n"
+            'CATALOG = Path(__file__).parent / "catalog.json"\n'
+        ),
     }
     for path, source in allowed.items():
         assert architecture_offences(path, source) == [], path

@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from kinetic.activity_files import UnreadableActivityFile, read_activity_file
 from kinetic.bounded_parse import Budget, ParseOverrun, ParseWorkers
+from services.sessions.endurance.activity_files import UnreadableActivityFile, read_activity_file
 from tests.fixtures import hostile_files
 
 MIB = 1024 * 1024

@@ -1,11 +1,12 @@
-"""The demo account's endurance season (kinetic/activity_files/demo_season.py)."""
+"""The demo account's endurance season (services/sessions/endurance/activity_files/demo_season.py)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from datetime import date, timedelta
 
-from kinetic.activity_files.demo_season import (
+from knowledge.endurance.power import normalized_power
+from services.sessions.endurance.activity_files.demo_season import (
     MAX_HR,
     RESTING_HR,
     WEEKS,
@@ -13,7 +14,6 @@ from kinetic.activity_files.demo_season import (
     demo_season,
     season_start,
 )
-from kinetic.endurance.power import normalized_power
 
 TODAY = date(2026, 12, 1)  # a Tuesday
 

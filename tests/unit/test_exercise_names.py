@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from kinetic.training_knowledge.catalog import catalog_by_id, load_catalog
-from kinetic.training_knowledge.exercise_names import (
+from knowledge.training.catalog import catalog_by_id, load_catalog
+from knowledge.training.exercise_names import (
     MAX_CANDIDATES,
     Candidate,
     Resolution,

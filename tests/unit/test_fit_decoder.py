@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from fitdecode import ErrorHandling, profile
 
-from kinetic.activity_files import fit_profile
-from kinetic.activity_files.fit import read_fit
-from kinetic.activity_files.fit_decoder import fit_crc
-from kinetic.activity_files.model import UnreadableActivityFile
-from kinetic.activity_files.recording import Recording
+from services.sessions.endurance.activity_files import fit_profile
+from services.sessions.endurance.activity_files.fit import read_fit
+from services.sessions.endurance.activity_files.fit_decoder import fit_crc
+from services.sessions.endurance.activity_files.model import UnreadableActivityFile
+from services.sessions.endurance.activity_files.recording import Recording
 from tests.fixtures import hostile_files
 from tests.fixtures.fitdecode_reference import read_fit_with_fitdecode
 

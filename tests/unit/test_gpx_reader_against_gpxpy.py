@@ -10,8 +10,8 @@ from pathlib import Path
 import gpxpy
 import pytest
 
-from kinetic.activity_files.gpx import read_gpx
-from kinetic.activity_files.recording import MISSING, Recording
+from services.sessions.endurance.activity_files.gpx import read_gpx
+from services.sessions.endurance.activity_files.recording import MISSING, Recording
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "activity_files"
 READABLE = sorted(path for path in FIXTURES.glob("*.gpx") if not path.name.startswith("broken_"))

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 
 from benchmarks.hostile_callers import chosen_attacks, namespace_regex_gpx
 from benchmarks.raw_http import RESET, exchange, failure_reason, request
-from kinetic.activity_files import read_activity_file
+from services.sessions.endurance.activity_files import read_activity_file
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 

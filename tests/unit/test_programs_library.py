@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from kinetic.training_knowledge.catalog import catalog_by_id
-from kinetic.training_knowledge.programs import (
+from knowledge.training.catalog import catalog_by_id
+from knowledge.training.programs import (
     ProgramNotFound,
     day_keys,
     get_program,
@@ -23,8 +23,8 @@ from kinetic.training_knowledge.programs import (
     program_targets,
     search_programs,
 )
-from kinetic.training_knowledge.programs.library import PROGRAMS_PATH, parse_programs
-from kinetic.training_knowledge.programs.model import (
+from knowledge.training.programs.library import PROGRAMS_PATH, parse_programs
+from knowledge.training.programs.model import (
     PROGRAM_EQUIPMENT,
     LoggedEntry,
     LoggedSession,

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from kinetic.training_knowledge.programs import (
+from knowledge.training.programs import (
     LoggedEntry,
     LoggedSession,
     LoggedSet,
@@ -20,9 +20,9 @@ from kinetic.training_knowledge.programs import (
     program_targets,
     suggest_program_match,
 )
-from kinetic.training_knowledge.programs.matching import MIN_MATCH_SCORE
-from kinetic.training_knowledge.programs.model import TIMES
-from kinetic.training_knowledge.programs.targets import ExerciseTarget, round_load
+from knowledge.training.programs.matching import MIN_MATCH_SCORE
+from knowledge.training.programs.model import TIMES
+from knowledge.training.programs.targets import ExerciseTarget, round_load
 
 MONDAY = date(2026, 11, 2)
 SQUAT, BENCH, ROW = "barbell-back-squat", "barbell-bench-press", "barbell-bent-over-row"

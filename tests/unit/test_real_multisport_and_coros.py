@@ -16,8 +16,8 @@ from typing import Any
 import fitdecode
 import pytest
 
-from kinetic.activity_files import read_activity_file, read_activity_files
-from kinetic.activity_files.fit import read_fit
+from services.sessions.endurance.activity_files import read_activity_file, read_activity_files
+from services.sessions.endurance.activity_files.fit import read_fit
 from tests.fixtures.fitdecode_reference import read_fit_with_fitdecode
 from tests.fixtures.multisport_day import write_multisport
 

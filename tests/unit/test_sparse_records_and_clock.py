@@ -19,8 +19,12 @@ from pathlib import Path
 import pytest
 from fit_tool.profile.profile_type import Sport
 
-from kinetic.activity_files import ActivityFile, UnreadableActivityFile, read_activity_file
-from kinetic.activity_files.fit_decoder import fit_crc
+from services.sessions.endurance.activity_files import (
+    ActivityFile,
+    UnreadableActivityFile,
+    read_activity_file,
+)
+from services.sessions.endurance.activity_files.fit_decoder import fit_crc
 from tests.fixtures.activity_files import generate
 from tests.fixtures.activity_files.generate import Recorded, Sample
 

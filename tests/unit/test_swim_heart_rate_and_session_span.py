@@ -15,10 +15,10 @@ from typing import Any
 import fitdecode
 import pytest
 
-from kinetic.activity_files import read_activity_file, read_activity_files
-from kinetic.activity_files.fit import read_fit
-from kinetic.activity_files.recording import Recording
-from kinetic.activity_files.strap_heart_rate import StrapHeartRate
+from services.sessions.endurance.activity_files import read_activity_file, read_activity_files
+from services.sessions.endurance.activity_files.fit import read_fit
+from services.sessions.endurance.activity_files.recording import Recording
+from services.sessions.endurance.activity_files.strap_heart_rate import StrapHeartRate
 
 CORPUS = Path(__file__).parents[1] / "fixtures" / "real_activities" / "corpus"
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import fitdecode
 import pytest
 
-from kinetic.activity_files import read_activity_file
-from kinetic.activity_files.activity import build_activity
-from kinetic.activity_files.fit import read_fit
+from services.sessions.endurance.activity_files import read_activity_file
+from services.sessions.endurance.activity_files.activity import build_activity
+from services.sessions.endurance.activity_files.fit import read_fit
 
 SWIMS = Path(__file__).parents[1] / "fixtures" / "real_activities" / "swims"
 

@@ -20,7 +20,6 @@ import pytest
 from kinetic.errors import InvalidArgument, to_status
 from kinetic.sessions.v1 import sessions_pb2
 from kinetic.sessions.v1.workout_log_pb2 import LogWorkoutRequest, LogWorkoutResponse
-from kinetic.training_knowledge.catalog import load_catalog
 from kinetic.workout_files import (
     ImportedEntry,
     ImportedSet,
@@ -31,6 +30,7 @@ from kinetic.workout_files import (
 )
 from kinetic.workout_files.exercise_forms import catalog_exercise_for, name_forms, split_equipment
 from kinetic.workout_files.importer import ImportReport, idempotency_key, import_workouts
+from knowledge.training.catalog import load_catalog
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "workout_files"
 

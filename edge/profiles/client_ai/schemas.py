@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kinetic.limits import sessions
 from kinetic.page_tokens import MAX_SKIP
+from knowledge.limits import sessions
 
 Schema = dict[str, Any]
 

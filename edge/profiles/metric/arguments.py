@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 from edge.guard import Principal
 from edge.problems import invalid_field
 from kinetic.time_zones import is_time_zone
-from kinetic.training_knowledge.formats import IDEMPOTENCY_KEY, LOCAL_DAY
+from knowledge.training.formats import IDEMPOTENCY_KEY, LOCAL_DAY
 
 _DEVICE_UNSAFE = re.compile(r"[^A-Za-z0-9-]+")
 DEVICE_ID_MAX = 32

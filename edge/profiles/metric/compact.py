@@ -16,8 +16,8 @@ from typing import Any
 from google.protobuf import json_format
 
 from kinetic.training.v1 import training_pb2
-from kinetic.training_knowledge.endurance_summary import step_summary
-from kinetic.training_knowledge.rules import BLOCK_FORMATS
+from knowledge.training.endurance_summary import step_summary
+from knowledge.training.rules import BLOCK_FORMATS
 
 # Metric's weekday numbers (seed 000): 1 = Sunday ... 7 = Saturday.
 WEEKDAY_NAMES = ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")

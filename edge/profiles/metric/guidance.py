@@ -12,11 +12,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from kinetic.training_knowledge.rules import BLOCK_FORMATS as BLOCK_FORMATS
-from kinetic.training_knowledge.rules import NOTES_FIELD, TARGET_FIELDS
-from kinetic.training_knowledge.rules import TRACKING_MODES as RULE_MODES
-from kinetic.training_knowledge.rules import UNUSED_SETTING_DEFAULTS as UNUSED_SETTING_DEFAULTS
-from kinetic.training_knowledge.rules import WORKOUT_KINDS as WORKOUT_KINDS
+from knowledge.training.rules import BLOCK_FORMATS as BLOCK_FORMATS
+from knowledge.training.rules import NOTES_FIELD, TARGET_FIELDS
+from knowledge.training.rules import TRACKING_MODES as RULE_MODES
+from knowledge.training.rules import UNUSED_SETTING_DEFAULTS as UNUSED_SETTING_DEFAULTS
+from knowledge.training.rules import WORKOUT_KINDS as WORKOUT_KINDS
 
 TRACKING_MODES: tuple[str, ...] = tuple(RULE_MODES)
 

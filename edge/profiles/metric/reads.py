@@ -31,7 +31,7 @@ from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
-from kinetic.training_knowledge.formats import CALENDAR_MAX_DAYS, HISTORY_MAX_DAYS, week_start
+from knowledge.training.formats import CALENDAR_MAX_DAYS, HISTORY_MAX_DAYS, week_start
 
 VIEWS = ("calendar", "history", "workouts", "plans", "exercises", "insights", "active")
 VIEW_ARGUMENTS: dict[str, tuple[str, ...]] = {

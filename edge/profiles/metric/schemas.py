@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from edge.profiles.metric.reads import VIEWS
-from kinetic.training_knowledge.formats import (
+from knowledge.training.formats import (
     IDEMPOTENCY_KEY_MAX_CHARS,
     IDEMPOTENCY_KEY_MIN_CHARS,
     IDEMPOTENCY_KEY_PATTERN,

@@ -24,7 +24,7 @@ from edge.profiles.metric.records import library_fields, record, versions_of
 from edge.profiles.metric.summaries import deletion_summary, edit_summary
 from kinetic.errors import RemoteError
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
-from kinetic.training_knowledge.formats import VERSION, VERSION_KEY
+from knowledge.training.formats import VERSION, VERSION_KEY
 
 MAX_EXPECTED_VERSIONS = 100
 # Actions that change one occurrence: the workout's definition is unchanged, so the result gives

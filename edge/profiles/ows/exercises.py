@@ -16,8 +16,8 @@ from edge.problems import EdgeProblem
 from edge.profiles.ows.context import LogContext
 from kinetic.sessions.v1 import workout_log_pb2, workout_log_pb2_grpc
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
-from kinetic.training_knowledge.catalog import catalog_by_id, load_catalog
-from kinetic.training_knowledge.exercise_names import Candidate, resolve_exercise, tracking_of
+from knowledge.training.catalog import catalog_by_id, load_catalog
+from knowledge.training.exercise_names import Candidate, resolve_exercise, tracking_of
 
 __all__ = ["ExerciseNames", "Named", "ambiguous", "candidates_text", "tracking_of"]
 

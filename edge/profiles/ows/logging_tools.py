@@ -26,9 +26,9 @@ from edge.profiles.ows.exercises import ExerciseNames, Named, tracking_of
 from edge.profiles.ows.ids import parse_record_id
 from edge.profiles.ows.programs_tools import check_program_day
 from edge.profiles.ows.records import NewRecords
-from kinetic.limits import sessions
 from kinetic.sessions.v1 import sessions_pb2, workout_log_pb2, workout_log_pb2_grpc
-from kinetic.training_knowledge.exercise_names import normalize_words
+from knowledge.limits import sessions
+from knowledge.training.exercise_names import normalize_words
 
 Args = Mapping[str, Any]
 Result = dict[str, Any]

@@ -18,7 +18,7 @@ import grpc
 from edge.problems import EdgeProblem, from_remote
 from edge.profiles.ows.exercises import ambiguous
 from kinetic.errors import RemoteError
-from kinetic.training_knowledge.exercise_names import Candidate
+from knowledge.training.exercise_names import Candidate
 
 # The service's request fields, renamed to the tools' arguments.
 _FIELD_NAMES = (

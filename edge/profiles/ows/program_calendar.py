@@ -22,7 +22,7 @@ import grpc
 from edge.problems import EdgeProblem
 from edge.profiles.ows.context import LogContext
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
-from kinetic.training_knowledge.programs.model import PlannedExercise, Program, ProgramDay
+from knowledge.training.programs.model import PlannedExercise, Program, ProgramDay
 
 # The calendar shows one cycle, but never less than four weeks (a one-week rotation would end at once).
 MIN_WEEKS, MAX_WEEKS = 4, 12

@@ -1,7 +1,7 @@
 """The programs library tools: search_programs, get_program, start_program, end_program,
 get_program_targets, get_program_progress, suggest_program_matches and link_workout_to_program.
 
-The library and its rules are ``kinetic.training_knowledge.programs`` (decision 0046); which program
+The library and its rules are ``knowledge.training.programs`` (decision 0046); which program
 an account follows and which workouts were program days are the workout log's (decision 0049). A
 started program's days are put on the user's Training calendar (``calendar.py``, decision 0050).
 Every answer that names a program carries its credit and disclaimer.
@@ -22,11 +22,11 @@ from edge.profiles.ows.ids import parse_record_id, workout_id
 from edge.profiles.ows.program_calendar import ProgramCalendar
 from edge.profiles.ows.schemas import PROGRAMS_DEFAULT
 from kinetic.sessions.v1 import sessions_pb2, workout_log_pb2, workout_log_pb2_grpc
-from kinetic.training_knowledge.programs.library import ProgramNotFound, get_program, has_day, search_programs
-from kinetic.training_knowledge.programs.matching import suggest_program_match
-from kinetic.training_knowledge.programs.model import LoggedEntry, LoggedSession, LoggedSet, Program
-from kinetic.training_knowledge.programs.progress import program_progress
-from kinetic.training_knowledge.programs.targets import program_targets
+from knowledge.training.programs.library import ProgramNotFound, get_program, has_day, search_programs
+from knowledge.training.programs.matching import suggest_program_match
+from knowledge.training.programs.model import LoggedEntry, LoggedSession, LoggedSet, Program
+from knowledge.training.programs.progress import program_progress
+from knowledge.training.programs.targets import program_targets
 
 Args = Mapping[str, Any]
 Result = dict[str, Any]

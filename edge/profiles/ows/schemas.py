@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kinetic.limits import sessions
-from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN
+from knowledge.limits import sessions
+from knowledge.training.formats import LOCAL_DAY_PATTERN
 
 Schema = dict[str, Any]
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from kinetic.analytics.v1 import endurance_pb2
 from kinetic.training.v1 import training_pb2
-from kinetic.training_knowledge.endurance_summary import target_text
+from knowledge.training.endurance_summary import target_text
 
 # Analytics takes at most this many intervals a session (coaching_pb.MAX_INTERVALS).
 MAX_INTERVALS = 100

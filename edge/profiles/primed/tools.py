@@ -18,7 +18,7 @@ from edge.mcp_profile.errors import PRIMED_ERRORS
 from edge.mcp_profile.validation import Violation
 from edge.profiles.primed import schemas
 from edge.profiles.primed.handlers import PrimedTools
-from kinetic.training_knowledge.formats import LOCAL_DAY
+from knowledge.training.formats import LOCAL_DAY
 
 PROFILE_READ = "primed:profile:read"
 COACHING_READ = "primed:coaching:read"

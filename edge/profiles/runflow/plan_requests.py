@@ -8,9 +8,9 @@ from typing import Any
 
 from edge.profiles.runflow.steps import ENDURANCE_ARGUMENTS, SPORTS, apply_endurance, retotal
 from kinetic.analytics.v1 import endurance_pb2
-from kinetic.endurance import running, swimming
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
+from knowledge.endurance import running, swimming
 
 GOAL_SPORTS = {
     "RUN": "run",

@@ -9,7 +9,7 @@ from edge.mcp_profile.builder import Arguments
 from edge.mcp_profile.validation import Violation
 from edge.profiles.runflow.plan_requests import CHANGE_ARGUMENTS, GOAL_MASK
 from edge.profiles.runflow.plan_schemas import THRESHOLD_ARGUMENTS
-from kinetic.endurance import running, swimming
+from knowledge.endurance import running, swimming
 
 Rule = Callable[[Arguments], Sequence[Violation]]
 

@@ -15,10 +15,10 @@ from typing import Any
 
 from edge.profiles.runflow.schemas import DATE, tool_input
 from edge.profiles.runflow.steps import SPORTS, WORKOUT_TYPES
-from kinetic.limits import endurance_plans as training
-from kinetic.limits.sessions import THRESHOLDS
 from kinetic.plan_generator import REQUEST_SCHEMA
-from kinetic.training_knowledge.rules import MAX_NAME_CHARS, MAX_NOTES_CHARS
+from knowledge.limits import endurance_plans as training
+from knowledge.limits.sessions import THRESHOLDS
+from knowledge.training.rules import MAX_NAME_CHARS, MAX_NOTES_CHARS
 
 Schema = dict[str, Any]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import date, timedelta
 
-from kinetic.endurance.pace import clock_text
 from kinetic.plan_generator import GeneratedPlan, Workout
+from knowledge.endurance.pace import clock_text
 
 PRODUCT_ID = "-//Kinetic//RunFlow PlanGen//EN"
 UID_DOMAIN = "plangen.kinetic"

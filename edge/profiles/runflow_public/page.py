@@ -18,8 +18,8 @@ from starlette.responses import HTMLResponse
 from edge.oauth.render import Safe, escape, join
 from edge.oauth.security import apply_security_headers, new_nonce
 from edge.profiles.runflow_public.chart import weekly_chart
-from kinetic.endurance.pace import clock_text
 from kinetic.plan_generator import GeneratedPlan, PaceTarget, WeekSummary, Workout
+from knowledge.endurance.pace import clock_text
 
 TEMPLATE = Path(__file__).parent / "templates" / "plan.html"
 PHASE_NAMES = {"base": "Base", "build": "Build", "peak": "Peak", "taper": "Taper"}

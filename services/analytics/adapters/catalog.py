@@ -1,7 +1,7 @@
 """The Training exercise catalog's names and muscles, read as static data.
 
 The catalog ships with every image in the training knowledge package
-(``kinetic.training_knowledge.catalog``, docs/decisions/0026-training-knowledge-package.md) and
+(``knowledge.training.catalog``, docs/decisions/0026-training-knowledge-package.md) and
 cannot change while a process runs, so analytics reads it once instead of asking training over gRPC
 on every balance (decision 0021). Only the fields analytics needs are kept.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kinetic.training_knowledge.catalog import load_catalog
+from knowledge.training.catalog import load_catalog
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from typing import Final
 from kinetic.errors import FieldViolation, InvalidArgument
 
 # Training's own limits for a planned workout (decisions 0056, 0091), so whatever Training stores passes.
-from kinetic.limits.endurance_plans import MAX_DISTANCE_METERS, MAX_DURATION_SECONDS, MAX_PLANNED_TSS
-from kinetic.plan_safety import WORKOUT_TYPES, PlannedWorkout, Sport, WorkoutType, week_start
+from knowledge.limits.endurance_plans import MAX_DISTANCE_METERS, MAX_DURATION_SECONDS, MAX_PLANNED_TSS
+from knowledge.plan_safety import WORKOUT_TYPES, PlannedWorkout, Sport, WorkoutType, week_start
 
 # Kinetic's sports to the engine's. "other" (rowing, hiking, yoga ...) takes the engine's sport
 # without a weekly distance: its stress counts in the week's TSS and the load projection, its type

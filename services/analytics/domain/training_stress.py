@@ -3,7 +3,7 @@
 One method per activity, the first that applies, in this order (decision 0055):
 
 1. ``power``: a ride with normalized power (or, without it, average power) and an FTP in force:
-   Coggan's TSS = hours × IF² × 100, IF = NP / FTP (``kinetic.endurance.power``);
+   Coggan's TSS = hours × IF² × 100, IF = NP / FTP (``knowledge.endurance.power``);
 2. ``pace``: a run with a distance and a threshold pace in force (a threshold pace, or the T pace
    of a race result's VDOT, Daniels): rTSS = hours × IF² × 100, IF = speed / threshold speed;
 3. ``swim``: a swim with a distance and a CSS in force: sTSS = hours × IF³ × 100;
@@ -13,7 +13,7 @@ One method per activity, the first that applies, in this order (decision 0055):
 6. ``none``: 0.
 
 A figure past the bounds no human activity crosses is never used (decision 0085,
-``kinetic.endurance.plausibility``): a distance covered faster than anyone can is left out, so the
+``knowledge.endurance.plausibility``): a distance covered faster than anyone can is left out, so the
 pace and swim methods do not apply, and a stress above 150 per hour is left out whole (0, "none").
 Both are named in ``ActivityStress.implausible``.
 
@@ -31,10 +31,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Final, Literal
 
-from kinetic.endurance import heart_rate, power, running, swimming
-from kinetic.endurance.pace import SECONDS_PER_HOUR, SECONDS_PER_MINUTE, Pace
-from kinetic.endurance.plausibility import Implausible, implausible_speed, implausible_stress
-from kinetic.endurance.swimming import CriticalSwimSpeed
+from knowledge.endurance import heart_rate, power, running, swimming
+from knowledge.endurance.pace import SECONDS_PER_HOUR, SECONDS_PER_MINUTE, Pace
+from knowledge.endurance.plausibility import Implausible, implausible_speed, implausible_stress
+from knowledge.endurance.swimming import CriticalSwimSpeed
 from services.analytics.domain.endurance_changes import ActivityFacts, ThresholdValue
 
 StressMethod = Literal["power", "pace", "swim", "heart_rate", "rpe", "none"]

@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.analytics.v1 import endurance_pb2 as pb
-from kinetic.coaching.inputs import SPORTS, PlannedStep, PlannedWorkout
 from kinetic.errors import InvalidArgument
+from services.analytics.domain.coaching.inputs import SPORTS, PlannedStep, PlannedWorkout
 from services.analytics.entrypoints.endurance_pb import half_up
 from services.analytics.service_layer import endurance_queries as q
 

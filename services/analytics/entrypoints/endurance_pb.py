@@ -15,8 +15,8 @@ from datetime import datetime
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.analytics.v1 import endurance_pb2 as pb
-from kinetic.endurance.load import PmcDay
-from kinetic.endurance.pace import Pace
+from knowledge.endurance.load import PmcDay
+from knowledge.endurance.pace import Pace
 from services.analytics.domain.endurance_changes import ZoneSeconds
 from services.analytics.service_layer import endurance_queries as q
 

@@ -16,10 +16,16 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy import Connection
 
-from kinetic.coaching.inputs import CoachingInputs, LoadGoingIn, PlannedWorkout, ReadinessDay, RecentActivity
-from kinetic.coaching.recovery import BASELINE_DAYS
-from kinetic.coaching.status import VOLUME_BASELINE_DAYS, VOLUME_WEEK_DAYS
 from services.analytics.adapters import endurance_store as store
+from services.analytics.domain.coaching.inputs import (
+    CoachingInputs,
+    LoadGoingIn,
+    PlannedWorkout,
+    ReadinessDay,
+    RecentActivity,
+)
+from services.analytics.domain.coaching.recovery import BASELINE_DAYS
+from services.analytics.domain.coaching.status import VOLUME_BASELINE_DAYS, VOLUME_WEEK_DAYS
 from services.analytics.domain.endurance_changes import ActivityFacts, ReadinessEntry
 from services.analytics.domain.training_stress import ThresholdHistory, activity_stress
 from services.analytics.service_layer import training_load

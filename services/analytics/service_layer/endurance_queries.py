@@ -16,22 +16,22 @@ from datetime import date, datetime, timedelta
 
 from sqlalchemy import Engine
 
-from kinetic.coaching.decision import DailyDecision, daily_decision
-from kinetic.coaching.inputs import PlannedWorkout
-from kinetic.coaching.status import TrainingStatus, training_status
-from kinetic.endurance import heart_rate, power, running, swimming
-from kinetic.endurance.heart_rate import HeartRateZones
-from kinetic.endurance.load import PmcDay
-from kinetic.endurance.plausibility import implausible_speed
-from kinetic.endurance.power import EstimatedFtp, PowerZone
-from kinetic.endurance.running import EffectiveVdot, RacePrediction, RunEffort, TrainingPaces
-from kinetic.endurance.swimming import CriticalSwimSpeed, SwimZone
 from kinetic.errors import InvalidArgument
-from kinetic.limits.endurance_plans import MAX_PLANNED_TSS
-from kinetic.plan_safety import Advisory, evaluate_plan_safety
+from knowledge.endurance import heart_rate, power, running, swimming
+from knowledge.endurance.heart_rate import HeartRateZones
+from knowledge.endurance.load import PmcDay
+from knowledge.endurance.plausibility import implausible_speed
+from knowledge.endurance.power import EstimatedFtp, PowerZone
+from knowledge.endurance.running import EffectiveVdot, RacePrediction, RunEffort, TrainingPaces
+from knowledge.endurance.swimming import CriticalSwimSpeed, SwimZone
+from knowledge.limits.endurance_plans import MAX_PLANNED_TSS
+from knowledge.plan_safety import Advisory, evaluate_plan_safety
 from services.analytics.adapters import cursors
 from services.analytics.adapters import endurance_store as store
 from services.analytics.domain import completion
+from services.analytics.domain.coaching.decision import DailyDecision, daily_decision
+from services.analytics.domain.coaching.inputs import PlannedWorkout
+from services.analytics.domain.coaching.status import TrainingStatus, training_status
 from services.analytics.domain.completion import Assessment
 from services.analytics.domain.endurance_changes import SPORTS, ActivityFacts, ReadinessEntry
 from services.analytics.domain.plan_loads import (

@@ -18,7 +18,7 @@ from typing import Final
 
 from sqlalchemy import Connection
 
-from kinetic.plan_safety import CompletedDay, PmcSeed, TrainingHistory
+from knowledge.plan_safety import CompletedDay, PmcSeed, TrainingHistory
 from services.analytics.adapters import endurance_store as store
 from services.analytics.domain.training_stress import ThresholdHistory, activity_stress
 from services.analytics.service_layer import training_load

@@ -18,8 +18,8 @@ from datetime import date, timedelta
 
 from sqlalchemy import Connection
 
-from kinetic.endurance import load
-from kinetic.endurance.load import PmcDay, PmcSeed, SportLoads
+from knowledge.endurance import load
+from knowledge.endurance.load import PmcDay, PmcSeed, SportLoads
 from services.analytics.adapters import endurance_store as store
 from services.analytics.domain.endurance_changes import SPORTS
 from services.analytics.domain.training_stress import ThresholdHistory, activity_stress

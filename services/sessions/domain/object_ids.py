@@ -11,7 +11,7 @@ import os
 import re
 from datetime import datetime
 
-from kinetic.limits.sessions import OBJECT_ID_PATTERN
+from knowledge.limits.sessions import OBJECT_ID_PATTERN
 
 OBJECT_ID = re.compile(OBJECT_ID_PATTERN)
 

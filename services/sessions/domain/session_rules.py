@@ -15,9 +15,9 @@ from kinetic.errors import FieldViolation, InvalidArgument
 
 # Limits are data shared with the profiles that publish them (decision 0091); the ones imported
 # "as" themselves are read through this module by the service layer.
-from kinetic.limits.sessions import DEFAULT_PAGE_LIMIT as DEFAULT_PAGE_LIMIT
-from kinetic.limits.sessions import MAX_EXERCISE_ID as MAX_EXERCISE_ID
-from kinetic.limits.sessions import (
+from knowledge.limits.sessions import DEFAULT_PAGE_LIMIT as DEFAULT_PAGE_LIMIT
+from knowledge.limits.sessions import MAX_EXERCISE_ID as MAX_EXERCISE_ID
+from knowledge.limits.sessions import (
     MAX_LOAD_KG,
     MAX_LOAD_LB,
     MAX_REPS_TEXT,
@@ -33,9 +33,9 @@ from kinetic.limits.sessions import (
     RPE_SEED_002,
     SECONDS,
 )
-from kinetic.limits.sessions import MAX_NOTES as MAX_NOTES
-from kinetic.limits.sessions import MAX_PAGE_LIMIT as MAX_PAGE_LIMIT
-from kinetic.limits.sessions import MAX_TITLE as MAX_TITLE
+from knowledge.limits.sessions import MAX_NOTES as MAX_NOTES
+from knowledge.limits.sessions import MAX_PAGE_LIMIT as MAX_PAGE_LIMIT
+from knowledge.limits.sessions import MAX_TITLE as MAX_TITLE
 from services.sessions.domain.object_ids import is_object_id
 from services.sessions.domain.session_model import (
     SET_TYPES,
@@ -46,7 +46,7 @@ from services.sessions.domain.session_model import (
     SourceKind,
 )
 
-# The limits are data in kinetic.limits.sessions, which Client AI publishes (decision 0091).
+# The limits are data in knowledge.limits.sessions, which Client AI publishes (decision 0091).
 MAX_PERFORMANCES_PER_SESSION = 100
 LANGUAGES = ("en", "nl")
 

@@ -1,5 +1,5 @@
 """The demo account's endurance records for ``make run``: thresholds, twelve weeks of runs and rides
-with streams, and a readiness entry for every morning (kinetic/activity_files/demo_season.py).
+with streams, and a readiness entry for every morning (``activity_files/demo_season.py``).
 
 Converges instead of creating: an activity is stored through the same path as a file import, which
 stores nothing for one already there (same fingerprint); a threshold kind the account already has
@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from datetime import date
 
-from kinetic.activity_files.demo_season import (
+from services.sessions.endurance.activity_files.demo_season import (
     CSS_200M_S,
     CSS_400M_S,
     DEVICE,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
-from kinetic.training_knowledge.catalog import load_catalog
+from knowledge.training.catalog import load_catalog
 from services.sessions.gyms.adapters.directory import SqlGymDirectory
 from services.sessions.gyms.service_layer.admin import Clock, GymAdmin, utc_now
 from services.sessions.gyms.service_layer.client import ClientWorkouts
@@ -34,7 +34,7 @@ def build_gym_module(
     setup values); the sessions service passes it, the gym CLI, which reads neither, need not.
 
     Company exercises map to slugs of Kinetic's exercise catalog, which ships with the code
-    (``kinetic.training_knowledge``, decision 0026); reading it needs no call to training.
+    (``knowledge.training``, decision 0026); reading it needs no call to training.
     """
     slugs = frozenset(exercise.exercise_id for exercise in load_catalog())
     return GymModule(

@@ -22,8 +22,8 @@ from typing import TypeVar
 from sqlalchemy import Connection, Engine
 
 from kinetic.errors import InvalidArgument
-from kinetic.limits.sessions import SECONDS
-from kinetic.training_knowledge.catalog import catalog_by_id
+from knowledge.limits.sessions import SECONDS
+from knowledge.training.catalog import catalog_by_id
 from services.sessions.adapters import change_feed
 from services.sessions.adapters import performance_repository as performance_repo
 from services.sessions.adapters import session_repository as repo

@@ -9,7 +9,7 @@ from datetime import date, datetime
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.training.v1 import training_pb2
-from kinetic.training_knowledge.endurance_summary import summary_of
+from knowledge.training.endurance_summary import summary_of
 from services.training.adapters.endurance_codec import endurance_to_pb
 from services.training.adapters.library_repository import LibraryState
 from services.training.domain.model import (

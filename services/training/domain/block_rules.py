@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from kinetic.training.v1 import training_pb2
-from kinetic.training_knowledge.rules import (
+from knowledge.training.rules import (
     BLOCK_FORMATS,
     BLOCK_SETTING_MAXIMUMS,
     CONFIGURATION_FIELDS,

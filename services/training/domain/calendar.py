@@ -15,11 +15,11 @@ from zoneinfo import ZoneInfo
 
 from kinetic.errors import InvalidArgument
 from kinetic.time_zones import is_time_zone
-from kinetic.training_knowledge import formats
+from knowledge.training import formats
 
 # Seed 000's windows (93 days of calendar, 366 of history), defined with the other formats.
-from kinetic.training_knowledge.formats import CALENDAR_MAX_DAYS as CALENDAR_MAX_DAYS
-from kinetic.training_knowledge.formats import HISTORY_MAX_DAYS as HISTORY_MAX_DAYS
+from knowledge.training.formats import CALENDAR_MAX_DAYS as CALENDAR_MAX_DAYS
+from knowledge.training.formats import HISTORY_MAX_DAYS as HISTORY_MAX_DAYS
 
 # Days are checked against ``formats.LOCAL_DAY`` first: ``date.fromisoformat`` also takes "20260925"
 # and "2026-W39-5", the contract YYYY-MM-DD only.

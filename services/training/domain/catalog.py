@@ -1,6 +1,6 @@
 """The shared exercise catalog as training's ``Exercise`` records, each checked by training's rules.
 
-The catalog itself ships in the training knowledge package (``kinetic.training_knowledge.catalog``,
+The catalog itself ships in the training knowledge package (``knowledge.training.catalog``,
 docs/decisions/0026-training-knowledge-package.md), which checks its shape; training, which owns
 the vocabularies of muscles, equipment and tracking modes, also checks every entry against them.
 """
@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from kinetic.training_knowledge import catalog as shipped
+from knowledge.training import catalog as shipped
 from services.training.domain.exercises import Exercise, validate_exercise
 
 

@@ -16,7 +16,7 @@ from datetime import date
 
 from kinetic.errors import InvalidArgument
 from kinetic.training.v1 import training_pb2
-from kinetic.training_knowledge.formats import MAX_RECORDS_PER_WRITE as MAX_RECORDS_PER_WRITE
+from knowledge.training.formats import MAX_RECORDS_PER_WRITE as MAX_RECORDS_PER_WRITE
 from services.training.domain.input_values import (
     NewID,
     Violations,

@@ -4,7 +4,7 @@ One workout model serves strength and endurance alike: a workout whose ``enduran
 planned run, ride, swim... and may have no movements. The vocabulary (``"run"``, ``"heart_rate"``)
 is the endurance records' (sessions' EnduranceService), so a later comparison of plan and activity
 needs no mapping. Limits are training's data in
-``kinetic.limits.endurance_plans`` (decision 0091), enforced by ``endurance_rules``
+``knowledge.limits.endurance_plans`` (decision 0091), enforced by ``endurance_rules``
 (docs/decisions/0056-planned-endurance-workouts.md).
 """
 

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kinetic.limits.endurance_plans import (
+from kinetic.training.v1 import training_pb2
+from knowledge.limits.endurance_plans import (
     MAX_DISTANCE_METERS,
     MAX_DURATION_SECONDS,
     MAX_LABEL_CHARS,
@@ -22,7 +23,6 @@ from kinetic.limits.endurance_plans import (
     MAX_TOP_LEVEL_STEPS,
     TARGET_RANGES,
 )
-from kinetic.training.v1 import training_pb2
 from services.training.domain.endurance import (
     DISTANCE_SPORTS,
     INTENSITY_KINDS,

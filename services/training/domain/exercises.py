@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kinetic.training_knowledge import rules
+from knowledge.training import rules
 
 # The contract's six modes, defined once in the shared rule table.
 TRACKING_MODES: tuple[str, ...] = tuple(rules.TRACKING_MODES)

@@ -17,8 +17,8 @@ from typing import Any
 from kinetic.errors import FieldViolation, InvalidArgument
 from kinetic.record_ranges import CALENDAR_DAY
 from kinetic.text_input import name_problem
-from kinetic.training_knowledge.formats import LOCAL_DAY
-from kinetic.training_knowledge.rules import MAX_NAME_CHARS, MAX_NOTES_CHARS
+from knowledge.training.formats import LOCAL_DAY
+from knowledge.training.rules import MAX_NAME_CHARS, MAX_NOTES_CHARS
 
 NewID = Callable[[], str]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Literal
 
-from kinetic.training_knowledge import rules
+from knowledge.training import rules
 from services.training.domain.endurance import EnduranceTarget
 
 WORKOUT_KINDS = rules.WORKOUT_KINDS  # the contract's 16 kinds, defined once

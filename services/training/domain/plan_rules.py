@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from kinetic.training.v1 import training_pb2
-from kinetic.training_knowledge.formats import MAX_RECORDS_PER_WRITE
-from kinetic.training_knowledge.rules import MAX_PHASES
+from knowledge.training.formats import MAX_RECORDS_PER_WRITE
+from knowledge.training.rules import MAX_PHASES
 from services.training.domain.input_values import (
     NewID,
     Violations,

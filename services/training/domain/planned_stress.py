@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from kinetic.endurance.pace import nearest_second
-from kinetic.endurance.running import training_paces
-from kinetic.limits.endurance_plans import PACE_SECONDS_PER_KM
+from knowledge.endurance.pace import nearest_second
+from knowledge.endurance.running import training_paces
+from knowledge.limits.endurance_plans import PACE_SECONDS_PER_KM
 from services.training.domain.endurance import EnduranceStep, EnduranceTarget, StepTarget
 
 

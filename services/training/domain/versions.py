@@ -2,21 +2,21 @@
 
 The counter grows by one on every change of a record; the device ID says which client wrote it
 last. Only the whole string is compared: a caller sends back exactly what it read. The formats
-themselves are defined once in ``kinetic.training_knowledge.formats`` (decision 0026); these checks
+themselves are defined once in ``knowledge.training.formats`` (decision 0026); these checks
 turn a mismatch into the field error callers see.
 """
 
 from __future__ import annotations
 
 from kinetic.errors import InvalidArgument
-from kinetic.training_knowledge.formats import (
+from knowledge.training.formats import (
     DEFAULT_DEVICE_ID,
     DEVICE_ID,
     IDEMPOTENCY_KEY,
     VERSION,
     VERSION_KEY,
 )
-from kinetic.training_knowledge.formats import format_version as format_version
+from knowledge.training.formats import format_version as format_version
 
 
 def check_device_id(value: str) -> str:

@@ -4,7 +4,7 @@ The input is the ``WorkoutInput`` message (docs/decisions/0027-typed-training-ed
 guaranteed, and ``HasField`` tells a field not sent from its default. What is checked here is what
 a type cannot say: required fields, ranges, the targets each tracking mode takes, and how movements
 and blocks fit together (``block_rules``). Every problem is collected with the path of the field to
-fix. The rule tables come from ``kinetic.training_knowledge.rules`` (the same ones the workout guidance
+fix. The rule tables come from ``knowledge.training.rules`` (the same ones the workout guidance
 publishes); see docs/decisions/0012-training-edit-input.md.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 
 from kinetic.errors import FieldViolation
 from kinetic.training.v1 import training_pb2
-from kinetic.training_knowledge.rules import (
+from knowledge.training.rules import (
     MAX_EXERCISES,
     MAX_INTERVAL_DAYS,
     SCHEDULE_TYPES,

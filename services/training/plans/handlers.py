@@ -16,8 +16,8 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from sqlalchemy import Connection
 
 from kinetic.errors import InvalidArgument, NotFound
-from kinetic.limits.endurance_plans import MAX_DELTA_DAYS, MAX_PLANNED_TSS
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from knowledge.limits.endurance_plans import MAX_DELTA_DAYS, MAX_PLANNED_TSS
 from services.training.adapters.endurance_codec import endurance_from_dict, endurance_to_dict
 from services.training.domain.endurance_rules import parse_endurance
 from services.training.domain.input_values import Violations, read_day, read_int, read_number

@@ -11,8 +11,8 @@ from datetime import date, timedelta
 from sqlalchemy import Connection
 
 from kinetic.errors import DomainError, InvalidArgument, NotFound
-from kinetic.limits.endurance_plans import MAX_BATCH
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from knowledge.limits.endurance_plans import MAX_BATCH
 from services.training.domain.endurance import EnduranceTarget
 from services.training.domain.input_values import Violations, read_choice, read_day
 from services.training.domain.model import Plan

@@ -11,8 +11,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+
 # Training's plan limits, shared as data with the edge that publishes them (decision 0091).
-from kinetic.limits.endurance_plans import (
+from knowledge.limits.endurance_plans import (
     MAX_BATCH,
     MAX_ORDER,
     MAX_PHASE_BLOCKS,
@@ -25,7 +27,6 @@ from kinetic.limits.endurance_plans import (
     MAX_WEEKLY_SESSIONS,
     MAX_WEEKLY_TSS,
 )
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.domain.endurance import EnduranceTarget
 from services.training.domain.endurance_rules import parse_endurance
 from services.training.domain.input_values import (

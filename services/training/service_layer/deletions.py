@@ -22,7 +22,7 @@ from sqlalchemy import Connection, Engine
 
 from kinetic.errors import Conflict, DomainError, InvalidArgument, NotFound
 from kinetic.training.v1 import training_pb2
-from kinetic.training_knowledge.formats import (
+from knowledge.training.formats import (
     DELETION_PREVIEW_DAYS,
     DELETION_PREVIEW_LIFETIME,
     version_key,

@@ -19,7 +19,7 @@ from sqlalchemy import Connection, Engine
 from kinetic.errors import DomainError, InvalidArgument, NotFound
 from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_to_json
-from kinetic.training_knowledge.formats import version_key
+from knowledge.training.formats import version_key
 from services.training.adapters import exercise_repository
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo

@@ -20,7 +20,7 @@ from sqlalchemy import Connection
 
 from kinetic.errors import Conflict, DomainError, InvalidArgument
 from kinetic.training.v1 import training_pb2
-from kinetic.training_knowledge.formats import version_key
+from knowledge.training.formats import version_key
 from services.training.adapters import exercise_repository
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo

@@ -1,5 +1,6 @@
 """Endurance records in and figures out, through the real services: the import CLI
-(``python -m kinetic.activity_files``) and the REST paths under /api/endurance (decision 0057).
+(``python -m services.sessions.endurance.activity_files``) and the REST paths
+under /api/endurance (decision 0057).
 
 The ride fixture (tests/fixtures/activity_files/ride.fit) is a 45-minute ride with power on
 2026-03-14 (UTC; the accounts here live in UTC so its local day is the same).
@@ -15,10 +16,10 @@ from typing import Any
 import httpx2
 import pytest
 
-from kinetic.activity_files.cli import main
 from kinetic.analytics.v1 import endurance_pb2 as figures_pb2
 from kinetic.auth.v1 import auth_pb2
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
+from services.sessions.endurance.activity_files.cli import main
 from tests.integration.edge.conftest import Stack
 from tests.integration.edge.workout_files_support import CliRun, cli_env, new_account
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from fit_tool.profile.profile_type import Sport, SubSport
 
-from kinetic.activity_files.cli import main as import_main
 from kinetic.sessions.v1 import endurance_pb2
+from services.sessions.endurance.activity_files.cli import main as import_main
 from tests.fixtures.activity_files.generate import ride, write_fit
 from tests.integration.edge.primed_calls import Primed, primed_token
 from tests.integration.edge.test_primed_tools import schedule_daily_ride, today

@@ -16,9 +16,9 @@ import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic import record_ranges
-from kinetic.activity_files import ActivityFile, read_activity_files
-from kinetic.activity_files import activity as activity_reader
 from kinetic.sessions.v1 import workout_log_pb2 as wl
+from services.sessions.endurance.activity_files import ActivityFile, read_activity_files
+from services.sessions.endurance.activity_files import activity as activity_reader
 from services.sessions.endurance.entrypoints import grpc as endurance_grpc
 from services.sessions.endurance.service_layer import activity_writes
 from tests.integration.edge.conftest import Stack

@@ -6,9 +6,14 @@ from __future__ import annotations
 import math
 from datetime import date
 
-from kinetic.activity_files.demo_season import FTP_W, demo_readiness, demo_season, season_start
 from kinetic.storage import upgrade
 from services.sessions.bootstrap import MIGRATIONS
+from services.sessions.endurance.activity_files.demo_season import (
+    FTP_W,
+    demo_readiness,
+    demo_season,
+    season_start,
+)
 from services.sessions.endurance.bootstrap import build_endurance
 from services.sessions.endurance.demo import ensure_demo_endurance
 from services.training.bootstrap import prepare

@@ -14,10 +14,10 @@ import grpc
 import pytest
 
 from edge.deadlines import deadline_for
-from kinetic.activity_files import read_activity_file
-from kinetic.endurance import heart_rate
-from kinetic.endurance.power import MMP_DURATIONS_SECONDS
 from kinetic.sessions.v1 import endurance_pb2 as en
+from knowledge.endurance import heart_rate
+from knowledge.endurance.power import MMP_DURATIONS_SECONDS
+from services.sessions.endurance.activity_files import read_activity_file
 from services.sessions.endurance.bootstrap import build_endurance
 from services.sessions.endurance.domain.endurance_errors import ImportNotFinished
 from tests.fixtures import hostile_files

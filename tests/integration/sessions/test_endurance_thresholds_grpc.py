@@ -8,8 +8,8 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from kinetic.endurance import running, swimming
 from kinetic.sessions.v1 import endurance_pb2 as en
+from knowledge.endurance import running, swimming
 from tests.integration.sessions.endurance_support import endurance_stack
 from tests.integration.sessions.session_support import ACCOUNT, OTHER_ACCOUNT, failure, fields
 

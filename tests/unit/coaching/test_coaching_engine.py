@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from kinetic.coaching.decision import daily_decision, is_easy
-from kinetic.coaching.inputs import (
+from services.analytics.domain.coaching.decision import daily_decision, is_easy
+from services.analytics.domain.coaching.inputs import (
     CoachingInputs,
     LoadGoingIn,
     PlannedStep,
@@ -18,8 +18,8 @@ from kinetic.coaching.inputs import (
     ReadinessDay,
     RecentActivity,
 )
-from kinetic.coaching.recovery import assess
-from kinetic.coaching.status import load_status, training_state, training_status
+from services.analytics.domain.coaching.recovery import assess
+from services.analytics.domain.coaching.status import load_status, training_state, training_status
 
 DAY = date(2026, 10, 14)
 AT = datetime(2026, 10, 14, 8, tzinfo=UTC)

@@ -34,7 +34,7 @@ from edge.mcp_profile.validation import (
 )
 from edge.problems import EdgeProblem
 from edge.ratelimit.responses import metric_refusal, ows_refusal, primed_refusal, runflow_personal_refusal
-from kinetic.training_knowledge.formats import LOCAL_DAY_PATTERN, VERSION_PATTERN
+from knowledge.training.formats import LOCAL_DAY_PATTERN, VERSION_PATTERN
 
 SET = {
     "type": "object",

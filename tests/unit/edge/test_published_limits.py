@@ -4,8 +4,8 @@ Each of the six profiles the edge serves is built as ``edge.app`` builds it (its
 called), and every tool's published input schema is walked: each ``minimum``, ``maximum``,
 ``exclusiveMinimum``, ``exclusiveMaximum``, ``multipleOf``, ``minLength``, ``maxLength``,
 ``minItems``, ``maxItems``, ``minProperties``, ``maxProperties`` and ``pattern`` must match a row
-of ``OWNED``, which names where the limit lives: the service that enforces it (``kinetic.limits``,
-``kinetic.training_knowledge``), the plan generator, or, for the limits only a contract sets, the
+of ``OWNED``, which names where the limit lives: the service that enforces it (``knowledge.limits``,
+``knowledge.training``), the plan generator, or, for the limits only a contract sets, the
 profile itself. A limit no row names fails (an unowned literal), as does one whose value is not its
 owner's (a copy that drifted) and a row that names no published limit (a stale row).
 
@@ -26,7 +26,7 @@ from typing import Any, NoReturn
 
 import pytest
 
-import kinetic.limits
+import knowledge.limits
 from edge.mcp_profile.builder import Profile
 from edge.profiles.client_ai import schemas as client_ai
 from edge.profiles.client_ai.tools import client_ai_profile
@@ -49,12 +49,12 @@ from edge.profiles.runflow.tools import runflow_profile
 from edge.profiles.runflow_public.handlers import PlanGenTools
 from edge.profiles.runflow_public.links import PlanLinks
 from edge.profiles.runflow_public.tools import public_plangen_profile
-from kinetic.endurance import running
-from kinetic.limits import endurance_plans as training
-from kinetic.limits import sessions
 from kinetic.page_tokens import MAX_SKIP
 from kinetic.plan_generator import request as generator
-from kinetic.training_knowledge import formats, rules
+from knowledge.endurance import running
+from knowledge.limits import endurance_plans as training
+from knowledge.limits import sessions
+from knowledge.training import formats, rules
 
 LIMIT_KEYWORDS = frozenset(
     {
@@ -189,7 +189,7 @@ OWNED: tuple[tuple[str, str, Limits], ...] = (
     ("kinetic-runflow", "*.repeatCount", {"minimum": 1, "maximum": training.MAX_REPEAT_COUNT}),
     ("kinetic-runflow", "*.durationSeconds", up_to(training.MAX_DURATION_SECONDS, 1)),
     ("kinetic-runflow", "*.plannedDurationSeconds", up_to(training.MAX_DURATION_SECONDS, 1)),
-    # RunFlow's own: the race a VDOT is read from, 1500 m to the marathon (kinetic.endurance.running)
+    # RunFlow's own: the race a VDOT is read from, 1500 m to the marathon (knowledge.endurance.running)
     (
         "kinetic-runflow",
         "recalibrate_thresholds.raceResult.distanceMeters",
@@ -419,13 +419,13 @@ def test_the_table_tells_owned_drifted_and_unowned(limit: Published, owned: bool
         assert row is not None and (OWNED[row][2][limit.keyword] == limit.value) is owned
 
 
-# Run before anything imports the edge: every limit in ``kinetic.limits`` and in training's rules
+# Run before anything imports the edge: every limit in ``knowledge.limits`` and in training's rules
 # and formats moves (numbers by 3, patterns by a no-op group), then the profiles are built and
 # checked against the moved owners.
 FOLLOW_THE_OWNERS = """
 import sys
-import kinetic.limits.endurance_plans, kinetic.limits.sessions
-from kinetic.training_knowledge import formats, rules
+import knowledge.limits.endurance_plans, knowledge.limits.sessions
+from knowledge.training import formats, rules
 
 def moved(value):
     if isinstance(value, bool):
@@ -440,7 +440,7 @@ def moved(value):
         return "(?:)" + value
     return value
 
-for module in (kinetic.limits.endurance_plans, kinetic.limits.sessions, formats, rules):
+for module in (knowledge.limits.endurance_plans, knowledge.limits.sessions, formats, rules):
     for name, value in list(vars(module).items()):
         if name.isupper():
             setattr(module, name, moved(value))
@@ -470,9 +470,9 @@ def test_client_ai_and_ows_publish_the_sessions_figures() -> None:
 
 
 def test_the_limits_package_is_data_only() -> None:
-    """``kinetic.limits`` holds figures, not rules: a docstring, ``typing`` imports and assignments
+    """``knowledge.limits`` holds figures, not rules: a docstring, ``typing`` imports and assignments
     of literals (and names and arithmetic over them), so it stays plumbing every side may import."""
-    folder = Path(kinetic.limits.__file__).parent
+    folder = Path(knowledge.limits.__file__).parent
     modules = sorted(folder.glob("*.py"))
     assert len(modules) >= 3
     allowed_expressions = (

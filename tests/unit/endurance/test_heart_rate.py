@@ -1,4 +1,4 @@
-"""Heart-rate zones, TRIMP, hrTSS and time in zones (kinetic/endurance/heart_rate.py) against
+"""Heart-rate zones, TRIMP, hrTSS and time in zones (knowledge/endurance/heart_rate.py) against
 hand-computed values; models and sources in docs/decisions/0052-running-swimming-and-heart-rate-figures.md."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from kinetic.endurance.heart_rate import (
+from knowledge.endurance.heart_rate import (
     ZONE_BANDS,
     estimated_threshold_hr,
     heart_rate_zones,

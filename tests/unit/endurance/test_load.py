@@ -15,7 +15,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from kinetic.endurance.load import (
+from knowledge.endurance.load import (
     ATL_GAIN,
     CTL_GAIN,
     MIN_CHRONIC_LOAD,

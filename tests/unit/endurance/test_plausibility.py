@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kinetic.endurance.plausibility import (
+from knowledge.endurance.plausibility import (
     MAX_STRESS_PER_HOUR,
     SPEED_LIMITS,
     implausible_speed,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from kinetic.endurance.power import (
+from knowledge.endurance.power import (
     MMP_DURATIONS_SECONDS,
     BestEffort,
     PowerCurvePoint,

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kinetic.endurance.power import average_power, normalized_power, power_summary
+from knowledge.endurance.power import average_power, normalized_power, power_summary
 
 # A second holds a gap, a coasting zero or a power up to a sprint's.
 SAMPLE = st.one_of(st.none(), st.just(0.0), st.floats(min_value=0.0, max_value=2000.0))

@@ -1,4 +1,4 @@
-"""Running figures (kinetic/endurance/running.py) against hand-computed values and Daniels' tables;
+"""Running figures (knowledge/endurance/running.py) against hand-computed values and Daniels' tables;
 sources, fractions and tolerances in docs/decisions/0052-running-swimming-and-heart-rate-figures.md."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from kinetic.endurance.pace import Pace, clock_text, parse_clock, per_km_to_per_mile, per_mile_to_per_km
-from kinetic.endurance.running import (
+from knowledge.endurance.pace import Pace, clock_text, parse_clock, per_km_to_per_mile, per_mile_to_per_km
+from knowledge.endurance.running import (
     RACE_DISTANCES,
     RunEffort,
     effective_vdot,
@@ -310,7 +310,7 @@ def test_rtss_refuses_a_run_without_time_or_distance():
         running_stress(3000, -1, Pace(250))
 
 
-# --- Pace text and units (kinetic/endurance/pace.py) ---------------------------------------------
+# --- Pace text and units (knowledge/endurance/pace.py) ---------------------------------------------
 
 
 def test_clock_text_rounds_to_the_nearest_second_before_splitting():

@@ -1,4 +1,4 @@
-"""Critical swim speed, swim pace zones and sTSS (kinetic/endurance/swimming.py) against
+"""Critical swim speed, swim pace zones and sTSS (knowledge/endurance/swimming.py) against
 hand-computed values; CSS after Wakayoshi et al. 1992 as coaches reduce it to a 400 m and a 200 m
 trial; bands and the cubed intensity in docs/decisions/0052-running-swimming-and-heart-rate-figures.md."""
 
@@ -8,8 +8,8 @@ import math
 
 import pytest
 
-from kinetic.endurance.pace import parse_clock
-from kinetic.endurance.swimming import (
+from knowledge.endurance.pace import parse_clock
+from knowledge.endurance.swimming import (
     CriticalSwimSpeed,
     critical_swim_speed,
     swim_stress,

@@ -11,7 +11,6 @@ from datetime import timedelta
 
 import pytest
 
-from kinetic.endurance.running import training_paces
 from kinetic.plan_generator import (
     EVENTS,
     EVENTS_BY_ID,
@@ -24,7 +23,8 @@ from kinetic.plan_generator import (
     plan_json,
 )
 from kinetic.plan_generator.paces import estimated_vdot, running_tss
-from kinetic.plan_safety import HARD_TYPES
+from knowledge.endurance.running import training_paces
+from knowledge.plan_safety import HARD_TYPES
 from tests.unit.plan_generator.requests import grid, request
 
 QUALITY_TYPES = {"TEMPO", "INTERVALS", "REPETITIONS"}

@@ -24,7 +24,7 @@ from kinetic.plan_generator import (
     projected_seed,
     safety_check,
 )
-from kinetic.plan_safety import evaluate_plan_safety, has_critical
+from knowledge.plan_safety import evaluate_plan_safety, has_critical
 from tests.unit.plan_generator.requests import TODAY, grid, request
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from kinetic.endurance.load import PmcSeed
-from kinetic.plan_safety import CompletedDay, PlannedWorkout, TrainingHistory
-from kinetic.plan_safety.inputs import Sport, WorkoutType
+from knowledge.endurance.load import PmcSeed
+from knowledge.plan_safety import CompletedDay, PlannedWorkout, TrainingHistory
+from knowledge.plan_safety.inputs import Sport, WorkoutType
 
 MONDAY = date(2026, 3, 2)  # a Monday
 KM = 1000.0

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kinetic.endurance.load import PmcSeed
-from kinetic.plan_safety import (
+from knowledge.endurance.load import PmcSeed
+from knowledge.plan_safety import (
     SPORTS,
     WORKOUT_TYPES,
     CompletedDay,

@@ -8,8 +8,8 @@ from datetime import timedelta
 
 import pytest
 
-from kinetic.plan_safety import HARD_TYPES, ConsecutiveHardDays, HardSession, evaluate_plan_safety
-from kinetic.plan_safety.inputs import PlannedWorkout, WorkoutType
+from knowledge.plan_safety import HARD_TYPES, ConsecutiveHardDays, HardSession, evaluate_plan_safety
+from knowledge.plan_safety.inputs import PlannedWorkout, WorkoutType
 from tests.unit.plan_safety.plans import MONDAY, run, session
 
 TUESDAY, WEDNESDAY, THURSDAY = (MONDAY + timedelta(days=d) for d in (1, 2, 3))

@@ -8,8 +8,8 @@ from datetime import timedelta
 
 import pytest
 
-from kinetic.plan_safety import CompletedDay, LongRun, PlannedWorkout, TrainingHistory, evaluate_plan_safety
-from kinetic.plan_safety.inputs import WorkoutType
+from knowledge.plan_safety import CompletedDay, LongRun, PlannedWorkout, TrainingHistory, evaluate_plan_safety
+from knowledge.plan_safety.inputs import WorkoutType
 from tests.unit.plan_safety.plans import KM, MONDAY, run, session
 
 

@@ -1,7 +1,7 @@
 """Rule 4 of the plan contract's safety engine (section 4): "projected_tsb_overload (critical):
 Triggers when projected Training Stress Balance (TSB) drops below -30." TSB is the form going into
 a day (yesterday's CTL - ATL), projected with the exact exponential step of
-``kinetic.endurance.load`` (decision 0060)."""
+``knowledge.endurance.load`` (decision 0060)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from datetime import timedelta
 
 import pytest
 
-from kinetic.endurance.load import PmcSeed, pmc_series
-from kinetic.plan_safety import TrainingHistory, TsbOverload, evaluate_plan_safety
-from kinetic.plan_safety.inputs import CompletedDay, PlannedWorkout
+from knowledge.endurance.load import PmcSeed, pmc_series
+from knowledge.plan_safety import TrainingHistory, TsbOverload, evaluate_plan_safety
+from knowledge.plan_safety.inputs import CompletedDay, PlannedWorkout
 from tests.unit.plan_safety.plans import MONDAY, session
 
 EVE = MONDAY - timedelta(days=1)

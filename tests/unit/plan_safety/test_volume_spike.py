@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from kinetic.plan_safety import Advisory, CompletedDay, TrainingHistory, VolumeSpike, evaluate_plan_safety
+from knowledge.plan_safety import Advisory, CompletedDay, TrainingHistory, VolumeSpike, evaluate_plan_safety
 from tests.unit.plan_safety.plans import KM, MONDAY, run, session, steady_history, week_of_runs
 
 WEDNESDAY = MONDAY + timedelta(days=2)

@@ -8,8 +8,8 @@ from datetime import date, timedelta
 
 import pytest
 
-from kinetic.plan_safety import Advisory, LongRun, PlannedWorkout, VolumeSpike, evaluate_plan_safety
-from kinetic.plan_safety.weeks import week_start
+from knowledge.plan_safety import Advisory, LongRun, PlannedWorkout, VolumeSpike, evaluate_plan_safety
+from knowledge.plan_safety.weeks import week_start
 from tests.unit.plan_safety.plans import MONDAY, run
 
 SUNDAY_BEFORE = MONDAY - timedelta(days=1)  # Sun 1 Mar 2026

@@ -19,8 +19,8 @@ from importlib.metadata import packages_distributions
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-FIRST_PARTY = frozenset({"kinetic", "services", "edge", "tests", "benchmarks"})
-RUNTIME_CODE = ("kinetic", "services", "edge")
+FIRST_PARTY = frozenset({"kinetic", "knowledge", "services", "edge", "tests", "benchmarks"})
+RUNTIME_CODE = ("kinetic", "knowledge", "services", "edge")
 DEV_CODE = ("tests", "benchmarks", "scripts")
 
 # Declared for what they do rather than for an import statement: zoneinfo's IANA data where the

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from kinetic.training_knowledge.catalog import CATALOG_PATH
+from knowledge.training.catalog import CATALOG_PATH
 from services.training.domain.catalog import load_catalog, parse_catalog
 from services.training.domain.exercises import (
     EQUIPMENT,

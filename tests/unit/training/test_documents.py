@@ -17,7 +17,7 @@ from edge.profiles.metric.guidance import PLAN_EXAMPLE as GUIDANCE_PLAN_EXAMPLE
 from kinetic.errors import InvalidArgument
 from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_from_json
-from kinetic.training_knowledge import rules
+from knowledge.training import rules
 from services.training.domain import documents, model
 from services.training.domain.catalog import load_catalog
 from services.training.domain.model import (

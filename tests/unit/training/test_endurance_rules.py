@@ -12,7 +12,7 @@ import pytest
 from kinetic.errors import InvalidArgument
 from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_from_json
-from kinetic.training_knowledge.endurance_summary import step_summary, summary_of
+from knowledge.training.endurance_summary import step_summary, summary_of
 from services.training.adapters.endurance_codec import endurance_from_dict, endurance_to_dict, endurance_to_pb
 from services.training.adapters.library_codec import content_from_json, content_to_json
 from services.training.domain import documents

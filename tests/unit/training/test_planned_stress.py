@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kinetic.endurance.running import training_paces
+from knowledge.endurance.running import training_paces
 from services.training.domain.endurance import EnduranceStep, EnduranceTarget, IntensityTarget, StepTarget
 from services.training.domain.planned_stress import (
     Thresholds,

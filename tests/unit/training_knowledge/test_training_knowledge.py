@@ -10,8 +10,8 @@ from types import ModuleType
 
 import pytest
 
-from kinetic import training_knowledge
-from kinetic.training_knowledge import catalog, formats, rules
+import knowledge.training as training_knowledge
+from knowledge.training import catalog, formats, rules
 
 # One line per published VERSION: the fingerprint of what it published. When this test fails, the
 # catalog, the rules or the formats changed: bump VERSION and add its line, so readers can tell.

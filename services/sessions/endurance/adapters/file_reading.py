@@ -11,8 +11,12 @@ from __future__ import annotations
 import functools
 from typing import Final
 
-from kinetic.activity_files import ActivityFile, UnreadableActivityFile, read_activity_files
 from kinetic.bounded_parse import Budget, ParseOverrun, ParseWorkers
+from services.sessions.endurance.activity_files import (
+    ActivityFile,
+    UnreadableActivityFile,
+    read_activity_files,
+)
 from services.sessions.endurance.domain.endurance_errors import ImportNotFinished, UnreadableActivity
 
 # CPU: 2 s per MiB, at least 1 s (the kernel counts whole seconds, rounded up): a 1 MiB file not
@@ -30,7 +34,9 @@ RETRY_AFTER_S: Final = 5
 
 def activity_file_workers(slots: int = PARSE_SLOTS) -> ParseWorkers:
     """The child processes that read activity files (``slots`` at a time, one per account)."""
-    return ParseWorkers([UnreadableActivityFile], slots=slots, preload=["kinetic.activity_files"])
+    return ParseWorkers(
+        [UnreadableActivityFile], slots=slots, preload=["services.sessions.endurance.activity_files"]
+    )
 
 
 def budget_for(size: int) -> Budget:

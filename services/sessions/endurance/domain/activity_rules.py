@@ -1,6 +1,6 @@
 """What an activity given as a summary (RecordActivity) or an import's options must satisfy.
 
-The ranges of recorded values are the activity-file reader's own (``kinetic.activity_files.limits``,
+The ranges of recorded values are the activity-file reader's own (``activity_files.limits``,
 decision 0053): a summary typed by hand is held to what a recording may hold. The others are
 chosen in decision 0054 (Validation).
 """
@@ -11,10 +11,10 @@ import math
 from dataclasses import dataclass
 from datetime import datetime
 
-from kinetic.activity_files import limits
 from kinetic.record_ranges import ACTIVITY_START
 from kinetic.text_input import name_problem, text_problem
 from services.sessions.domain.session_rules import Violations
+from services.sessions.endurance.activity_files import limits
 from services.sessions.endurance.domain.endurance_model import (
     SPORTS,
     ActivitySource,

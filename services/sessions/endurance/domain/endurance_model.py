@@ -1,7 +1,7 @@
 """The endurance records as the module keeps them: activities, their figures, laps and streams,
 dated thresholds and daily readiness entries. No storage here; rules in the ``*_rules`` modules.
 
-Units are SI (seconds, metres, watts, bpm) as in ``kinetic.activity_files``; ``None`` is "not
+Units are SI (seconds, metres, watts, bpm) as in ``activity_files``; ``None`` is "not
 recorded". Decision 0054 names what each record is for.
 """
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
-from kinetic.endurance.plausibility import Implausible, implausible_speed
+from knowledge.endurance.plausibility import Implausible, implausible_speed
 
 Sport = Literal["run", "ride", "swim", "strength", "other"]
 SPORTS: tuple[Sport, ...] = ("run", "ride", "swim", "strength", "other")

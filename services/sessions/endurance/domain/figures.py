@@ -1,6 +1,6 @@
 """An activity's figures from its 1 Hz streams and the thresholds in force on its day.
 
-The formulas are ``kinetic.endurance``'s (decisions 0051 and 0052); what is chosen here, and why,
+The formulas are ``knowledge.endurance``'s (decisions 0051 and 0052); what is chosen here, and why,
 is in docs/decisions/0054-endurance-records.md (Figures):
 
 - normalised power and the mean-maximal points of ``MMP_DURATIONS_SECONDS`` (those the activity is
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from kinetic.endurance import heart_rate, power
+from knowledge.endurance import heart_rate, power
 from services.sessions.endurance.domain.endurance_model import (
     Figures,
     PowerPoint,

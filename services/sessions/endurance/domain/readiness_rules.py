@@ -9,8 +9,8 @@ import math
 from collections.abc import Mapping
 from datetime import date
 
-from kinetic.limits.sessions import READINESS
 from kinetic.record_ranges import READINESS_DAY
+from knowledge.limits.sessions import READINESS
 from services.sessions.domain.session_rules import Violations
 from services.sessions.endurance.domain.endurance_model import READINESS_FIELDS, READINESS_WHOLE
 from services.sessions.endurance.domain.threshold_rules import check_day

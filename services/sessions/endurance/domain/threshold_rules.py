@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 from datetime import date
 
-from kinetic.endurance import running, swimming
-from kinetic.limits.sessions import THRESHOLDS
 from kinetic.record_ranges import CALENDAR_DAY
+from knowledge.endurance import running, swimming
+from knowledge.limits.sessions import THRESHOLDS
 from services.sessions.domain.session_rules import Violations
 from services.sessions.endurance.domain.endurance_model import (
     THRESHOLD_KINDS,

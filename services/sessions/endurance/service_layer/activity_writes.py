@@ -13,11 +13,15 @@ from typing import TypeVar
 
 from sqlalchemy import Connection, Engine
 
-from kinetic.activity_files import ActivityFile, UnreadableActivityFile, read_activity_files
 from kinetic.record_ranges import ACTIVITY_START
 from services.sessions.adapters import change_feed
 from services.sessions.adapters.read_engine import read_engine
 from services.sessions.domain.session_rules import require_account
+from services.sessions.endurance.activity_files import (
+    ActivityFile,
+    UnreadableActivityFile,
+    read_activity_files,
+)
 from services.sessions.endurance.adapters import endurance_repository as repo
 from services.sessions.endurance.adapters.record_codec import activity_deleted_payload, activity_payload
 from services.sessions.endurance.domain.activity_rules import (

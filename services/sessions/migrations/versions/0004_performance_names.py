@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-from kinetic.training_knowledge.catalog import load_catalog
+from knowledge.training.catalog import load_catalog
 
 revision: str = "0004"
 down_revision: str | None = "0003"

@@ -8,7 +8,7 @@ import grpc
 
 from kinetic.errors import RemoteError
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
-from kinetic.training_knowledge.exercise_names import Candidate
+from knowledge.training.exercise_names import Candidate
 from services.sessions.workout_log.domain.log_errors import ExerciseSearchUnavailable
 
 # A stuck training service turns into an answer to retry, not a hung log call.

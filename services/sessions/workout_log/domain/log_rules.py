@@ -14,17 +14,17 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from kinetic.errors import InvalidArgument
-
-# Limits are data shared with the OWS profile (decision 0091); the ones imported "as" themselves
-# are read through this module by the service layer.
-from kinetic.limits.sessions import MAX_ENTRIES, MAX_EXERCISE_ID, MAX_IDEMPOTENCY_KEY, MAX_NOTES
-from kinetic.limits.sessions import MAX_EXERCISE_NAME as MAX_EXERCISE_NAME
-from kinetic.limits.sessions import MAX_PROGRAM_DAY as MAX_PROGRAM_DAY
-from kinetic.limits.sessions import MAX_PROGRAM_ID as MAX_PROGRAM_ID
-from kinetic.limits.sessions import MAX_SETS_PER_ENTRY as MAX_SETS_PER_ENTRY
 from kinetic.record_ranges import CALENDAR_DAY
 from kinetic.text_input import name_problem, text_problem
 from kinetic.time_zones import time_zone
+
+# Limits are data shared with the OWS profile (decision 0091); the ones imported "as" themselves
+# are read through this module by the service layer.
+from knowledge.limits.sessions import MAX_ENTRIES, MAX_EXERCISE_ID, MAX_IDEMPOTENCY_KEY, MAX_NOTES
+from knowledge.limits.sessions import MAX_EXERCISE_NAME as MAX_EXERCISE_NAME
+from knowledge.limits.sessions import MAX_PROGRAM_DAY as MAX_PROGRAM_DAY
+from knowledge.limits.sessions import MAX_PROGRAM_ID as MAX_PROGRAM_ID
+from knowledge.limits.sessions import MAX_SETS_PER_ENTRY as MAX_SETS_PER_ENTRY
 from services.sessions.domain.object_ids import is_object_id
 from services.sessions.domain.session_model import LoggedSet
 from services.sessions.domain.session_rules import Violations
@@ -41,7 +41,7 @@ _SPACES = re.compile(r"\s+")
 def normalize_words(words: str) -> str:
     """Words as remembered and looked up: lower case, "-" and "_" as spaces, spaces collapsed.
 
-    LogWorkoutText stores words already normalized (``kinetic.training_knowledge.exercise_names``),
+    LogWorkoutText stores words already normalized (``knowledge.training.exercise_names``),
     and so does the edge for log_workout's words; normalizing here again
     makes a direct gRPC caller's "Bench-Press " find the same entry as "bench press".
     """

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from kinetic.limits.sessions import MAX_EQUIPMENT_ITEM, MAX_EQUIPMENT_ITEMS, MAX_GOALS, MAX_LIMITATIONS
-from kinetic.limits.sessions import MAX_ROUTINE_ID as MAX_ROUTINE_ID
+from knowledge.limits.sessions import MAX_EQUIPMENT_ITEM, MAX_EQUIPMENT_ITEMS, MAX_GOALS, MAX_LIMITATIONS
+from knowledge.limits.sessions import MAX_ROUTINE_ID as MAX_ROUTINE_ID
 from services.sessions.domain.session_rules import Violations
 from services.sessions.workout_log.domain.log_model import CurrentProgram, ProfileChange
 from services.sessions.workout_log.domain.log_rules import (

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kinetic.limits.sessions import MAX_LOAD_KG, MAX_LOAD_LB, METERS, REPS, RPE_SEED_003, SECONDS
+from knowledge.limits.sessions import MAX_LOAD_KG, MAX_LOAD_LB, METERS, REPS, RPE_SEED_003, SECONDS
 from services.sessions.domain.session_model import LoggedSet
 from services.sessions.domain.session_rules import Violations, check_number
 from services.sessions.workout_log.domain.log_model import SetChange, SetInput
 
 KG_PER_LB = 0.45359237
 UNITS = ("kg", "lb")
-# The limits are data in kinetic.limits.sessions, which the OWS profile publishes (decision 0091).
+# The limits are data in knowledge.limits.sessions, which the OWS profile publishes (decision 0091).
 REPS_RANGE = REPS
 DURATION_RANGE = SECONDS
 DISTANCE_RANGE = METERS

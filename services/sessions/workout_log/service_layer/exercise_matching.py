@@ -1,7 +1,7 @@
 """Which exercise the words a person logged name: the workout log's one place for it.
 
 Words the account confirmed before win (the log remembers them); then the shared catalog, resolved
-here with no call (``kinetic.training_knowledge.exercise_names``); only words the catalog does not
+here with no call (``knowledge.training.exercise_names``); only words the catalog does not
 know ask training, whose search covers the account's own exercises. Ambiguous words are never
 guessed (decision 0045); where the matching lives and why: decision 0092.
 """
@@ -14,8 +14,8 @@ from typing import Protocol
 
 from sqlalchemy import Engine
 
-from kinetic.training_knowledge.catalog import catalog_by_id, load_catalog
-from kinetic.training_knowledge.exercise_names import Candidate, normalize_words, resolve_exercise
+from knowledge.training.catalog import catalog_by_id, load_catalog
+from knowledge.training.exercise_names import Candidate, normalize_words, resolve_exercise
 from services.sessions.domain.session_rules import Violations, require_account
 from services.sessions.workout_log.adapters import log_repository as log_repo
 

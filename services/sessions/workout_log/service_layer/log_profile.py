@@ -1,6 +1,6 @@
 """UpdateLogProfile, StartProgram and EndProgram: the log's preferences and the one program an
 account follows (decision 0049). Program content lives with the edge's knowledge
-(``kinetic/training_knowledge``), which checks IDs and days; here it is only stored."""
+(``knowledge/training``), which checks IDs and days; here it is only stored."""
 
 from __future__ import annotations
 

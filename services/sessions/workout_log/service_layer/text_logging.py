@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from kinetic.training_knowledge.exercise_names import normalize_words, tracking_of
+from knowledge.training.exercise_names import normalize_words, tracking_of
 from services.sessions.domain.session_rules import Violations, require_account
 from services.sessions.service_layer.session_support import Clock, utc_now
 from services.sessions.workout_log.domain import log_rules as rules

@@ -10,7 +10,7 @@ from datetime import datetime
 from sqlalchemy import Connection
 
 from kinetic.errors import InvalidArgument
-from kinetic.training_knowledge.catalog import catalog_by_id
+from knowledge.training.catalog import catalog_by_id
 from services.sessions.adapters import change_feed
 from services.sessions.adapters import performance_repository as performance_repo
 from services.sessions.adapters import session_repository as repo
