@@ -1,20 +1,20 @@
 """A profile is a table: one MCP server built from a profile's tools (docs/decisions/0028-profile-builder.md).
 
 A ``Profile`` names the server (name, title, version, instructions), its error style and its
-tools. Each ``ToolSpec`` holds what ``tools/list`` publishes (name, title, description, input and
-output schemas, annotations) and what ``tools/call`` runs: the scope it needs, the cross-field
-rules the schema cannot say, the handler and the renderer. ``build_profile`` does every piece of
-per-tool work once: it compiles the input validators and builds the published ``Tool`` list.
+tools. Each tool is one row (``rows.ToolRow``, decision 0100) holding what ``tools/list`` publishes
+(name, title, description, input and output schemas, hints) and what ``tools/call`` runs: the scope
+it needs, the cross-field rules the schema cannot say, the handler and the renderer.
+``build_profile`` does every piece of per-tool work once: it compiles the input validators and
+builds the published ``Tool`` list.
 A call then only looks the tool up, checks the scope, validates, runs the rules and the handler,
 and renders; a REST mirror calls the same ``CompiledTool.run``, so both answer alike.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import warnings
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,9 +29,7 @@ from mcp.types import (
     ListToolsResult,
     PaginatedRequestParams,
     SetLevelRequestParams,
-    TextContent,
     Tool,
-    ToolAnnotations,
 )
 from starlette.types import ASGIApp
 
@@ -39,55 +37,20 @@ from edge.guard import Principal, principal_of
 from edge.mcp_profile.errors import ErrorStyle
 from edge.mcp_profile.http_status import ProblemStatus, note_problem
 from edge.mcp_profile.observed import ToolObserver
-from edge.mcp_profile.validation import (
-    Schema,
-    Violation,
-    compile_validator,
-    invalid_arguments,
-    query_types,
-)
+from edge.mcp_profile.rows import Arguments as Arguments
+from edge.mcp_profile.rows import CrossFieldRule as CrossFieldRule
+from edge.mcp_profile.rows import Handler as Handler
+from edge.mcp_profile.rows import Payload as Payload
+from edge.mcp_profile.rows import Renderer as Renderer
+from edge.mcp_profile.rows import ToolSpec as ToolSpec
+from edge.mcp_profile.rows import compact_result as compact_result
+from edge.mcp_profile.validation import compile_validator, invalid_arguments, query_types
 from edge.mcp_profile.value_rules import value_violations
 from edge.mcp_tracing import trace_within_edge
 from edge.problems import EdgeProblem, from_remote, unavailable
 from kinetic.errors import RemoteError
 
 _log = logging.getLogger(__name__)
-
-Arguments = Mapping[str, Any]
-Payload = dict[str, Any]
-Handler = Callable[[Principal, Arguments], Awaitable[Payload]]
-Renderer = Callable[[Payload], CallToolResult]
-# A rule the schema cannot say (e.g. "planId and planMomentId together"), run on valid arguments.
-CrossFieldRule = Callable[[Arguments], Sequence[Violation]]
-
-
-def compact_result(payload: Payload) -> CallToolResult:
-    """Compact JSON text plus the same object as structured content (the SDK would pretty-print)."""
-    text = json.dumps(payload, separators=(",", ":"))
-    return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=payload)
-
-
-@dataclass(frozen=True)
-class ToolSpec:
-    """One row of a profile's table."""
-
-    name: str
-    description: str
-    input_schema: Schema
-    annotations: ToolAnnotations
-    scope: str
-    handler: Handler
-    title: str | None = None
-    output_schema: Schema | None = None
-    rules: tuple[CrossFieldRule, ...] = ()
-    render: Renderer = compact_result
-    # Scopes that do as well as ``scope`` (Primed's get_training_status takes either of two).
-    alternative_scopes: tuple[str, ...] = ()
-
-    @property
-    def scopes(self) -> tuple[str, ...]:
-        """Every scope that lets a token call the tool; any one of them is enough."""
-        return (self.scope, *self.alternative_scopes)
 
 
 @dataclass(frozen=True)
@@ -126,7 +89,7 @@ class CompiledTool:
             description=spec.description,
             input_schema=dict(spec.input_schema),
             output_schema=dict(spec.output_schema) if spec.output_schema is not None else None,
-            annotations=spec.annotations,
+            annotations=spec.published_annotations,
         )
         # For REST mirrors, whose query strings are read by the types this schema declares.
         self.query_types = query_types(spec.input_schema)

@@ -17,7 +17,6 @@ from edge.profiles.client_ai.schemas import (
     SESSION_STATUSES,
     STRING,
     TIMESTAMP,
-    Schema,
     array,
     obj,
 )
@@ -147,113 +146,110 @@ KEPT_SETUP_VALUE = obj(
     ("key", "value"),
 )
 
-OUTPUT_SCHEMAS: dict[str, Schema] = {
-    "client_ai_list_my_workout_plans": obj(
-        {"plans": array(PLAN_SUMMARY), **_PAGING, **_LANGUAGE_OUT}, ("plans", "page", "limit", "hasMore")
-    ),
-    "client_ai_get_my_workout_plan": obj(
-        {
-            "plan": obj(
-                {
-                    "id": STRING,
-                    "name": STRING,
-                    "description": STRING,
-                    "status": STRING,
-                    "coachName": STRING,
-                    "days": array(PLAN_DAY_SUMMARY),
-                    "daysTruncated": BOOLEAN,
-                    "nextDay": NEXT_DAY,
-                },
-                ("id", "name", "days"),
-            ),
-            **_LANGUAGE_OUT,
-        },
-        ("plan",),
-    ),
-    "client_ai_get_my_workout_day": obj(
-        {
-            "day": obj(
-                {
-                    "id": STRING,
-                    "planId": STRING,
-                    "planName": STRING,
-                    "name": STRING,
-                    "position": INTEGER,
-                    "exercises": array(PLAN_EXERCISE),
-                },
-                ("id", "planId", "name", "exercises"),
-            ),
-            **_LANGUAGE_OUT,
-        },
-        ("day",),
-    ),
-    "client_ai_get_workout_exercise": obj({"exercise": CLIENT_EXERCISE, **_LANGUAGE_OUT}, ("exercise",)),
-    "client_ai_get_my_exercise_history": obj(
-        {
-            "exercise": CLIENT_EXERCISE,
-            "dateFrom": {"type": ["string", "null"]},
-            "dateTo": {"type": ["string", "null"]},
-            "entries": array(
-                obj(
-                    {
-                        "sessionId": STRING,
-                        "sessionTitle": STRING,
-                        "completedAt": TIMESTAMP,
-                        "performance": PERFORMANCE,
-                    },
-                    ("sessionId", "performance"),
-                )
-            ),
-            "count": INTEGER,
-            **_LANGUAGE_OUT,
-        },
-        ("exercise", "entries", "count"),
-    ),
-    "client_ai_list_my_workout_sessions": obj(
-        {"sessions": array(SESSION), **_PAGING}, ("sessions", "page", "limit", "hasMore")
-    ),
-    "client_ai_get_my_workout_session": obj({"session": SESSION}, ("session",)),
-    "client_ai_get_my_workout_machine_preset": obj(
-        {
-            "exerciseId": STRING,
-            "effectiveFields": array(EFFECTIVE_FIELD),
-            "nextSetupValues": {
-                **array(KEPT_SETUP_VALUE),
-                "description": "The values you kept for next time when you last logged this exercise "
-                "(send them as setupValues when you use them).",
+# Each tool's published output schema.
+LIST_WORKOUT_PLANS_OUTPUT = obj(
+    {"plans": array(PLAN_SUMMARY), **_PAGING, **_LANGUAGE_OUT}, ("plans", "page", "limit", "hasMore")
+)
+GET_WORKOUT_PLAN_OUTPUT = obj(
+    {
+        "plan": obj(
+            {
+                "id": STRING,
+                "name": STRING,
+                "description": STRING,
+                "status": STRING,
+                "coachName": STRING,
+                "days": array(PLAN_DAY_SUMMARY),
+                "daysTruncated": BOOLEAN,
+                "nextDay": NEXT_DAY,
             },
+            ("id", "name", "days"),
+        ),
+        **_LANGUAGE_OUT,
+    },
+    ("plan",),
+)
+GET_WORKOUT_DAY_OUTPUT = obj(
+    {
+        "day": obj(
+            {
+                "id": STRING,
+                "planId": STRING,
+                "planName": STRING,
+                "name": STRING,
+                "position": INTEGER,
+                "exercises": array(PLAN_EXERCISE),
+            },
+            ("id", "planId", "name", "exercises"),
+        ),
+        **_LANGUAGE_OUT,
+    },
+    ("day",),
+)
+GET_WORKOUT_EXERCISE_OUTPUT = obj({"exercise": CLIENT_EXERCISE, **_LANGUAGE_OUT}, ("exercise",))
+GET_EXERCISE_HISTORY_OUTPUT = obj(
+    {
+        "exercise": CLIENT_EXERCISE,
+        "dateFrom": {"type": ["string", "null"]},
+        "dateTo": {"type": ["string", "null"]},
+        "entries": array(
+            obj(
+                {
+                    "sessionId": STRING,
+                    "sessionTitle": STRING,
+                    "completedAt": TIMESTAMP,
+                    "performance": PERFORMANCE,
+                },
+                ("sessionId", "performance"),
+            )
+        ),
+        "count": INTEGER,
+        **_LANGUAGE_OUT,
+    },
+    ("exercise", "entries", "count"),
+)
+LIST_WORKOUT_SESSIONS_OUTPUT = obj(
+    {"sessions": array(SESSION), **_PAGING}, ("sessions", "page", "limit", "hasMore")
+)
+GET_WORKOUT_SESSION_OUTPUT = obj({"session": SESSION}, ("session",))
+GET_WORKOUT_MACHINE_PRESET_OUTPUT = obj(
+    {
+        "exerciseId": STRING,
+        "effectiveFields": array(EFFECTIVE_FIELD),
+        "nextSetupValues": {
+            **array(KEPT_SETUP_VALUE),
+            "description": "The values you kept for next time when you last logged this exercise "
+            "(send them as setupValues when you use them).",
         },
-        ("exerciseId", "effectiveFields", "nextSetupValues"),
-    ),
-    "client_ai_get_my_workout_equipment_profile": obj(
-        {
-            "items": array(obj({"equipmentKey": STRING, "name": STRING, "quantity": INTEGER})),
-            "catalog": array(obj({"key": STRING, "name": STRING})),
-            "maxItems": INTEGER,
-        },
-        ("items", "catalog"),
-    ),
-    "client_ai_start_or_resume_my_workout_session": obj(
-        {"session": SESSION, "resumed": BOOLEAN}, ("session", "resumed")
-    ),
-    "client_ai_log_my_workout_performance": obj(
-        {
-            "performance": PERFORMANCE,
-            "session": SESSION,
-            "replayed": {"type": "boolean", "description": "True when this call changed nothing (a retry)."},
-        },
-        ("performance", "session", "replayed"),
-    ),
-    "client_ai_complete_my_workout_session": obj(
-        {
-            "session": SESSION,
-            "experiencePointsAwarded": INTEGER,
-            "totalExperiencePoints": INTEGER,
-            "replayed": {"type": "boolean", "description": "True when it was already completed."},
-        },
-        ("session", "experiencePointsAwarded", "replayed"),
-    ),
-}
+    },
+    ("exerciseId", "effectiveFields", "nextSetupValues"),
+)
+GET_WORKOUT_EQUIPMENT_PROFILE_OUTPUT = obj(
+    {
+        "items": array(obj({"equipmentKey": STRING, "name": STRING, "quantity": INTEGER})),
+        "catalog": array(obj({"key": STRING, "name": STRING})),
+        "maxItems": INTEGER,
+    },
+    ("items", "catalog"),
+)
+START_OR_RESUME_WORKOUT_SESSION_OUTPUT = obj({"session": SESSION, "resumed": BOOLEAN}, ("session", "resumed"))
+LOG_WORKOUT_PERFORMANCE_OUTPUT = obj(
+    {
+        "performance": PERFORMANCE,
+        "session": SESSION,
+        "replayed": {"type": "boolean", "description": "True when this call changed nothing (a retry)."},
+    },
+    ("performance", "session", "replayed"),
+)
+COMPLETE_WORKOUT_SESSION_OUTPUT = obj(
+    {
+        "session": SESSION,
+        "experiencePointsAwarded": INTEGER,
+        "totalExperiencePoints": INTEGER,
+        "replayed": {"type": "boolean", "description": "True when it was already completed."},
+    },
+    ("session", "experiencePointsAwarded", "replayed"),
+)
 
 ERROR = obj(
     {

@@ -143,31 +143,52 @@ def _setup_values(description: str) -> Schema:
     return array(item, maxItems=MAX_SETUP_VALUES, description=description)
 
 
-_INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
-    "client_ai_list_my_workout_plans": {
+# Each tool's published input schema: exactly its arguments, nothing else.
+LIST_WORKOUT_PLANS_INPUT = obj(
+    {
         "status": {"type": "string", "enum": list(PLAN_STATUSES), "description": "Plan status filter."},
         "language": LANGUAGE,
         "page": PAGE,
         "limit": LIMIT,
     },
-    "client_ai_get_my_workout_plan": {"planId": _object_id("The unique plan ID"), "language": LANGUAGE},
-    "client_ai_get_my_workout_day": {
+    (),
+    additionalProperties=False,
+)
+GET_WORKOUT_PLAN_INPUT = obj(
+    {"planId": _object_id("The unique plan ID"), "language": LANGUAGE},
+    ("planId",),
+    additionalProperties=False,
+)
+GET_WORKOUT_DAY_INPUT = obj(
+    {
         "planId": _object_id("The unique plan ID"),
         "planMomentId": _object_id("The unique ID of the plan day/moment"),
         "language": LANGUAGE,
     },
-    "client_ai_get_workout_exercise": {
+    ("planId", "planMomentId"),
+    additionalProperties=False,
+)
+GET_WORKOUT_EXERCISE_INPUT = obj(
+    {
         "exerciseId": _object_id("The unique exercise ID"),
         "language": LANGUAGE,
     },
-    "client_ai_get_my_exercise_history": {
+    ("exerciseId",),
+    additionalProperties=False,
+)
+GET_EXERCISE_HISTORY_INPUT = obj(
+    {
         "exerciseId": _object_id("The unique exercise ID"),
         "dateFrom": DATE_FROM,
         "dateTo": DATE_TO,
         "language": LANGUAGE,
         "limit": {**LIMIT, "description": "Maximum number of history records, max 50 (default 20)."},
     },
-    "client_ai_list_my_workout_sessions": {
+    ("exerciseId",),
+    additionalProperties=False,
+)
+LIST_WORKOUT_SESSIONS_INPUT = obj(
+    {
         "status": {
             "type": "string",
             "enum": list(SESSION_STATUSES),
@@ -178,15 +199,27 @@ _INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
         "page": PAGE,
         "limit": LIMIT,
     },
-    "client_ai_get_my_workout_session": {"sessionId": _object_id("The unique session ID")},
-    "client_ai_get_my_workout_machine_preset": {"exerciseId": _object_id("The unique exercise ID")},
-    "client_ai_get_my_workout_equipment_profile": {},
-    "client_ai_start_or_resume_my_workout_session": {
+    (),
+    additionalProperties=False,
+)
+GET_WORKOUT_SESSION_INPUT = obj(
+    {"sessionId": _object_id("The unique session ID")}, ("sessionId",), additionalProperties=False
+)
+GET_WORKOUT_MACHINE_PRESET_INPUT = obj(
+    {"exerciseId": _object_id("The unique exercise ID")}, ("exerciseId",), additionalProperties=False
+)
+GET_WORKOUT_EQUIPMENT_PROFILE_INPUT = obj({}, (), additionalProperties=False)
+START_OR_RESUME_WORKOUT_SESSION_INPUT = obj(
+    {
         "planId": _object_id("Plan ID to start from; omit both plan fields for a freestyle session"),
         "planMomentId": _object_id("Plan day/moment ID to start"),
         "language": LANGUAGE,
     },
-    "client_ai_log_my_workout_performance": {
+    (),
+    additionalProperties=False,
+)
+LOG_WORKOUT_PERFORMANCE_INPUT = obj(
+    {
         "sessionId": _object_id("The active session ID"),
         "exerciseId": _object_id("The exercise ID the sets belong to"),
         "sets": array(
@@ -205,23 +238,14 @@ _INPUT_PROPERTIES: dict[str, dict[str, Schema]] = {
         },
         "showSetRpe": {**BOOLEAN, "description": "Whether RPE is shown per set for this exercise."},
     },
-    "client_ai_complete_my_workout_session": {
+    ("sessionId", "exerciseId", "sets"),
+    additionalProperties=False,
+)
+COMPLETE_WORKOUT_SESSION_INPUT = obj(
+    {
         "sessionId": _object_id("The active session ID"),
         "notes": {**NOTES, "description": "Notes on the completed session. Max 2000 chars."},
     },
-}
-_REQUIRED: dict[str, tuple[str, ...]] = {
-    "client_ai_get_my_workout_plan": ("planId",),
-    "client_ai_get_my_workout_day": ("planId", "planMomentId"),
-    "client_ai_get_workout_exercise": ("exerciseId",),
-    "client_ai_get_my_exercise_history": ("exerciseId",),
-    "client_ai_get_my_workout_session": ("sessionId",),
-    "client_ai_get_my_workout_machine_preset": ("exerciseId",),
-    "client_ai_log_my_workout_performance": ("sessionId", "exerciseId", "sets"),
-    "client_ai_complete_my_workout_session": ("sessionId",),
-}
-
-
-def input_schema(tool: str) -> Schema:
-    """The published input schema of ``tool``: exactly its arguments, nothing else."""
-    return obj(_INPUT_PROPERTIES[tool], _REQUIRED.get(tool, ()), additionalProperties=False)
+    ("sessionId",),
+    additionalProperties=False,
+)

@@ -9,24 +9,15 @@ errors whose text is ``{error, error_description, field?}``.
 
 from __future__ import annotations
 
-from mcp.types import ToolAnnotations
-
-from edge.mcp_profile.builder import Arguments, Handler, Profile, ToolSpec
+from edge.mcp_profile.builder import Arguments, Profile
 from edge.mcp_profile.errors import CLIENT_AI_ERRORS
+from edge.mcp_profile.rows import Method, ToolRow, bind, hints
 from edge.mcp_profile.validation import Violation
 from edge.profiles.client_ai import results, schemas
 from edge.profiles.client_ai.problems import MODULE, from_service
 from edge.profiles.client_ai.workouts import ClientWorkouts
 
 SCOPE = "client_ai"
-WRITE_TOOLS = frozenset(
-    {
-        "client_ai_start_or_resume_my_workout_session",
-        "client_ai_log_my_workout_performance",
-        "client_ai_complete_my_workout_session",
-    }
-)
-
 INSTRUCTIONS = (
     f"Kinetic Client AI Workout V2 (module {MODULE}, sensitivity: health). Every tool is about the "
     "signed-in gym client and nobody else; no argument names a client. Read the client's assigned "
@@ -44,50 +35,6 @@ INSTRUCTIONS = (
     "health_data_consent_required, not_a_client): tell the user, do not retry."
 )
 
-DESCRIPTIONS = {
-    "client_ai_list_my_workout_plans": "List bounded non-WOD Workout V2 plans assigned to the "
-    "authenticated client. No target client can be supplied.",
-    "client_ai_get_my_workout_plan": "Get one non-WOD Workout V2 plan assigned to the authenticated "
-    "client, including bounded day summaries.",
-    "client_ai_get_my_workout_day": "Get one visible day from a non-WOD Workout V2 plan assigned to the "
-    "authenticated client, with its exercises and the coach's targets.",
-    "client_ai_get_workout_exercise": "Get an allowlisted exercise visible to the authenticated client, "
-    "including that client's own exercise when applicable.",
-    "client_ai_get_my_exercise_history": "Get bounded completed non-WOD performance history for one "
-    "exercise and the authenticated client, most recent first. Maximum window is 366 days.",
-    "client_ai_list_my_workout_sessions": "List bounded non-WOD, non-group Workout V2 sessions for the "
-    "authenticated client, newest first.",
-    "client_ai_get_my_workout_session": "Get one non-WOD, non-group Workout V2 session and up to 100 "
-    "allowlisted performance records for the authenticated client.",
-    "client_ai_get_my_workout_machine_preset": "Get effective company and system setup fields for an "
-    "exercise. Coach-private presets are excluded.",
-    "client_ai_get_my_workout_equipment_profile": "Get the authenticated client's bounded home-equipment "
-    "profile and visible catalog without exposing company equipment mutation.",
-    "client_ai_start_or_resume_my_workout_session": "Write. Idempotently start or resume the "
-    "authenticated client's assigned plan day or freestyle Workout V2 session. WOD and group sessions "
-    "are rejected.",
-    "client_ai_log_my_workout_performance": "Write. Idempotently upsert allowlisted sets and client-owned "
-    "setup values in the authenticated client's active non-WOD, non-group session. Sets are upserted by "
-    "setNumber (1-100); 1-50 sets per call. Units: kilograms, meters, seconds.",
-    "client_ai_complete_my_workout_session": "Write. Idempotently complete the authenticated client's "
-    "active non-WOD, non-group session through the existing completion and XP core.",
-}
-
-TITLES = {
-    "client_ai_list_my_workout_plans": "My workout plans",
-    "client_ai_get_my_workout_plan": "My workout plan",
-    "client_ai_get_my_workout_day": "My workout day",
-    "client_ai_get_workout_exercise": "Workout exercise",
-    "client_ai_get_my_exercise_history": "My exercise history",
-    "client_ai_list_my_workout_sessions": "My workout sessions",
-    "client_ai_get_my_workout_session": "My workout session",
-    "client_ai_get_my_workout_machine_preset": "Machine preset",
-    "client_ai_get_my_workout_equipment_profile": "My home equipment",
-    "client_ai_start_or_resume_my_workout_session": "Start or resume my workout",
-    "client_ai_log_my_workout_performance": "Log my sets",
-    "client_ai_complete_my_workout_session": "Complete my workout",
-}
-
 
 def plan_fields_together(args: Arguments) -> list[Violation]:
     """Start or resume: a plan day needs planId and planMomentId; freestyle sends neither."""
@@ -98,54 +45,157 @@ def plan_fields_together(args: Arguments) -> list[Violation]:
     return []
 
 
-def _annotations(name: str) -> ToolAnnotations:
-    write = name in WRITE_TOOLS
-    return ToolAnnotations(
-        title=TITLES[name],
-        read_only_hint=not write,
-        destructive_hint=False if write else None,
-        idempotent_hint=True,
-        open_world_hint=False,
-    )
+# Reads, and writes that store nothing twice when repeated (each is idempotent by its own key).
+READS = hints(read_only=True, idempotent=True)
+WRITES = hints(read_only=False, destructive=False, idempotent=True)
+
+TOOLS: tuple[ToolRow[Method], ...] = (
+    ToolRow(
+        name="client_ai_list_my_workout_plans",
+        title="My workout plans",
+        description="List bounded non-WOD Workout V2 plans assigned to the "
+        "authenticated client. No target client can be supplied.",
+        input_schema=schemas.LIST_WORKOUT_PLANS_INPUT,
+        output_schema=results.LIST_WORKOUT_PLANS_OUTPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ClientWorkouts.list_plans,
+    ),
+    ToolRow(
+        name="client_ai_get_my_workout_plan",
+        title="My workout plan",
+        description="Get one non-WOD Workout V2 plan assigned to the authenticated "
+        "client, including bounded day summaries.",
+        input_schema=schemas.GET_WORKOUT_PLAN_INPUT,
+        output_schema=results.GET_WORKOUT_PLAN_OUTPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ClientWorkouts.get_plan,
+    ),
+    ToolRow(
+        name="client_ai_get_my_workout_day",
+        title="My workout day",
+        description="Get one visible day from a non-WOD Workout V2 plan assigned to the "
+        "authenticated client, with its exercises and the coach's targets.",
+        input_schema=schemas.GET_WORKOUT_DAY_INPUT,
+        output_schema=results.GET_WORKOUT_DAY_OUTPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ClientWorkouts.get_day,
+    ),
+    ToolRow(
+        name="client_ai_get_workout_exercise",
+        title="Workout exercise",
+        description="Get an allowlisted exercise visible to the authenticated client, "
+        "including that client's own exercise when applicable.",
+        input_schema=schemas.GET_WORKOUT_EXERCISE_INPUT,
+        output_schema=results.GET_WORKOUT_EXERCISE_OUTPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ClientWorkouts.get_exercise,
+    ),
+    ToolRow(
+        name="client_ai_get_my_exercise_history",
+        title="My exercise history",
+        description="Get bounded completed non-WOD performance history for one "
+        "exercise and the authenticated client, most recent first. Maximum window is 366 days.",
+        input_schema=schemas.GET_EXERCISE_HISTORY_INPUT,
+        output_schema=results.GET_EXERCISE_HISTORY_OUTPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ClientWorkouts.exercise_history,
+    ),
+    ToolRow(
+        name="client_ai_list_my_workout_sessions",
+        title="My workout sessions",
+        description="List bounded non-WOD, non-group Workout V2 sessions for the "
+        "authenticated client, newest first.",
+        input_schema=schemas.LIST_WORKOUT_SESSIONS_INPUT,
+        output_schema=results.LIST_WORKOUT_SESSIONS_OUTPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ClientWorkouts.list_sessions,
+    ),
+    ToolRow(
+        name="client_ai_get_my_workout_session",
+        title="My workout session",
+        description="Get one non-WOD, non-group Workout V2 session and up to 100 "
+        "allowlisted performance records for the authenticated client.",
+        input_schema=schemas.GET_WORKOUT_SESSION_INPUT,
+        output_schema=results.GET_WORKOUT_SESSION_OUTPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ClientWorkouts.get_session,
+    ),
+    ToolRow(
+        name="client_ai_get_my_workout_machine_preset",
+        title="Machine preset",
+        description="Get effective company and system setup fields for an "
+        "exercise. Coach-private presets are excluded.",
+        input_schema=schemas.GET_WORKOUT_MACHINE_PRESET_INPUT,
+        output_schema=results.GET_WORKOUT_MACHINE_PRESET_OUTPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ClientWorkouts.machine_preset,
+    ),
+    ToolRow(
+        name="client_ai_get_my_workout_equipment_profile",
+        title="My home equipment",
+        description="Get the authenticated client's bounded home-equipment "
+        "profile and visible catalog without exposing company equipment mutation.",
+        input_schema=schemas.GET_WORKOUT_EQUIPMENT_PROFILE_INPUT,
+        output_schema=results.GET_WORKOUT_EQUIPMENT_PROFILE_OUTPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ClientWorkouts.equipment_profile,
+    ),
+    ToolRow(
+        name="client_ai_start_or_resume_my_workout_session",
+        title="Start or resume my workout",
+        description="Write. Idempotently start or resume the "
+        "authenticated client's assigned plan day or freestyle Workout V2 session. WOD and group sessions "
+        "are rejected.",
+        input_schema=schemas.START_OR_RESUME_WORKOUT_SESSION_INPUT,
+        output_schema=results.START_OR_RESUME_WORKOUT_SESSION_OUTPUT,
+        annotations=WRITES,
+        scope=SCOPE,
+        rules=(plan_fields_together,),
+        handler=ClientWorkouts.start,
+    ),
+    ToolRow(
+        name="client_ai_log_my_workout_performance",
+        title="Log my sets",
+        description="Write. Idempotently upsert allowlisted sets and client-owned "
+        "setup values in the authenticated client's active non-WOD, non-group session. Sets are upserted by "
+        "setNumber (1-100); 1-50 sets per call. Units: kilograms, meters, seconds.",
+        input_schema=schemas.LOG_WORKOUT_PERFORMANCE_INPUT,
+        output_schema=results.LOG_WORKOUT_PERFORMANCE_OUTPUT,
+        annotations=WRITES,
+        scope=SCOPE,
+        handler=ClientWorkouts.log,
+    ),
+    ToolRow(
+        name="client_ai_complete_my_workout_session",
+        title="Complete my workout",
+        description="Write. Idempotently complete the authenticated client's "
+        "active non-WOD, non-group session through the existing completion and XP core.",
+        input_schema=schemas.COMPLETE_WORKOUT_SESSION_INPUT,
+        output_schema=results.COMPLETE_WORKOUT_SESSION_OUTPUT,
+        annotations=WRITES,
+        scope=SCOPE,
+        handler=ClientWorkouts.complete,
+    ),
+)
 
 
 def client_ai_profile(workouts: ClientWorkouts) -> Profile:
-    """The twelve tools, served through ``workouts``."""
-    handlers: dict[str, Handler] = {
-        "client_ai_list_my_workout_plans": workouts.list_plans,
-        "client_ai_get_my_workout_plan": workouts.get_plan,
-        "client_ai_get_my_workout_day": workouts.get_day,
-        "client_ai_get_workout_exercise": workouts.get_exercise,
-        "client_ai_get_my_exercise_history": workouts.exercise_history,
-        "client_ai_list_my_workout_sessions": workouts.list_sessions,
-        "client_ai_get_my_workout_session": workouts.get_session,
-        "client_ai_get_my_workout_machine_preset": workouts.machine_preset,
-        "client_ai_get_my_workout_equipment_profile": workouts.equipment_profile,
-        "client_ai_start_or_resume_my_workout_session": workouts.start,
-        "client_ai_log_my_workout_performance": workouts.log,
-        "client_ai_complete_my_workout_session": workouts.complete,
-    }
-    rules = {"client_ai_start_or_resume_my_workout_session": (plan_fields_together,)}
-    tools = tuple(
-        ToolSpec(
-            name=name,
-            title=TITLES[name],
-            description=DESCRIPTIONS[name],
-            input_schema=schemas.input_schema(name),
-            output_schema=results.OUTPUT_SCHEMAS[name],
-            annotations=_annotations(name),
-            scope=SCOPE,
-            handler=handler,
-            rules=rules.get(name, ()),
-        )
-        for name, handler in handlers.items()
-    )
+    """The twelve tools, served by ``workouts``."""
     return Profile(
         name="kinetic-client-ai",
         title="Kinetic Client AI Workout V2",
         version="0.1.0",
         instructions=INSTRUCTIONS,
         errors=CLIENT_AI_ERRORS,
-        tools=tools,
+        tools=bind(TOOLS, workouts),
         remote_errors=from_service,
     )

@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 
-from mcp.types import ToolAnnotations
-
-from edge.mcp_profile.builder import Arguments, Handler, Profile, ToolSpec
+from edge.mcp_profile.builder import Arguments, Profile
 from edge.mcp_profile.errors import PRIMED_ERRORS
+from edge.mcp_profile.rows import Method, ToolRow, bind, hints
 from edge.mcp_profile.validation import Violation
 from edge.profiles.primed import schemas
 from edge.profiles.primed.handlers import PrimedTools
@@ -37,29 +36,6 @@ INSTRUCTIONS = (
     "UNAUTHENTICATED, INSUFFICIENT_SCOPE, FORBIDDEN, INVALID_ARGUMENT, NO_DATA, RATE_LIMITED, "
     "DEPENDENCY_UNAVAILABLE, UNSUPPORTED_OPERATION."
 )
-
-DESCRIPTIONS = {
-    "get_primed_profile": "Identifies the connected athlete: a pseudonymous profile_id, display name, "
-    "timezone, primary sport and account status. Call it first to anchor the conversation.",
-    "get_today_coaching": "Today's canonical coaching decision for the athlete's local date (or the date "
-    "given): the action (execute_as_planned, adapt_session, substitute_recovery or rest), the session to "
-    "do, the planned session it replaced, and the reasons. Explain it; don't change it.",
-    "get_upcoming_training": "The scheduled workouts of the athlete's training calendar from start_date "
-    "(default today) for 1 to 14 days (default 7).",
-    "get_training_status": "A snapshot of the athlete's training state, recovery (green, amber, red) and "
-    "load balance with the drivers behind them, now or as of a past instant.",
-    "get_recent_activity_summary": "Completed workouts of the last 1 to 28 days (default 7), ending today: "
-    "count, total moving time, sports, and each workout's date, sport, title, duration and distance. "
-    "Workouts imported from another provider have no title.",
-}
-TITLES = {
-    "get_primed_profile": "Athlete profile",
-    "get_today_coaching": "Today's coaching decision",
-    "get_upcoming_training": "Upcoming training",
-    "get_training_status": "Training status",
-    "get_recent_activity_summary": "Recent activity summary",
-}
-
 
 YYYY_MM_DD = LOCAL_DAY
 # The coaching engine's years (analytics answers for days and instants within them): beyond them a
@@ -111,83 +87,81 @@ def iso_instant(arguments: Arguments) -> Sequence[Violation]:
     return []
 
 
-def _annotations(title: str) -> ToolAnnotations:
-    return ToolAnnotations(
-        title=title, read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
-    )
+# Every tool only reads, and the same call answers the same.
+READS = hints(read_only=True, destructive=False, idempotent=True)
+
+TOOLS: tuple[ToolRow[Method], ...] = (
+    ToolRow(
+        name="get_primed_profile",
+        title="Athlete profile",
+        description="Identifies the connected athlete: a pseudonymous profile_id, display name, "
+        "timezone, primary sport and account status. Call it first to anchor the conversation.",
+        input_schema=schemas.PROFILE_INPUT,
+        output_schema=schemas.PROFILE_OUTPUT,
+        annotations=READS,
+        scope=PROFILE_READ,
+        handler=PrimedTools.get_primed_profile,
+    ),
+    ToolRow(
+        name="get_today_coaching",
+        title="Today's coaching decision",
+        description="Today's canonical coaching decision for the athlete's local date (or the date "
+        "given): the action (execute_as_planned, adapt_session, substitute_recovery or rest), the "
+        "session to do, the planned session it replaced, and the reasons. Explain it; don't change it.",
+        input_schema=schemas.TODAY_INPUT,
+        output_schema=schemas.TODAY_OUTPUT,
+        annotations=READS,
+        scope=COACHING_READ,
+        rules=(real_date("date"),),
+        handler=PrimedTools.get_today_coaching,
+    ),
+    ToolRow(
+        name="get_upcoming_training",
+        title="Upcoming training",
+        description="The scheduled workouts of the athlete's training calendar from start_date "
+        "(default today) for 1 to 14 days (default 7).",
+        input_schema=schemas.UPCOMING_INPUT,
+        output_schema=schemas.UPCOMING_OUTPUT,
+        annotations=READS,
+        scope=TRAINING_READ,
+        rules=(real_date("start_date"),),
+        handler=PrimedTools.get_upcoming_training,
+    ),
+    ToolRow(
+        name="get_training_status",
+        title="Training status",
+        description="A snapshot of the athlete's training state, recovery (green, amber, red) and "
+        "load balance with the drivers behind them, now or as of a past instant.",
+        input_schema=schemas.STATUS_INPUT,
+        output_schema=schemas.STATUS_OUTPUT,
+        annotations=READS,
+        scope=COACHING_READ,
+        alternative_scopes=(TRAINING_READ,),
+        rules=(iso_instant,),
+        handler=PrimedTools.get_training_status,
+    ),
+    ToolRow(
+        name="get_recent_activity_summary",
+        title="Recent activity summary",
+        description="Completed workouts of the last 1 to 28 days (default 7), ending today: count, "
+        "total moving time, sports, and each workout's date, sport, title, duration and distance. "
+        "Workouts imported from another provider have no title.",
+        input_schema=schemas.RECENT_INPUT,
+        output_schema=schemas.RECENT_OUTPUT,
+        annotations=READS,
+        scope=ACTIVITIES_READ,
+        handler=PrimedTools.get_recent_activity_summary,
+    ),
+)
 
 
 def primed_profile(tools: PrimedTools) -> Profile:
-    """The five tools, each with its scope (get_training_status: coaching or training)."""
-
-    def spec(
-        name: str,
-        handler: Handler,
-        input_schema: schemas.Schema,
-        output_schema: schemas.Schema,
-        scope: str,
-        *,
-        alternative_scopes: tuple[str, ...] = (),
-        rules: tuple[Callable[[Arguments], Sequence[Violation]], ...] = (),
-    ) -> ToolSpec:
-        return ToolSpec(
-            name=name,
-            title=TITLES[name],
-            description=DESCRIPTIONS[name],
-            input_schema=input_schema,
-            output_schema=output_schema,
-            annotations=_annotations(TITLES[name]),
-            scope=scope,
-            alternative_scopes=alternative_scopes,
-            handler=handler,
-            rules=rules,
-        )
-
+    """The five tools, served by ``tools``."""
     return Profile(
         name="kinetic-primed",
         title="Kinetic Primed",
         version="1.0.0",
         instructions=INSTRUCTIONS,
         errors=PRIMED_ERRORS,
-        tools=(
-            spec(
-                "get_primed_profile",
-                tools.get_primed_profile,
-                schemas.PROFILE_INPUT,
-                schemas.PROFILE_OUTPUT,
-                PROFILE_READ,
-            ),
-            spec(
-                "get_today_coaching",
-                tools.get_today_coaching,
-                schemas.TODAY_INPUT,
-                schemas.TODAY_OUTPUT,
-                COACHING_READ,
-                rules=(real_date("date"),),
-            ),
-            spec(
-                "get_upcoming_training",
-                tools.get_upcoming_training,
-                schemas.UPCOMING_INPUT,
-                schemas.UPCOMING_OUTPUT,
-                TRAINING_READ,
-                rules=(real_date("start_date"),),
-            ),
-            spec(
-                "get_training_status",
-                tools.get_training_status,
-                schemas.STATUS_INPUT,
-                schemas.STATUS_OUTPUT,
-                COACHING_READ,
-                alternative_scopes=(TRAINING_READ,),
-                rules=(iso_instant,),
-            ),
-            spec(
-                "get_recent_activity_summary",
-                tools.get_recent_activity_summary,
-                schemas.RECENT_INPUT,
-                schemas.RECENT_OUTPUT,
-                ACTIVITIES_READ,
-            ),
-        ),
+        tools=bind(TOOLS, tools),
     )
