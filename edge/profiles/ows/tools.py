@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mcp.types import ToolAnnotations
-
-from edge.mcp_profile.builder import Handler, Profile, ToolSpec
+from edge.mcp_profile.builder import Profile
 from edge.mcp_profile.errors import OWS_ERRORS
+from edge.mcp_profile.rows import Method, ToolRow, bind, hints
 from edge.profiles.ows import schemas
 from edge.profiles.ows.logging_tools import WorkoutLogTools
 from edge.profiles.ows.problems import from_workout_log
@@ -53,139 +52,230 @@ _PROGRAM_RULES = (
     "medical advice. Load is a prescription, never a weight to report as lifted."
 )
 
-DESCRIPTIONS: dict[str, str] = {
-    "add_sets": "Add sets to a workout, set by set during a session or afterwards. Without workout_id it "
-    "adds to the session in progress, starting one if needed; sets for an exercise already in the "
-    "workout join that entry. With entry_id they go to that entry's own workout." + _ASK_WHEN_UNSURE,
-    "delete_entry": "Delete a workout, an exercise entry (with its sets) or a set. Returns an undo_token "
-    "that restores it for 10 minutes; tell the user they can undo. Confirm with the user before "
-    "deleting a whole workout.",
-    "end_program": "Stop following the current program, when the user asks. Workouts, records and links "
-    "stay as they are.",
-    "get_personal_records": "The user's current personal records (heaviest load, estimated 1RM, best set "
-    "volume) with the date and set." + _AMBIGUOUS,
-    "get_profile": "The user's name, units, timezone, goals, equipment, limitations (injuries) and "
-    "training days, whether they've allowed workouts to be logged, and calm mode. Read it before "
-    "planning workouts or giving advice. With calm_mode on, don't volunteer records, totals or progress "
-    "numbers; log and describe workouts as usual.",
-    "get_program": "One library entry: its schedule, days, exercises, targets and progression in words. "
-    "A plan, not something the user has done." + _PROGRAM_RULES,
-    "get_program_progress": "How the current program is going: the next day, recent sessions as written, "
-    "changed or partly done, and lift progress during the run. A partly done session isn't a failure, "
-    "and days can be done in any order; never call one missed or late. With calm mode on, counts and "
-    "numbers are left out: don't ask for them." + _PROGRAM_RULES,
-    "get_program_targets": "Suggested weights for the current program's days, worked out from its rules, "
-    "the user's starting numbers and what they logged. Say each is a suggestion they can change, with "
-    "how it was worked out. Never log one unless the user did it." + _PROGRAM_RULES,
-    "get_progress": "A series of one metric for one exercise, one point per session, with the formula "
-    "used. Quote the formula when you present estimated 1RMs." + _AMBIGUOUS,
-    "get_workouts": "List the user's logged workouts between two days, newest first, with totals. Read "
-    "this before advising on training or saying what they did last time." + _AMBIGUOUS,
-    "link_workout_to_program": "Say a logged workout was a program day, or take it out of its program "
-    "with remove. Confirm the program with the user before linking. A link is a label: the workout, its "
-    "sets and records never change. Tell the user the summary line.",
-    "log_text": "Save a workout from the user's own words, e.g. 'squat 5x5 at 225, bench 3x8 at 185'. "
-    "Kinetic parses it; pass the text as the user said it. Returns the same as log_workout."
-    + _ASK_WHEN_UNSURE,
-    "log_workout": "Save a workout the user did, as structured exercises and sets. Use the user's numbers "
-    "only. Returns the stored workout, a one-line summary to tell the user, any new personal records, "
-    "and exercises that need confirming." + _ASK_WHEN_UNSURE,
-    "search_exercises": "Find exercises in the catalogue and the user's custom exercises by name or "
-    "shorthand. Use the IDs in log_workout's exercise_id when the name is ambiguous.",
-    "search_programs": "Search the library of workouts and multi-week programs people can follow, with "
-    "filters. Returns each entry's credit and disclaimer." + _PROGRAM_RULES,
-    "start_program": "Start following a library program, when the user has clearly chosen it: confirm the "
-    "program with them first. One at a time. A single workout needs no start. Logs nothing and changes "
-    "no history." + _PROGRAM_RULES,
-    "suggest_program_matches": 'Only when the user asks, for example "does this look like a known '
-    'program?": the one program their recent workouts look like, if any, by exercises and how often. '
-    "Never volunteer it. Nothing is linked: confirm with the user, then use link_workout_to_program for "
-    "each workout they agree to." + _PROGRAM_RULES,
-    "undo": "Restore what delete_entry removed, using its undo_token, within 10 minutes.",
-    "update_entry": "Change a workout (title, date, notes, ended_at to finish it), an exercise entry "
-    "(exercise_id, notes) or a set (reps, load, unit, rpe, duration, distance, warm-up). To resolve "
-    "needs_confirmation, set exercise_id on the entry after the user picks; Kinetic then remembers what "
-    "they meant.",
-    "update_profile": "Change the fields given; others stay as they are. Lists and texts replace the old "
-    "value, so read the profile first to add to them. Only save what the user told you. Goals, "
-    "equipment, limitations and training days need the user's health-data consent.",
-}
+# Reads say so; writes say whether they destroy and whether the same call again changes nothing more.
+READS = hints(read_only=True, idempotent=True)
+WRITES = hints(read_only=False, destructive=False, idempotent=False)
+REPEATABLE_WRITES = hints(read_only=False, destructive=False, idempotent=True)
+DELETES = hints(read_only=False, destructive=True, idempotent=False)
 
-TITLES: dict[str, str] = {
-    "add_sets": "Add sets",
-    "delete_entry": "Delete a workout, entry or set",
-    "end_program": "End the current program",
-    "get_personal_records": "Personal records",
-    "get_profile": "Profile",
-    "get_program": "Program",
-    "get_program_progress": "Program progress",
-    "get_program_targets": "Program targets",
-    "get_progress": "Progress of an exercise",
-    "get_workouts": "Workouts",
-    "link_workout_to_program": "Link a workout to a program",
-    "log_text": "Log a workout from words",
-    "log_workout": "Log a workout",
-    "search_exercises": "Search exercises",
-    "search_programs": "Search programs",
-    "start_program": "Start a program",
-    "suggest_program_matches": "Suggest a matching program",
-    "undo": "Undo a deletion",
-    "update_entry": "Change a workout, entry or set",
-    "update_profile": "Update the profile",
-}
-
-READ_ONLY = frozenset(
-    {
-        "get_personal_records",
-        "get_profile",
-        "get_program",
-        "get_program_progress",
-        "get_program_targets",
-        "get_progress",
-        "get_workouts",
-        "search_exercises",
-        "search_programs",
-        "suggest_program_matches",
-    }
+# In tools/list's order: by name.
+TOOLS: tuple[ToolRow[Method], ...] = (
+    ToolRow(
+        name="add_sets",
+        title="Add sets",
+        description="Add sets to a workout, set by set during a session or afterwards. Without workout_id it "
+        "adds to the session in progress, starting one if needed; sets for an exercise already in the "
+        "workout join that entry. With entry_id they go to that entry's own workout." + _ASK_WHEN_UNSURE,
+        input_schema=schemas.ADD_SETS,
+        annotations=WRITES,
+        scope=SCOPE,
+        handler=WorkoutLogTools.add_sets,
+    ),
+    ToolRow(
+        name="delete_entry",
+        title="Delete a workout, entry or set",
+        description="Delete a workout, an exercise entry (with its sets) or a set. Returns an undo_token "
+        "that restores it for 10 minutes; tell the user they can undo. Confirm with the user before "
+        "deleting a whole workout.",
+        input_schema=schemas.DELETE_ENTRY,
+        annotations=DELETES,
+        scope=SCOPE,
+        handler=WorkoutLogTools.delete_entry,
+    ),
+    ToolRow(
+        name="end_program",
+        title="End the current program",
+        description="Stop following the current program, when the user asks. Workouts, records and links "
+        "stay as they are.",
+        input_schema=schemas.END_PROGRAM,
+        annotations=REPEATABLE_WRITES,
+        scope=SCOPE,
+        handler=ProgramTools.end_program,
+    ),
+    ToolRow(
+        name="get_personal_records",
+        title="Personal records",
+        description="The user's current personal records (heaviest load, estimated 1RM, best set "
+        "volume) with the date and set." + _AMBIGUOUS,
+        input_schema=schemas.GET_PERSONAL_RECORDS,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ReadingTools.get_personal_records,
+    ),
+    ToolRow(
+        name="get_profile",
+        title="Profile",
+        description="The user's name, units, timezone, goals, equipment, limitations (injuries) and "
+        "training days, whether they've allowed workouts to be logged, and calm mode. Read it before "
+        "planning workouts or giving advice. With calm_mode on, don't volunteer records, totals or progress "
+        "numbers; log and describe workouts as usual.",
+        input_schema=schemas.GET_PROFILE,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ProfileTools.get_profile,
+    ),
+    ToolRow(
+        name="get_program",
+        title="Program",
+        description="One library entry: its schedule, days, exercises, targets and progression in words. "
+        "A plan, not something the user has done." + _PROGRAM_RULES,
+        input_schema=schemas.GET_PROGRAM,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ProgramTools.get_program,
+    ),
+    ToolRow(
+        name="get_program_progress",
+        title="Program progress",
+        description="How the current program is going: the next day, recent sessions as written, "
+        "changed or partly done, and lift progress during the run. A partly done session isn't a failure, "
+        "and days can be done in any order; never call one missed or late. With calm mode on, counts and "
+        "numbers are left out: don't ask for them." + _PROGRAM_RULES,
+        input_schema=schemas.GET_PROGRAM_PROGRESS,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ProgramTools.get_program_progress,
+    ),
+    ToolRow(
+        name="get_program_targets",
+        title="Program targets",
+        description="Suggested weights for the current program's days, worked out from its rules, "
+        "the user's starting numbers and what they logged. Say each is a suggestion they can change, with "
+        "how it was worked out. Never log one unless the user did it." + _PROGRAM_RULES,
+        input_schema=schemas.GET_PROGRAM_TARGETS,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ProgramTools.get_program_targets,
+    ),
+    ToolRow(
+        name="get_progress",
+        title="Progress of an exercise",
+        description="A series of one metric for one exercise, one point per session, with the formula "
+        "used. Quote the formula when you present estimated 1RMs." + _AMBIGUOUS,
+        input_schema=schemas.GET_PROGRESS,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ReadingTools.get_progress,
+    ),
+    ToolRow(
+        name="get_workouts",
+        title="Workouts",
+        description="List the user's logged workouts between two days, newest first, with totals. Read "
+        "this before advising on training or saying what they did last time." + _AMBIGUOUS,
+        input_schema=schemas.GET_WORKOUTS,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ReadingTools.get_workouts,
+    ),
+    ToolRow(
+        name="link_workout_to_program",
+        title="Link a workout to a program",
+        description="Say a logged workout was a program day, or take it out of its program "
+        "with remove. Confirm the program with the user before linking. A link is a label: the workout, its "
+        "sets and records never change. Tell the user the summary line.",
+        input_schema=schemas.LINK_WORKOUT_TO_PROGRAM,
+        annotations=REPEATABLE_WRITES,
+        scope=SCOPE,
+        handler=ProgramTools.link_workout_to_program,
+    ),
+    ToolRow(
+        name="log_text",
+        title="Log a workout from words",
+        description="Save a workout from the user's own words, e.g. 'squat 5x5 at 225, bench 3x8 at 185'. "
+        "Kinetic parses it; pass the text as the user said it. Returns the same as log_workout."
+        + _ASK_WHEN_UNSURE,
+        input_schema=schemas.LOG_TEXT,
+        annotations=WRITES,
+        scope=SCOPE,
+        handler=WorkoutLogTools.log_text,
+    ),
+    ToolRow(
+        name="log_workout",
+        title="Log a workout",
+        description="Save a workout the user did, as structured exercises and sets. Use the user's numbers "
+        "only. Returns the stored workout, a one-line summary to tell the user, any new personal records, "
+        "and exercises that need confirming." + _ASK_WHEN_UNSURE,
+        input_schema=schemas.LOG_WORKOUT,
+        annotations=WRITES,
+        scope=SCOPE,
+        handler=WorkoutLogTools.log_workout,
+    ),
+    ToolRow(
+        name="search_exercises",
+        title="Search exercises",
+        description="Find exercises in the catalogue and the user's custom exercises by name or "
+        "shorthand. Use the IDs in log_workout's exercise_id when the name is ambiguous.",
+        input_schema=schemas.SEARCH_EXERCISES,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ReadingTools.search_exercises,
+    ),
+    ToolRow(
+        name="search_programs",
+        title="Search programs",
+        description="Search the library of workouts and multi-week programs people can follow, with "
+        "filters. Returns each entry's credit and disclaimer." + _PROGRAM_RULES,
+        input_schema=schemas.SEARCH_PROGRAMS,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ProgramTools.search_programs,
+    ),
+    ToolRow(
+        name="start_program",
+        title="Start a program",
+        description="Start following a library program, when the user has clearly chosen it: confirm the "
+        "program with them first. One at a time. A single workout needs no start. Logs nothing and changes "
+        "no history." + _PROGRAM_RULES,
+        input_schema=schemas.START_PROGRAM,
+        annotations=WRITES,
+        scope=SCOPE,
+        handler=ProgramTools.start_program,
+    ),
+    ToolRow(
+        name="suggest_program_matches",
+        title="Suggest a matching program",
+        description='Only when the user asks, for example "does this look like a known '
+        'program?": the one program their recent workouts look like, if any, by exercises and how often. '
+        "Never volunteer it. Nothing is linked: confirm with the user, then use link_workout_to_program for "
+        "each workout they agree to." + _PROGRAM_RULES,
+        input_schema=schemas.SUGGEST_PROGRAM_MATCHES,
+        annotations=READS,
+        scope=SCOPE,
+        handler=ProgramTools.suggest_program_matches,
+    ),
+    ToolRow(
+        name="undo",
+        title="Undo a deletion",
+        description="Restore what delete_entry removed, using its undo_token, within 10 minutes.",
+        input_schema=schemas.UNDO,
+        annotations=WRITES,
+        scope=SCOPE,
+        handler=WorkoutLogTools.undo,
+    ),
+    ToolRow(
+        name="update_entry",
+        title="Change a workout, entry or set",
+        description="Change a workout (title, date, notes, ended_at to finish it), an exercise entry "
+        "(exercise_id, notes) or a set (reps, load, unit, rpe, duration, distance, warm-up). To resolve "
+        "needs_confirmation, set exercise_id on the entry after the user picks; Kinetic then remembers what "
+        "they meant.",
+        input_schema=schemas.UPDATE_ENTRY,
+        annotations=REPEATABLE_WRITES,
+        scope=SCOPE,
+        handler=WorkoutLogTools.update_entry,
+    ),
+    ToolRow(
+        name="update_profile",
+        title="Update the profile",
+        description="Change the fields given; others stay as they are. Lists and texts replace the old "
+        "value, so read the profile first to add to them. Only save what the user told you. Goals, "
+        "equipment, limitations and training days need the user's health-data consent.",
+        input_schema=schemas.UPDATE_PROFILE,
+        annotations=REPEATABLE_WRITES,
+        scope=SCOPE,
+        handler=ProfileTools.update_profile,
+    ),
 )
-# Writes that give the same result when repeated with the same arguments.
-IDEMPOTENT_WRITES = frozenset({"update_entry", "update_profile", "link_workout_to_program", "end_program"})
-DESTRUCTIVE = frozenset({"delete_entry"})
-
-INPUTS = {
-    "add_sets": schemas.ADD_SETS,
-    "delete_entry": schemas.DELETE_ENTRY,
-    "end_program": schemas.END_PROGRAM,
-    "get_personal_records": schemas.GET_PERSONAL_RECORDS,
-    "get_profile": schemas.GET_PROFILE,
-    "get_program": schemas.GET_PROGRAM,
-    "get_program_progress": schemas.GET_PROGRAM_PROGRESS,
-    "get_program_targets": schemas.GET_PROGRAM_TARGETS,
-    "get_progress": schemas.GET_PROGRESS,
-    "get_workouts": schemas.GET_WORKOUTS,
-    "link_workout_to_program": schemas.LINK_WORKOUT_TO_PROGRAM,
-    "log_text": schemas.LOG_TEXT,
-    "log_workout": schemas.LOG_WORKOUT,
-    "search_exercises": schemas.SEARCH_EXERCISES,
-    "search_programs": schemas.SEARCH_PROGRAMS,
-    "start_program": schemas.START_PROGRAM,
-    "suggest_program_matches": schemas.SUGGEST_PROGRAM_MATCHES,
-    "undo": schemas.UNDO,
-    "update_entry": schemas.UPDATE_ENTRY,
-    "update_profile": schemas.UPDATE_PROFILE,
-}
-
-
-def tool_annotations(name: str) -> ToolAnnotations:
-    """Read-only tools say so; writes say whether they destroy or can be repeated safely."""
-    read_only = name in READ_ONLY
-    return ToolAnnotations(
-        title=TITLES[name],
-        read_only_hint=read_only,
-        destructive_hint=None if read_only else name in DESTRUCTIVE,
-        idempotent_hint=True if read_only else name in IDEMPOTENT_WRITES,
-        open_world_hint=False,
-    )
 
 
 @dataclass(frozen=True)
@@ -199,52 +289,13 @@ class OwsHandlers:
 
 
 def ows_profile(handlers: OwsHandlers) -> Profile:
-    """The twenty tools, served through ``handlers``."""
-    logging, reading, profile, programs = (
-        handlers.logging,
-        handlers.reading,
-        handlers.profile,
-        handlers.programs,
-    )
-    served: dict[str, Handler] = {
-        "add_sets": logging.add_sets,
-        "delete_entry": logging.delete_entry,
-        "end_program": programs.end_program,
-        "get_personal_records": reading.get_personal_records,
-        "get_profile": profile.get_profile,
-        "get_program": programs.get_program,
-        "get_program_progress": programs.get_program_progress,
-        "get_program_targets": programs.get_program_targets,
-        "get_progress": reading.get_progress,
-        "get_workouts": reading.get_workouts,
-        "link_workout_to_program": programs.link_workout_to_program,
-        "log_text": logging.log_text,
-        "log_workout": logging.log_workout,
-        "search_exercises": reading.search_exercises,
-        "search_programs": programs.search_programs,
-        "start_program": programs.start_program,
-        "suggest_program_matches": programs.suggest_program_matches,
-        "undo": logging.undo,
-        "update_entry": logging.update_entry,
-        "update_profile": profile.update_profile,
-    }
+    """The twenty tools, served by ``handlers``."""
     return Profile(
         name="kinetic-open-workout-schema",
         title="Kinetic workout log (Open Workout Schema)",
         version="1.0.0",
         instructions=INSTRUCTIONS,
         errors=OWS_ERRORS,
-        tools=tuple(
-            ToolSpec(
-                name=name,
-                title=TITLES[name],
-                description=DESCRIPTIONS[name],
-                input_schema=INPUTS[name],
-                annotations=tool_annotations(name),
-                scope=SCOPE,
-                handler=served[name],
-            )
-            for name in sorted(served)
-        ),
+        tools=bind(TOOLS, handlers.logging, handlers.reading, handlers.profile, handlers.programs),
         remote_errors=from_workout_log,
     )

@@ -9,7 +9,7 @@ from edge.problems import EdgeProblem
 from edge.profiles.ows import render
 from edge.profiles.ows.ids import entry_id, parse_record_id, set_id, workout_id
 from edge.profiles.ows.problems import from_workout_log, tool_field
-from edge.profiles.ows.tools import INPUTS, READ_ONLY, tool_annotations
+from edge.profiles.ows.tools import TOOLS
 from kinetic.errors import FieldViolation, RemoteError
 from kinetic.sessions.v1 import sessions_pb2
 
@@ -151,8 +151,22 @@ def test_a_bad_field_from_the_service_names_the_tools_argument():
     assert problem.description == "exercises[0].sets[1].reps: must be at most 1000"
 
 
+READ_ONLY = {
+    "get_personal_records",
+    "get_profile",
+    "get_program",
+    "get_program_progress",
+    "get_program_targets",
+    "get_progress",
+    "get_workouts",
+    "search_exercises",
+    "search_programs",
+    "suggest_program_matches",
+}
+
+
 def test_read_only_tools_say_so_and_only_delete_is_destructive():
-    for name in INPUTS:
-        hints = tool_annotations(name)
-        assert hints.read_only_hint is (name in READ_ONLY)
-        assert hints.destructive_hint is (None if name in READ_ONLY else name == "delete_entry")
+    for row in TOOLS:
+        hints = row.annotations
+        assert hints.read_only_hint is (row.name in READ_ONLY)
+        assert hints.destructive_hint is (None if row.name in READ_ONLY else row.name == "delete_entry")
