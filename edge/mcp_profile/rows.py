@@ -42,11 +42,17 @@ def compact_result(payload: Payload) -> CallToolResult:
 
 
 def hints(
-    *, read_only: bool, destructive: bool | None = None, idempotent: bool | None = None
+    *,
+    read_only: bool,
+    destructive: bool | None = None,
+    idempotent: bool | None = None,
+    title: str | None = None,
 ) -> ToolAnnotations:
     """A tool's published hints. Every Kinetic tool reads and writes Kinetic's own records only, so
-    none is open-world; the title is the row's (``ToolRow.published_annotations``)."""
+    none is open-world. Their title is the row's (``ToolRow.published_annotations``) unless ``title``
+    gives one (Metric's tools publish only this one)."""
     return ToolAnnotations(
+        title=title,
         read_only_hint=read_only,
         destructive_hint=destructive,
         idempotent_hint=idempotent,

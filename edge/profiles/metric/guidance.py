@@ -10,8 +10,10 @@ fields, block formats) live in ``kinetic.training_rules``, which the service's v
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
+from edge.guard import Principal
 from knowledge.training.rules import BLOCK_FORMATS as BLOCK_FORMATS
 from knowledge.training.rules import NOTES_FIELD, TARGET_FIELDS
 from knowledge.training.rules import TRACKING_MODES as RULE_MODES
@@ -301,3 +303,13 @@ def workout_guidance() -> dict[str, Any]:
             "unitsNote": UNITS_NOTE,
         }
     )
+
+
+class WorkoutGuidance:
+    """Serves ``get_workout_guidance``: built once, every call sends the same, unchanged object."""
+
+    def __init__(self) -> None:
+        self._guidance = workout_guidance()
+
+    async def get_workout_guidance(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
+        return self._guidance

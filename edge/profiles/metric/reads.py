@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo
 
 import grpc
 
+from edge.guard import Principal
 from edge.problems import EdgeProblem, from_remote, from_training, invalid_field
 from edge.profiles.metric import arguments as arg
 from edge.profiles.metric import compact
@@ -136,6 +137,11 @@ class TrainingReads:
         self._training = training
         self._sessions = sessions
         self._analytics = analytics
+
+    async def read_training(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
+        """The ``read_training`` tool. Null means absent: its optional arguments are published as
+        "type or null"."""
+        return await self.read(principal.account_id, {k: v for k, v in args.items() if v is not None})
 
     async def read(self, account_id: str, args: Mapping[str, Any]) -> dict[str, Any]:
         """Read the view and wrap it the way every Metric view is wrapped.

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from mcp.types import ToolAnnotations
-
-from edge.guard import Principal
-from edge.mcp_profile.builder import Arguments, Payload, Profile, ToolSpec
+from edge.mcp_profile.builder import Arguments, Profile
 from edge.mcp_profile.errors import METRIC_ERRORS
+from edge.mcp_profile.rows import Method, ToolRow, bind, hints
 from edge.mcp_profile.validation import Schema, Violation
 from edge.profiles.metric import schemas
-from edge.profiles.metric.guidance import workout_guidance
+from edge.profiles.metric.guidance import WorkoutGuidance
 from edge.profiles.metric.reads import VIEW_ARGUMENTS, VIEWS, TrainingReads
 from edge.profiles.metric.writes import TrainingWrites
 
@@ -252,90 +250,67 @@ def deletion_confirmed(args: Arguments) -> list[Violation]:
     return []
 
 
-# --- the table -----------------------------------------------------------------------------------
+# --- the table ---------------------------------------------------------------------------------
+
+TOOLS: tuple[ToolRow[Method], ...] = (
+    ToolRow(
+        name="get_workout_guidance",
+        description=GUIDANCE_DESCRIPTION,
+        input_schema=GUIDANCE_INPUT,
+        output_schema=schemas.GUIDANCE_RESULT,
+        annotations=hints(title="Workout guidance", read_only=True),
+        scope=SCOPE,
+        handler=WorkoutGuidance.get_workout_guidance,
+    ),
+    ToolRow(
+        name="read_training",
+        description=READ_DESCRIPTION,
+        input_schema=READ_INPUT,
+        output_schema=schemas.VIEW_RESULT,
+        annotations=hints(title="Read Training", read_only=True),
+        scope=SCOPE,
+        rules=(arguments_fit_the_view, workout_id_stands_alone),
+        handler=TrainingReads.read_training,
+    ),
+    ToolRow(
+        name="edit_training",
+        description=EDIT_DESCRIPTION,
+        input_schema=EDIT_INPUT,
+        output_schema=schemas.EDIT_RESULT,
+        annotations=hints(title="Edit Training", read_only=False, destructive=False, idempotent=True),
+        scope=SCOPE,
+        handler=TrainingWrites.edit,
+    ),
+    ToolRow(
+        name="preview_training_deletion",
+        description=PREVIEW_DESCRIPTION,
+        input_schema=PREVIEW_INPUT,
+        output_schema=schemas.PREVIEW_RESULT,
+        annotations=hints(title="Preview a deletion", read_only=True, idempotent=True),
+        scope=SCOPE,
+        rules=(delete_workouts_only_for_plans,),
+        handler=TrainingWrites.preview_deletion,
+    ),
+    ToolRow(
+        name="confirm_training_deletion",
+        description=CONFIRM_DESCRIPTION,
+        input_schema=COMMIT_INPUT,
+        output_schema=schemas.COMMIT_RESULT,
+        annotations=hints(title="Confirm a deletion", read_only=False, destructive=True, idempotent=True),
+        scope=SCOPE,
+        rules=(deletion_confirmed,),
+        handler=TrainingWrites.commit_deletion,
+    ),
+)
 
 
 def metric_profile(reads: TrainingReads, writes: TrainingWrites) -> Profile:
     """Metric's five tools, reading through ``reads`` and writing through ``writes``."""
-    guidance = workout_guidance()  # built once: every call sends the same, unchanged object
-
-    async def get_workout_guidance(principal: Principal, args: Arguments) -> Payload:
-        return guidance
-
-    async def read_training(principal: Principal, args: Arguments) -> Payload:
-        # Null means absent: read_training's optional arguments are published as "type or null".
-        return await reads.read(principal.account_id, {k: v for k, v in args.items() if v is not None})
-
-    read_only = ToolAnnotations(title="Read Training", read_only_hint=True, open_world_hint=False)
-    tools = (
-        ToolSpec(
-            name="get_workout_guidance",
-            description=GUIDANCE_DESCRIPTION,
-            input_schema=GUIDANCE_INPUT,
-            output_schema=schemas.GUIDANCE_RESULT,
-            annotations=ToolAnnotations(title="Workout guidance", read_only_hint=True, open_world_hint=False),
-            scope=SCOPE,
-            handler=get_workout_guidance,
-        ),
-        ToolSpec(
-            name="read_training",
-            description=READ_DESCRIPTION,
-            input_schema=READ_INPUT,
-            output_schema=schemas.VIEW_RESULT,
-            annotations=read_only,
-            scope=SCOPE,
-            handler=read_training,
-            rules=(arguments_fit_the_view, workout_id_stands_alone),
-        ),
-        ToolSpec(
-            name="edit_training",
-            description=EDIT_DESCRIPTION,
-            input_schema=EDIT_INPUT,
-            output_schema=schemas.EDIT_RESULT,
-            annotations=ToolAnnotations(
-                title="Edit Training",
-                read_only_hint=False,
-                destructive_hint=False,
-                idempotent_hint=True,
-                open_world_hint=False,
-            ),
-            scope=SCOPE,
-            handler=writes.edit,
-        ),
-        ToolSpec(
-            name="preview_training_deletion",
-            description=PREVIEW_DESCRIPTION,
-            input_schema=PREVIEW_INPUT,
-            output_schema=schemas.PREVIEW_RESULT,
-            annotations=ToolAnnotations(
-                title="Preview a deletion", read_only_hint=True, idempotent_hint=True, open_world_hint=False
-            ),
-            scope=SCOPE,
-            handler=writes.preview_deletion,
-            rules=(delete_workouts_only_for_plans,),
-        ),
-        ToolSpec(
-            name="confirm_training_deletion",
-            description=CONFIRM_DESCRIPTION,
-            input_schema=COMMIT_INPUT,
-            output_schema=schemas.COMMIT_RESULT,
-            annotations=ToolAnnotations(
-                title="Confirm a deletion",
-                read_only_hint=False,
-                destructive_hint=True,
-                idempotent_hint=True,
-                open_world_hint=False,
-            ),
-            scope=SCOPE,
-            handler=writes.commit_deletion,
-            rules=(deletion_confirmed,),
-        ),
-    )
     return Profile(
         name="kinetic-metric",
         title="Kinetic Training",
         version="0.1.0",
         instructions=INSTRUCTIONS,
         errors=METRIC_ERRORS,
-        tools=tools,
+        tools=bind(TOOLS, WorkoutGuidance(), reads, writes),
     )
