@@ -12,22 +12,19 @@ Decisions 0061, 0064, 0065.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date
 
-from mcp.types import ToolAnnotations
-
-from edge.mcp_profile.builder import Arguments, Handler, Profile, ToolSpec
+from edge.mcp_profile.builder import Arguments, Profile
 from edge.mcp_profile.errors import RUNFLOW_ERRORS
+from edge.mcp_profile.rows import Method, ToolRow, bind, hints
 from edge.mcp_profile.validation import Violation
 from edge.profiles.primed.tools import real_date
 from edge.profiles.runflow import schemas
 from edge.profiles.runflow.handlers import RunFlowTools
 from edge.profiles.runflow.plan_errors import from_plans
 from edge.profiles.runflow.plan_handlers import RunFlowPlanTools
-from edge.profiles.runflow.plan_tools import PLAN_TOOLS, plan_handler
-
-SCOPE = "mcp:full"
+from edge.profiles.runflow.plan_tools import PLAN_TOOLS, READS, SCOPE
 
 INSTRUCTIONS = (
     "Kinetic's RunFlow tools give a multi-sport athlete's endurance figures: thresholds and zones "
@@ -43,41 +40,6 @@ INSTRUCTIONS = (
     "feeling unwell, direct the athlete to a medical professional. A refused call answers a tool error "
     "whose text says what to fix."
 )
-
-TITLES = {
-    "get_athlete_profile": "Athlete profile",
-    "get_fitness_metrics": "Fitness metrics",
-    "get_cycling_analytics": "Cycling analytics",
-    "get_running_analytics": "Running analytics",
-    "get_swimming_analytics": "Swimming analytics",
-    "get_recent_activities": "Recent activities",
-    "get_readiness_and_health": "Readiness and health",
-    "log_daily_health": "Log daily health",
-}
-DESCRIPTIONS = {
-    "get_athlete_profile": "Returns VDOT, effective VDOT, run training paces (min/km & min/mi), bike FTP, "
-    "Coggan zones (with W/kg bounds), contiguous planBikeZones, swim CSS & pace zones, HR zones (Z1-Z6 "
-    "bpm), and unit preferences.",
-    "get_fitness_metrics": "Returns current and series PMC metrics (ctl, atl, tsb, workloadRatio), the "
-    "running PMC (ctlRunning, atlRunning, tsbRunning), the cycling PMC (ctlBike, atlBike, tsbBike), the "
-    "weekly ramp rate and the overtraining risk class, for the last `days` days (default 42).",
-    "get_cycling_analytics": "Returns the mean-maximal power curve (5 s to 60 min, watts and W/kg, with the "
-    "monotonic allTimePeakWatts), eFTP, NP/IF/VI/bikeTss weekly trends, the Coggan time-in-zone "
-    "distribution and the ridesSeries of the last `days` days (default 90).",
-    "get_running_analytics": "Returns the running volume summary, VDOT and effective VDOT, training paces, "
-    "the HR zone distribution and the runsSeries of the last `days` days (default 90).",
-    "get_swimming_analytics": "Returns the swimming volume summary, CSS (sec/100m), swim pace zones and the "
-    "swimsSeries of the last `days` days (default 90).",
-    "get_recent_activities": "Returns {count, activities}, newest first, in a date window: startDate to "
-    "endDate (default today), or the `days` days ending at endDate (default 14); cycling with IF and TSS.",
-    "get_readiness_and_health": "Returns the latest readiness entry with that day's CTL/ATL/TSB, a compact "
-    "readinessHistory and healthLogs (weight, steps, water, active calories) of the last `days` days "
-    "(default 14), the 28-day baseline means, and today's load.",
-    "log_daily_health": "Records the day's health log (weightKg, steps, waterIntakeMl, activeCalories) and "
-    "readiness (soreness, fatigue, sleepQuality, stress, mood; sleepHours, hrvMs, restingHr). The fields "
-    "given replace that day's, the others stay, so a retry is safe.",
-}
-WRITES = frozenset({"log_daily_health"})
 
 
 def recent_window(arguments: Arguments) -> Sequence[Violation]:
@@ -105,45 +67,106 @@ def something_to_log(arguments: Arguments) -> Sequence[Violation]:
     return [Violation("weightKg", f"nothing to log: give at least one of {', '.join(schemas.HEALTH_FIELDS)}")]
 
 
-def _annotations(name: str) -> ToolAnnotations:
-    if name in WRITES:
-        # An upsert that merges: the same call twice leaves the same entry.
-        return ToolAnnotations(
-            title=TITLES[name],
-            read_only_hint=False,
-            destructive_hint=False,
-            idempotent_hint=True,
-            open_world_hint=False,
-        )
-    return ToolAnnotations(
-        title=TITLES[name],
-        read_only_hint=True,
-        destructive_hint=False,
-        idempotent_hint=True,
-        open_world_hint=False,
-    )
+# An upsert that merges: the same call twice leaves the same entry.
+UPSERTS = hints(read_only=False, destructive=False, idempotent=True)
+
+# The eight tools that need no training plan, then the plan tools (plan_tools.py).
+TOOLS: tuple[ToolRow[Method], ...] = (
+    ToolRow(
+        name="get_athlete_profile",
+        title="Athlete profile",
+        description="Returns VDOT, effective VDOT, run training paces (min/km & min/mi), bike FTP, Coggan "
+        "zones (with W/kg bounds), contiguous planBikeZones, swim CSS & pace zones, HR zones "
+        "(Z1-Z6 bpm), and unit preferences.",
+        input_schema=schemas.PROFILE_INPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=RunFlowTools.get_athlete_profile,
+    ),
+    ToolRow(
+        name="get_fitness_metrics",
+        title="Fitness metrics",
+        description="Returns current and series PMC metrics (ctl, atl, tsb, workloadRatio), the running PMC "
+        "(ctlRunning, atlRunning, tsbRunning), the cycling PMC (ctlBike, atlBike, tsbBike), the "
+        "weekly ramp rate and the overtraining risk class, for the last `days` days (default "
+        "42).",
+        input_schema=schemas.FITNESS_INPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=RunFlowTools.get_fitness_metrics,
+    ),
+    ToolRow(
+        name="get_cycling_analytics",
+        title="Cycling analytics",
+        description="Returns the mean-maximal power curve (5 s to 60 min, watts and W/kg, with the "
+        "monotonic allTimePeakWatts), eFTP, NP/IF/VI/bikeTss weekly trends, the Coggan "
+        "time-in-zone distribution and the ridesSeries of the last `days` days (default 90).",
+        input_schema=schemas.CYCLING_INPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=RunFlowTools.get_cycling_analytics,
+    ),
+    ToolRow(
+        name="get_running_analytics",
+        title="Running analytics",
+        description="Returns the running volume summary, VDOT and effective VDOT, training paces, the HR "
+        "zone distribution and the runsSeries of the last `days` days (default 90).",
+        input_schema=schemas.RUNNING_INPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=RunFlowTools.get_running_analytics,
+    ),
+    ToolRow(
+        name="get_swimming_analytics",
+        title="Swimming analytics",
+        description="Returns the swimming volume summary, CSS (sec/100m), swim pace zones and the "
+        "swimsSeries of the last `days` days (default 90).",
+        input_schema=schemas.SWIMMING_INPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=RunFlowTools.get_swimming_analytics,
+    ),
+    ToolRow(
+        name="get_recent_activities",
+        title="Recent activities",
+        description="Returns {count, activities}, newest first, in a date window: startDate to endDate "
+        "(default today), or the `days` days ending at endDate (default 14); cycling with IF "
+        "and TSS.",
+        input_schema=schemas.RECENT_INPUT,
+        annotations=READS,
+        scope=SCOPE,
+        rules=(real_date("startDate"), real_date("endDate"), recent_window),
+        handler=RunFlowTools.get_recent_activities,
+    ),
+    ToolRow(
+        name="get_readiness_and_health",
+        title="Readiness and health",
+        description="Returns the latest readiness entry with that day's CTL/ATL/TSB, a compact "
+        "readinessHistory and healthLogs (weight, steps, water, active calories) of the last "
+        "`days` days (default 14), the 28-day baseline means, and today's load.",
+        input_schema=schemas.READINESS_INPUT,
+        annotations=READS,
+        scope=SCOPE,
+        handler=RunFlowTools.get_readiness_and_health,
+    ),
+    ToolRow(
+        name="log_daily_health",
+        title="Log daily health",
+        description="Records the day's health log (weightKg, steps, waterIntakeMl, activeCalories) and "
+        "readiness (soreness, fatigue, sleepQuality, stress, mood; sleepHours, hrvMs, "
+        "restingHr). The fields given replace that day's, the others stay, so a retry is safe.",
+        input_schema=schemas.LOG_HEALTH_INPUT,
+        annotations=UPSERTS,
+        scope=SCOPE,
+        rules=(real_date("date", engine_years=False), something_to_log),
+        handler=RunFlowTools.log_daily_health,
+    ),
+    *PLAN_TOOLS,
+)
 
 
 def runflow_profile(tools: RunFlowTools, plans: RunFlowPlanTools) -> Profile:
-    """The thirty tools, all under ``mcp:full``."""
-
-    def spec(
-        name: str,
-        handler: Handler,
-        input_schema: schemas.Schema,
-        rules: tuple[Callable[[Arguments], Sequence[Violation]], ...] = (),
-    ) -> ToolSpec:
-        return ToolSpec(
-            name=name,
-            title=TITLES[name],
-            description=DESCRIPTIONS[name],
-            input_schema=input_schema,
-            annotations=_annotations(name),
-            scope=SCOPE,
-            handler=handler,
-            rules=rules,
-        )
-
+    """The thirty-one tools, all under ``mcp:full``, served by ``tools`` and ``plans``."""
     return Profile(
         name="kinetic-runflow",
         title="Kinetic RunFlow",
@@ -152,37 +175,5 @@ def runflow_profile(tools: RunFlowTools, plans: RunFlowPlanTools) -> Profile:
         errors=RUNFLOW_ERRORS,
         # Training's plan refusals with RunFlow's own tools as hints (decision 0076).
         remote_errors=from_plans,
-        tools=(
-            spec("get_athlete_profile", tools.get_athlete_profile, schemas.PROFILE_INPUT),
-            spec("get_fitness_metrics", tools.get_fitness_metrics, schemas.FITNESS_INPUT),
-            spec("get_cycling_analytics", tools.get_cycling_analytics, schemas.CYCLING_INPUT),
-            spec("get_running_analytics", tools.get_running_analytics, schemas.RUNNING_INPUT),
-            spec("get_swimming_analytics", tools.get_swimming_analytics, schemas.SWIMMING_INPUT),
-            spec(
-                "get_recent_activities",
-                tools.get_recent_activities,
-                schemas.RECENT_INPUT,
-                (real_date("startDate"), real_date("endDate"), recent_window),
-            ),
-            spec("get_readiness_and_health", tools.get_readiness_and_health, schemas.READINESS_INPUT),
-            spec(
-                "log_daily_health",
-                tools.log_daily_health,
-                schemas.LOG_HEALTH_INPUT,
-                (real_date("date", engine_years=False), something_to_log),
-            ),
-            *(
-                ToolSpec(
-                    name=tool.name,
-                    title=tool.title,
-                    description=tool.description,
-                    input_schema=tool.schema,
-                    annotations=tool.annotations(),
-                    scope=SCOPE,
-                    handler=plan_handler(plans, tool.name),
-                    rules=tool.rules,
-                )
-                for tool in PLAN_TOOLS
-            ),
-        ),
+        tools=bind(TOOLS, tools, plans),
     )
