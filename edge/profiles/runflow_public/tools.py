@@ -14,11 +14,11 @@ from __future__ import annotations
 from typing import Any
 
 from mcp.server.context import ServerRequestContext
-from mcp.types import ToolAnnotations
 
 from edge.guard import Principal
-from edge.mcp_profile.builder import Profile, ToolSpec
+from edge.mcp_profile.builder import Profile
 from edge.mcp_profile.errors import RUNFLOW_PUBLIC_ERRORS
+from edge.mcp_profile.rows import Method, ToolRow, bind, hints
 from edge.profiles.runflow_public.handlers import PlanGenTools
 from kinetic.plan_generator import REQUEST_SCHEMA
 from kinetic.settings import DEFAULT_PLANGEN_PER_HOUR
@@ -39,17 +39,35 @@ INSTRUCTIONS = (
     "what to fix."
 )
 
-DESCRIPTIONS = {
-    "generate_running_plan": "Generates a running training plan for one of 17 events (distances and "
-    "timed races) from the race date and current weekly volume: phases, weekly summaries (km, long run, "
-    "TSS), paces from a recent race or an estimate, and every workout with date, type, distance, "
-    "duration, planned TSS and structured steps with pace targets.",
-    "export_plan_url": "Generates the same plan and returns a link to a web page that shows it week by "
-    "week (readable on a phone, printable, with a chart of weekly volume and long runs) and an "
-    "iCalendar download with one all-day event per workout. The link expires after 30 days and holds "
-    "no personal data.",
-}
-TITLES = {"generate_running_plan": "Generate running plan", "export_plan_url": "Export plan link"}
+# Nothing is stored and the same arguments make the same plan.
+READS = hints(read_only=True, destructive=False, idempotent=True)
+
+TOOLS: tuple[ToolRow[Method], ...] = (
+    ToolRow(
+        name="generate_running_plan",
+        title="Generate running plan",
+        description="Generates a running training plan for one of 17 events (distances and timed races) "
+        "from the race date and current weekly volume: phases, weekly summaries (km, long run, TSS), "
+        "paces from a recent race or an estimate, and every workout with date, type, distance, "
+        "duration, planned TSS and structured steps with pace targets.",
+        input_schema=REQUEST_SCHEMA,
+        annotations=READS,
+        scope=SCOPE,
+        handler=PlanGenTools.generate_running_plan,
+    ),
+    ToolRow(
+        name="export_plan_url",
+        title="Export plan link",
+        description="Generates the same plan and returns a link to a web page that shows it week by week "
+        "(readable on a phone, printable, with a chart of weekly volume and long runs) and an "
+        "iCalendar download with one all-day event per workout. The link expires after 30 days and "
+        "holds no personal data.",
+        input_schema=REQUEST_SCHEMA,
+        annotations=READS,
+        scope=SCOPE,
+        handler=PlanGenTools.export_plan_url,
+    ),
+)
 
 
 def anonymous(ctx: ServerRequestContext[Any, Any]) -> Principal:
@@ -60,33 +78,12 @@ def anonymous(ctx: ServerRequestContext[Any, Any]) -> Principal:
 def public_plangen_profile(tools: PlanGenTools, per_hour: int = DEFAULT_PLANGEN_PER_HOUR) -> Profile:
     """The two tools, read-only (nothing is stored) and deterministic; ``per_hour`` is the budget
     the instructions state."""
-
-    def spec(name: str, handler: Any) -> ToolSpec:
-        return ToolSpec(
-            name=name,
-            title=TITLES[name],
-            description=DESCRIPTIONS[name],
-            input_schema=REQUEST_SCHEMA,
-            annotations=ToolAnnotations(
-                title=TITLES[name],
-                read_only_hint=True,
-                destructive_hint=False,
-                idempotent_hint=True,
-                open_world_hint=False,
-            ),
-            scope=SCOPE,
-            handler=handler,
-        )
-
     return Profile(
         name="kinetic-runflow-public",
         title="Kinetic RunFlow PlanGen",
         version="1.0.0",
         instructions=INSTRUCTIONS.format(per_hour=per_hour),
         errors=RUNFLOW_PUBLIC_ERRORS,
-        tools=(
-            spec("generate_running_plan", tools.generate_running_plan),
-            spec("export_plan_url", tools.export_plan_url),
-        ),
+        tools=bind(TOOLS, tools),
         accepts_log_level=True,
     )
