@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from edge import served_profiles as served
 from edge.analytics.rest import analytics_rest_app
 from edge.backends import Backends
 from edge.body_limits import (
@@ -61,21 +62,7 @@ from edge.mcp_json_depth import JsonDepthChecked
 from edge.mcp_profile.builder import build_profile
 from edge.oauth import RUNFLOW_OAUTH_ALIASES, OAuthStubs, oauth_routes
 from edge.openapi import openapi_document
-from edge.profiles.client_ai.tools import client_ai_profile
-from edge.profiles.client_ai.workouts import ClientWorkouts
-from edge.profiles.metric.reads import TrainingReads
 from edge.profiles.metric.rest import backend_error, http_error, metric_rest_app, no_store
-from edge.profiles.metric.tools import metric_profile
-from edge.profiles.metric.writes import TrainingWrites
-from edge.profiles.ows.handlers import build_ows_handlers
-from edge.profiles.ows.tools import ows_profile
-from edge.profiles.primed.athlete import Athletes
-from edge.profiles.primed.handlers import PrimedTools
-from edge.profiles.primed.tools import primed_profile
-from edge.profiles.runflow.access import PlanTierGate
-from edge.profiles.runflow.handlers import RunFlowTools
-from edge.profiles.runflow.plan_handlers import RunFlowPlanTools
-from edge.profiles.runflow.tools import runflow_profile
 from edge.profiles.runflow_public.handlers import PlanGenTools
 from edge.profiles.runflow_public.links import PlanLinks
 from edge.profiles.runflow_public.routes import plan_page_routes, too_many_pages
@@ -96,6 +83,7 @@ from edge.ratelimit import (
 from edge.ratelimit.responses import Render
 from edge.ratelimit.tool_calls import ToolCallsCounted
 from edge.revocation_watcher import RevocationWatcher
+from edge.served_profiles import Live, SignedInProfile
 from edge.well_known import well_known_routes
 from edge.workout_files_rest import MAX_UPLOAD_BYTES as WORKOUT_HISTORY_CAP
 from edge.workout_files_rest import account_export_routes, workout_files_rest_app
@@ -142,13 +130,6 @@ UPLOAD_CAPS = {
 MCP_CAPS = BodyCaps(MCP_BODY_CAP)
 PUBLIC_MCP_CAPS = BodyCaps(PUBLIC_MCP_BODY_CAP)
 REST_CAPS = BodyCaps(REST_BODY_CAP, UPLOAD_CAPS)
-
-
-class _Live:
-    """What exists only while the lifespan runs: the channels and the token checker built on them."""
-
-    backends: Backends
-    checker: TokenChecker
 
 
 def _transport_security(public_url: str, trusted: TrustedOrigins) -> TransportSecuritySettings:
@@ -253,17 +234,6 @@ def cross_origin_paths() -> list[CorsPaths]:
     ]
 
 
-def _pseudonym_secret(settings: EdgeSettings) -> bytes:
-    """The key of Primed's pseudonymous profile IDs; a random one per process when none is set."""
-    if settings.pseudonym_secret:
-        return settings.pseudonym_secret.encode()
-    log.warning(
-        "KINETIC_PSEUDONYM_SECRET is not set: Primed profile IDs are random per process and change "
-        "on restart; set one secret for every edge replica"
-    )
-    return secrets.token_bytes(32)
-
-
 def _plan_link_secret(settings: EdgeSettings) -> bytes:
     """The key of exported plan links; a random one per process when none is set."""
     if settings.plan_link_secret:
@@ -273,6 +243,42 @@ def _plan_link_secret(settings: EdgeSettings) -> bytes:
         "this edge replica only; set one secret for every edge replica"
     )
     return secrets.token_bytes(32)
+
+
+def signed_in_profiles() -> tuple[SignedInProfile, ...]:
+    """The MCP profiles signed-in callers reach, in the order their routes are tried (decision 0100).
+
+    Read when an app is built, so budgets lifted in this module's names apply (benchmarks/bench_edge.py).
+    """
+    return (
+        SignedInProfile(METRIC, served.metric, ACCOUNT_PER_MINUTE),
+        SignedInProfile(CLIENT_AI, served.client_ai, CLIENT_AI_PER_MINUTE),
+        SignedInProfile(
+            OPEN_WORKOUT_SCHEMA, served.open_workout_schema, OWS_PER_MINUTE, too_large=ows_too_large
+        ),
+        # Primed (seed 001, decision 0059): RS256 access tokens only, any one of its scopes at the
+        # door and each tool's own scope inside; 60 calls per token per minute, 10 at once (the
+        # 11th refused at once with 429 RATE_LIMITED, never queued: decision 0067); every refusal a
+        # JSON-RPC error with the contract's HTTP status.
+        SignedInProfile(
+            PRIMED,
+            served.primed,
+            TOKEN_PER_MINUTE,
+            key_of=token_key,
+            any_scope=True,
+            too_large=primed_too_large,
+        ),
+        # RunFlow (seed 004, decision 0061): API keys or access tokens with mcp:full, 300 calls per
+        # account per minute, paid tiers only (the gate's -32002 refusal); other refusals are tool
+        # errors, an unknown tool JSON-RPC -32602 (decision 0075).
+        SignedInProfile(
+            RUNFLOW,
+            served.runflow,
+            RUNFLOW_PER_MINUTE,
+            too_large=runflow_too_large("RunFlow MCP"),
+            gate=served.paid_tiers_only,
+        ),
+    )
 
 
 async def _prime(jwks: JwksCache) -> None:
@@ -295,59 +301,9 @@ def create_app(
     client_address = ClientAddress(settings.trusted_proxy_hops)
     public_url = settings.public_url
     trusted_origins = TrustedOrigins.for_edge(public_url, settings.allowed_origins)
-    live = _Live()
-    reads = TrainingReads(
-        lambda: live.backends.training, lambda: live.backends.sessions, lambda: live.backends.analytics
-    )
-    writes = TrainingWrites(lambda: live.backends.training)
-    metric = build_profile(metric_profile(reads, writes))
-    metric_mcp = metric.server
-    client_ai = build_profile(
-        client_ai_profile(
-            ClientWorkouts(lambda: live.backends.sessions, lambda: live.backends.client_workouts)
-        )
-    )
-    client_ai_mcp = client_ai.server
-    ows = build_profile(
-        ows_profile(
-            build_ows_handlers(
-                auth=lambda: live.backends.auth,
-                log=lambda: live.backends.workout_log,
-                training=lambda: live.backends.training,
-                analytics=lambda: live.backends.analytics,
-            )
-        )
-    )
-    ows_mcp = ows.server
-    primed = build_profile(
-        primed_profile(
-            PrimedTools(
-                Athletes(lambda: live.backends.auth),
-                training=lambda: live.backends.training,
-                analytics=lambda: live.backends.endurance_analytics,
-                pseudonym_secret=_pseudonym_secret(settings),
-                plans=lambda: live.backends.endurance_plans,
-            )
-        )
-    )
-    primed_mcp = primed.server
-    runflow = build_profile(
-        runflow_profile(
-            RunFlowTools(
-                Athletes(lambda: live.backends.auth),
-                analytics=lambda: live.backends.endurance_analytics,
-                sessions=lambda: live.backends.endurance,
-            ),
-            RunFlowPlanTools(
-                Athletes(lambda: live.backends.auth),
-                plans=lambda: live.backends.endurance_plans,
-                training=lambda: live.backends.training,
-                analytics=lambda: live.backends.endurance_analytics,
-                sessions=lambda: live.backends.endurance,
-            ),
-        )
-    )
-    runflow_mcp = runflow.server
+    live = Live()
+    signed_in_mcp = signed_in_profiles()
+    built = {profile.resource.path: build_profile(profile.build(live, settings)) for profile in signed_in_mcp}
     # RunFlow's anonymous PlanGen (decision 0066): no backend, no credentials; links signed here.
     plan_links = PlanLinks(_plan_link_secret(settings))
     plangen = build_profile(
@@ -355,7 +311,8 @@ def create_app(
         principal=anonymous,
     )
     plangen_mcp = plangen.server
-    for server in (metric_mcp, client_ai_mcp, ows_mcp, primed_mcp, runflow_mcp, plangen_mcp):
+    servers = [profile.server for profile in built.values()] + [plangen_mcp]
+    for server in servers:
         server.streamable_http_app(
             streamable_http_path="/",
             stateless_http=True,
@@ -432,14 +389,9 @@ def create_app(
         app.state.jwks = jwks
         app.state.revocations = revocations
         try:
-            async with (
-                metric_mcp.session_manager.run(),
-                client_ai_mcp.session_manager.run(),
-                ows_mcp.session_manager.run(),
-                primed_mcp.session_manager.run(),
-                runflow_mcp.session_manager.run(),
-                plangen_mcp.session_manager.run(),
-            ):
+            async with contextlib.AsyncExitStack() as running:
+                for server in servers:
+                    await running.enter_async_context(server.session_manager.run())
                 yield
         finally:
             for task in (watching, priming):
@@ -449,6 +401,25 @@ def create_app(
             await limiter.close()
             if owned:
                 await connected.close()
+
+    def mcp_door(profile: SignedInProfile) -> list[Route]:
+        # Outermost first: methods, token, budget, body, slot (protect), no-store, the profile's gate.
+        mcp = built[profile.resource.path]
+        endpoint = mcp.endpoint(McpEndpoint(mcp.server))
+        if profile.gate is not None:
+            endpoint = profile.gate(endpoint, live)
+        errors = mcp.profile.errors
+        door = protect(
+            no_store(endpoint),
+            profile.resource,
+            profile.budget,
+            refusal=errors.rate_limited,
+            key_of=profile.key_of,
+            guard_refusal=errors.refused,
+            any_scope=profile.any_scope,
+            too_large=profile.too_large,
+        )
+        return mcp_routes(profile.resource, PostOnly(door))
 
     def anonymous_plangen() -> ASGIApp:
         # No guard: the budget is per client address (trusted proxy hops as everywhere), and only
@@ -505,13 +476,12 @@ def create_app(
             limiter=limiter,  # failed sign-ins count in the shared limiter (0015)
             client_address=ClientAddress(settings.trusted_proxy_hops),
         ),
-        *mcp_routes(
-            METRIC,
-            PostOnly(
-                protect(no_store(McpEndpoint(metric_mcp)), METRIC, refusal=metric.profile.errors.rate_limited)
-            ),
+        # Before the REST mounts: Metric's MCP path lies under its REST prefix.
+        *(route for profile in signed_in_mcp for route in mcp_door(profile)),
+        Mount(
+            "/api/connectors/muse",
+            app=protect(metric_rest_app(built[METRIC.path].tools), METRIC, caps=REST_CAPS),
         ),
-        Mount("/api/connectors/muse", app=protect(metric_rest_app(metric.tools), METRIC, caps=REST_CAPS)),
         # Kinetic's own analytics API takes Metric's credentials and shares its budget (0025).
         Mount(
             "/api/analytics",
@@ -535,65 +505,6 @@ def create_app(
             ),
         ),
         *account_export_routes(public_url, lambda: live.backends),
-        *mcp_routes(
-            CLIENT_AI,
-            PostOnly(
-                protect(
-                    no_store(McpEndpoint(client_ai_mcp)),
-                    CLIENT_AI,
-                    CLIENT_AI_PER_MINUTE,
-                    refusal=client_ai.profile.errors.rate_limited,
-                )
-            ),
-        ),
-        *mcp_routes(
-            OPEN_WORKOUT_SCHEMA,
-            PostOnly(
-                protect(
-                    no_store(McpEndpoint(ows_mcp)),
-                    OPEN_WORKOUT_SCHEMA,
-                    OWS_PER_MINUTE,
-                    refusal=ows.profile.errors.rate_limited,
-                    too_large=ows_too_large,
-                )
-            ),
-        ),
-        # Primed (seed 001, decision 0059): RS256 access tokens only, any one of its scopes at the
-        # door and each tool's own scope inside; 60 calls per token per minute, 10 at once (the
-        # 11th refused at once with 429 RATE_LIMITED, never queued: decision 0067); every refusal a
-        # JSON-RPC error with the contract's HTTP status.
-        *mcp_routes(
-            PRIMED,
-            PostOnly(
-                protect(
-                    no_store(primed.endpoint(McpEndpoint(primed_mcp))),
-                    PRIMED,
-                    TOKEN_PER_MINUTE,
-                    refusal=primed.profile.errors.rate_limited,
-                    key_of=token_key,
-                    guard_refusal=primed.profile.errors.refused,
-                    any_scope=True,
-                    too_large=primed_too_large,
-                )
-            ),
-        ),
-        # RunFlow (seed 004, decision 0061): API keys or access tokens with mcp:full, 300 calls per
-        # account per minute, paid tiers only (the gate's -32002 refusal); other refusals are tool
-        # errors, an unknown tool JSON-RPC -32602 (decision 0075).
-        *mcp_routes(
-            RUNFLOW,
-            PostOnly(
-                protect(
-                    no_store(
-                        PlanTierGate(runflow.endpoint(McpEndpoint(runflow_mcp)), lambda: live.backends.auth)
-                    ),
-                    RUNFLOW,
-                    RUNFLOW_PER_MINUTE,
-                    refusal=runflow.profile.errors.rate_limited,
-                    too_large=runflow_too_large("RunFlow MCP"),
-                )
-            ),
-        ),
         # RunFlow's anonymous PlanGen (seed 004, decision 0066): no credentials, ten tool calls per
         # client address per hour (KINETIC_PLANGEN_PER_HOUR), errors as on the personal path.
         *[
