@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import grpc
 
-from kinetic.errors import AlreadyExists, DomainError, FieldViolation, InvalidArgument, NotFound
+from kinetic.errors import DomainError, FieldViolation, InvalidArgument, NotFound
 
 
 class WorkoutNotFound(NotFound):
@@ -33,12 +33,6 @@ class UndoUnavailable(DomainError):
 
     code = grpc.StatusCode.FAILED_PRECONDITION
     default_reason = "UNDO_UNAVAILABLE"
-
-
-class IdempotencyConflict(AlreadyExists):
-    """The idempotency key was used before for another request."""
-
-    default_reason = "IDEMPOTENCY_CONFLICT"
 
 
 class ProgramAlreadyStarted(DomainError):

@@ -9,6 +9,7 @@ from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.sessions.v1 import workout_log_pb2 as pb
+from services.sessions.service_layer.idempotency import Idempotency
 from services.sessions.workout_log.domain.log_model import (
     AddSetsInput,
     CurrentProgram,
@@ -23,7 +24,6 @@ from services.sessions.workout_log.domain.log_model import (
     WorkoutInput,
 )
 from services.sessions.workout_log.service_layer.exercise_matching import Match, Wanted
-from services.sessions.workout_log.service_layer.idempotency import Idempotency
 from services.sessions.workout_log.service_layer.text_logging import TextInput
 
 
