@@ -29,10 +29,10 @@ from kinetic.service_trust import open_channel
 from kinetic.sessions.v1 import workout_log_pb2_grpc
 from kinetic.settings import ServiceSettings
 from kinetic.storage import make_engine
-from kinetic.workout_files import parse_workout_csv
-from kinetic.workout_files.export import stored_workout_starts
-from kinetic.workout_files.importer import ImportReport, import_workouts
 from services.sessions import bootstrap as sessions
+from services.sessions.workout_log.files import parse_workout_csv
+from services.sessions.workout_log.files.export import stored_workout_starts
+from services.sessions.workout_log.files.importer import ImportReport, import_workouts
 
 MIB = 1024 * 1024
 ZONE = "Europe/Amsterdam"

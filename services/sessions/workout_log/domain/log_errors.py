@@ -82,3 +82,18 @@ class ExerciseSearchUnavailable(DomainError):
 
     code = grpc.StatusCode.UNAVAILABLE
     default_reason = "TRAINING_UNAVAILABLE"
+
+
+class InvalidWorkoutFile(InvalidArgument):
+    """ImportWorkoutFile: the file cannot be read, none of its rows can, or it is too large; the
+    message says why, fit to show the person. Nothing was stored (decision 0098)."""
+
+    default_reason = "INVALID_FILE"
+
+
+class WorkoutFileNotRead(DomainError):
+    """ImportWorkoutFile: the file could not be read within the call's time (the service is busy);
+    nothing was stored and sending it again is safe (decision 0098)."""
+
+    code = grpc.StatusCode.UNAVAILABLE
+    default_reason = "IMPORT_NOT_FINISHED"
