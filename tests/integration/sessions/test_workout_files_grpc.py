@@ -4,6 +4,7 @@ Hevy file itself, in a bounded child, stores it as LogWorkout does, and writes i
 
 from __future__ import annotations
 
+import asyncio
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import grpc
 import pytest
 
+from benchmarks.strong_export_fixture import strong_export
 from kinetic.sessions.v1 import workout_log_pb2 as wl
 from services.sessions.workout_log.files import parse_workout_csv
 from tests.integration.sessions.session_support import ACCOUNT, Stack, failure, fields, session_stack
@@ -124,3 +126,23 @@ async def test_the_log_exports_itself_as_a_strong_csv_that_reads_back(stack: Sta
         stack.workout_log.ExportWorkouts(export_request(wl.EXPORT_FORMAT_STRONG_CSV, load_unit="st"))
     )
     assert fields(bad_unit) == ["load_unit"]
+
+
+async def test_other_calls_are_answered_while_a_file_is_stored(stack: Stack) -> None:
+    # A year of four workouts a week: stored one after another on the server's event loop, which
+    # must let other calls in between two workouts, as it did between separate LogWorkout calls.
+    data = strong_export(52).encode()
+    importing = asyncio.ensure_future(stack.workout_log.ImportWorkoutFile(import_request(data)))
+    listing = wl.ListLoggedWorkoutsRequest(
+        account_id=ACCOUNT, from_day="2019-01-01", to_day="2022-01-01", time_zone=ZONE, limit=1
+    )
+    for _ in range(500):  # polled until the first workouts are in, at most a few seconds
+        counted = await stack.workout_log.ListLoggedWorkouts(listing)
+        if counted.total_count > 0 or importing.done():
+            break
+        await asyncio.sleep(0.01)
+
+    assert not importing.done(), "no call was answered until the whole file was stored"
+    assert 0 < counted.total_count < 200
+    report = await importing
+    assert report.imported == 208

@@ -6,6 +6,7 @@ bytes answered first are stored and replayed; a replay is answered from them wit
 
 from __future__ import annotations
 
+import asyncio
 from typing import TypeAlias
 
 import grpc
@@ -98,7 +99,7 @@ class WorkoutLogServicer(pb_grpc.WorkoutLogServiceServicer):
         self._matching = matching
         self._files = files
         # What an import stores and an export reads go through these handlers, in-process.
-        self._here = LogCalls(self._log_here, self._list_logged)
+        self._here = LogCalls(self._log_here, self._list_here)
 
     async def LogWorkout(self, request: pb.LogWorkoutRequest, context: Context) -> pb.LogWorkoutResponse:
         return self._log_workout(request)
@@ -235,6 +236,9 @@ class WorkoutLogServicer(pb_grpc.WorkoutLogServiceServicer):
 
     async def _log_here(self, request: pb.LogWorkoutRequest) -> pb.LogWorkoutResponse:
         """LogWorkout for an imported workout, refusing NUL as the server's guard does for a call."""
+        # The write runs on the server's event loop, as a LogWorkout call's does: let the other
+        # calls in between two workouts, as they came in between separate calls (decision 0098).
+        await asyncio.sleep(0)
         refused = nul_violations(request)
         if refused:
             raise InvalidArgument(
@@ -242,6 +246,10 @@ class WorkoutLogServicer(pb_grpc.WorkoutLogServiceServicer):
                 violations=[FieldViolation(field, problem) for field, problem in refused],
             )
         return self._log_workout(request)
+
+    async def _list_here(self, request: pb.ListLoggedWorkoutsRequest) -> pb.ListLoggedWorkoutsResponse:
+        await asyncio.sleep(0)  # as in ``_log_here``: other calls in between two pages
+        return await self._list_logged(request)
 
     async def ImportWorkoutFile(
         self, request: pb.ImportWorkoutFileRequest, context: Context
