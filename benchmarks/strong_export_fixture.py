@@ -17,7 +17,7 @@ import io
 from collections.abc import Iterator, Sequence
 from datetime import date, datetime, time, timedelta
 
-from kinetic.workout_files.strong import HEADER
+from services.sessions.workout_log.files.strong import HEADER
 
 FIRST_MONDAY = date(2020, 1, 6)
 WEEKS = 261  # five years

@@ -7,7 +7,9 @@ the file and stores it with ``import_workouts`` through a WorkoutLogService stub
 time and sets/s of that import, of importing the same file again (everything already there), and
 the peak memory of one more import into another account under tracemalloc (run apart, since it slows
 the run down; client and service share the process, so the peak counts both) and the process's
-``ru_maxrss``. Figures: docs/decisions/0047-workout-imports-and-exports.md ("Importing: size").
+``ru_maxrss``. Then the same file through ``ImportWorkoutFile`` (the REST upload's call: the service
+reads it in a bounded child and stores it in-process), fresh and again. Figures:
+docs/decisions/0047-workout-imports-and-exports.md ("Importing: size"), decision 0098.
 """
 
 from __future__ import annotations
@@ -26,13 +28,13 @@ from pathlib import Path
 
 from benchmarks.strong_export_fixture import WEEKS, strong_export
 from kinetic.service_trust import open_channel
-from kinetic.sessions.v1 import workout_log_pb2_grpc
+from kinetic.sessions.v1 import workout_log_pb2, workout_log_pb2_grpc
 from kinetic.settings import ServiceSettings
 from kinetic.storage import make_engine
-from kinetic.workout_files import parse_workout_csv
-from kinetic.workout_files.export import stored_workout_starts
-from kinetic.workout_files.importer import ImportReport, import_workouts
 from services.sessions import bootstrap as sessions
+from services.sessions.workout_log.files import parse_workout_csv
+from services.sessions.workout_log.files.export import stored_workout_starts
+from services.sessions.workout_log.files.importer import ImportReport, import_workouts
 
 MIB = 1024 * 1024
 ZONE = "Europe/Amsterdam"
@@ -55,6 +57,21 @@ async def import_file(stub: workout_log_pb2_grpc.WorkoutLogServiceStub, data: by
         result, stub.LogWorkout, account_id=account_id, time_zone=ZONE, stored_starts=stored
     )
     return Run(time.perf_counter() - started, report)
+
+
+async def import_by_rpc(
+    stub: workout_log_pb2_grpc.WorkoutLogServiceStub, data: bytes, account_id: str
+) -> str:
+    """The file sent whole to ImportWorkoutFile, as the edge sends an upload; its time and counts."""
+    started = time.perf_counter()
+    report = await stub.ImportWorkoutFile(
+        workout_log_pb2.ImportWorkoutFileRequest(account_id=account_id, file=data, unit="kg", time_zone=ZONE)
+    )
+    seconds = time.perf_counter() - started
+    return (
+        f"{'ImportWorkoutFile':<28} {seconds:7.1f} s  (imported {report.imported}, "
+        f"already there {report.already_imported}, sets {report.sets})"
+    )
 
 
 def line(label: str, run: Run, sets: int) -> str:
@@ -92,6 +109,9 @@ async def main(weeks: int) -> None:
             # ru_maxrss is in KiB on Linux.
             max_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
             print(f"peak memory: tracemalloc {peak / MIB:.1f} MiB, ru_maxrss {max_rss / MIB:.0f} MiB")
+            by_rpc = str(uuid.uuid4())
+            print(await import_by_rpc(stub, data, by_rpc))
+            print(await import_by_rpc(stub, data, by_rpc))
         finally:
             await channel.close(None)
             await server.stop(0)

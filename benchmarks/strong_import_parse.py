@@ -15,7 +15,7 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 
 from benchmarks.strong_export_fixture import WEEKS, strong_export
-from kinetic.workout_files import ImportResult, parse_workout_csv, write_strong_csv
+from services.sessions.workout_log.files import ImportResult, parse_workout_csv, write_strong_csv
 
 MIB = 1024 * 1024
 

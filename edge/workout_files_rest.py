@@ -8,15 +8,16 @@ export as JSON or Strong-layout CSV, and the same two downloads on the account p
 
 The API paths sit behind the Open Workout Schema resource's guard (an API key or token with scope
 "ows"), so the account is always the caller's. An upload needs the account's consent to log
-workouts, as every other way of logging through a key or an assistant does. Decisions:
-docs/decisions/0047-workout-imports-and-exports.md ("REST and the account page").
+workouts, as every other way of logging through a key or an assistant does. The workout log reads
+and stores the file (``ImportWorkoutFile``, in a bounded child) and writes the CSV
+(``ExportWorkouts``); the edge checks the request, the consent and the size, and words the answers.
+Decisions: docs/decisions/0047-workout-imports-and-exports.md ("REST and the account page"), 0098.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any, Final, cast
 
 import grpc
@@ -25,34 +26,29 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from edge.account_export import export_account
 from edge.account_rest import BackendsOf, account_endpoint
 from edge.backends import Backends
-from edge.deadlines import LONGEST_DEADLINE_SECONDS
 from edge.oauth.backend import BackendUnavailable, OAuthStubs
 from edge.oauth.security import apply_security_headers
 from edge.oauth.session import PageBase, unavailable_page
 from edge.problems import EdgeProblem, invalid_field, unavailable
 from edge.profiles.metric.rest import NO_STORE, REST_ERROR_HANDLERS
 from kinetic.auth.v1 import auth_pb2
-from kinetic.bounded_parse import Budget, ParseOverrun, ParseWorkers
-from kinetic.workout_files import WorkoutFileError, parse_workout_csv
-from kinetic.workout_files.export import export_account, export_strong_csv, stored_workout_starts
-from kinetic.workout_files.importer import import_workouts
-from kinetic.workout_files.model import DistanceUnit, ImportResult, SkippedRow, WeightUnit
+from kinetic.errors import RemoteError
+from kinetic.sessions.v1 import workout_log_pb2
+from knowledge.limits.sessions import MAX_WORKOUT_FILE_BYTES
 
-# Five years of four workouts a week is 3.7 MiB (decision 0047, "Size"): 20 MiB holds decades.
-MAX_UPLOAD_BYTES: Final = 20 * 1024 * 1024
+# The workout log's own bound (knowledge.limits.sessions), refused here before the body is read.
+MAX_UPLOAD_BYTES: Final = MAX_WORKOUT_FILE_BYTES
 UPLOAD_TYPES: Final = frozenset({"text/csv", "application/octet-stream"})
 UNITS: Final = ("kg", "lb")
 DISTANCE_UNITS: Final = ("km", "mi")
 CSV_TYPE: Final = "text/csv; charset=utf-8"
-# The CSV is read in a niced child process, never on the edge's event loop (decision 0069): 2 s of
-# CPU plus 2 s per MiB (a five-year export reads at ~0.2 s per MiB), 1 GiB, and at most the
-# edge's longest backend deadline; two at a time, one per account.
-PARSE_BASE_S: Final = 2.0
-PARSE_S_PER_MIB: Final = 2.0
-PARSE_MEMORY_BYTES: Final = 1024 * 1024 * 1024
-PARSE_TIMEOUT_S: Final = LONGEST_DEADLINE_SECONDS
+# The workout log's refusals of a file, by their ErrorInfo reason.
+INVALID_FILE: Final = "INVALID_FILE"
+FILE_TOO_LARGE: Final = "FILE_TOO_LARGE"
+IMPORT_NOT_FINISHED: Final = "IMPORT_NOT_FINISHED"
 
 
 def _too_large() -> EdgeProblem:
@@ -101,41 +97,45 @@ async def _account(backends: Backends, account_id: str) -> auth_pb2.Account:
     return cast(auth_pb2.Account, response.account)
 
 
-def csv_workers() -> ParseWorkers:
-    """The child processes that read uploaded CSV files."""
-    return ParseWorkers([WorkoutFileError], slots=2, preload=["kinetic.workout_files"])
-
-
-async def _parse_in_child(
-    workers: ParseWorkers,
-    data: bytes,
-    account_id: str,
-    unit: WeightUnit | None,
-    distance_unit: DistanceUnit | None,
-) -> ImportResult:
-    parse = functools.partial(parse_workout_csv, unit=unit, distance_unit=distance_unit)
-    budget = Budget.per_size(
-        len(data), base_s=PARSE_BASE_S, per_mib_s=PARSE_S_PER_MIB, memory_bytes=PARSE_MEMORY_BYTES
-    )
+async def _imported(request: workout_log_pb2.ImportWorkoutFileRequest, backends: Backends) -> Any:
+    """The log's answer to the upload; its refusals of the file as the edge's problems."""
     try:
-        return await workers.run(parse, data, budget, owner=account_id, timeout_s=PARSE_TIMEOUT_S)
-    except WorkoutFileError as refused:
-        raise EdgeProblem("invalid_file", refused.reason, 400) from None
-    except ParseOverrun as overrun:
-        if overrun.deadline:
+        return await backends.workout_log.ImportWorkoutFile(request)
+    except grpc.aio.AioRpcError as error:
+        remote = RemoteError.from_rpc(error)
+        if remote.reason == INVALID_FILE:
+            raise EdgeProblem("invalid_file", remote.message, 400) from None
+        if remote.reason == FILE_TOO_LARGE:
+            raise _too_large() from None
+        if remote.reason == IMPORT_NOT_FINISHED:
             raise unavailable(
                 description="the file could not be read in time (the service is busy); nothing was "
                 "stored: send it again"
             ) from None
-        raise EdgeProblem("invalid_file", f"{overrun.reason}; the file is refused", 400) from None
+        raise
 
 
-async def import_upload(
-    backends: Backends, account_id: str, request: Request, workers: ParseWorkers
-) -> dict[str, Any]:
-    """Read the upload whole (a broken file stores nothing), then import it in the account's zone."""
-    unit = cast(WeightUnit | None, _choice(request, "unit", UNITS))
-    distance_unit = cast(DistanceUnit | None, _choice(request, "distanceUnit", DISTANCE_UNITS))
+def report_json(report: workout_log_pb2.ImportWorkoutFileResponse) -> dict[str, Any]:
+    """The import's report as the upload answers it (and the CLI prints it)."""
+    return {
+        "imported": report.imported,
+        "alreadyImported": report.already_imported,
+        "sets": report.sets,
+        "skippedRows": [{"line": row.line, "reason": row.reason} for row in report.skipped_rows],
+        "refused": [{"startedAt": one.started_at, "reason": one.reason} for one in report.refused],
+        "unconfirmedExercises": list(report.unconfirmed_exercises),
+        "droppedRpe": [
+            {"startedAt": one.started_at, "exercise": one.exercise_name, "rpe": one.rpe}
+            for one in report.dropped_rpe
+        ],
+        "droppedDurations": [{"line": row.line, "reason": row.reason} for row in report.dropped_durations],
+    }
+
+
+async def import_upload(backends: Backends, account_id: str, request: Request) -> dict[str, Any]:
+    """Send the upload whole (a broken file stores nothing) to be imported in the account's zone."""
+    unit = _choice(request, "unit", UNITS)
+    distance_unit = _choice(request, "distanceUnit", DISTANCE_UNITS)
     account = await _account(backends, account_id)
     if not account.logging_consent:
         raise EdgeProblem(
@@ -145,34 +145,17 @@ async def import_upload(
             403,
         )
     data = await _upload(request)
-    result = await _parse_in_child(workers, data, account_id, unit, distance_unit)
-    if not result.workouts and result.skipped:
-        raise EdgeProblem("invalid_file", _nothing_importable(result.skipped), 400)
-    zone = account.time_zone or "UTC"
-    stored: set[tuple[datetime, str]] = set()
-    if result.workouts:
-        first = min(w.started_at for w in result.workouts).date() - timedelta(days=1)
-        last = max(w.started_at for w in result.workouts).date() + timedelta(days=1)
-        stored = await stored_workout_starts(
-            backends.workout_log.ListLoggedWorkouts, account_id, zone, first, last
-        )
-    report = await import_workouts(
-        result, backends.workout_log.LogWorkout, account_id=account_id, time_zone=zone, stored_starts=stored
+    report = await _imported(
+        workout_log_pb2.ImportWorkoutFileRequest(
+            account_id=account_id,
+            file=data,
+            unit=unit or "",
+            distance_unit=distance_unit or "",
+            time_zone=account.time_zone or "UTC",
+        ),
+        backends,
     )
-    return report.to_json()
-
-
-# How many skipped rows a refusal quotes; the rest are counted (a file may have thousands).
-_ROWS_QUOTED = 5
-
-
-def _nothing_importable(skipped: tuple[SkippedRow, ...]) -> str:
-    """A file whose every row was skipped is refused whole (400), quoting why, so the caller fixes
-    the file instead of reading a report of nothing imported (decision 0070)."""
-    quoted = "; ".join(f"line {row.line}: {row.reason}" for row in skipped[:_ROWS_QUOTED])
-    more = len(skipped) - _ROWS_QUOTED
-    rest = f"; and {more} more rows" if more > 0 else ""
-    return f"no row of the file could be imported ({quoted}{rest}); fix those rows and upload it again"
+    return report_json(report)
 
 
 def _attachment(name: str) -> dict[str, str]:
@@ -187,17 +170,25 @@ async def json_download(backends: Backends, account_id: str) -> Response:
 
 
 async def csv_download(backends: Backends, account_id: str) -> Response:
-    """The workout log as a Strong-layout CSV attachment."""
-    text = await export_strong_csv(backends, account_id)
-    return Response(text, media_type=CSV_TYPE, headers=_attachment("workouts.csv"))
+    """The workout log as a Strong-layout CSV attachment: loads in the account's unit (pounds for
+    "imperial", else kilograms), wall times in its zone."""
+    account = await _account(backends, account_id)
+    exported = await backends.workout_log.ExportWorkouts(
+        workout_log_pb2.ExportWorkoutsRequest(
+            account_id=account_id,
+            time_zone=account.time_zone or "UTC",
+            format=workout_log_pb2.EXPORT_FORMAT_STRONG_CSV,
+            load_unit="lb" if account.units == "imperial" else "kg",
+        )
+    )
+    return Response(exported.csv, media_type=CSV_TYPE, headers=_attachment("workouts.csv"))
 
 
 def workout_files_rest_app(backends: BackendsOf) -> Starlette:
     """The API paths as one app, to mount under ``/api/workout-log`` behind the OWS guard."""
-    workers = csv_workers()
 
     async def _imports(backends: Backends, account_id: str, request: Request) -> Response:
-        return JSONResponse(await import_upload(backends, account_id, request, workers), headers=NO_STORE)
+        return JSONResponse(await import_upload(backends, account_id, request), headers=NO_STORE)
 
     return Starlette(
         routes=[

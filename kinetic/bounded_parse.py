@@ -32,6 +32,10 @@ T = TypeVar("T")
 
 _NICENESS = 10
 _MIB = 1024 * 1024
+# The modules every ParseWorkers of this process asked to preload: a process has one fork server,
+# so a second ParseWorkers (the sessions service reads activity and workout files) adds to the list
+# rather than replacing it.
+_PRELOADED: list[str] = []
 
 
 @dataclass(frozen=True)
@@ -102,7 +106,8 @@ class ParseWorkers:
         self._refusals = tuple(refusals)
         self.slots = slots
         self._context = multiprocessing.get_context("forkserver")
-        self._context.set_forkserver_preload(list(preload))
+        _PRELOADED.extend(module for module in preload if module not in _PRELOADED)
+        self._context.set_forkserver_preload(list(_PRELOADED))
         self._free: asyncio.Semaphore | None = None
         self._owners: dict[str, asyncio.Lock] = {}
         self.started = 0  # children started, for tests and metrics

@@ -51,11 +51,15 @@ RETRIED_WRITES = {
     # The workout log (decision 0049): its keyed writes, and those that set a value. Not
     # DeleteLogRecord, UndoDelete or EndProgram: a retry of one that succeeded would answer
     # NOT_FOUND or UNDO_UNAVAILABLE and lose the first answer (the undo token). LogWorkoutText is
-    # keyed like LogWorkout; MatchExercises only reads (decision 0092).
+    # keyed like LogWorkout; MatchExercises only reads (decision 0092). ImportWorkoutFile stores each
+    # workout under its key and passes over those stored, so a second run stores only the rest;
+    # ExportWorkouts only reads (decision 0098).
     "kinetic.sessions.v1.WorkoutLogService": (
         "LogWorkout",
         "LogWorkoutText",
         "MatchExercises",
+        "ImportWorkoutFile",
+        "ExportWorkouts",
         "AddSets",
         "UpdateLogRecord",
         "UpdateLogProfile",

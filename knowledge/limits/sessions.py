@@ -51,6 +51,10 @@ MAX_EQUIPMENT_ITEM: Final = 100
 MAX_PROGRAM_ID: Final = 80  # library IDs (kp:/lcp: slugs) and the user's routine IDs fit
 MAX_PROGRAM_DAY: Final = 80
 MAX_ROUTINE_ID: Final = 80
+# A workout history file (ImportWorkoutFile, the REST upload): five years of four workouts a week is
+# 3.7 MiB (decision 0047, "Size"), so 20 MiB holds decades; it stays well under the sessions server's
+# 65 MiB request bound (decision 0098).
+MAX_WORKOUT_FILE_BYTES: Final = 20 * 1024 * 1024
 
 # --- the endurance room: a day's readiness entry and dated thresholds (decision 0054) ------------
 # By the proto's field names; RunFlow's log_daily_health and recalibrate_thresholds publish them.

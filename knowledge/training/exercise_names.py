@@ -4,8 +4,9 @@ Pure: the caller passes the catalog, the account's own exercises and what the pe
 Only an exact match resolves; anything else is handed back with candidates so the person is asked
 rather than guessed for. The rules and why: docs/decisions/0045-log-text-parsing.md.
 
-Catalog knowledge, beside the catalog: the workout log's exercise matching (sessions) and the
-workout-file import (``kinetic.workout_files``) both read it (decision 0092).
+Catalog knowledge, beside the catalog: the workout log (its exercise matching and its workout-file
+import, sessions) and the edge (the Open Workout Schema tools' confirmations) both read it
+(decisions 0092 and 0098).
 """
 
 from __future__ import annotations

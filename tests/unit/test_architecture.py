@@ -6,6 +6,12 @@ A service reads another's data over gRPC and static training knowledge from
 another service's modules or opens files in another service's folder, because each ships as its own
 image and may change its insides at any time.
 
+Inside sessions, the rooms (gyms, the workout log, the endurance records) are held to the same
+rule as the services: a room imports itself, the session core (``domain``, ``adapters``,
+``service_layer``, ``entrypoints``), ``knowledge`` and plumbing, never another room; the core
+imports no room, except the composition root ``services/sessions/bootstrap.py``, which plugs them
+in (docs/decisions/0099-rooms-import-no-room.md).
+
 Inside a service, a room may keep a package to itself: the workout log's text reader
 (``services/sessions/workout_log/text``) is reached through the log's LogWorkoutText and
 MatchExercises, never imported by the session core or another room, and it stays pure (standard
@@ -36,6 +42,10 @@ PATH_BUILDERS = frozenset({"Path", "PurePath", "PurePosixPath", "joinpath", "joi
 # A room's own package -> the folder whose modules alone may import it.
 ROOM_PRIVATE = {"services.sessions.workout_log.text": "services/sessions/workout_log/"}
 TEXT_READER = "services/sessions/workout_log/text"
+# The rooms inside sessions, and the one module of its core that may import them.
+SESSIONS_PACKAGE = "services.sessions"
+ROOMS = ("gyms", "workout_log", "endurance")
+COMPOSITION_ROOT = "services/sessions/bootstrap.py"
 
 
 @dataclass(frozen=True)
@@ -56,7 +66,9 @@ def architecture_offences(path: str, source: str) -> list[Offence]:
     - ``services/<svc>/``: imports of ``services.<other>`` or ``edge``; strings naming another
       service's folder (``services/training``, a ``... / "training"`` join) or ``catalog.json``;
     - ``edge/``: imports of ``services``; strings naming any service's folder or ``catalog.json``;
-    - ``kinetic/``: imports of ``services`` or ``edge``.
+    - ``kinetic/``: imports of ``services`` or ``edge``;
+    - ``services/sessions/<room>/``: imports of another room; the rest of ``services/sessions``
+      but ``bootstrap.py``: imports of any room.
     Other paths (tests, benchmarks, scripts) may reach anywhere and give no offences.
     """
     owner = _owner(path)
@@ -71,6 +83,9 @@ def architecture_offences(path: str, source: str) -> list[Offence]:
         private = next((module for module in candidates if not _room_allows(path, module)), None)
         if forbidden is None and private is not None:
             offences.append(Offence(path, line, f"imports {private}, another room's own package"))
+        room = next((module for module in candidates if not _rooms_allow(path, module)), None)
+        if forbidden is None and private is None and room is not None:
+            offences.append(Offence(path, line, f"imports {room}, {_room_problem(path)}"))
     if owner not in ("kinetic", "knowledge"):
         offences += _path_offences(path, tree, owner)
     return sorted(offences, key=lambda o: o.line)
@@ -139,6 +154,35 @@ def _room_allows(path: str, module: str) -> bool:
         if (module == package or module.startswith(package + ".")) and not path.startswith(room):
             return False
     return True
+
+
+def _room_of(path: str) -> str | None:
+    """The room of a sessions module (``gyms``, ...), "" for the session core, None elsewhere."""
+    parts = path.split("/")
+    if parts[:2] != ["services", "sessions"]:
+        return None
+    return parts[2] if len(parts) > 3 and parts[2] in ROOMS else ""
+
+
+def _room_imported(module: str) -> str | None:
+    """The room ``module`` lies in, or None when it lies in none."""
+    if not module.startswith(SESSIONS_PACKAGE + "."):
+        return None
+    name = module.removeprefix(SESSIONS_PACKAGE + ".").split(".")[0]
+    return name if name in ROOMS else None
+
+
+def _rooms_allow(path: str, module: str) -> bool:
+    own, reached = _room_of(path), _room_imported(module)
+    if own is None or reached is None or path == COMPOSITION_ROOT:
+        return True
+    return own == reached
+
+
+def _room_problem(path: str) -> str:
+    if _room_of(path):
+        return "another room: share it through the session core (decision 0099)"
+    return "a room: only services/sessions/bootstrap.py plugs the rooms in (decision 0099)"
 
 
 def _path_offences(path: str, tree: ast.AST, owner: str) -> list[Offence]:
@@ -236,6 +280,31 @@ def test_the_text_reader_stays_pure() -> None:
             "imports services.training.domain.catalog",
         ),
         ("services/sessions/x.py", "from services import training\n", "imports services.training"),
+        (
+            "services/sessions/endurance/service_layer/x.py",
+            "from services.sessions.workout_log.service_layer.workout_logging import LoggedWorkout\n",
+            "imports services.sessions.workout_log.service_layer.workout_logging, another room",
+        ),
+        (
+            "services/sessions/workout_log/adapters/x.py",
+            "from services.sessions import gyms\n",
+            "imports services.sessions.gyms, another room",
+        ),
+        (
+            "services/sessions/gyms/x.py",
+            "from ..endurance.domain import ids\n",
+            "imports services.sessions.endurance.domain, another room",
+        ),
+        (
+            "services/sessions/service_layer/x.py",
+            "import services.sessions.gyms.bootstrap\n",
+            "imports services.sessions.gyms.bootstrap, a room",
+        ),
+        (
+            "services/sessions/migrate.py",
+            "from services.sessions.workout_log.adapters.tables import log_undo\n",
+            "imports services.sessions.workout_log.adapters.tables, a room",
+        ),
         ("services/analytics/x.py", "import services.auth.domain as auth\n", "imports services.auth.domain"),
         ("services/auth/x.py", "from edge.problems import invalid_field\n", "imports edge.problems"),
         (
@@ -291,6 +360,17 @@ def test_the_checker_allows_what_a_module_may_do() -> None:
             '"""See services/training/domain/calendar.py."""\n'
         ),
         "services/sessions/service_layer/x.py": "from ..domain import gym_model\nfrom . import gym_admin\n",
+        "services/sessions/endurance/service_layer/x.py": (
+            "from services.sessions.service_layer.idempotency import idempotent_write\n"
+            "from services.sessions.endurance.domain import ids\n"
+            "from ..adapters import endurance_repository\n"
+            "from knowledge.endurance.pace import clock_text\n"
+            "from kinetic.bounded_parse import ParseWorkers\n"
+        ),
+        "services/sessions/bootstrap.py": (
+            "from services.sessions.gyms.bootstrap import build_gym_module\n"
+            "from services.sessions.endurance.bootstrap import build_endurance\n"
+        ),
         "services/sessions/workout_log/service_layer/x.py": (
             "from services.sessions.workout_log.text.parse import parse_workout_text\n"
             "from knowledge.training.exercise_names import resolve_exercise\n"

@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 import pytest
 
-from kinetic.workout_files import WorkoutFileError, parse_workout_csv
 from services.sessions.endurance.activity_files import UnreadableActivityFile, read_activity_file
+from services.sessions.workout_log.files import WorkoutFileError, parse_workout_csv
 from tests.fixtures import hostile_files
 
 SMALL = 256 * 1024

@@ -10,8 +10,8 @@ import pytest
 
 from kinetic import record_ranges as ranges
 from kinetic.errors import InvalidArgument
-from kinetic.workout_files import parse_workout_csv
 from services.sessions.endurance.activity_files import UnreadableActivityFile, read_activity_file
+from services.sessions.workout_log.files import parse_workout_csv
 
 ACTIVITY_FIXTURES = Path(__file__).parents[1] / "fixtures" / "activity_files"
 NOW = datetime(2026, 3, 20, 12, tzinfo=UTC)

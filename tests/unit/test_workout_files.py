@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from kinetic.workout_files import (
+from services.sessions.workout_log.files import (
     ImportedSet,
     ImportedWorkout,
     ImportResult,
@@ -26,7 +26,7 @@ from kinetic.workout_files import (
     parse_workout_csv,
     write_strong_csv,
 )
-from kinetic.workout_files.cells import RowProblem, duration_text
+from services.sessions.workout_log.files.cells import RowProblem, duration_text
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workout_files"
 STRONG_HEADER = (

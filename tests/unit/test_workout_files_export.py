@@ -11,7 +11,12 @@ from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from kinetic.sessions.v1 import sessions_pb2, workout_log_pb2
-from kinetic.workout_files.export import LOG_PAGE, imported_workout, logged_workouts, weight_unit_of
+from services.sessions.workout_log.files.export import (
+    LOG_PAGE,
+    imported_workout,
+    logged_workouts,
+    weight_unit_of,
+)
 
 ZONE = "Europe/Amsterdam"
 

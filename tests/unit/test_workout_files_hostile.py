@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kinetic.workout_files import (
+from services.sessions.workout_log.files import (
     ImportedEntry,
     ImportedSet,
     ImportedWorkout,
@@ -25,7 +25,7 @@ from kinetic.workout_files import (
     parse_workout_csv,
     write_strong_csv,
 )
-from kinetic.workout_files.csv_text import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROW_CHARS
+from services.sessions.workout_log.files.csv_text import MAX_CELL_CHARS, MAX_COLUMNS, MAX_ROW_CHARS
 
 STRONG_HEADER = (
     "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"

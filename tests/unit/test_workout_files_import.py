@@ -20,7 +20,8 @@ import pytest
 from kinetic.errors import InvalidArgument, to_status
 from kinetic.sessions.v1 import sessions_pb2
 from kinetic.sessions.v1.workout_log_pb2 import LogWorkoutRequest, LogWorkoutResponse
-from kinetic.workout_files import (
+from knowledge.training.catalog import load_catalog
+from services.sessions.workout_log.files import (
     ImportedEntry,
     ImportedSet,
     ImportedWorkout,
@@ -28,9 +29,12 @@ from kinetic.workout_files import (
     SkippedRow,
     parse_workout_csv,
 )
-from kinetic.workout_files.exercise_forms import catalog_exercise_for, name_forms, split_equipment
-from kinetic.workout_files.importer import ImportReport, idempotency_key, import_workouts
-from knowledge.training.catalog import load_catalog
+from services.sessions.workout_log.files.exercise_forms import (
+    catalog_exercise_for,
+    name_forms,
+    split_equipment,
+)
+from services.sessions.workout_log.files.importer import ImportReport, idempotency_key, import_workouts
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "workout_files"
 

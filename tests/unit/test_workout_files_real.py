@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from kinetic.workout_files import (
+from services.sessions.workout_log.files import (
     ImportedSet,
     ImportedWorkout,
     ImportResult,
@@ -22,7 +22,7 @@ from kinetic.workout_files import (
     parse_workout_csv,
     write_strong_csv,
 )
-from kinetic.workout_files.model import SetType
+from services.sessions.workout_log.files.model import SetType
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "workout_files"
 

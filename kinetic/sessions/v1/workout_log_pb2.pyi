@@ -16,9 +16,18 @@ class SetTracking(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SET_TRACKING_UNSPECIFIED: _ClassVar[SetTracking]
     SET_TRACKING_DISTANCE: _ClassVar[SetTracking]
     SET_TRACKING_DURATION: _ClassVar[SetTracking]
+
+class ExportFormat(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    EXPORT_FORMAT_UNSPECIFIED: _ClassVar[ExportFormat]
+    EXPORT_FORMAT_WORKOUTS: _ClassVar[ExportFormat]
+    EXPORT_FORMAT_STRONG_CSV: _ClassVar[ExportFormat]
 SET_TRACKING_UNSPECIFIED: SetTracking
 SET_TRACKING_DISTANCE: SetTracking
 SET_TRACKING_DURATION: SetTracking
+EXPORT_FORMAT_UNSPECIFIED: ExportFormat
+EXPORT_FORMAT_WORKOUTS: ExportFormat
+EXPORT_FORMAT_STRONG_CSV: ExportFormat
 
 class LoggedSetInput(_message.Message):
     __slots__ = ("reps", "load_kg", "load_value", "load_unit", "duration_s", "distance_m", "rpe", "warmup", "estimated")
@@ -456,3 +465,83 @@ class LinkWorkoutToProgramResponse(_message.Message):
     WORKOUT_FIELD_NUMBER: _ClassVar[int]
     workout: _sessions_pb2.Session
     def __init__(self, workout: _Optional[_Union[_sessions_pb2.Session, _Mapping]] = ...) -> None: ...
+
+class ImportWorkoutFileRequest(_message.Message):
+    __slots__ = ("account_id", "file", "unit", "distance_unit", "time_zone")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    FILE_FIELD_NUMBER: _ClassVar[int]
+    UNIT_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_UNIT_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    file: bytes
+    unit: str
+    distance_unit: str
+    time_zone: str
+    def __init__(self, account_id: _Optional[str] = ..., file: _Optional[bytes] = ..., unit: _Optional[str] = ..., distance_unit: _Optional[str] = ..., time_zone: _Optional[str] = ...) -> None: ...
+
+class ImportedFileRow(_message.Message):
+    __slots__ = ("line", "reason")
+    LINE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    line: int
+    reason: str
+    def __init__(self, line: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class RefusedFileWorkout(_message.Message):
+    __slots__ = ("started_at", "reason")
+    STARTED_AT_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    started_at: str
+    reason: str
+    def __init__(self, started_at: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class DroppedFileRpe(_message.Message):
+    __slots__ = ("started_at", "exercise_name", "rpe")
+    STARTED_AT_FIELD_NUMBER: _ClassVar[int]
+    EXERCISE_NAME_FIELD_NUMBER: _ClassVar[int]
+    RPE_FIELD_NUMBER: _ClassVar[int]
+    started_at: str
+    exercise_name: str
+    rpe: float
+    def __init__(self, started_at: _Optional[str] = ..., exercise_name: _Optional[str] = ..., rpe: _Optional[float] = ...) -> None: ...
+
+class ImportWorkoutFileResponse(_message.Message):
+    __slots__ = ("imported", "already_imported", "sets", "skipped_rows", "refused", "unconfirmed_exercises", "dropped_rpe", "dropped_durations")
+    IMPORTED_FIELD_NUMBER: _ClassVar[int]
+    ALREADY_IMPORTED_FIELD_NUMBER: _ClassVar[int]
+    SETS_FIELD_NUMBER: _ClassVar[int]
+    SKIPPED_ROWS_FIELD_NUMBER: _ClassVar[int]
+    REFUSED_FIELD_NUMBER: _ClassVar[int]
+    UNCONFIRMED_EXERCISES_FIELD_NUMBER: _ClassVar[int]
+    DROPPED_RPE_FIELD_NUMBER: _ClassVar[int]
+    DROPPED_DURATIONS_FIELD_NUMBER: _ClassVar[int]
+    imported: int
+    already_imported: int
+    sets: int
+    skipped_rows: _containers.RepeatedCompositeFieldContainer[ImportedFileRow]
+    refused: _containers.RepeatedCompositeFieldContainer[RefusedFileWorkout]
+    unconfirmed_exercises: _containers.RepeatedScalarFieldContainer[str]
+    dropped_rpe: _containers.RepeatedCompositeFieldContainer[DroppedFileRpe]
+    dropped_durations: _containers.RepeatedCompositeFieldContainer[ImportedFileRow]
+    def __init__(self, imported: _Optional[int] = ..., already_imported: _Optional[int] = ..., sets: _Optional[int] = ..., skipped_rows: _Optional[_Iterable[_Union[ImportedFileRow, _Mapping]]] = ..., refused: _Optional[_Iterable[_Union[RefusedFileWorkout, _Mapping]]] = ..., unconfirmed_exercises: _Optional[_Iterable[str]] = ..., dropped_rpe: _Optional[_Iterable[_Union[DroppedFileRpe, _Mapping]]] = ..., dropped_durations: _Optional[_Iterable[_Union[ImportedFileRow, _Mapping]]] = ...) -> None: ...
+
+class ExportWorkoutsRequest(_message.Message):
+    __slots__ = ("account_id", "time_zone", "format", "load_unit")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    LOAD_UNIT_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    time_zone: str
+    format: ExportFormat
+    load_unit: str
+    def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., format: _Optional[_Union[ExportFormat, str]] = ..., load_unit: _Optional[str] = ...) -> None: ...
+
+class ExportWorkoutsResponse(_message.Message):
+    __slots__ = ("workouts", "csv")
+    WORKOUTS_FIELD_NUMBER: _ClassVar[int]
+    CSV_FIELD_NUMBER: _ClassVar[int]
+    workouts: _containers.RepeatedCompositeFieldContainer[_sessions_pb2.Session]
+    csv: str
+    def __init__(self, workouts: _Optional[_Iterable[_Union[_sessions_pb2.Session, _Mapping]]] = ..., csv: _Optional[str] = ...) -> None: ...

@@ -106,6 +106,16 @@ class WorkoutLogServiceStub:
                 request_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LinkWorkoutToProgramRequest.SerializeToString,
                 response_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LinkWorkoutToProgramResponse.FromString,
                 _registered_method=True)
+        self.ImportWorkoutFile = channel.unary_unary(
+                '/kinetic.sessions.v1.WorkoutLogService/ImportWorkoutFile',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.ImportWorkoutFileRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.ImportWorkoutFileResponse.FromString,
+                _registered_method=True)
+        self.ExportWorkouts = channel.unary_unary(
+                '/kinetic.sessions.v1.WorkoutLogService/ExportWorkouts',
+                request_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.ExportWorkoutsRequest.SerializeToString,
+                response_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.ExportWorkoutsResponse.FromString,
+                _registered_method=True)
 
 
 class WorkoutLogServiceServicer:
@@ -222,6 +232,29 @@ class WorkoutLogServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ImportWorkoutFile(self, request, context):
+        """ImportWorkoutFile reads a Strong or Hevy CSV export (Kinetic's own CSV export is Strong's
+        layout) in a child process within a CPU, memory and time budget, then stores each of its
+        workouts as LogWorkout does, with the idempotency key "import:" and the workout's source key, so
+        a second import of the same file stores nothing new. A file that cannot be read, or none of
+        whose rows can, is refused with INVALID_ARGUMENT, reason INVALID_FILE, nothing stored; a file
+        not read within the call's time with UNAVAILABLE, reason IMPORT_NOT_FINISHED. A workout the log
+        refuses is reported and the import goes on. Rules: docs/decisions/0047-workout-imports-and-exports.md,
+        docs/decisions/0098-workout-files-in-the-workout-log.md.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ExportWorkouts(self, request, context):
+        """ExportWorkouts answers every workout of the account (any source, oldest first, with entries and
+        sets), as messages or as a Strong-layout CSV another app imports.
+        Rules: docs/decisions/0098-workout-files-in-the-workout-log.md.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_WorkoutLogServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -289,6 +322,16 @@ def add_WorkoutLogServiceServicer_to_server(servicer, server):
                     servicer.LinkWorkoutToProgram,
                     request_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LinkWorkoutToProgramRequest.FromString,
                     response_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LinkWorkoutToProgramResponse.SerializeToString,
+            ),
+            'ImportWorkoutFile': grpc.unary_unary_rpc_method_handler(
+                    servicer.ImportWorkoutFile,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.ImportWorkoutFileRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.ImportWorkoutFileResponse.SerializeToString,
+            ),
+            'ExportWorkouts': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExportWorkouts,
+                    request_deserializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.ExportWorkoutsRequest.FromString,
+                    response_serializer=kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.ExportWorkoutsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -649,6 +692,60 @@ class WorkoutLogService:
             '/kinetic.sessions.v1.WorkoutLogService/LinkWorkoutToProgram',
             kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LinkWorkoutToProgramRequest.SerializeToString,
             kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.LinkWorkoutToProgramResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ImportWorkoutFile(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.WorkoutLogService/ImportWorkoutFile',
+            kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.ImportWorkoutFileRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.ImportWorkoutFileResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExportWorkouts(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.sessions.v1.WorkoutLogService/ExportWorkouts',
+            kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.ExportWorkoutsRequest.SerializeToString,
+            kinetic_dot_sessions_dot_v1_dot_workout__log__pb2.ExportWorkoutsResponse.FromString,
             options,
             channel_credentials,
             insecure,

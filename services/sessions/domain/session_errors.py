@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import grpc
 
-from kinetic.errors import DomainError, NotFound
+from kinetic.errors import AlreadyExists, DomainError, NotFound
 
 
 class SessionNotFound(NotFound):
@@ -60,3 +60,9 @@ class InvalidStatusTransition(DomainError):
     """The session's status cannot change to the one asked for (e.g. resuming a completed session)."""
 
     default_reason = "INVALID_STATUS_TRANSITION"
+
+
+class IdempotencyConflict(AlreadyExists):
+    """The idempotency key was used before for another request (any room's idempotent write)."""
+
+    default_reason = "IDEMPOTENCY_CONFLICT"

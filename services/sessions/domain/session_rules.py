@@ -12,11 +12,13 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
 
 from kinetic.errors import FieldViolation, InvalidArgument
+from kinetic.text_input import name_problem
 
 # Limits are data shared with the profiles that publish them (decision 0091); the ones imported
 # "as" themselves are read through this module by the service layer.
 from knowledge.limits.sessions import DEFAULT_PAGE_LIMIT as DEFAULT_PAGE_LIMIT
 from knowledge.limits.sessions import MAX_EXERCISE_ID as MAX_EXERCISE_ID
+from knowledge.limits.sessions import MAX_IDEMPOTENCY_KEY as MAX_IDEMPOTENCY_KEY
 from knowledge.limits.sessions import (
     MAX_LOAD_KG,
     MAX_LOAD_LB,
@@ -86,6 +88,17 @@ def require_account(account_id: str) -> str:
     if not account_id:
         raise InvalidArgument.for_field("account_id", "is required")
     return account_id
+
+
+def require_idempotency_key(value: str) -> str:
+    """Every idempotent write of a room (workout log, endurance records) names its key."""
+    if not value:
+        raise InvalidArgument.for_field("idempotency_key", "is required (any unique string per write)")
+    if len(value) > MAX_IDEMPOTENCY_KEY or name_problem(value):
+        raise InvalidArgument.for_field(
+            "idempotency_key", f"must be 1 to {MAX_IDEMPOTENCY_KEY} printable characters"
+        )
+    return value
 
 
 def check_object_id(out: Violations, field: str, value: str, *, required: bool) -> str:

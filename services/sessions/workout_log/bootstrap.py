@@ -9,13 +9,16 @@ from dataclasses import dataclass
 
 from sqlalchemy import Engine
 
+from kinetic.bounded_parse import ParseWorkers
 from services.sessions.service_layer.session_support import Clock, utc_now
+from services.sessions.workout_log.adapters.file_reading import workout_file_workers
 from services.sessions.workout_log.service_layer.deletion import LogDeletion
 from services.sessions.workout_log.service_layer.exercise_matching import AccountExercises, ExerciseMatching
 from services.sessions.workout_log.service_layer.log_profile import LogProfileEditing
 from services.sessions.workout_log.service_layer.log_queries import LogQueries
 from services.sessions.workout_log.service_layer.record_editing import RecordEditing
 from services.sessions.workout_log.service_layer.text_logging import TextLogging
+from services.sessions.workout_log.service_layer.workout_files import WorkoutFiles
 from services.sessions.workout_log.service_layer.workout_logging import WorkoutLogging
 
 
@@ -30,10 +33,14 @@ class WorkoutLogModule:
     profile: LogProfileEditing
     text: TextLogging
     matching: ExerciseMatching
+    files: WorkoutFiles  # imports and exports of workout history files (decision 0098)
 
 
 def build_workout_log(
-    engine: Engine, account_exercises: AccountExercises, clock: Clock = utc_now
+    engine: Engine,
+    account_exercises: AccountExercises,
+    clock: Clock = utc_now,
+    file_workers: ParseWorkers | None = None,
 ) -> WorkoutLogModule:
     """The workout log over the sessions ``engine``, on ``clock`` (tests move it by hand);
     ``account_exercises`` finds the account's own exercises for words the catalog does not know."""
@@ -47,4 +54,5 @@ def build_workout_log(
         LogProfileEditing(engine, clock),
         TextLogging(logging, matching, clock),
         matching,
+        WorkoutFiles(file_workers or workout_file_workers()),
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import httpx2
 
-from kinetic.workout_files import parse_workout_csv
+from services.sessions.workout_log.files import parse_workout_csv
 from tests.integration.edge.conftest import Stack
 from tests.integration.edge.test_workout_files_rest import IMPORTS, ows_key
 from tests.integration.edge.workout_files_support import FIXTURES
@@ -44,7 +44,9 @@ async def test_the_account_page_links_both_downloads_and_they_hold_the_signed_in
     assert signed_out.status_code == 303
     assert signed_out.headers["location"] == "/signin?return_to=/account"
     assert 'href="/account/export.json"' in page and 'href="/account/export.csv"' in page
-    assert "/api/workout-log/imports" in page and "python -m kinetic.workout_files import" in page
+    assert (
+        "/api/workout-log/imports" in page and "python -m services.sessions.workout_log.files import" in page
+    )
     assert as_json.status_code == 200
     assert as_json.headers["Content-Disposition"].startswith("attachment;")
     assert as_json.headers["Cache-Control"] == "no-store"

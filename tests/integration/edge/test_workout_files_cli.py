@@ -1,4 +1,5 @@
-"""``python -m kinetic.workout_files`` against the real services: imports, a second import, refusals."""
+"""``python -m services.sessions.workout_log.files`` against the real services: imports, a second
+import, refusals."""
 
 from __future__ import annotations
 

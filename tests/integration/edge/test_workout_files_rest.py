@@ -12,8 +12,8 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.auth.v1 import auth_pb2
 from kinetic.sessions.v1 import workout_log_pb2
-from kinetic.workout_files import WeightUnit, parse_workout_csv
 from knowledge.training.exercise_names import normalize_words
+from services.sessions.workout_log.files import WeightUnit, parse_workout_csv
 from tests.integration.edge.conftest import Stack
 from tests.integration.edge.workout_files_support import FIXTURES, logged, new_account, shape
 

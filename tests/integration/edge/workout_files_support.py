@@ -14,7 +14,7 @@ import pytest
 
 from kinetic.auth.v1 import auth_pb2
 from kinetic.sessions.v1 import workout_log_pb2
-from kinetic.workout_files.cli import main
+from services.sessions.workout_log.files.cli import main
 from tests.integration.edge.conftest import Stack
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "workout_files"

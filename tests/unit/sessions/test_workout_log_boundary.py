@@ -2,7 +2,8 @@
 
 The workout log builds on the core (its repositories, feed and account lock: a workout is a
 session); the core never imports it back, except ``bootstrap.py``, which plugs it in. The endurance
-records (decision 0054), a sibling module plugged in the same way, reuse only its idempotent writes.
+records (decision 0054), a sibling room plugged in the same way, import nothing of it: the
+idempotent writes both use are the core's (decision 0099).
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ from tests.unit.sessions.test_gyms_boundary import SESSIONS, imported_modules
 
 WORKOUT_LOG = SESSIONS / "workout_log"
 ENDURANCE = SESSIONS / "endurance"
-# The one part of the workout log the endurance records use: RecordActivity's idempotency key.
-LOG_PARTS_ENDURANCE_USES = ("services.sessions.workout_log.service_layer.idempotency",)
 
 
 def test_the_session_core_does_not_import_the_workout_log():
@@ -31,15 +30,12 @@ def test_the_session_core_does_not_import_the_workout_log():
     assert {path: mods for path, mods in offenders.items() if mods} == {}
 
 
-def test_the_endurance_records_use_only_the_workout_logs_idempotent_writes():
+def test_the_endurance_records_import_nothing_of_the_workout_log():
     modules = list(ENDURANCE.rglob("*.py"))
     assert len(modules) > 15
     reaches = {
         str(p.relative_to(SESSIONS)): sorted(
-            m
-            for m in imported_modules(p)
-            if m.startswith("services.sessions.workout_log")
-            and not any(m.startswith(f"{part}.") for part in LOG_PARTS_ENDURANCE_USES)
+            m for m in imported_modules(p) if m.startswith("services.sessions.workout_log")
         )
         for p in modules
     }

@@ -26,7 +26,7 @@ from services.sessions.endurance.domain.endurance_model import (
     Threshold,
     ThresholdValue,
 )
-from services.sessions.workout_log.service_layer.idempotency import Idempotency
+from services.sessions.service_layer.idempotency import Idempotency
 
 _OPTIONAL_SUMMARY = (
     "distance_m",

@@ -46,8 +46,8 @@ from services.sessions.endurance.domain.figures import activity_figures, normali
 from services.sessions.endurance.domain.ids import ACTIVITY_PREFIX, new_id
 from services.sessions.endurance.domain.threshold_rules import in_force
 from services.sessions.endurance.domain.twin_rules import START_TOLERANCE_S, is_twin, richness, twin_note
+from services.sessions.service_layer.idempotency import Answer, Idempotency, idempotent_write
 from services.sessions.service_layer.session_support import Clock, locked_write
-from services.sessions.workout_log.service_layer.idempotency import Answer, Idempotency, idempotent_write
 
 T = TypeVar("T")
 # Seconds a client waits for an answer after an import stores it; retried imports find theirs.

@@ -19,8 +19,8 @@ from services.sessions.endurance.adapters.record_codec import readiness_payload
 from services.sessions.endurance.domain.endurance_model import Readiness
 from services.sessions.endurance.domain.readiness_rules import check_readiness, merged
 from services.sessions.endurance.domain.threshold_rules import check_day_range
+from services.sessions.service_layer.idempotency import Answer, Idempotency, idempotent_write
 from services.sessions.service_layer.session_support import Clock, locked_write
-from services.sessions.workout_log.service_layer.idempotency import Answer, Idempotency, idempotent_write
 
 RECORDED = "readiness.recorded"
 

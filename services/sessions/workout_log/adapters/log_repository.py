@@ -1,5 +1,6 @@
-"""Reads and writes of the log's own rows (profiles, remembered words, idempotent requests, undo
-tokens), inside the caller's transaction; writers hold the account's lock (decision 0049)."""
+"""Reads and writes of the log's own rows (profiles, remembered words, undo tokens), inside the
+caller's transaction; writers hold the account's lock (decision 0049). Idempotent requests are the
+session core's (``services/sessions/adapters/idempotent_requests.py``), shared by every room."""
 
 from __future__ import annotations
 
@@ -14,14 +15,12 @@ from services.sessions.adapters.performance_repository import aware
 from services.sessions.workout_log.adapters.tables import (
     log_exercise_words,
     log_profiles,
-    log_requests,
     log_undo,
 )
 from services.sessions.workout_log.domain.log_model import CurrentProgram, LogProfile
 
 _PR = log_profiles.c
 _W = log_exercise_words.c
-_R = log_requests.c
 _U = log_undo.c
 
 
@@ -107,47 +106,6 @@ def put_profile(conn: Connection, account_id: str, profile: LogProfile, now: dat
     changed = conn.execute(update(log_profiles).where(_PR.account_id == account_id).values(**values)).rowcount
     if not changed:
         conn.execute(insert(log_profiles).values(account_id=account_id, **values))
-
-
-# --- idempotent requests ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StoredRequest:
-    """The first request made with a key: which RPC, its hash, and the answer it got."""
-
-    rpc: str
-    request_hash: str
-    response: bytes
-
-
-def find_request(conn: Connection, account_id: str, key: str) -> StoredRequest | None:
-    """The request stored under ``key`` for the account."""
-    row = conn.execute(
-        select(_R.rpc, _R.request_hash, _R.response).where(
-            _R.account_id == account_id, _R.idempotency_key == key
-        )
-    ).first()
-    return StoredRequest(row.rpc, row.request_hash, bytes(row.response)) if row else None
-
-
-def store_request(conn: Connection, account_id: str, key: str, stored: StoredRequest, now: datetime) -> None:
-    """Keep the answer to ``key`` (the primary key refuses a second one)."""
-    conn.execute(
-        insert(log_requests).values(
-            account_id=account_id,
-            idempotency_key=key,
-            rpc=stored.rpc,
-            request_hash=stored.request_hash,
-            response=stored.response,
-            created_at=now,
-        )
-    )
-
-
-def prune_requests(conn: Connection, account_id: str, before: datetime) -> None:
-    """Forget the account's requests stored before ``before``."""
-    conn.execute(delete(log_requests).where(_R.account_id == account_id, _R.created_at < before))
 
 
 # --- undo tokens ---------------------------------------------------------------------------------

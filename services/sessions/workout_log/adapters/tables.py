@@ -6,7 +6,7 @@ these hold what only the log needs, each row keyed by its account (decision 0049
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, DateTime, Index, Integer, LargeBinary, String, Table, Text, true
+from sqlalchemy import Boolean, Column, DateTime, Index, Integer, String, Table, Text, true
 
 from services.sessions.adapters.tables import metadata
 
@@ -36,19 +36,6 @@ log_exercise_words = Table(
     Column("words", String(200), primary_key=True),
     Column("exercise_id", String(80), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
-)
-
-# Idempotent writes: the first answer to each key, replayed for a retry of the same request.
-log_requests = Table(
-    "log_requests",
-    metadata,
-    Column("account_id", String(36), primary_key=True),
-    Column("idempotency_key", String(200), primary_key=True),
-    Column("rpc", String(40), nullable=False),
-    Column("request_hash", String(64), nullable=False),  # sha256 hex of the request without its key
-    Column("response", LargeBinary, nullable=False),  # the serialized response message
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Index("ix_log_requests_account_created", "account_id", "created_at"),
 )
 
 # What a deletion removed, every column of every row, until it is undone or expires.

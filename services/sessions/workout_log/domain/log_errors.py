@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import grpc
 
-from kinetic.errors import AlreadyExists, DomainError, FieldViolation, InvalidArgument, NotFound
+from kinetic.errors import DomainError, FieldViolation, InvalidArgument, NotFound
 
 
 class WorkoutNotFound(NotFound):
@@ -33,12 +33,6 @@ class UndoUnavailable(DomainError):
 
     code = grpc.StatusCode.FAILED_PRECONDITION
     default_reason = "UNDO_UNAVAILABLE"
-
-
-class IdempotencyConflict(AlreadyExists):
-    """The idempotency key was used before for another request."""
-
-    default_reason = "IDEMPOTENCY_CONFLICT"
 
 
 class ProgramAlreadyStarted(DomainError):
@@ -88,3 +82,18 @@ class ExerciseSearchUnavailable(DomainError):
 
     code = grpc.StatusCode.UNAVAILABLE
     default_reason = "TRAINING_UNAVAILABLE"
+
+
+class InvalidWorkoutFile(InvalidArgument):
+    """ImportWorkoutFile: the file cannot be read, none of its rows can, or it is too large; the
+    message says why, fit to show the person. Nothing was stored (decision 0098)."""
+
+    default_reason = "INVALID_FILE"
+
+
+class WorkoutFileNotRead(DomainError):
+    """ImportWorkoutFile: the file could not be read within the call's time (the service is busy);
+    nothing was stored and sending it again is safe (decision 0098)."""
+
+    code = grpc.StatusCode.UNAVAILABLE
+    default_reason = "IMPORT_NOT_FINISHED"

@@ -20,7 +20,7 @@ from kinetic.time_zones import time_zone
 
 # Limits are data shared with the OWS profile (decision 0091); the ones imported "as" themselves
 # are read through this module by the service layer.
-from knowledge.limits.sessions import MAX_ENTRIES, MAX_EXERCISE_ID, MAX_IDEMPOTENCY_KEY, MAX_NOTES
+from knowledge.limits.sessions import MAX_ENTRIES, MAX_EXERCISE_ID, MAX_NOTES
 from knowledge.limits.sessions import MAX_EXERCISE_NAME as MAX_EXERCISE_NAME
 from knowledge.limits.sessions import MAX_PROGRAM_DAY as MAX_PROGRAM_DAY
 from knowledge.limits.sessions import MAX_PROGRAM_ID as MAX_PROGRAM_ID
@@ -102,17 +102,6 @@ def check_exercise_id(out: Violations, field: str, value: str) -> str:
         out.add(field, f"must be an exercise ID of at most {MAX_EXERCISE_ID} characters")
     elif is_unconfirmed(value):
         out.add(field, f"{UNCONFIRMED_PREFIX!r} IDs name unconfirmed entries; send the words instead")
-    return value
-
-
-def require_idempotency_key(value: str) -> str:
-    """Every write of the log names its idempotency key."""
-    if not value:
-        raise InvalidArgument.for_field("idempotency_key", "is required (any unique string per write)")
-    if len(value) > MAX_IDEMPOTENCY_KEY or name_problem(value):
-        raise InvalidArgument.for_field(
-            "idempotency_key", f"must be 1 to {MAX_IDEMPOTENCY_KEY} printable characters"
-        )
     return value
 
 

@@ -6,14 +6,17 @@ bytes answered first are stored and replayed; a replay is answered from them wit
 
 from __future__ import annotations
 
+import asyncio
 from typing import TypeAlias
 
 import grpc
 from google.protobuf.message import Message
 
+from kinetic.errors import FieldViolation, InvalidArgument
 from kinetic.grpc_server import ServiceBinding
 from kinetic.sessions.v1 import workout_log_pb2 as pb
 from kinetic.sessions.v1 import workout_log_pb2_grpc as pb_grpc
+from kinetic.text_input import nul_violations
 from services.sessions.domain.session_model import Session
 from services.sessions.entrypoints.session_pb import session_to_pb
 from services.sessions.workout_log.bootstrap import WorkoutLogModule
@@ -25,6 +28,7 @@ from services.sessions.workout_log.service_layer.log_profile import LogProfileEd
 from services.sessions.workout_log.service_layer.log_queries import LogQueries
 from services.sessions.workout_log.service_layer.record_editing import RecordEditing
 from services.sessions.workout_log.service_layer.text_logging import TextLogging
+from services.sessions.workout_log.service_layer.workout_files import FileOptions, LogCalls, WorkoutFiles
 from services.sessions.workout_log.service_layer.workout_logging import (
     AddedSets,
     LoggedWorkout,
@@ -84,6 +88,7 @@ class WorkoutLogServicer(pb_grpc.WorkoutLogServiceServicer):
         profile: LogProfileEditing,
         text: TextLogging,
         matching: ExerciseMatching,
+        files: WorkoutFiles,
     ) -> None:
         self._logging = logging
         self._editing = editing
@@ -92,8 +97,14 @@ class WorkoutLogServicer(pb_grpc.WorkoutLogServiceServicer):
         self._profile = profile
         self._text = text
         self._matching = matching
+        self._files = files
+        # What an import stores and an export reads go through these handlers, in-process.
+        self._here = LogCalls(self._log_here, self._list_here)
 
     async def LogWorkout(self, request: pb.LogWorkoutRequest, context: Context) -> pb.LogWorkoutResponse:
+        return self._log_workout(request)
+
+    def _log_workout(self, request: pb.LogWorkoutRequest) -> pb.LogWorkoutResponse:
         answer = self._logging.log_workout(
             request.account_id,
             convert.request_key("LogWorkout", request),
@@ -171,6 +182,9 @@ class WorkoutLogServicer(pb_grpc.WorkoutLogServiceServicer):
     async def ListLoggedWorkouts(
         self, request: pb.ListLoggedWorkoutsRequest, context: Context
     ) -> pb.ListLoggedWorkoutsResponse:
+        return await self._list_logged(request)
+
+    async def _list_logged(self, request: pb.ListLoggedWorkoutsRequest) -> pb.ListLoggedWorkoutsResponse:
         page = self._queries.list_workouts(
             request.account_id,
             WorkoutFilter(
@@ -220,6 +234,46 @@ class WorkoutLogServicer(pb_grpc.WorkoutLogServiceServicer):
         workout = self._editing.link(request.account_id, request.workout_id, program, request.remove)
         return pb.LinkWorkoutToProgramResponse(workout=session_to_pb(workout))
 
+    async def _log_here(self, request: pb.LogWorkoutRequest) -> pb.LogWorkoutResponse:
+        """LogWorkout for an imported workout, refusing NUL as the server's guard does for a call."""
+        # The write runs on the server's event loop, as a LogWorkout call's does: let the other
+        # calls in between two workouts, as they came in between separate calls (decision 0098).
+        await asyncio.sleep(0)
+        refused = nul_violations(request)
+        if refused:
+            raise InvalidArgument(
+                "; ".join(f"{field}: {problem}" for field, problem in refused),
+                violations=[FieldViolation(field, problem) for field, problem in refused],
+            )
+        return self._log_workout(request)
+
+    async def _list_here(self, request: pb.ListLoggedWorkoutsRequest) -> pb.ListLoggedWorkoutsResponse:
+        await asyncio.sleep(0)  # as in ``_log_here``: other calls in between two pages
+        return await self._list_logged(request)
+
+    async def ImportWorkoutFile(
+        self, request: pb.ImportWorkoutFileRequest, context: Context
+    ) -> pb.ImportWorkoutFileResponse:
+        options = FileOptions(request.unit, request.distance_unit, request.time_zone)
+        report = await self._files.import_file(
+            request.account_id, request.file, options, self._here, timeout_s=context.time_remaining()
+        )
+        return convert.import_report_pb(report)
+
+    async def ExportWorkouts(
+        self, request: pb.ExportWorkoutsRequest, context: Context
+    ) -> pb.ExportWorkoutsResponse:
+        account_id, zone = request.account_id, request.time_zone
+        if request.format == pb.EXPORT_FORMAT_STRONG_CSV:
+            csv = await self._files.export_csv(account_id, zone, request.load_unit, self._here)
+            return pb.ExportWorkoutsResponse(csv=csv)
+        if request.format != pb.EXPORT_FORMAT_WORKOUTS:
+            raise InvalidArgument.for_field(
+                "format", "must be EXPORT_FORMAT_WORKOUTS or EXPORT_FORMAT_STRONG_CSV"
+            )
+        workouts = await self._files.export(account_id, zone, self._here)
+        return pb.ExportWorkoutsResponse(workouts=workouts)
+
 
 def workout_log_binding(module: WorkoutLogModule) -> ServiceBinding:
     """The workout log's gRPC service, for the sessions server."""
@@ -232,6 +286,7 @@ def workout_log_binding(module: WorkoutLogModule) -> ServiceBinding:
             module.profile,
             module.text,
             module.matching,
+            module.files,
         ),
         pb_grpc.add_WorkoutLogServiceServicer_to_server,
         SERVICE_NAME,

@@ -9,6 +9,7 @@ from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.sessions.v1 import workout_log_pb2 as pb
+from services.sessions.service_layer.idempotency import Idempotency
 from services.sessions.workout_log.domain.log_model import (
     AddSetsInput,
     CurrentProgram,
@@ -22,8 +23,8 @@ from services.sessions.workout_log.domain.log_model import (
     SetInput,
     WorkoutInput,
 )
+from services.sessions.workout_log.files.importer import ImportReport
 from services.sessions.workout_log.service_layer.exercise_matching import Match, Wanted
-from services.sessions.workout_log.service_layer.idempotency import Idempotency
 from services.sessions.workout_log.service_layer.text_logging import TextInput
 
 
@@ -227,3 +228,27 @@ def profile_pb(profile: LogProfile) -> pb.LogProfile:
     if profile.current_program is not None:
         message.current_program.CopyFrom(program_pb(profile.current_program))
     return message
+
+
+def import_report_pb(report: ImportReport) -> pb.ImportWorkoutFileResponse:
+    """An import's report; starts are the file's wall times, as ``ImportReport.to_json`` writes them."""
+    return pb.ImportWorkoutFileResponse(
+        imported=report.imported,
+        already_imported=report.already_imported,
+        sets=report.sets,
+        skipped_rows=[pb.ImportedFileRow(line=row.line, reason=row.reason) for row in report.skipped_rows],
+        refused=[
+            pb.RefusedFileWorkout(started_at=one.started_at.isoformat(), reason=one.reason)
+            for one in report.refused
+        ],
+        unconfirmed_exercises=list(report.unconfirmed_exercises),
+        dropped_rpe=[
+            pb.DroppedFileRpe(
+                started_at=one.started_at.isoformat(), exercise_name=one.exercise_name, rpe=one.rpe
+            )
+            for one in report.dropped_rpe
+        ],
+        dropped_durations=[
+            pb.ImportedFileRow(line=row.line, reason=row.reason) for row in report.dropped_durations
+        ],
+    )

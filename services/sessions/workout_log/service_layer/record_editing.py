@@ -23,6 +23,7 @@ from services.sessions.adapters.session_codec import session_to_dict
 from services.sessions.domain.session_model import Performance, Session
 from services.sessions.domain.session_rules import MAX_NOTES, MAX_TITLE, Violations, require_account
 from services.sessions.domain.xp import experience_points
+from services.sessions.service_layer.idempotency import Answer, Idempotency, idempotent_write
 from services.sessions.service_layer.session_support import Clock, locked_write, utc_now
 from services.sessions.workout_log.adapters import entry_writes
 from services.sessions.workout_log.adapters import log_repository as log_repo
@@ -31,7 +32,6 @@ from services.sessions.workout_log.domain.log_errors import SetNotFound, Workout
 from services.sessions.workout_log.domain.log_model import DEFAULT_TITLE, ProgramDay, RecordChange
 from services.sessions.workout_log.domain.set_rules import changed_set, is_empty_change
 from services.sessions.workout_log.service_layer import workout_store as store
-from services.sessions.workout_log.service_layer.idempotency import Answer, Idempotency, idempotent_write
 
 # Which request fields apply to which target (the others are refused, naming the field).
 _FIELDS_FOR = {

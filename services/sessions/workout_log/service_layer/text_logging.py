@@ -14,12 +14,12 @@ from typing import Final
 
 from knowledge.training.exercise_names import normalize_words, tracking_of
 from services.sessions.domain.session_rules import Violations, require_account
+from services.sessions.service_layer.idempotency import Answer, Idempotency
 from services.sessions.service_layer.session_support import Clock, utc_now
 from services.sessions.workout_log.domain import log_rules as rules
 from services.sessions.workout_log.domain.log_errors import ExerciseAmbiguous, NothingToLog
 from services.sessions.workout_log.domain.log_model import EntryInput, ProgramDay, SetInput, WorkoutInput
 from services.sessions.workout_log.service_layer.exercise_matching import ExerciseMatching, Match
-from services.sessions.workout_log.service_layer.idempotency import Answer, Idempotency
 from services.sessions.workout_log.service_layer.workout_logging import LoggedWorkout, WorkoutLogging
 from services.sessions.workout_log.text import parse
 from services.sessions.workout_log.text.parse import ParsedEntry, ParsedSet, parse_workout_text

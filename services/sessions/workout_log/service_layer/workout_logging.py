@@ -30,6 +30,7 @@ from services.sessions.domain.session_rules import (
     require_account,
 )
 from services.sessions.domain.xp import experience_points
+from services.sessions.service_layer.idempotency import Answer, Idempotency, idempotent_write
 from services.sessions.service_layer.session_support import Clock, utc_now
 from services.sessions.workout_log.domain import log_rules as rules
 from services.sessions.workout_log.domain.log_model import (
@@ -39,7 +40,6 @@ from services.sessions.workout_log.domain.log_model import (
     WorkoutInput,
 )
 from services.sessions.workout_log.service_layer import workout_store as store
-from services.sessions.workout_log.service_layer.idempotency import Answer, Idempotency, idempotent_write
 
 FREESTYLE = SessionSource(WORKOUT_SOURCE)
 

@@ -1,10 +1,11 @@
 """``import_workouts``: a read workout file stored in an account's workout log, one LogWorkout each.
 
-The sessions service does the storing (``WorkoutLogService.LogWorkout``: one finished workout, its
+The workout log does the storing (``WorkoutLogService.LogWorkout``: one finished workout, its
 entries and sets, in one transaction); this module turns each ``ImportedWorkout`` into that request
-and tallies the answers. It takes the call as a function, so the CLI (a gRPC stub), the edge (its
-guarded stub) and the tests (a recording fake) share it. Mapping and why:
-docs/decisions/0047-workout-imports-and-exports.md ("Importing").
+and tallies the answers. It takes the call as a function, so ImportWorkoutFile (the log's own
+LogWorkout, called in-process), the CLI (a gRPC stub) and the tests (a recording fake) share it; a
+refusal is a gRPC error from a stub and a ``DomainError`` in-process, read the same. Mapping and why:
+docs/decisions/0047-workout-imports-and-exports.md ("Importing"), decision 0098.
 """
 
 from __future__ import annotations
@@ -19,17 +20,23 @@ from zoneinfo import ZoneInfo
 import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from kinetic.errors import RemoteError
+from kinetic.errors import DomainError, RemoteError
 from kinetic.sessions.v1.workout_log_pb2 import (
     EntryInput,
     LoggedSetInput,
     LogWorkoutRequest,
     LogWorkoutResponse,
 )
-from kinetic.workout_files.exercise_forms import catalog_exercise_for
-from kinetic.workout_files.model import ImportedEntry, ImportedSet, ImportedWorkout, ImportResult, SkippedRow
 from knowledge.training.catalog import CatalogExercise, load_catalog
 from knowledge.training.exercise_names import normalize_words
+from services.sessions.workout_log.files.exercise_forms import catalog_exercise_for
+from services.sessions.workout_log.files.model import (
+    ImportedEntry,
+    ImportedSet,
+    ImportedWorkout,
+    ImportResult,
+    SkippedRow,
+)
 
 KILOGRAMS_PER_POUND: Final = 0.45359237
 # The service's rule: an idempotency key is 1 to 200 printable characters.
@@ -231,14 +238,28 @@ async def _log_one(log_workout: LogWorkout, request: LogWorkoutRequest) -> _Outc
     try:
         return _stored(request, await log_workout(request))
     except grpc.aio.AioRpcError as error:
-        remote = RemoteError.from_rpc(error)
-        if remote.code == grpc.StatusCode.INVALID_ARGUMENT:
-            return _Outcome("refused", reason=_refusal_reason(remote))
-        if remote.code == grpc.StatusCode.ALREADY_EXISTS:
-            # The key, hence the workout's content, was imported before with another request
-            # (the account's time zone changed since, say): it is there, leave it.
-            return _Outcome("already")
-        raise
+        refused = _refused(RemoteError.from_rpc(error))
+        if refused is None:
+            raise
+        return refused
+    except DomainError as error:  # the log's LogWorkout called in-process: the same refusal
+        refused = _refused(
+            RemoteError(error.code, error.message, error.reason, error.violations, dict(error.metadata))
+        )
+        if refused is None:
+            raise
+        return refused
+
+
+def _refused(remote: RemoteError) -> _Outcome | None:
+    """The outcome of a refused workout; None for a failure that stops the import."""
+    if remote.code == grpc.StatusCode.INVALID_ARGUMENT:
+        return _Outcome("refused", reason=_refusal_reason(remote))
+    if remote.code == grpc.StatusCode.ALREADY_EXISTS:
+        # The key, hence the workout's content, was imported before with another request
+        # (the account's time zone changed since, say): it is there, leave it.
+        return _Outcome("already")
+    return None
 
 
 async def import_workouts(

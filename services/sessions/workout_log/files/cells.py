@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Final
 
 from kinetic.record_ranges import WORKOUT_DURATION_S, WORKOUT_TIME
-from kinetic.workout_files.formula_cells import unescaped
+from services.sessions.workout_log.files.formula_cells import unescaped
 
 # Workout-level cells (the start, the duration) repeat on each of a workout's rows: a small cache
 # reads each distinct one once. Only successes are cached; a bad cell raises every time.

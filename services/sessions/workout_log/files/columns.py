@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from kinetic.workout_files.model import UnreadableFile
+from services.sessions.workout_log.files.model import UnreadableFile
 
 
 def normalized(name: str) -> str:

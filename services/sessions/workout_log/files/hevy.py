@@ -12,10 +12,16 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Final
 
-from kinetic.workout_files.assembly import SetRow
-from kinetic.workout_files.cells import RowProblem, day_month_year_time, number, text, whole_number
-from kinetic.workout_files.columns import Columns, cell
-from kinetic.workout_files.model import ImportedSet, SetType, WeightUnit
+from services.sessions.workout_log.files.assembly import SetRow
+from services.sessions.workout_log.files.cells import (
+    RowProblem,
+    day_month_year_time,
+    number,
+    text,
+    whole_number,
+)
+from services.sessions.workout_log.files.columns import Columns, cell
+from services.sessions.workout_log.files.model import ImportedSet, SetType, WeightUnit
 
 FORMAT_NAME: Final = "Hevy"
 SIGNATURE: Final = ("start_time", "exercise_title")

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from kinetic.workout_files.model import UnreadableFile
+from services.sessions.workout_log.files.model import UnreadableFile
 
 # Strong writes commas or, depending on the phone's language, semicolons; a tab is what a
 # spreadsheet's "save as text" gives. The header decides: its cells never hold any of them.

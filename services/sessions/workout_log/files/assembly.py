@@ -10,7 +10,7 @@ import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from kinetic.workout_files.model import FileFormat, ImportedEntry, ImportedSet, ImportedWorkout
+from services.sessions.workout_log.files.model import FileFormat, ImportedEntry, ImportedSet, ImportedWorkout
 
 # Hex digits of the SHA-256 kept in a key: 128 bits, and "strong:" + 32 fits an idempotency key
 # (knowledge.training.formats.IDEMPOTENCY_KEY: 8 to 80 of [A-Za-z0-9._:-]).

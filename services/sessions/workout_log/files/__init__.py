@@ -13,7 +13,7 @@ docs/decisions/0047-workout-imports-and-exports.md.
 
 from __future__ import annotations
 
-from kinetic.workout_files.model import (
+from services.sessions.workout_log.files.model import (
     DistanceUnit,
     FileFormat,
     ImportedEntry,
@@ -27,8 +27,8 @@ from kinetic.workout_files.model import (
     WeightUnit,
     WorkoutFileError,
 )
-from kinetic.workout_files.reading import parse_workout_csv
-from kinetic.workout_files.strong_writer import write_strong_csv
+from services.sessions.workout_log.files.reading import parse_workout_csv
+from services.sessions.workout_log.files.strong_writer import write_strong_csv
 
 __all__ = [
     "DistanceUnit",

@@ -22,8 +22,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Final
 
-from kinetic.workout_files.assembly import SetRow
-from kinetic.workout_files.cells import (
+from services.sessions.workout_log.files.assembly import SetRow
+from services.sessions.workout_log.files.cells import (
     DurationTooLong,
     RowProblem,
     duration_text,
@@ -32,8 +32,14 @@ from kinetic.workout_files.cells import (
     text,
     whole_number,
 )
-from kinetic.workout_files.columns import Columns, cell
-from kinetic.workout_files.model import DistanceUnit, ImportedSet, SetType, UnitRequired, WeightUnit
+from services.sessions.workout_log.files.columns import Columns, cell
+from services.sessions.workout_log.files.model import (
+    DistanceUnit,
+    ImportedSet,
+    SetType,
+    UnitRequired,
+    WeightUnit,
+)
 
 FORMAT_NAME: Final = "Strong"
 # The columns that tell a Strong export apart; the header row is matched on them.

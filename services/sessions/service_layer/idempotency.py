@@ -1,11 +1,13 @@
-"""Idempotent writes of the log: the first answer to a key is stored with the write and replayed.
+"""Idempotent writes of the rooms (workout log, endurance records): the first answer to a key is
+stored with the write and replayed.
 
 The key is looked up and the answer stored inside the write's own transaction, under the account's
 lock (``session_support.locked_write``), so of concurrent calls with one key exactly one writes and
 the others find its answer; a failed write stores nothing and can be retried with the same key.
 The request is compared by hash (computed by the entrypoint from the request without its key) and
 RPC; another request under a used key is IDEMPOTENCY_CONFLICT. Answers are kept 7 days
-(decision 0049).
+(decision 0049). It is the session core's so that the rooms share it without importing each other
+(decision 0099).
 """
 
 from __future__ import annotations
@@ -17,11 +19,11 @@ from typing import TypeVar
 
 from sqlalchemy import Connection, Engine
 
+from services.sessions.adapters import idempotent_requests as requests_repo
+from services.sessions.adapters.idempotent_requests import StoredRequest
+from services.sessions.domain.session_errors import IdempotencyConflict
+from services.sessions.domain.session_rules import require_idempotency_key
 from services.sessions.service_layer.session_support import locked_write
-from services.sessions.workout_log.adapters import log_repository as log_repo
-from services.sessions.workout_log.adapters.log_repository import StoredRequest
-from services.sessions.workout_log.domain.log_errors import IdempotencyConflict
-from services.sessions.workout_log.domain.log_rules import require_idempotency_key
 
 T = TypeVar("T")
 # A retry comes within minutes; a week covers a client that was offline for days.
@@ -57,7 +59,7 @@ def idempotent_write(
     key = require_idempotency_key(request.key)
 
     def write(conn: Connection) -> Answer:
-        stored = log_repo.find_request(conn, account_id, key)
+        stored = requests_repo.find_request(conn, account_id, key)
         if stored is not None:
             if (stored.rpc, stored.request_hash) != (request.rpc, request.request_hash):
                 raise IdempotencyConflict(
@@ -68,8 +70,8 @@ def idempotent_write(
                 )
             return Answer(stored.response, replayed=True)
         response = encode(work(conn))
-        log_repo.prune_requests(conn, account_id, now - ANSWER_RETENTION)
-        log_repo.store_request(
+        requests_repo.prune_requests(conn, account_id, now - ANSWER_RETENTION)
+        requests_repo.store_request(
             conn, account_id, key, StoredRequest(request.rpc, request.request_hash, response), now
         )
         return Answer(response, replayed=False)

@@ -1,4 +1,5 @@
-"""``python -m kinetic.workout_files``: import a Strong or Hevy export into an account, or export one.
+"""``python -m services.sessions.workout_log.files``: import a Strong or Hevy export into an account's
+workout log, or export the log as a Strong-layout CSV.
 
 Talks gRPC to the services at the addresses the ``KINETIC_*`` settings give (mutual TLS when they
 name certificates), as the edge does. It is an operator's tool, run where the services are
@@ -6,11 +7,16 @@ reachable, so it acts for the account named without asking for its consents (the
 used by the person's own key, does). Bad input (a file that cannot be read, a bad option) exits 2
 with the reason and stores nothing; an unknown account or an unreachable service exits 1.
 
-    python -m kinetic.workout_files import strong.csv --account-id <id> [--unit kg|lb]
+    python -m services.sessions.workout_log.files import strong.csv --account-id <id> [--unit kg|lb]
         [--distance-unit km|mi] [--time-zone Europe/Amsterdam]
-    python -m kinetic.workout_files export --account-id <id> --format json|strong-csv [--out PATH]
+    python -m services.sessions.workout_log.files export --account-id <id> --format strong-csv
+        [--out PATH]
 
-Decision: docs/decisions/0047-workout-imports-and-exports.md ("The CLI").
+The import reads the file here and stores it through LogWorkout, one call per workout with a
+progress bar: the file is the operator's own, so it is not read in a bounded child as an upload is
+(ImportWorkoutFile). The export is the log's ExportWorkouts. The account's whole data as JSON, read
+from all four services, is ``python -m edge.account_export``.
+Decisions: docs/decisions/0047-workout-imports-and-exports.md ("The CLI"), 0098.
 """
 
 from __future__ import annotations
@@ -27,19 +33,17 @@ from typing import TypeVar, cast
 
 import grpc
 
-from kinetic.analytics.v1 import analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from kinetic.cli import ProgressBar, run_command
 from kinetic.errors import DomainError, RemoteError
 from kinetic.service_trust import open_channel
-from kinetic.sessions.v1 import workout_log_pb2_grpc
+from kinetic.sessions.v1 import workout_log_pb2, workout_log_pb2_grpc
 from kinetic.settings import Settings, load_settings
 from kinetic.time_zones import is_time_zone
-from kinetic.training.v1 import training_pb2_grpc
-from kinetic.workout_files.export import export_account, export_strong_csv, stored_workout_starts
-from kinetic.workout_files.importer import ImportReport, import_workouts
-from kinetic.workout_files.model import DistanceUnit, ImportResult, WeightUnit, WorkoutFileError
-from kinetic.workout_files.reading import parse_workout_csv
+from services.sessions.workout_log.files.export import stored_workout_starts, weight_unit_of
+from services.sessions.workout_log.files.importer import ImportReport, import_workouts
+from services.sessions.workout_log.files.model import DistanceUnit, ImportResult, WeightUnit, WorkoutFileError
+from services.sessions.workout_log.files.reading import parse_workout_csv
 
 T = TypeVar("T")
 
@@ -49,9 +53,7 @@ class ServiceStubs:
     """The stubs the import and the export call, on channels this process opened."""
 
     auth: auth_pb2_grpc.AuthServiceStub
-    training: training_pb2_grpc.TrainingServiceStub
     workout_log: workout_log_pb2_grpc.WorkoutLogServiceStub
-    analytics: analytics_pb2_grpc.AnalyticsServiceStub
 
 
 class CommandFailed(DomainError):
@@ -60,7 +62,7 @@ class CommandFailed(DomainError):
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m kinetic.workout_files", description=__doc__.split("\n")[0]
+        prog="python -m services.sessions.workout_log.files", description=__doc__.split("\n")[0]
     )
     commands = parser.add_subparsers(dest="command", required=True)
     imports = commands.add_parser("import", help="import a Strong or Hevy CSV export into an account")
@@ -71,9 +73,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     imports.add_argument("--distance-unit", choices=("km", "mi"), help="the unit of a bare Distance column")
     imports.add_argument("--time-zone", help="IANA zone of the file's times (default: the account's)")
-    exports = commands.add_parser("export", help="export an account's data")
+    exports = commands.add_parser(
+        "export",
+        help="export an account's workout log (its whole data as JSON: python -m edge.account_export)",
+    )
     exports.add_argument("--account-id", required=True)
-    exports.add_argument("--format", required=True, choices=("json", "strong-csv"))
+    exports.add_argument("--format", required=True, choices=("strong-csv",))
     exports.add_argument("--out", type=Path, help="file to write (default: standard output)")
     return parser
 
@@ -131,24 +136,25 @@ async def run_import(
 
 
 async def run_export(stubs: ServiceStubs, account_id: str, export_format: str) -> str:
-    """The export as text: indented JSON, or the Strong-layout CSV."""
-    if export_format == "json":
-        document = await export_account(stubs, account_id)
-        return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-    return await export_strong_csv(stubs, account_id)
+    """The account's workout log as a Strong-layout CSV, in its unit and time zone."""
+    account = await _account(stubs, account_id)
+    exported = await stubs.workout_log.ExportWorkouts(
+        workout_log_pb2.ExportWorkoutsRequest(
+            account_id=account.account_id,
+            time_zone=account.time_zone or "UTC",
+            format=workout_log_pb2.EXPORT_FORMAT_STRONG_CSV,
+            load_unit=weight_unit_of(account.units),
+        )
+    )
+    return str(exported.csv)
 
 
 async def with_stubs(settings: Settings, work: Callable[[ServiceStubs], Awaitable[T]]) -> T:
     """``work`` on stubs of channels opened for it and closed after; a failed call is exit 1."""
-    channels = {
-        name: open_channel(settings.targets[name], settings.tls)
-        for name in ("auth", "training", "sessions", "analytics")
-    }
+    channels = {name: open_channel(settings.targets[name], settings.tls) for name in ("auth", "sessions")}
     stubs = ServiceStubs(
         auth=auth_pb2_grpc.AuthServiceStub(channels["auth"]),
-        training=training_pb2_grpc.TrainingServiceStub(channels["training"]),
         workout_log=workout_log_pb2_grpc.WorkoutLogServiceStub(channels["sessions"]),
-        analytics=analytics_pb2_grpc.AnalyticsServiceStub(channels["analytics"]),
     )
     try:
         return await work(stubs)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from kinetic.workout_files import hevy, strong
-from kinetic.workout_files.assembly import SetRow, WorkoutAssembler
-from kinetic.workout_files.cells import RowProblem
-from kinetic.workout_files.columns import Columns, normalized
-from kinetic.workout_files.csv_text import open_csv
-from kinetic.workout_files.model import (
+from services.sessions.workout_log.files import hevy, strong
+from services.sessions.workout_log.files.assembly import SetRow, WorkoutAssembler
+from services.sessions.workout_log.files.cells import RowProblem
+from services.sessions.workout_log.files.columns import Columns, normalized
+from services.sessions.workout_log.files.csv_text import open_csv
+from services.sessions.workout_log.files.model import (
     DistanceUnit,
     FileFormat,
     ImportResult,

@@ -12,9 +12,15 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Final
 
-from kinetic.workout_files.formula_cells import escaped
-from kinetic.workout_files.model import DistanceUnit, ImportedSet, ImportedWorkout, SetType, WeightUnit
-from kinetic.workout_files.strong import HEADER
+from services.sessions.workout_log.files.formula_cells import escaped
+from services.sessions.workout_log.files.model import (
+    DistanceUnit,
+    ImportedSet,
+    ImportedWorkout,
+    SetType,
+    WeightUnit,
+)
+from services.sessions.workout_log.files.strong import HEADER
 
 KILOGRAMS_PER_POUND: Final = 0.45359237  # exact, by the international yard and pound agreement
 _METRES_PER: Final[dict[DistanceUnit, float]] = {"km": 1000.0, "mi": 1609.344}
