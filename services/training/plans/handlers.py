@@ -84,12 +84,13 @@ def create_goal(m: Mutation, message: plans_pb2.CreateGoal) -> PlanWrite:
 
 def update_goal(m: Mutation, message: plans_pb2.UpdateGoal) -> PlanWrite:
     problems = Violations()
-    rules.check_mask(problems, "updateMask", message.update_mask, rules.GOAL_MASK_FIELDS)
+    mask = list(message.update_mask.paths)
+    rules.check_mask(problems, "updateMask", mask, rules.GOAL_MASK_FIELDS)
     _done(problems)
-    rules.check_goal(problems, "goal", message.goal, message.update_mask)
+    rules.check_goal(problems, "goal", message.goal, mask)
     _done(problems)
     write = m.goal(message.goal_id)
-    merge_goal(write.after, message.goal, message.update_mask)
+    merge_goal(write.after, message.goal, mask)
     check_merged_dates(problems, write.after.fields)
     _done(problems)
     return write
@@ -148,16 +149,15 @@ def modify_workouts(m: Mutation, message: plans_pb2.ModifyWorkouts) -> PlanWrite
     checked: list[tuple[rules.DraftValues, float | None]] = []
     for index, change in enumerate(message.changes):
         path = f"changes[{index}]"
-        rules.check_mask(problems, f"{path}.updateMask", change.update_mask, rules.WORKOUT_MASK_FIELDS)
-        fields = [f for f in change.update_mask if f in rules.WORKOUT_MASK_FIELDS and f != "planned_tss"]
+        mask = list(change.update_mask.paths)
+        rules.check_mask(problems, f"{path}.updateMask", mask, rules.WORKOUT_MASK_FIELDS)
+        fields = [f for f in mask if f in rules.WORKOUT_MASK_FIELDS and f != "planned_tss"]
         values = (
             rules.check_draft(problems, f"{path}.workout", change.workout, fields)
             if fields
             else rules.DraftValues()
         )
-        tss = (
-            _tss(problems, f"{path}.workout", change.workout) if "planned_tss" in change.update_mask else None
-        )
+        tss = _tss(problems, f"{path}.workout", change.workout) if "planned_tss" in mask else None
         check_paces(problems, f"{path}.workout.endurance", values.endurance, m.thresholds)
         checked.append((values, tss))
     _done(problems)
@@ -165,7 +165,7 @@ def modify_workouts(m: Mutation, message: plans_pb2.ModifyWorkouts) -> PlanWrite
     write = m.goal(goal_id)
     for change, (values, tss) in zip(message.changes, checked, strict=True):
         entry = write.after.entries[change.workout_id]
-        changed, order = _modified(entry, change.update_mask, values, tss, m.thresholds)
+        changed, order = _modified(entry, list(change.update_mask.paths), values, tss, m.thresholds)
         write.put(changed, order=order)
     return write
 
