@@ -2,12 +2,52 @@ import datetime
 
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class AdvisoryLevel(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ADVISORY_LEVEL_UNSPECIFIED: _ClassVar[AdvisoryLevel]
+    ADVISORY_LEVEL_INFO: _ClassVar[AdvisoryLevel]
+    ADVISORY_LEVEL_WARNING: _ClassVar[AdvisoryLevel]
+    ADVISORY_LEVEL_CRITICAL: _ClassVar[AdvisoryLevel]
+
+class AdvisoryRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ADVISORY_RULE_UNSPECIFIED: _ClassVar[AdvisoryRule]
+    ADVISORY_RULE_WEEKLY_VOLUME_SPIKE: _ClassVar[AdvisoryRule]
+    ADVISORY_RULE_LONG_RUN_CAP: _ClassVar[AdvisoryRule]
+    ADVISORY_RULE_CONSECUTIVE_HARD_DAYS: _ClassVar[AdvisoryRule]
+    ADVISORY_RULE_PROJECTED_TSB_OVERLOAD: _ClassVar[AdvisoryRule]
+
+class CompletionOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    COMPLETION_OUTCOME_UNSPECIFIED: _ClassVar[CompletionOutcome]
+    COMPLETION_OUTCOME_ON_TARGET: _ClassVar[CompletionOutcome]
+    COMPLETION_OUTCOME_HARDER_THAN_PLANNED: _ClassVar[CompletionOutcome]
+    COMPLETION_OUTCOME_EASIER_THAN_PLANNED: _ClassVar[CompletionOutcome]
+    COMPLETION_OUTCOME_NO_ACTIVITY: _ClassVar[CompletionOutcome]
+    COMPLETION_OUTCOME_ACTIVITY_NOT_FOUND: _ClassVar[CompletionOutcome]
+ADVISORY_LEVEL_UNSPECIFIED: AdvisoryLevel
+ADVISORY_LEVEL_INFO: AdvisoryLevel
+ADVISORY_LEVEL_WARNING: AdvisoryLevel
+ADVISORY_LEVEL_CRITICAL: AdvisoryLevel
+ADVISORY_RULE_UNSPECIFIED: AdvisoryRule
+ADVISORY_RULE_WEEKLY_VOLUME_SPIKE: AdvisoryRule
+ADVISORY_RULE_LONG_RUN_CAP: AdvisoryRule
+ADVISORY_RULE_CONSECUTIVE_HARD_DAYS: AdvisoryRule
+ADVISORY_RULE_PROJECTED_TSB_OVERLOAD: AdvisoryRule
+COMPLETION_OUTCOME_UNSPECIFIED: CompletionOutcome
+COMPLETION_OUTCOME_ON_TARGET: CompletionOutcome
+COMPLETION_OUTCOME_HARDER_THAN_PLANNED: CompletionOutcome
+COMPLETION_OUTCOME_EASIER_THAN_PLANNED: CompletionOutcome
+COMPLETION_OUTCOME_NO_ACTIVITY: CompletionOutcome
+COMPLETION_OUTCOME_ACTIVITY_NOT_FOUND: CompletionOutcome
 
 class PlannedInterval(_message.Message):
     __slots__ = ("label", "duration_seconds", "distance_meters", "target", "repeat")
@@ -543,11 +583,11 @@ class SafetyAdvisory(_message.Message):
     RULE_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     DAY_FIELD_NUMBER: _ClassVar[int]
-    level: str
-    rule: str
+    level: AdvisoryLevel
+    rule: AdvisoryRule
     message: str
     day: str
-    def __init__(self, level: _Optional[str] = ..., rule: _Optional[str] = ..., message: _Optional[str] = ..., day: _Optional[str] = ...) -> None: ...
+    def __init__(self, level: _Optional[_Union[AdvisoryLevel, str]] = ..., rule: _Optional[_Union[AdvisoryRule, str]] = ..., message: _Optional[str] = ..., day: _Optional[str] = ...) -> None: ...
 
 class EvaluatePlanSafetyResponse(_message.Message):
     __slots__ = ("advisories", "as_of_sequence")
@@ -576,9 +616,9 @@ class AssessCompletionResponse(_message.Message):
     ACTIVITY_TSS_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
-    outcome: str
+    outcome: CompletionOutcome
     tss_ratio: float
     activity_tss: float
     message: str
     as_of_sequence: int
-    def __init__(self, outcome: _Optional[str] = ..., tss_ratio: _Optional[float] = ..., activity_tss: _Optional[float] = ..., message: _Optional[str] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+    def __init__(self, outcome: _Optional[_Union[CompletionOutcome, str]] = ..., tss_ratio: _Optional[float] = ..., activity_tss: _Optional[float] = ..., message: _Optional[str] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
