@@ -9,20 +9,18 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, date
 from typing import Any
 
-from google.protobuf.timestamp_pb2 import Timestamp
 from sqlalchemy import Connection
 
 from kinetic.errors import InvalidArgument, NotFound
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from knowledge.limits.endurance_plans import MAX_DELTA_DAYS, MAX_PLANNED_TSS
-from services.training.adapters.endurance_codec import endurance_from_dict, endurance_to_dict
-from services.training.domain.endurance_rules import parse_endurance
 from services.training.domain.input_values import Violations, read_day, read_int, read_number
 from services.training.domain.planned_stress import Thresholds
 from services.training.plans import rules, store
+from services.training.plans.goal import CONTENT_FIELDS, CoachingSummary, SnapshotContent, SnapshotWorkout
+from services.training.plans.goal_json import is_json_snapshot, snapshot_from_json
 from services.training.plans.mutations import (
     Outcome,
     add_drafts,
@@ -38,6 +36,7 @@ from services.training.plans.mutations import (
     shifted,
     window_of,
 )
+from services.training.plans.plans_pb import goal_fields_from_pb, legacy_snapshot
 from services.training.plans.stress import priced
 from services.training.plans.views import Entry, load_goal, resolve_goal_id
 from services.training.plans.writer import PlanWrite, dated
@@ -75,7 +74,10 @@ def create_goal(m: Mutation, message: plans_pb2.CreateGoal) -> PlanWrite:
     rules.check_new_goal(problems, "goal", message.goal)
     drafts = checked_drafts(problems, "workouts", message.workouts, 0, m.thresholds, rules.MAX_GOAL_WORKOUTS)
     _done(problems)
-    state = new_goal_state(message.goal, str(uuid.uuid4()), m.ctx.device_id)
+    goal = message.goal
+    state = new_goal_state(
+        goal_fields_from_pb(goal), goal.name, goal.notes, str(uuid.uuid4()), m.ctx.device_id
+    )
     write = PlanWrite.of(m.ctx, state, new_goal=True)
     m.outcome.created = add_drafts(write, drafts, m.thresholds)
     m.outcome.activate = message.activate or store.active_goal_id(m.conn, m.account_id) is None
@@ -90,7 +92,8 @@ def update_goal(m: Mutation, message: plans_pb2.UpdateGoal) -> PlanWrite:
     rules.check_goal(problems, "goal", message.goal, mask)
     _done(problems)
     write = m.goal(message.goal_id)
-    merge_goal(write.after, message.goal, mask)
+    goal = message.goal
+    merge_goal(write.after, goal_fields_from_pb(goal), goal.name, goal.notes, mask)
     check_merged_dates(problems, write.after.fields)
     _done(problems)
     return write
@@ -116,8 +119,7 @@ def delete_goal(m: Mutation, message: plans_pb2.DeleteGoal) -> PlanWrite:
         for workout_id in list(write.after.entries):
             write.remove(workout_id)
     else:
-        write.after.fields.status = "archived"
-        write.after.fields.is_active = False
+        write.after.fields = replace(write.after.fields, status="archived", is_active=False)
     return write
 
 
@@ -313,21 +315,26 @@ def restore_snapshot(m: Mutation, message: plans_pb2.RestoreSnapshot) -> PlanWri
             raise NotFound(
                 f"goal {write.before.plan.id} has no snapshot to restore", reason="SNAPSHOT_NOT_FOUND"
             )
-    content = plans_pb2.GetPlanResponse()
-    content.ParseFromString(found.content)
     m.outcome.restored_snapshot_id = found.snapshot_id
-    _restore(write, content)
+    _restore(write, read_snapshot(found.content))
     return write
 
 
-def _restore(write: PlanWrite, content: plans_pb2.GetPlanResponse) -> None:
+def read_snapshot(stored: bytes) -> SnapshotContent:
+    """A snapshot's content: domain JSON, or the message stored before decision 0102."""
+    return snapshot_from_json(stored) if is_json_snapshot(stored) else legacy_snapshot(stored)
+
+
+def _restore(write: PlanWrite, content: SnapshotContent) -> None:
     after = write.after
-    saved = content.goal
-    after.plan = replace(after.plan, name=saved.name, notes=saved.notes)
-    merge_goal(after, saved, [f for f in rules.GOAL_MASK_FIELDS if f not in ("name", "notes")])
-    after.fields.creation_mode = saved.creation_mode
-    after.fields.ClearField("coaching_summaries")
-    after.fields.coaching_summaries.extend(saved.coaching_summaries)
+    saved = content.fields
+    after.plan = replace(after.plan, name=content.name, notes=content.notes)
+    after.fields = replace(
+        after.fields,
+        creation_mode=saved.creation_mode,
+        coaching_summaries=saved.coaching_summaries,
+        **{name: getattr(saved, name) for name in CONTENT_FIELDS},
+    )
     kept = {w.workout_id for w in content.workouts}
     for workout_id in list(after.entries):
         if workout_id not in kept:
@@ -336,13 +343,16 @@ def _restore(write: PlanWrite, content: plans_pb2.GetPlanResponse) -> None:
         _restore_workout(write, saved_workout)
 
 
-def _restore_workout(write: PlanWrite, saved: plans_pb2.PlanWorkout) -> None:
-    endurance = endurance_from_dict(endurance_to_dict(_endurance_of(saved)))
-    day = date.fromisoformat(saved.scheduled_date)
-    completed_at = saved.completed_time.ToDatetime(tzinfo=UTC) if saved.HasField("completed_time") else None
+def _restore_workout(write: PlanWrite, saved: SnapshotWorkout) -> None:
+    endurance = saved.endurance
+    assert endurance is not None, (
+        f"plan workout {saved.workout_id} was snapshotted without its endurance part"
+    )
     current = write.after.entries.get(saved.workout_id)
     if current is None:
-        values = rules.DraftValues(saved.name, saved.notes, day, saved.order, saved.workout_type, endurance)
+        values = rules.DraftValues(
+            saved.name, saved.notes, saved.day, saved.order, saved.workout_type, endurance
+        )
         entry = write.add(values, endurance, workout_id=saved.workout_id)
         write.recreated_versions[saved.workout_id] = saved.version
     else:
@@ -353,24 +363,16 @@ def _restore_workout(write: PlanWrite, saved: plans_pb2.PlanWorkout) -> None:
             endurance=endurance,
             kind=rules.library_kind(endurance.sport),
         )
-        entry = Entry(dated(replace(current.workout, content=content), day), current.row)
+        entry = Entry(dated(replace(current.workout, content=content), saved.day), current.row)
         write.put(entry, order=saved.order)
     row = replace(
         entry.row,
         workout_type=saved.workout_type,
         completed=saved.completed,
         linked_activity_id=saved.linked_activity_id,
-        completed_at=completed_at,
+        completed_at=saved.completed_at,
     )
     write.after.entries[saved.workout_id] = replace(entry, row=row)
-
-
-def _endurance_of(saved: plans_pb2.PlanWorkout) -> Any:
-    # The snapshot holds the message the codec wrote; parse_endurance reads it back as the value.
-    problems = Violations()
-    parsed = parse_endurance(problems, "endurance", saved.endurance)
-    assert parsed is not None, problems.items
-    return parsed
 
 
 def recalibrate(m: Mutation, message: plans_pb2.Recalibrate) -> PlanWrite:
@@ -394,13 +396,11 @@ def save_coaching_summary(m: Mutation, message: plans_pb2.SaveCoachingSummary) -
     assert week is not None
     summaries = [s for s in write.after.fields.coaching_summaries if s.week_start != week.isoformat()]
     if message.text:
-        stamp = Timestamp()
-        stamp.FromDatetime(m.ctx.now)
         summaries.append(
-            plans_pb2.CoachingSummary(week_start=week.isoformat(), text=message.text, update_time=stamp)
+            CoachingSummary(week_start=week.isoformat(), text=message.text, updated_at=m.ctx.now)
         )
-    write.after.fields.ClearField("coaching_summaries")
-    write.after.fields.coaching_summaries.extend(sorted(summaries, key=lambda s: s.week_start))
+    ordered = tuple(sorted(summaries, key=lambda s: s.week_start))
+    write.after.fields = replace(write.after.fields, coaching_summaries=ordered)
     return write
 
 

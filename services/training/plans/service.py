@@ -23,18 +23,14 @@ from services.training.domain import calendar
 from services.training.domain.input_values import Violations, read_choice, read_day
 from services.training.domain.versions import check_device_id, check_idempotency_key
 from services.training.plans import rules, store
+from services.training.plans.goal import SnapshotContent, SnapshotWorkout
+from services.training.plans.goal_json import snapshot_to_json
 from services.training.plans.handlers import HANDLERS, Mutation
 from services.training.plans.mutations import Outcome
+from services.training.plans.plans_pb import entry_to_pb, goal_to_pb, plan_load
 from services.training.plans.store import Snapshot
 from services.training.plans.stress import thresholds_from_pb
-from services.training.plans.views import (
-    GoalState,
-    entry_to_pb,
-    goal_to_pb,
-    load_goal,
-    plan_load,
-    resolve_goal_id,
-)
+from services.training.plans.views import Entry, GoalState, load_goal, resolve_goal_id
 from services.training.plans.writer import PlanWrite
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 from services.training.service_layer.write_support import WriteContext, replay, request_hash
@@ -246,8 +242,11 @@ def take_snapshot(
     conn: Connection, account_id: str, state: GoalState, operation: str, ctx: WriteContext
 ) -> str:
     """Store the goal and all its workouts as they are; returns the snapshot's ID."""
-    content = plans_pb2.GetPlanResponse(
-        goal=goal_to_pb(state), workouts=[entry_to_pb(e) for e in state.sorted_entries()]
+    content = SnapshotContent(
+        name=state.plan.name,
+        notes=state.plan.notes,
+        fields=state.fields,
+        workouts=tuple(_snapshot_workout(e) for e in state.sorted_entries()),
     )
     snapshot = Snapshot(
         snapshot_id=_new_id(),
@@ -258,10 +257,27 @@ def take_snapshot(
         else f"what {state.plan.name} held before a restore",
         workout_count=len(state.entries),
         created_at=ctx.now,
-        content=content.SerializeToString(),
+        content=snapshot_to_json(content),
     )
     store.insert_snapshot(conn, account_id, snapshot)
     return snapshot.snapshot_id
+
+
+def _snapshot_workout(entry: Entry) -> SnapshotWorkout:
+    workout = entry.workout
+    return SnapshotWorkout(
+        workout_id=workout.id,
+        version=workout.version,
+        name=workout.content.name,
+        notes=workout.content.notes,
+        day=entry.day,
+        order=entry.row.order,
+        workout_type=entry.row.workout_type,
+        completed=entry.row.completed,
+        linked_activity_id=entry.row.linked_activity_id,
+        completed_at=entry.row.completed_at,
+        endurance=workout.content.endurance,
+    )
 
 
 def _new_id() -> str:
