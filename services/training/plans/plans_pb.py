@@ -22,7 +22,8 @@ from services.training.plans.goal import (
     SnapshotWorkout,
     SportFrequency,
 )
-from services.training.plans.views import Entry, GoalState
+from services.training.plans.store import Snapshot
+from services.training.plans.views import Entry, GoalState, GoalSummary, PlanQuery, PlanView
 
 
 def _timestamp(value: datetime | None) -> Timestamp | None:
@@ -215,4 +216,49 @@ def plan_load(entry: Entry) -> plans_pb2.PlanLoad:
         distance_meters=endurance.planned_distance_meters if endurance else None,
         duration_seconds=endurance.planned_duration_seconds if endurance else None,
         completed=entry.row.completed,
+    )
+
+
+# --- the reads ---------------------------------------------------------------------------------
+
+
+def plan_query(request: plans_pb2.GetPlanRequest) -> PlanQuery:
+    return PlanQuery(
+        account_id=request.account_id,
+        goal_id=request.goal_id,
+        from_day=request.from_day,
+        to_day=request.to_day,
+        sport=request.sport,
+        summary_only=request.summary_only,
+    )
+
+
+def plan_response(view: PlanView) -> plans_pb2.GetPlanResponse:
+    return plans_pb2.GetPlanResponse(
+        goal=goal_to_pb(view.goal, snapshot_count=view.snapshot_count),
+        workouts=[entry_to_pb(e) for e in view.workouts],
+    )
+
+
+def goals_response(goals: list[GoalSummary]) -> plans_pb2.ListGoalsResponse:
+    return plans_pb2.ListGoalsResponse(
+        goals=[
+            goal_to_pb(g.goal, workout_count=g.workout_count, snapshot_count=g.snapshot_count) for g in goals
+        ]
+    )
+
+
+def snapshots_response(found: list[Snapshot]) -> plans_pb2.ListSnapshotsResponse:
+    return plans_pb2.ListSnapshotsResponse(
+        snapshots=[
+            plans_pb2.PlanSnapshot(
+                snapshot_id=s.snapshot_id,
+                goal_id=s.goal_id,
+                operation=s.operation,
+                description=s.description,
+                workout_count=s.workout_count,
+                create_time=_timestamp(s.created_at),
+            )
+            for s in found
+        ]
     )

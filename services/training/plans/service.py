@@ -30,7 +30,15 @@ from services.training.plans.mutations import Outcome
 from services.training.plans.plans_pb import entry_to_pb, goal_to_pb, plan_load
 from services.training.plans.store import Snapshot
 from services.training.plans.stress import thresholds_from_pb
-from services.training.plans.views import Entry, GoalState, load_goal, resolve_goal_id
+from services.training.plans.views import (
+    Entry,
+    GoalState,
+    GoalSummary,
+    PlanQuery,
+    PlanView,
+    load_goal,
+    resolve_goal_id,
+)
 from services.training.plans.writer import PlanWrite
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 from services.training.service_layer.write_support import WriteContext, replay, request_hash
@@ -78,65 +86,55 @@ class EndurancePlans:
 
     # --- reads -----------------------------------------------------------------------------------
 
-    def get_plan(self, request: plans_pb2.GetPlanRequest) -> plans_pb2.GetPlanResponse:
-        account_id = require_account(request.account_id)
+    def get_plan(self, query: PlanQuery) -> PlanView:
+        account_id = require_account(query.account_id)
         problems = Violations()
-        first = read_day(problems, "fromDay", request.from_day) if request.from_day else None
-        last = read_day(problems, "toDay", request.to_day) if request.to_day else None
-        if request.sport:
-            read_choice(problems, "sport", request.sport, rules.TARGET_SPORTS)
+        first = read_day(problems, "fromDay", query.from_day) if query.from_day else None
+        last = read_day(problems, "toDay", query.to_day) if query.to_day else None
+        if query.sport:
+            read_choice(problems, "sport", query.sport, rules.TARGET_SPORTS)
         problems.raise_if_any()
         with self._engine.connect() as conn:
-            goal_id = resolve_goal_id(conn, account_id, request.goal_id)
+            goal_id = resolve_goal_id(conn, account_id, query.goal_id)
             state = load_goal(conn, account_id, goal_id)
             counts = store.snapshot_counts(conn, account_id)
-        response = plans_pb2.GetPlanResponse(goal=goal_to_pb(state, snapshot_count=counts.get(goal_id, 0)))
-        if not request.summary_only:
-            response.workouts.extend(
-                entry_to_pb(e)
+        workouts = (
+            ()
+            if query.summary_only
+            else tuple(
+                e
                 for e in state.sorted_entries()
-                if rules.in_window(e.day, first, last) and (not request.sport or e.sport == request.sport)
+                if rules.in_window(e.day, first, last) and (not query.sport or e.sport == query.sport)
             )
-        return response
+        )
+        return PlanView(goal=state, snapshot_count=counts.get(goal_id, 0), workouts=workouts)
 
-    def list_goals(self, request: plans_pb2.ListGoalsRequest) -> plans_pb2.ListGoalsResponse:
-        account_id = require_account(request.account_id)
-        if request.status and request.status not in rules.STATUSES:
+    def list_goals(self, account_id: str, status: str = "") -> list[GoalSummary]:
+        account_id = require_account(account_id)
+        if status and status not in rules.STATUSES:
             raise InvalidArgument.for_field("status", f"must be one of {', '.join(rules.STATUSES)} or empty")
         with self._engine.connect() as conn:
-            goals = store.list_goals(conn, account_id, request.status)
+            goals = store.list_goals(conn, account_id, status)
             plans = repo.get_plans(conn, account_id, [g.goal_id for g in goals])
             workouts = store.workout_counts(conn, account_id)
             snapshots = store.snapshot_counts(conn, account_id)
-        return plans_pb2.ListGoalsResponse(
-            goals=[
-                goal_to_pb(
-                    GoalState(plan=plans[g.goal_id], fields=g),
-                    workout_count=workouts.get(g.goal_id, 0),
-                    snapshot_count=snapshots.get(g.goal_id, 0),
-                )
-                for g in goals
-                if g.goal_id in plans
-            ]
-        )
-
-    def list_snapshots(self, request: plans_pb2.ListSnapshotsRequest) -> plans_pb2.ListSnapshotsResponse:
-        account_id = require_account(request.account_id)
-        with self._engine.connect() as conn:
-            goal_id = resolve_goal_id(conn, account_id, request.goal_id)
-            load_goal(conn, account_id, goal_id, with_workouts=False)
-            found = store.list_snapshots(conn, account_id, goal_id)
-        response = plans_pb2.ListSnapshotsResponse()
-        for snapshot in found:
-            message = response.snapshots.add(
-                snapshot_id=snapshot.snapshot_id,
-                goal_id=snapshot.goal_id,
-                operation=snapshot.operation,
-                description=snapshot.description,
-                workout_count=snapshot.workout_count,
+        return [
+            GoalSummary(
+                GoalState(plan=plans[g.goal_id], fields=g),
+                workout_count=workouts.get(g.goal_id, 0),
+                snapshot_count=snapshots.get(g.goal_id, 0),
             )
-            message.create_time.FromDatetime(snapshot.created_at)
-        return response
+            for g in goals
+            if g.goal_id in plans
+        ]
+
+    def list_snapshots(self, account_id: str, goal_id: str = "") -> list[Snapshot]:
+        """A goal's snapshots (empty ID: the active goal's), newest first, without their content."""
+        account_id = require_account(account_id)
+        with self._engine.connect() as conn:
+            goal_id = resolve_goal_id(conn, account_id, goal_id)
+            load_goal(conn, account_id, goal_id, with_workouts=False)
+            return store.list_snapshots(conn, account_id, goal_id)
 
     # --- MutatePlan ------------------------------------------------------------------------------
 

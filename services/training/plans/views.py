@@ -97,3 +97,33 @@ def load_entries(conn: Connection, account_id: str, workout_ids: Iterable[str]) 
 def _entries(conn: Connection, account_id: str, rows: list[PlanRow]) -> dict[str, Entry]:
     workouts = repo.get_workouts(conn, account_id, [r.workout_id for r in rows])
     return {r.workout_id: Entry(workouts[r.workout_id], r) for r in rows if r.workout_id in workouts}
+
+
+@dataclass(frozen=True)
+class PlanQuery:
+    """GetPlan's question: a goal (empty: the active one) and which of its workouts."""
+
+    account_id: str
+    goal_id: str = ""
+    from_day: str = ""  # YYYY-MM-DD; empty: no lower bound
+    to_day: str = ""
+    sport: str = ""  # empty: every sport
+    summary_only: bool = False
+
+
+@dataclass(frozen=True)
+class PlanView:
+    """GetPlan's answer: the goal, its snapshot count and the workouts asked for."""
+
+    goal: GoalState
+    snapshot_count: int
+    workouts: tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
+class GoalSummary:
+    """One goal of ListGoals, without its workouts."""
+
+    goal: GoalState
+    workout_count: int
+    snapshot_count: int
