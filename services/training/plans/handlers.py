@@ -18,7 +18,9 @@ from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from knowledge.limits.endurance_plans import MAX_DELTA_DAYS, MAX_PLANNED_TSS
 from services.training.domain.input_values import Violations, read_day, read_int, read_number
 from services.training.domain.planned_stress import Thresholds
+from services.training.plans import commands as c
 from services.training.plans import rules, store
+from services.training.plans.commands import DayFilter
 from services.training.plans.goal import CONTENT_FIELDS, CoachingSummary, SnapshotContent, SnapshotWorkout
 from services.training.plans.goal_json import is_json_snapshot, snapshot_from_json
 from services.training.plans.mutations import (
@@ -69,7 +71,7 @@ def _done(problems: Violations) -> None:
     problems.raise_if_any()
 
 
-def create_goal(m: Mutation, message: plans_pb2.CreateGoal) -> PlanWrite:
+def create_goal(m: Mutation, message: c.CreateGoal) -> PlanWrite:
     problems = Violations()
     rules.check_new_goal(problems, "goal", message.goal)
     drafts = checked_drafts(problems, "workouts", message.workouts, 0, m.thresholds, rules.MAX_GOAL_WORKOUTS)
@@ -84,9 +86,9 @@ def create_goal(m: Mutation, message: plans_pb2.CreateGoal) -> PlanWrite:
     return write
 
 
-def update_goal(m: Mutation, message: plans_pb2.UpdateGoal) -> PlanWrite:
+def update_goal(m: Mutation, message: c.UpdateGoal) -> PlanWrite:
     problems = Violations()
-    mask = list(message.update_mask.paths)
+    mask = list(message.update_mask)
     rules.check_mask(problems, "updateMask", mask, rules.GOAL_MASK_FIELDS)
     _done(problems)
     rules.check_goal(problems, "goal", message.goal, mask)
@@ -99,7 +101,7 @@ def update_goal(m: Mutation, message: plans_pb2.UpdateGoal) -> PlanWrite:
     return write
 
 
-def set_active_goal(m: Mutation, message: plans_pb2.SetActiveGoal) -> PlanWrite:
+def set_active_goal(m: Mutation, message: c.SetActiveGoal) -> PlanWrite:
     if not message.goal_id:
         raise InvalidArgument.for_field("goalId", "is required: the goal to make active")
     write = m.goal(message.goal_id)
@@ -109,7 +111,7 @@ def set_active_goal(m: Mutation, message: plans_pb2.SetActiveGoal) -> PlanWrite:
     return write
 
 
-def delete_goal(m: Mutation, message: plans_pb2.DeleteGoal) -> PlanWrite:
+def delete_goal(m: Mutation, message: c.DeleteGoal) -> PlanWrite:
     if not message.goal_id:
         raise InvalidArgument.for_field("goalId", "is required: the goal to archive or delete")
     write = m.goal(message.goal_id)
@@ -123,13 +125,13 @@ def delete_goal(m: Mutation, message: plans_pb2.DeleteGoal) -> PlanWrite:
     return write
 
 
-def import_workouts(m: Mutation, message: plans_pb2.ImportWorkouts) -> PlanWrite:
+def import_workouts(m: Mutation, message: c.ImportWorkouts) -> PlanWrite:
     problems = Violations()
     drafts = checked_drafts(problems, "workouts", message.workouts, 1, m.thresholds)
-    window = checked_filter(problems, "replaceFilter", message.replace_filter)
+    window = checked_filter(problems, "replaceFilter", message.replace_filter or DayFilter())
     _done(problems)
     write = m.goal(message.goal_id)
-    if message.HasField("replace_filter"):
+    if message.replace_filter is not None:
         for workout_id in matching(write.after, window):
             write.remove(workout_id)
     m.outcome.created = add_drafts(write, drafts, m.thresholds, lock=message.lock_planned_tss)
@@ -145,13 +147,13 @@ def _tss(problems: Violations, path: str, draft: plans_pb2.WorkoutDraft) -> floa
     )
 
 
-def modify_workouts(m: Mutation, message: plans_pb2.ModifyWorkouts) -> PlanWrite:
+def modify_workouts(m: Mutation, message: c.ModifyWorkouts) -> PlanWrite:
     problems = Violations()
     rules.check_batch(problems, "changes", message.changes)
     checked: list[tuple[rules.DraftValues, float | None]] = []
     for index, change in enumerate(message.changes):
         path = f"changes[{index}]"
-        mask = list(change.update_mask.paths)
+        mask = list(change.update_mask)
         rules.check_mask(problems, f"{path}.updateMask", mask, rules.WORKOUT_MASK_FIELDS)
         fields = [f for f in mask if f in rules.WORKOUT_MASK_FIELDS and f != "planned_tss"]
         values = (
@@ -167,7 +169,7 @@ def modify_workouts(m: Mutation, message: plans_pb2.ModifyWorkouts) -> PlanWrite
     write = m.goal(goal_id)
     for change, (values, tss) in zip(message.changes, checked, strict=True):
         entry = write.after.entries[change.workout_id]
-        changed, order = _modified(entry, list(change.update_mask.paths), values, tss, m.thresholds)
+        changed, order = _modified(entry, list(change.update_mask), values, tss, m.thresholds)
         write.put(changed, order=order)
     return write
 
@@ -204,7 +206,7 @@ def _modified(
     return Entry(workout, row), order
 
 
-def reschedule_workouts(m: Mutation, message: plans_pb2.RescheduleWorkouts) -> PlanWrite:
+def reschedule_workouts(m: Mutation, message: c.RescheduleWorkouts) -> PlanWrite:
     problems = Violations()
     rules.check_batch(problems, "moves", message.moves)
     days = [
@@ -223,7 +225,7 @@ def reschedule_workouts(m: Mutation, message: plans_pb2.RescheduleWorkouts) -> P
     return write
 
 
-def shift_plan_dates(m: Mutation, message: plans_pb2.ShiftPlanDates) -> PlanWrite:
+def shift_plan_dates(m: Mutation, message: c.ShiftPlanDates) -> PlanWrite:
     problems = Violations()
     if message.delta_days == 0:
         problems.add("deltaDays", "must not be 0: the days to move by, -365 to 365")
@@ -238,7 +240,7 @@ def shift_plan_dates(m: Mutation, message: plans_pb2.ShiftPlanDates) -> PlanWrit
     return write
 
 
-def swap_workouts(m: Mutation, message: plans_pb2.SwapWorkouts) -> PlanWrite:
+def swap_workouts(m: Mutation, message: c.SwapWorkouts) -> PlanWrite:
     first, second = message.first_workout_id, message.second_workout_id
     if not first or not second or first == second:
         raise InvalidArgument.for_field(
@@ -252,17 +254,17 @@ def swap_workouts(m: Mutation, message: plans_pb2.SwapWorkouts) -> PlanWrite:
     return write
 
 
-def delete_workouts(m: Mutation, message: plans_pb2.DeleteWorkouts) -> PlanWrite:
+def delete_workouts(m: Mutation, message: c.DeleteWorkouts) -> PlanWrite:
     problems = Violations()
-    if message.workout_ids and (message.goal_id or message.HasField("filter")):
+    if message.workout_ids and (message.goal_id or message.filter is not None):
         problems.add("workoutIds", "send workoutIds, or goalId with filter, not both")
-    elif not message.workout_ids and not message.HasField("filter"):
+    elif not message.workout_ids and message.filter is None:
         problems.add(
             "workoutIds", "is required (1-200 IDs), or send a filter (with goalId, or the active goal)"
         )
     elif message.workout_ids:
         rules.check_batch(problems, "workoutIds", message.workout_ids)
-    window = checked_filter(problems, "filter", message.filter)
+    window = checked_filter(problems, "filter", message.filter or DayFilter())
     _done(problems)
     if message.workout_ids:
         goal_id, _ = entries_of_one_goal(m.conn, m.account_id, list(message.workout_ids), "workoutIds")
@@ -276,7 +278,7 @@ def delete_workouts(m: Mutation, message: plans_pb2.DeleteWorkouts) -> PlanWrite
     return write
 
 
-def mark_workouts(m: Mutation, message: plans_pb2.MarkWorkouts) -> PlanWrite:
+def mark_workouts(m: Mutation, message: c.MarkWorkouts) -> PlanWrite:
     problems = Violations()
     rules.check_batch(problems, "statuses", message.statuses)
     for index, status in enumerate(message.statuses):
@@ -299,7 +301,7 @@ def mark_workouts(m: Mutation, message: plans_pb2.MarkWorkouts) -> PlanWrite:
     return write
 
 
-def restore_snapshot(m: Mutation, message: plans_pb2.RestoreSnapshot) -> PlanWrite:
+def restore_snapshot(m: Mutation, message: c.RestoreSnapshot) -> PlanWrite:
     if message.snapshot_id:
         found = store.get_snapshot(m.conn, m.account_id, message.snapshot_id)
         if found is None:
@@ -375,7 +377,7 @@ def _restore_workout(write: PlanWrite, saved: SnapshotWorkout) -> None:
     write.after.entries[saved.workout_id] = replace(entry, row=row)
 
 
-def recalibrate(m: Mutation, message: plans_pb2.Recalibrate) -> PlanWrite:
+def recalibrate(m: Mutation, message: c.Recalibrate) -> PlanWrite:
     write = m.goal(message.goal_id)
     for entry in write.after.sorted_entries():
         endurance = entry.workout.content.endurance
@@ -387,7 +389,7 @@ def recalibrate(m: Mutation, message: plans_pb2.Recalibrate) -> PlanWrite:
     return write
 
 
-def save_coaching_summary(m: Mutation, message: plans_pb2.SaveCoachingSummary) -> PlanWrite:
+def save_coaching_summary(m: Mutation, message: c.SaveCoachingSummary) -> PlanWrite:
     problems = Violations()
     week = read_day(problems, "weekStart", message.week_start)
     rules.check_summary(problems, "text", message.text)

@@ -19,6 +19,7 @@ from services.training.domain.model import Plan
 from services.training.domain.planned_stress import Thresholds, unresolved_pace_zones
 from services.training.domain.versions import format_version
 from services.training.plans import rules
+from services.training.plans.commands import DayFilter
 from services.training.plans.goal import GoalFields
 from services.training.plans.rules import DraftValues
 from services.training.plans.stress import priced
@@ -146,7 +147,7 @@ class Selection:
     sports: frozenset[str] = frozenset()
 
 
-def checked_filter(problems: Violations, path: str, message: plans_pb2.ReplaceFilter) -> Selection:
+def checked_filter(problems: Violations, path: str, message: DayFilter) -> Selection:
     """A filter's window and sports (``path`` empty: fields of the mutation itself)."""
     prefix = f"{path}." if path else ""
     first = read_day(problems, f"{prefix}fromDay", message.from_day) if message.from_day else None
@@ -181,4 +182,4 @@ def shifted(entry: Entry, days: int) -> Entry:
 
 def window_of(problems: Violations, first: str, last: str) -> Selection:
     """An optional [from, to] window of days."""
-    return checked_filter(problems, "", plans_pb2.ReplaceFilter(from_day=first, to_day=last))
+    return checked_filter(problems, "", DayFilter(from_day=first, to_day=last))

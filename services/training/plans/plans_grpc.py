@@ -8,6 +8,7 @@ import grpc
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import endurance_plans_pb2_grpc as plans_pb2_grpc
 from services.training.plans import plans_pb
+from services.training.plans.commands_pb import mutate_command
 from services.training.plans.service import EndurancePlans
 
 SERVICE_NAME = "kinetic.training.v1.EndurancePlanService"
@@ -36,4 +37,4 @@ class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
         self, request: plans_pb2.MutatePlanRequest, context: grpc.aio.ServicerContext
     ) -> plans_pb2.MutatePlanResponse:
         # Committed only while the caller still waits (decision 0072).
-        return self._plans.mutate(request, context.time_remaining)
+        return self._plans.mutate(mutate_command(request), context.time_remaining)

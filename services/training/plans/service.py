@@ -23,13 +23,13 @@ from services.training.domain import calendar
 from services.training.domain.input_values import Violations, read_choice, read_day
 from services.training.domain.versions import check_device_id, check_idempotency_key
 from services.training.plans import rules, store
+from services.training.plans.commands import MutateCommand
 from services.training.plans.goal import SnapshotContent, SnapshotWorkout
 from services.training.plans.goal_json import snapshot_to_json
 from services.training.plans.handlers import HANDLERS, Mutation
 from services.training.plans.mutations import Outcome
 from services.training.plans.plans_pb import entry_to_pb, goal_to_pb, plan_load
 from services.training.plans.store import Snapshot
-from services.training.plans.stress import thresholds_from_pb
 from services.training.plans.views import (
     Entry,
     GoalState,
@@ -41,7 +41,7 @@ from services.training.plans.views import (
 )
 from services.training.plans.writer import PlanWrite
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
-from services.training.service_layer.write_support import WriteContext, replay, request_hash
+from services.training.service_layer.write_support import WriteContext, replay
 
 OPERATION = "plan"
 # A change is committed only with at least this long left before the caller stops waiting: the
@@ -140,26 +140,27 @@ class EndurancePlans:
 
     def mutate(
         self,
-        request: plans_pb2.MutatePlanRequest,
+        command: MutateCommand,
         seconds_left: Callable[[], float | None] = always_in_time,
     ) -> plans_pb2.MutatePlanResponse:
         """One mutation, committed only while its caller still waits for the answer
-        (``seconds_left``: the caller's remaining deadline, None without one)."""
-        account_id = require_account(request.account_id)
-        zone = calendar.check_time_zone(request.time_zone or "UTC", "timeZone")
-        if request.idempotency_key:
-            check_idempotency_key(request.idempotency_key)
-        device = check_device_id(request.device_id)
-        kind = request.WhichOneof("mutation")
-        if kind is None:
+        (``seconds_left``: the caller's remaining deadline, None without one). The answer is the
+        message, stored as it is for a replay (decision 0102)."""
+        account_id = require_account(command.account_id)
+        zone = calendar.check_time_zone(command.time_zone or "UTC", "timeZone")
+        if command.idempotency_key:
+            check_idempotency_key(command.idempotency_key)
+        device = check_device_id(command.device_id)
+        kind, asked = command.kind, command.mutation
+        if kind is None or asked is None:
             raise InvalidArgument.for_field("mutation", f"is required: one of {', '.join(HANDLERS)}")
         now = self._clock()
         ensure_library(self._engine, account_id, now)
-        body = request_hash(_asked(request).SerializeToString(deterministic=True).hex())
+        body = command.request_hash
         with self._engine.begin() as conn:
             state = repo.lock_library(conn, account_id)
             assert state is not None
-            key = request.idempotency_key
+            key = command.idempotency_key
             stored = repo.find_request(conn, account_id, key) if key else None
             if stored is not None:
                 result = replay(stored, OPERATION, body, plans_pb2.MutatePlanResponse())
@@ -175,8 +176,8 @@ class EndurancePlans:
                 now=now,
                 expected_versions={},
             )
-            mutation = Mutation(ctx, thresholds_from_pb(request.thresholds), Outcome())
-            write = HANDLERS[kind](mutation, getattr(request, kind))
+            mutation = Mutation(ctx, command.thresholds, Outcome())
+            write = HANDLERS[kind](mutation, asked)
             response = _apply(mutation, write, kind)
             state = repo.advance_sequence(conn, account_id, state)
             ctx.state = state
@@ -280,13 +281,3 @@ def _snapshot_workout(entry: Entry) -> SnapshotWorkout:
 
 def _new_id() -> str:
     return str(uuid.uuid4())
-
-
-def _asked(request: plans_pb2.MutatePlanRequest) -> plans_pb2.MutatePlanRequest:
-    """What a retry must repeat to replay: the mutation and who asks, not the thresholds or zone the
-    caller looked up for it, which may have changed since the first try (decision 0062)."""
-    asked = plans_pb2.MutatePlanRequest()
-    asked.CopyFrom(request)
-    asked.ClearField("thresholds")
-    asked.ClearField("time_zone")
-    return asked
