@@ -10,6 +10,37 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class ActionType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ACTION_TYPE_UNSPECIFIED: _ClassVar[ActionType]
+    ACTION_TYPE_EXECUTE_AS_PLANNED: _ClassVar[ActionType]
+    ACTION_TYPE_ADAPT_SESSION: _ClassVar[ActionType]
+    ACTION_TYPE_SUBSTITUTE_RECOVERY: _ClassVar[ActionType]
+    ACTION_TYPE_REST: _ClassVar[ActionType]
+
+class TrainingState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TRAINING_STATE_UNSPECIFIED: _ClassVar[TrainingState]
+    TRAINING_STATE_PRODUCTIVE: _ClassVar[TrainingState]
+    TRAINING_STATE_MAINTAINING: _ClassVar[TrainingState]
+    TRAINING_STATE_PEAKING: _ClassVar[TrainingState]
+    TRAINING_STATE_RECOVERY: _ClassVar[TrainingState]
+    TRAINING_STATE_OVERLOADED: _ClassVar[TrainingState]
+
+class RecoveryStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RECOVERY_STATUS_UNSPECIFIED: _ClassVar[RecoveryStatus]
+    RECOVERY_STATUS_GREEN: _ClassVar[RecoveryStatus]
+    RECOVERY_STATUS_AMBER: _ClassVar[RecoveryStatus]
+    RECOVERY_STATUS_RED: _ClassVar[RecoveryStatus]
+
+class LoadStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LOAD_STATUS_UNSPECIFIED: _ClassVar[LoadStatus]
+    LOAD_STATUS_OPTIMAL: _ClassVar[LoadStatus]
+    LOAD_STATUS_ELEVATED: _ClassVar[LoadStatus]
+    LOAD_STATUS_LOW: _ClassVar[LoadStatus]
+
 class AdvisoryLevel(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     ADVISORY_LEVEL_UNSPECIFIED: _ClassVar[AdvisoryLevel]
@@ -33,6 +64,25 @@ class CompletionOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     COMPLETION_OUTCOME_EASIER_THAN_PLANNED: _ClassVar[CompletionOutcome]
     COMPLETION_OUTCOME_NO_ACTIVITY: _ClassVar[CompletionOutcome]
     COMPLETION_OUTCOME_ACTIVITY_NOT_FOUND: _ClassVar[CompletionOutcome]
+ACTION_TYPE_UNSPECIFIED: ActionType
+ACTION_TYPE_EXECUTE_AS_PLANNED: ActionType
+ACTION_TYPE_ADAPT_SESSION: ActionType
+ACTION_TYPE_SUBSTITUTE_RECOVERY: ActionType
+ACTION_TYPE_REST: ActionType
+TRAINING_STATE_UNSPECIFIED: TrainingState
+TRAINING_STATE_PRODUCTIVE: TrainingState
+TRAINING_STATE_MAINTAINING: TrainingState
+TRAINING_STATE_PEAKING: TrainingState
+TRAINING_STATE_RECOVERY: TrainingState
+TRAINING_STATE_OVERLOADED: TrainingState
+RECOVERY_STATUS_UNSPECIFIED: RecoveryStatus
+RECOVERY_STATUS_GREEN: RecoveryStatus
+RECOVERY_STATUS_AMBER: RecoveryStatus
+RECOVERY_STATUS_RED: RecoveryStatus
+LOAD_STATUS_UNSPECIFIED: LoadStatus
+LOAD_STATUS_OPTIMAL: LoadStatus
+LOAD_STATUS_ELEVATED: LoadStatus
+LOAD_STATUS_LOW: LoadStatus
 ADVISORY_LEVEL_UNSPECIFIED: AdvisoryLevel
 ADVISORY_LEVEL_INFO: AdvisoryLevel
 ADVISORY_LEVEL_WARNING: AdvisoryLevel
@@ -110,7 +160,7 @@ class GetDailyDecisionResponse(_message.Message):
     AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     day: str
     decision_id: str
-    action_type: str
+    action_type: ActionType
     session: PlannedSession
     changed_from: PlannedSession
     reason_codes: _containers.RepeatedScalarFieldContainer[str]
@@ -119,7 +169,7 @@ class GetDailyDecisionResponse(_message.Message):
     data_synced_at: _timestamp_pb2.Timestamp
     stale: bool
     as_of_sequence: int
-    def __init__(self, day: _Optional[str] = ..., decision_id: _Optional[str] = ..., action_type: _Optional[str] = ..., session: _Optional[_Union[PlannedSession, _Mapping]] = ..., changed_from: _Optional[_Union[PlannedSession, _Mapping]] = ..., reason_codes: _Optional[_Iterable[str]] = ..., reason_summary: _Optional[str] = ..., generated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., data_synced_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stale: _Optional[bool] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+    def __init__(self, day: _Optional[str] = ..., decision_id: _Optional[str] = ..., action_type: _Optional[_Union[ActionType, str]] = ..., session: _Optional[_Union[PlannedSession, _Mapping]] = ..., changed_from: _Optional[_Union[PlannedSession, _Mapping]] = ..., reason_codes: _Optional[_Iterable[str]] = ..., reason_summary: _Optional[str] = ..., generated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., data_synced_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stale: _Optional[bool] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
 
 class GetTrainingStatusRequest(_message.Message):
     __slots__ = ("account_id", "as_of", "time_zone")
@@ -151,15 +201,15 @@ class GetTrainingStatusResponse(_message.Message):
     STALE_FIELD_NUMBER: _ClassVar[int]
     AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     as_of: _timestamp_pb2.Timestamp
-    training_state: str
-    recovery_status: str
-    load_status: str
+    training_state: TrainingState
+    recovery_status: RecoveryStatus
+    load_status: LoadStatus
     drivers: _containers.RepeatedCompositeFieldContainer[StatusDriver]
     data_freshness: _timestamp_pb2.Timestamp
     no_data: bool
     stale: bool
     as_of_sequence: int
-    def __init__(self, as_of: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., training_state: _Optional[str] = ..., recovery_status: _Optional[str] = ..., load_status: _Optional[str] = ..., drivers: _Optional[_Iterable[_Union[StatusDriver, _Mapping]]] = ..., data_freshness: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., no_data: _Optional[bool] = ..., stale: _Optional[bool] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+    def __init__(self, as_of: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., training_state: _Optional[_Union[TrainingState, str]] = ..., recovery_status: _Optional[_Union[RecoveryStatus, str]] = ..., load_status: _Optional[_Union[LoadStatus, str]] = ..., drivers: _Optional[_Iterable[_Union[StatusDriver, _Mapping]]] = ..., data_freshness: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., no_data: _Optional[bool] = ..., stale: _Optional[bool] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
 
 class GetTrainingLoadRequest(_message.Message):
     __slots__ = ("account_id", "from_day", "to_day", "time_zone")
