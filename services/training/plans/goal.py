@@ -72,21 +72,6 @@ class GoalFields:
     coaching_summaries: tuple[CoachingSummary, ...] = ()
 
 
-# What UpdateGoal's mask may name besides the library plan's name and notes, and what a restore
-# brings back (decision 0062).
-CONTENT_FIELDS = (
-    "plan_start_date",
-    "race_date",
-    "sport",
-    "race_type",
-    "training_focus",
-    "frequencies",
-    "strength_per_week",
-    "rest_days",
-    "phase_blocks",
-)
-
-
 @dataclass(frozen=True)
 class SnapshotWorkout:
     """One workout as a snapshot keeps it."""

@@ -21,7 +21,7 @@ from services.training.domain.planned_stress import Thresholds
 from services.training.plans import commands as c
 from services.training.plans import rules, store
 from services.training.plans.commands import DayFilter
-from services.training.plans.goal import CONTENT_FIELDS, CoachingSummary, SnapshotContent, SnapshotWorkout
+from services.training.plans.goal import CoachingSummary, SnapshotContent, SnapshotWorkout
 from services.training.plans.goal_json import is_json_snapshot, snapshot_from_json
 from services.training.plans.mutations import (
     Outcome,
@@ -335,7 +335,7 @@ def _restore(write: PlanWrite, content: SnapshotContent) -> None:
         after.fields,
         creation_mode=saved.creation_mode,
         coaching_summaries=saved.coaching_summaries,
-        **{name: getattr(saved, name) for name in CONTENT_FIELDS},
+        **{name: getattr(saved, name) for name in rules.GOAL_MASK_FIELDS if name not in ("name", "notes")},
     )
     kept = {w.workout_id for w in content.workouts}
     for workout_id in list(after.entries):
