@@ -3,8 +3,8 @@
 The JSON is ``{"action": "<name>", ...that action's fields}``; the message is a oneof whose field
 JSON names are the action names, and whose fields carry seed 000's spelling (``exerciseID``,
 ``crossFitBlocks``), so one walk over the message descriptors converts every action. This is the
-only reader of the untyped input: the Metric edge calls it for ``edit_training`` and the training
-service for the deprecated ``EditTrainingRequest.input`` Struct. It checks JSON types only (the
+only reader of the untyped input: the Metric edge calls it for ``edit_training`` (the training
+service's deprecated ``input`` Struct is gone, decision 0101). It checks JSON types only (the
 typed message cannot hold anything else); ranges, required fields and cross-field rules are the
 training service's (``services/training/domain``). See docs/decisions/0027-typed-training-edits.md.
 """

@@ -1,7 +1,7 @@
 """Metric's ``edit_training`` input (seed 000's JSON object) as the typed ``EditInput`` message.
 
-The conversion itself is ``kinetic.training_edit_json``, shared with the training service's
-deprecated Struct path so untyped input has one reader; this module turns its refusal into the
+The conversion itself is ``kinetic.training_edit_json``, the one reader of untyped edit input; this
+module turns its refusal into the
 edge's field-naming 400. Rules beyond JSON types (ranges, required fields, setups) are the training
 service's. See docs/decisions/0027-typed-training-edits.md.
 """

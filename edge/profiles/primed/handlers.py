@@ -22,6 +22,7 @@ from edge.profiles.primed import render
 from edge.profiles.primed.athlete import Athlete, Athletes, profile_id
 from edge.profiles.primed.schemas import RECENT_DAYS_DEFAULT, UPCOMING_DAYS_DEFAULT
 from kinetic.analytics.v1 import endurance_pb2, endurance_pb2_grpc
+from kinetic.proto_enums import enum_word
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import endurance_plans_pb2_grpc, training_pb2, training_pb2_grpc
 
@@ -84,7 +85,7 @@ class PrimedTools:
             "date": decision.day or day.isoformat(),
             "timezone": athlete.timezone,
             "decision_id": decision.decision_id,
-            "action_type": decision.action_type,
+            "action_type": enum_word(endurance_pb2.ActionType, decision.action_type),
         }
         if decision.HasField("session"):
             payload["session"] = render.session(decision.session)
@@ -131,9 +132,9 @@ class PrimedTools:
             )
         payload: Payload = {
             "as_of": render.iso(status.as_of),
-            "training_state": status.training_state,
-            "recovery_status": status.recovery_status,
-            "load_status": status.load_status,
+            "training_state": enum_word(endurance_pb2.TrainingState, status.training_state),
+            "recovery_status": enum_word(endurance_pb2.RecoveryStatus, status.recovery_status),
+            "load_status": enum_word(endurance_pb2.LoadStatus, status.load_status),
             "drivers": [{"code": driver.code, "summary": driver.summary} for driver in status.drivers],
             "data_freshness": render.iso(status.data_freshness),
         }

@@ -150,7 +150,7 @@ class RunFlowPlanTools(PlanCalls):
         return {
             **payload,
             "plan": render.goal(response.goal),
-            "updated": sorted(requests.goal_mask(arguments)),
+            "updated": sorted(requests.goal_mask(arguments).paths),
         }
 
     async def set_active_training_plan(self, principal: Principal, arguments: Arguments) -> Payload:

@@ -11,6 +11,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from edge.profiles.runflow.steps import contract_sport, step_json
 from kinetic.analytics.v1 import endurance_pb2
+from kinetic.proto_enums import enum_word
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 
 
@@ -124,13 +125,18 @@ def snapshot(stored: plans_pb2.PlanSnapshot) -> dict[str, Any]:
 
 def advisory(found: endurance_pb2.SafetyAdvisory) -> dict[str, Any]:
     """A safetyAdvisory object: the seed's level, rule and message, and the day it is about."""
-    return {"level": found.level, "rule": found.rule, "message": found.message, "date": found.day or None}
+    return {
+        "level": enum_word(endurance_pb2.AdvisoryLevel, found.level),
+        "rule": enum_word(endurance_pb2.AdvisoryRule, found.rule),
+        "message": found.message,
+        "date": found.day or None,
+    }
 
 
 def adaptation(result: endurance_pb2.AssessCompletionResponse, workout_id: str) -> dict[str, Any]:
     return {
         "workoutId": workout_id,
-        "outcome": result.outcome,
+        "outcome": enum_word(endurance_pb2.CompletionOutcome, result.outcome),
         "tssRatio": round(result.tss_ratio, 2) if result.HasField("tss_ratio") else None,
         "activityTss": round(result.activity_tss, 1) if result.HasField("activity_tss") else None,
         "message": result.message,

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from google.protobuf import field_mask_pb2
+
 from edge.profiles.runflow.steps import ENDURANCE_ARGUMENTS, SPORTS, apply_endurance, retotal
 from kinetic.analytics.v1 import endurance_pb2
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
@@ -89,8 +91,8 @@ def goal(arguments: Mapping[str, Any]) -> plans_pb2.Goal:
     return built
 
 
-def goal_mask(arguments: Mapping[str, Any]) -> list[str]:
-    return [mask for word, mask in GOAL_MASK.items() if word in arguments]
+def goal_mask(arguments: Mapping[str, Any]) -> field_mask_pb2.FieldMask:
+    return field_mask_pb2.FieldMask(paths=[mask for word, mask in GOAL_MASK.items() if word in arguments])
 
 
 def day_filter(arguments: Mapping[str, Any]) -> plans_pb2.ReplaceFilter:
@@ -125,7 +127,9 @@ def change(item: Mapping[str, Any], current: training_pb2.EnduranceTarget | None
         draft.endurance.planned_tss = float(item["plannedTss"])
         draft.endurance.planned_tss_locked = True
         mask.append("planned_tss")
-    return plans_pb2.WorkoutChange(workout_id=item["workoutId"], workout=draft, update_mask=mask)
+    return plans_pb2.WorkoutChange(
+        workout_id=item["workoutId"], workout=draft, update_mask=field_mask_pb2.FieldMask(paths=mask)
+    )
 
 
 def move(item: Mapping[str, Any]) -> plans_pb2.WorkoutMove:

@@ -2,12 +2,102 @@ import datetime
 
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class ActionType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ACTION_TYPE_UNSPECIFIED: _ClassVar[ActionType]
+    ACTION_TYPE_EXECUTE_AS_PLANNED: _ClassVar[ActionType]
+    ACTION_TYPE_ADAPT_SESSION: _ClassVar[ActionType]
+    ACTION_TYPE_SUBSTITUTE_RECOVERY: _ClassVar[ActionType]
+    ACTION_TYPE_REST: _ClassVar[ActionType]
+
+class TrainingState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TRAINING_STATE_UNSPECIFIED: _ClassVar[TrainingState]
+    TRAINING_STATE_PRODUCTIVE: _ClassVar[TrainingState]
+    TRAINING_STATE_MAINTAINING: _ClassVar[TrainingState]
+    TRAINING_STATE_PEAKING: _ClassVar[TrainingState]
+    TRAINING_STATE_RECOVERY: _ClassVar[TrainingState]
+    TRAINING_STATE_OVERLOADED: _ClassVar[TrainingState]
+
+class RecoveryStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    RECOVERY_STATUS_UNSPECIFIED: _ClassVar[RecoveryStatus]
+    RECOVERY_STATUS_GREEN: _ClassVar[RecoveryStatus]
+    RECOVERY_STATUS_AMBER: _ClassVar[RecoveryStatus]
+    RECOVERY_STATUS_RED: _ClassVar[RecoveryStatus]
+
+class LoadStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LOAD_STATUS_UNSPECIFIED: _ClassVar[LoadStatus]
+    LOAD_STATUS_OPTIMAL: _ClassVar[LoadStatus]
+    LOAD_STATUS_ELEVATED: _ClassVar[LoadStatus]
+    LOAD_STATUS_LOW: _ClassVar[LoadStatus]
+
+class AdvisoryLevel(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ADVISORY_LEVEL_UNSPECIFIED: _ClassVar[AdvisoryLevel]
+    ADVISORY_LEVEL_INFO: _ClassVar[AdvisoryLevel]
+    ADVISORY_LEVEL_WARNING: _ClassVar[AdvisoryLevel]
+    ADVISORY_LEVEL_CRITICAL: _ClassVar[AdvisoryLevel]
+
+class AdvisoryRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ADVISORY_RULE_UNSPECIFIED: _ClassVar[AdvisoryRule]
+    ADVISORY_RULE_WEEKLY_VOLUME_SPIKE: _ClassVar[AdvisoryRule]
+    ADVISORY_RULE_LONG_RUN_CAP: _ClassVar[AdvisoryRule]
+    ADVISORY_RULE_CONSECUTIVE_HARD_DAYS: _ClassVar[AdvisoryRule]
+    ADVISORY_RULE_PROJECTED_TSB_OVERLOAD: _ClassVar[AdvisoryRule]
+
+class CompletionOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    COMPLETION_OUTCOME_UNSPECIFIED: _ClassVar[CompletionOutcome]
+    COMPLETION_OUTCOME_ON_TARGET: _ClassVar[CompletionOutcome]
+    COMPLETION_OUTCOME_HARDER_THAN_PLANNED: _ClassVar[CompletionOutcome]
+    COMPLETION_OUTCOME_EASIER_THAN_PLANNED: _ClassVar[CompletionOutcome]
+    COMPLETION_OUTCOME_NO_ACTIVITY: _ClassVar[CompletionOutcome]
+    COMPLETION_OUTCOME_ACTIVITY_NOT_FOUND: _ClassVar[CompletionOutcome]
+ACTION_TYPE_UNSPECIFIED: ActionType
+ACTION_TYPE_EXECUTE_AS_PLANNED: ActionType
+ACTION_TYPE_ADAPT_SESSION: ActionType
+ACTION_TYPE_SUBSTITUTE_RECOVERY: ActionType
+ACTION_TYPE_REST: ActionType
+TRAINING_STATE_UNSPECIFIED: TrainingState
+TRAINING_STATE_PRODUCTIVE: TrainingState
+TRAINING_STATE_MAINTAINING: TrainingState
+TRAINING_STATE_PEAKING: TrainingState
+TRAINING_STATE_RECOVERY: TrainingState
+TRAINING_STATE_OVERLOADED: TrainingState
+RECOVERY_STATUS_UNSPECIFIED: RecoveryStatus
+RECOVERY_STATUS_GREEN: RecoveryStatus
+RECOVERY_STATUS_AMBER: RecoveryStatus
+RECOVERY_STATUS_RED: RecoveryStatus
+LOAD_STATUS_UNSPECIFIED: LoadStatus
+LOAD_STATUS_OPTIMAL: LoadStatus
+LOAD_STATUS_ELEVATED: LoadStatus
+LOAD_STATUS_LOW: LoadStatus
+ADVISORY_LEVEL_UNSPECIFIED: AdvisoryLevel
+ADVISORY_LEVEL_INFO: AdvisoryLevel
+ADVISORY_LEVEL_WARNING: AdvisoryLevel
+ADVISORY_LEVEL_CRITICAL: AdvisoryLevel
+ADVISORY_RULE_UNSPECIFIED: AdvisoryRule
+ADVISORY_RULE_WEEKLY_VOLUME_SPIKE: AdvisoryRule
+ADVISORY_RULE_LONG_RUN_CAP: AdvisoryRule
+ADVISORY_RULE_CONSECUTIVE_HARD_DAYS: AdvisoryRule
+ADVISORY_RULE_PROJECTED_TSB_OVERLOAD: AdvisoryRule
+COMPLETION_OUTCOME_UNSPECIFIED: CompletionOutcome
+COMPLETION_OUTCOME_ON_TARGET: CompletionOutcome
+COMPLETION_OUTCOME_HARDER_THAN_PLANNED: CompletionOutcome
+COMPLETION_OUTCOME_EASIER_THAN_PLANNED: CompletionOutcome
+COMPLETION_OUTCOME_NO_ACTIVITY: CompletionOutcome
+COMPLETION_OUTCOME_ACTIVITY_NOT_FOUND: CompletionOutcome
 
 class PlannedInterval(_message.Message):
     __slots__ = ("label", "duration_seconds", "distance_meters", "target", "repeat")
@@ -70,7 +160,7 @@ class GetDailyDecisionResponse(_message.Message):
     AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     day: str
     decision_id: str
-    action_type: str
+    action_type: ActionType
     session: PlannedSession
     changed_from: PlannedSession
     reason_codes: _containers.RepeatedScalarFieldContainer[str]
@@ -79,7 +169,7 @@ class GetDailyDecisionResponse(_message.Message):
     data_synced_at: _timestamp_pb2.Timestamp
     stale: bool
     as_of_sequence: int
-    def __init__(self, day: _Optional[str] = ..., decision_id: _Optional[str] = ..., action_type: _Optional[str] = ..., session: _Optional[_Union[PlannedSession, _Mapping]] = ..., changed_from: _Optional[_Union[PlannedSession, _Mapping]] = ..., reason_codes: _Optional[_Iterable[str]] = ..., reason_summary: _Optional[str] = ..., generated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., data_synced_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stale: _Optional[bool] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+    def __init__(self, day: _Optional[str] = ..., decision_id: _Optional[str] = ..., action_type: _Optional[_Union[ActionType, str]] = ..., session: _Optional[_Union[PlannedSession, _Mapping]] = ..., changed_from: _Optional[_Union[PlannedSession, _Mapping]] = ..., reason_codes: _Optional[_Iterable[str]] = ..., reason_summary: _Optional[str] = ..., generated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., data_synced_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., stale: _Optional[bool] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
 
 class GetTrainingStatusRequest(_message.Message):
     __slots__ = ("account_id", "as_of", "time_zone")
@@ -111,15 +201,15 @@ class GetTrainingStatusResponse(_message.Message):
     STALE_FIELD_NUMBER: _ClassVar[int]
     AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     as_of: _timestamp_pb2.Timestamp
-    training_state: str
-    recovery_status: str
-    load_status: str
+    training_state: TrainingState
+    recovery_status: RecoveryStatus
+    load_status: LoadStatus
     drivers: _containers.RepeatedCompositeFieldContainer[StatusDriver]
     data_freshness: _timestamp_pb2.Timestamp
     no_data: bool
     stale: bool
     as_of_sequence: int
-    def __init__(self, as_of: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., training_state: _Optional[str] = ..., recovery_status: _Optional[str] = ..., load_status: _Optional[str] = ..., drivers: _Optional[_Iterable[_Union[StatusDriver, _Mapping]]] = ..., data_freshness: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., no_data: _Optional[bool] = ..., stale: _Optional[bool] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+    def __init__(self, as_of: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., training_state: _Optional[_Union[TrainingState, str]] = ..., recovery_status: _Optional[_Union[RecoveryStatus, str]] = ..., load_status: _Optional[_Union[LoadStatus, str]] = ..., drivers: _Optional[_Iterable[_Union[StatusDriver, _Mapping]]] = ..., data_freshness: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., no_data: _Optional[bool] = ..., stale: _Optional[bool] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
 
 class GetTrainingLoadRequest(_message.Message):
     __slots__ = ("account_id", "from_day", "to_day", "time_zone")
@@ -543,11 +633,11 @@ class SafetyAdvisory(_message.Message):
     RULE_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     DAY_FIELD_NUMBER: _ClassVar[int]
-    level: str
-    rule: str
+    level: AdvisoryLevel
+    rule: AdvisoryRule
     message: str
     day: str
-    def __init__(self, level: _Optional[str] = ..., rule: _Optional[str] = ..., message: _Optional[str] = ..., day: _Optional[str] = ...) -> None: ...
+    def __init__(self, level: _Optional[_Union[AdvisoryLevel, str]] = ..., rule: _Optional[_Union[AdvisoryRule, str]] = ..., message: _Optional[str] = ..., day: _Optional[str] = ...) -> None: ...
 
 class EvaluatePlanSafetyResponse(_message.Message):
     __slots__ = ("advisories", "as_of_sequence")
@@ -576,9 +666,9 @@ class AssessCompletionResponse(_message.Message):
     ACTIVITY_TSS_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
-    outcome: str
+    outcome: CompletionOutcome
     tss_ratio: float
     activity_tss: float
     message: str
     as_of_sequence: int
-    def __init__(self, outcome: _Optional[str] = ..., tss_ratio: _Optional[float] = ..., activity_tss: _Optional[float] = ..., message: _Optional[str] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+    def __init__(self, outcome: _Optional[_Union[CompletionOutcome, str]] = ..., tss_ratio: _Optional[float] = ..., activity_tss: _Optional[float] = ..., message: _Optional[str] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...

@@ -11,12 +11,11 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Change(_message.Message):
-    __slots__ = ("sequence", "kind", "record_id", "create_time", "payload_json", "session", "session_deleted", "performance_logged", "performance_deleted", "activity", "activity_deleted", "threshold", "threshold_deleted", "readiness")
+    __slots__ = ("sequence", "kind", "record_id", "create_time", "session", "session_deleted", "performance_logged", "performance_deleted", "activity", "activity_deleted", "threshold", "threshold_deleted", "readiness")
     SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     RECORD_ID_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
-    PAYLOAD_JSON_FIELD_NUMBER: _ClassVar[int]
     SESSION_FIELD_NUMBER: _ClassVar[int]
     SESSION_DELETED_FIELD_NUMBER: _ClassVar[int]
     PERFORMANCE_LOGGED_FIELD_NUMBER: _ClassVar[int]
@@ -30,7 +29,6 @@ class Change(_message.Message):
     kind: str
     record_id: str
     create_time: _timestamp_pb2.Timestamp
-    payload_json: str
     session: Session
     session_deleted: SessionDeleted
     performance_logged: PerformanceLogged
@@ -40,7 +38,7 @@ class Change(_message.Message):
     threshold: _endurance_pb2.Threshold
     threshold_deleted: _endurance_pb2.ThresholdDeleted
     readiness: _endurance_pb2.DailyReadiness
-    def __init__(self, sequence: _Optional[int] = ..., kind: _Optional[str] = ..., record_id: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., payload_json: _Optional[str] = ..., session: _Optional[_Union[Session, _Mapping]] = ..., session_deleted: _Optional[_Union[SessionDeleted, _Mapping]] = ..., performance_logged: _Optional[_Union[PerformanceLogged, _Mapping]] = ..., performance_deleted: _Optional[_Union[PerformanceDeleted, _Mapping]] = ..., activity: _Optional[_Union[_endurance_pb2.ActivitySummary, _Mapping]] = ..., activity_deleted: _Optional[_Union[_endurance_pb2.ActivityDeleted, _Mapping]] = ..., threshold: _Optional[_Union[_endurance_pb2.Threshold, _Mapping]] = ..., threshold_deleted: _Optional[_Union[_endurance_pb2.ThresholdDeleted, _Mapping]] = ..., readiness: _Optional[_Union[_endurance_pb2.DailyReadiness, _Mapping]] = ...) -> None: ...
+    def __init__(self, sequence: _Optional[int] = ..., kind: _Optional[str] = ..., record_id: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., session: _Optional[_Union[Session, _Mapping]] = ..., session_deleted: _Optional[_Union[SessionDeleted, _Mapping]] = ..., performance_logged: _Optional[_Union[PerformanceLogged, _Mapping]] = ..., performance_deleted: _Optional[_Union[PerformanceDeleted, _Mapping]] = ..., activity: _Optional[_Union[_endurance_pb2.ActivitySummary, _Mapping]] = ..., activity_deleted: _Optional[_Union[_endurance_pb2.ActivityDeleted, _Mapping]] = ..., threshold: _Optional[_Union[_endurance_pb2.Threshold, _Mapping]] = ..., threshold_deleted: _Optional[_Union[_endurance_pb2.ThresholdDeleted, _Mapping]] = ..., readiness: _Optional[_Union[_endurance_pb2.DailyReadiness, _Mapping]] = ...) -> None: ...
 
 class SessionDeleted(_message.Message):
     __slots__ = ("session", "performance_ids", "delete_time")

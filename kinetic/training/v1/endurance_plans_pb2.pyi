@@ -1,5 +1,6 @@
 import datetime
 
+from google.protobuf import field_mask_pb2 as _field_mask_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from kinetic.training.v1 import training_pb2 as _training_pb2
 from google.protobuf.internal import containers as _containers
@@ -269,8 +270,8 @@ class UpdateGoal(_message.Message):
     UPDATE_MASK_FIELD_NUMBER: _ClassVar[int]
     goal_id: str
     goal: Goal
-    update_mask: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, goal_id: _Optional[str] = ..., goal: _Optional[_Union[Goal, _Mapping]] = ..., update_mask: _Optional[_Iterable[str]] = ...) -> None: ...
+    update_mask: _field_mask_pb2.FieldMask
+    def __init__(self, goal_id: _Optional[str] = ..., goal: _Optional[_Union[Goal, _Mapping]] = ..., update_mask: _Optional[_Union[_field_mask_pb2.FieldMask, _Mapping]] = ...) -> None: ...
 
 class SetActiveGoal(_message.Message):
     __slots__ = ("goal_id",)
@@ -315,8 +316,8 @@ class WorkoutChange(_message.Message):
     UPDATE_MASK_FIELD_NUMBER: _ClassVar[int]
     workout_id: str
     workout: WorkoutDraft
-    update_mask: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, workout_id: _Optional[str] = ..., workout: _Optional[_Union[WorkoutDraft, _Mapping]] = ..., update_mask: _Optional[_Iterable[str]] = ...) -> None: ...
+    update_mask: _field_mask_pb2.FieldMask
+    def __init__(self, workout_id: _Optional[str] = ..., workout: _Optional[_Union[WorkoutDraft, _Mapping]] = ..., update_mask: _Optional[_Union[_field_mask_pb2.FieldMask, _Mapping]] = ...) -> None: ...
 
 class ModifyWorkouts(_message.Message):
     __slots__ = ("changes",)

@@ -1,6 +1,5 @@
 import datetime
 
-from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -393,7 +392,7 @@ class ListHistoryResponse(_message.Message):
     def __init__(self, library: _Optional[_Union[Library, _Mapping]] = ..., occurrences: _Optional[_Iterable[_Union[Occurrence, _Mapping]]] = ...) -> None: ...
 
 class EditTrainingRequest(_message.Message):
-    __slots__ = ("account_id", "device_id", "epoch", "time_zone", "idempotency_key", "expected_versions", "input", "edit_input")
+    __slots__ = ("account_id", "device_id", "epoch", "time_zone", "idempotency_key", "expected_versions", "edit_input")
     class ExpectedVersionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -407,7 +406,6 @@ class EditTrainingRequest(_message.Message):
     TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_VERSIONS_FIELD_NUMBER: _ClassVar[int]
-    INPUT_FIELD_NUMBER: _ClassVar[int]
     EDIT_INPUT_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     device_id: str
@@ -415,9 +413,8 @@ class EditTrainingRequest(_message.Message):
     time_zone: str
     idempotency_key: str
     expected_versions: _containers.ScalarMap[str, str]
-    input: _struct_pb2.Struct
     edit_input: EditInput
-    def __init__(self, account_id: _Optional[str] = ..., device_id: _Optional[str] = ..., epoch: _Optional[str] = ..., time_zone: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., expected_versions: _Optional[_Mapping[str, str]] = ..., input: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., edit_input: _Optional[_Union[EditInput, _Mapping]] = ...) -> None: ...
+    def __init__(self, account_id: _Optional[str] = ..., device_id: _Optional[str] = ..., epoch: _Optional[str] = ..., time_zone: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., expected_versions: _Optional[_Mapping[str, str]] = ..., edit_input: _Optional[_Union[EditInput, _Mapping]] = ...) -> None: ...
 
 class EditInput(_message.Message):
     __slots__ = ("create_workout", "update_workout", "create_plan", "update_plan", "move_occurrence", "replace_occurrence", "change_schedule")

@@ -2,8 +2,8 @@
 
 Each ``Change`` is decoded here from its typed payload into the facts analytics keeps
 (domain/session_changes.py; the endurance kinds through adapters/endurance_decoding.py into
-domain/endurance_changes.py), so nothing past this module sees protobuf. The deprecated
-``payload_json`` is not read (docs/decisions/0029-gyms-hexagon-and-typed-feed.md).
+domain/endurance_changes.py), so nothing past this module sees protobuf
+(docs/decisions/0029-gyms-hexagon-and-typed-feed.md).
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.analytics.v1 import endurance_pb2 as pb
 from kinetic.errors import InvalidArgument
+from kinetic.proto_enums import enum_value
 from services.analytics.domain.coaching.inputs import SPORTS, PlannedStep, PlannedWorkout
 from services.analytics.entrypoints.endurance_pb import half_up
 from services.analytics.service_layer import endurance_queries as q
@@ -135,7 +136,7 @@ def decision_response(answer: q.DecisionAnswer) -> pb.GetDailyDecisionResponse:
     out = pb.GetDailyDecisionResponse(
         day=answer.day.isoformat(),
         decision_id=found.decision_id,
-        action_type=found.action_type,
+        action_type=enum_value(pb.ActionType, found.action_type),
         reason_codes=list(found.reason_codes),
         reason_summary=found.reason_summary,
         generated_at=_stamp(answer.generated_at),
@@ -155,9 +156,9 @@ def status_response(answer: q.StatusAnswer) -> pb.GetTrainingStatusResponse:
     status = answer.status
     out = pb.GetTrainingStatusResponse(
         as_of=_stamp(answer.as_of),
-        training_state=status.training_state,
-        recovery_status=status.recovery_status,
-        load_status=status.load_status,
+        training_state=enum_value(pb.TrainingState, status.training_state),
+        recovery_status=enum_value(pb.RecoveryStatus, status.recovery_status),
+        load_status=enum_value(pb.LoadStatus, status.load_status),
         drivers=[pb.StatusDriver(code=d.code, summary=d.summary) for d in status.drivers],
         no_data=status.no_data,
         stale=status.stale,

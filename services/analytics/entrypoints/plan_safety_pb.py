@@ -1,9 +1,11 @@
 """Protobuf in and out for the plan reads: planned workouts as received (checked in the domain,
-so every problem is named at once), advisories and the completion assessment (decision 0062)."""
+so every problem is named at once), advisories and the completion assessment (decision 0062), their
+closed sets as the proto's enums (decision 0101)."""
 
 from __future__ import annotations
 
 from kinetic.analytics.v1 import endurance_pb2 as pb
+from kinetic.proto_enums import enum_value
 from services.analytics.domain.plan_loads import PlanLoad
 from services.analytics.service_layer.endurance_queries import CompletionAnswer, PlanSafetyAnswer
 
@@ -23,7 +25,12 @@ def plan_load(workout: pb.PlannedLoad) -> PlanLoad:
 def safety_response(answer: PlanSafetyAnswer) -> pb.EvaluatePlanSafetyResponse:
     return pb.EvaluatePlanSafetyResponse(
         advisories=[
-            pb.SafetyAdvisory(**advisory.as_contract(), day=advisory.day.isoformat())
+            pb.SafetyAdvisory(
+                level=enum_value(pb.AdvisoryLevel, advisory.level),
+                rule=enum_value(pb.AdvisoryRule, advisory.rule),
+                message=advisory.message,
+                day=advisory.day.isoformat(),
+            )
             for advisory in answer.advisories
         ],
         as_of_sequence=answer.as_of_sequence,
@@ -33,7 +40,7 @@ def safety_response(answer: PlanSafetyAnswer) -> pb.EvaluatePlanSafetyResponse:
 def completion_response(answer: CompletionAnswer) -> pb.AssessCompletionResponse:
     found = answer.assessment
     return pb.AssessCompletionResponse(
-        outcome=found.outcome,
+        outcome=enum_value(pb.CompletionOutcome, found.outcome),
         tss_ratio=found.tss_ratio,
         activity_tss=found.activity_tss,
         message=found.message,

@@ -3,13 +3,12 @@
 The feed is stored as it always was (camelCase JSON, ``adapters/session_codec.py``); here each entry
 is read back into the ``Change.payload`` message its kind calls for, built by the same functions that
 build GetSession's answer, so a reader sees a session or performance in the feed exactly as it would
-read it. ``payload_json`` is still filled, byte for byte as before, for readers of the old contract
-(docs/decisions/0029-gyms-hexagon-and-typed-feed.md).
+read it (docs/decisions/0029-gyms-hexagon-and-typed-feed.md). The untyped ``payload_json`` had no
+reader left and is gone (docs/decisions/0101-newer-protos.md).
 """
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 from typing import Any
 
@@ -38,14 +37,13 @@ def change_to_pb(account_id: str, change: ChangeRecord) -> sessions_pb2.Change:
     """One stored change of ``account_id``'s feed, its payload typed by kind.
 
     Every ``session.*`` kind but ``session.deleted`` carries the session after the change; a kind
-    of no family known here keeps only ``payload_json``, so a reader can skip it.
+    of no family known here carries no payload, so a reader can skip it.
     """
     message = sessions_pb2.Change(
         sequence=change.sequence,
         kind=change.kind,
         record_id=change.record_id,
         create_time=_stamp(change.created_at),
-        payload_json=json.dumps(change.payload, separators=(",", ":"), sort_keys=True),
     )
     data = change.payload
     if change.kind == "performance.logged":

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC
 
-from google.protobuf import json_format
-
 from kinetic.training.v1 import training_pb2
-from kinetic.training_edit_json import edit_input_from_json
 from services.training.adapters.library_pb import library_to_pb, occurrence_to_pb, plan_to_pb, workout_to_pb
 from services.training.service_layer.deletions import TrainingDeletions
 from services.training.service_layer.library_edits import EditCommand, TrainingEditor
@@ -99,7 +96,7 @@ class LibraryRpcs:
                 time_zone=request.time_zone,
                 idempotency_key=request.idempotency_key,
                 expected_versions=dict(request.expected_versions),
-                input=_edit_input(request),
+                input=request.edit_input,
             )
         )
 
@@ -163,13 +160,3 @@ def _occurrences(window: CalendarWindow, *, with_weeks: bool) -> list[training_p
         )
         for o in window.occurrences
     ]
-
-
-def _edit_input(request: training_pb2.EditTrainingRequest) -> training_pb2.EditInput:
-    """The typed input; a caller still on the deprecated ``input`` Struct gets it converted here,
-    by the same converter the edge uses, so the service has one reader of untyped input
-    (docs/decisions/0027-typed-training-edits.md).
-    """
-    if request.HasField("edit_input") or not request.HasField("input"):
-        return request.edit_input
-    return edit_input_from_json(json_format.MessageToDict(request.input))

@@ -9,20 +9,20 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from datetime import UTC, date
 from typing import Any
 
-from google.protobuf.timestamp_pb2 import Timestamp
 from sqlalchemy import Connection
 
 from kinetic.errors import InvalidArgument, NotFound
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from knowledge.limits.endurance_plans import MAX_DELTA_DAYS, MAX_PLANNED_TSS
-from services.training.adapters.endurance_codec import endurance_from_dict, endurance_to_dict
-from services.training.domain.endurance_rules import parse_endurance
 from services.training.domain.input_values import Violations, read_day, read_int, read_number
 from services.training.domain.planned_stress import Thresholds
+from services.training.plans import commands as c
 from services.training.plans import rules, store
+from services.training.plans.commands import DayFilter
+from services.training.plans.goal import CoachingSummary, SnapshotContent, SnapshotWorkout
+from services.training.plans.goal_json import is_json_snapshot, snapshot_from_json
 from services.training.plans.mutations import (
     Outcome,
     add_drafts,
@@ -38,6 +38,7 @@ from services.training.plans.mutations import (
     shifted,
     window_of,
 )
+from services.training.plans.plans_pb import goal_fields_from_pb, legacy_snapshot
 from services.training.plans.stress import priced
 from services.training.plans.views import Entry, load_goal, resolve_goal_id
 from services.training.plans.writer import PlanWrite, dated
@@ -70,32 +71,37 @@ def _done(problems: Violations) -> None:
     problems.raise_if_any()
 
 
-def create_goal(m: Mutation, message: plans_pb2.CreateGoal) -> PlanWrite:
+def create_goal(m: Mutation, message: c.CreateGoal) -> PlanWrite:
     problems = Violations()
     rules.check_new_goal(problems, "goal", message.goal)
     drafts = checked_drafts(problems, "workouts", message.workouts, 0, m.thresholds, rules.MAX_GOAL_WORKOUTS)
     _done(problems)
-    state = new_goal_state(message.goal, str(uuid.uuid4()), m.ctx.device_id)
+    goal = message.goal
+    state = new_goal_state(
+        goal_fields_from_pb(goal), goal.name, goal.notes, str(uuid.uuid4()), m.ctx.device_id
+    )
     write = PlanWrite.of(m.ctx, state, new_goal=True)
     m.outcome.created = add_drafts(write, drafts, m.thresholds)
     m.outcome.activate = message.activate or store.active_goal_id(m.conn, m.account_id) is None
     return write
 
 
-def update_goal(m: Mutation, message: plans_pb2.UpdateGoal) -> PlanWrite:
+def update_goal(m: Mutation, message: c.UpdateGoal) -> PlanWrite:
     problems = Violations()
-    rules.check_mask(problems, "updateMask", message.update_mask, rules.GOAL_MASK_FIELDS)
+    mask = list(message.update_mask)
+    rules.check_mask(problems, "updateMask", mask, rules.GOAL_MASK_FIELDS)
     _done(problems)
-    rules.check_goal(problems, "goal", message.goal, message.update_mask)
+    rules.check_goal(problems, "goal", message.goal, mask)
     _done(problems)
     write = m.goal(message.goal_id)
-    merge_goal(write.after, message.goal, message.update_mask)
+    goal = message.goal
+    merge_goal(write.after, goal_fields_from_pb(goal), goal.name, goal.notes, mask)
     check_merged_dates(problems, write.after.fields)
     _done(problems)
     return write
 
 
-def set_active_goal(m: Mutation, message: plans_pb2.SetActiveGoal) -> PlanWrite:
+def set_active_goal(m: Mutation, message: c.SetActiveGoal) -> PlanWrite:
     if not message.goal_id:
         raise InvalidArgument.for_field("goalId", "is required: the goal to make active")
     write = m.goal(message.goal_id)
@@ -105,7 +111,7 @@ def set_active_goal(m: Mutation, message: plans_pb2.SetActiveGoal) -> PlanWrite:
     return write
 
 
-def delete_goal(m: Mutation, message: plans_pb2.DeleteGoal) -> PlanWrite:
+def delete_goal(m: Mutation, message: c.DeleteGoal) -> PlanWrite:
     if not message.goal_id:
         raise InvalidArgument.for_field("goalId", "is required: the goal to archive or delete")
     write = m.goal(message.goal_id)
@@ -115,18 +121,17 @@ def delete_goal(m: Mutation, message: plans_pb2.DeleteGoal) -> PlanWrite:
         for workout_id in list(write.after.entries):
             write.remove(workout_id)
     else:
-        write.after.fields.status = "archived"
-        write.after.fields.is_active = False
+        write.after.fields = replace(write.after.fields, status="archived", is_active=False)
     return write
 
 
-def import_workouts(m: Mutation, message: plans_pb2.ImportWorkouts) -> PlanWrite:
+def import_workouts(m: Mutation, message: c.ImportWorkouts) -> PlanWrite:
     problems = Violations()
     drafts = checked_drafts(problems, "workouts", message.workouts, 1, m.thresholds)
-    window = checked_filter(problems, "replaceFilter", message.replace_filter)
+    window = checked_filter(problems, "replaceFilter", message.replace_filter or DayFilter())
     _done(problems)
     write = m.goal(message.goal_id)
-    if message.HasField("replace_filter"):
+    if message.replace_filter is not None:
         for workout_id in matching(write.after, window):
             write.remove(workout_id)
     m.outcome.created = add_drafts(write, drafts, m.thresholds, lock=message.lock_planned_tss)
@@ -142,22 +147,21 @@ def _tss(problems: Violations, path: str, draft: plans_pb2.WorkoutDraft) -> floa
     )
 
 
-def modify_workouts(m: Mutation, message: plans_pb2.ModifyWorkouts) -> PlanWrite:
+def modify_workouts(m: Mutation, message: c.ModifyWorkouts) -> PlanWrite:
     problems = Violations()
     rules.check_batch(problems, "changes", message.changes)
     checked: list[tuple[rules.DraftValues, float | None]] = []
     for index, change in enumerate(message.changes):
         path = f"changes[{index}]"
-        rules.check_mask(problems, f"{path}.updateMask", change.update_mask, rules.WORKOUT_MASK_FIELDS)
-        fields = [f for f in change.update_mask if f in rules.WORKOUT_MASK_FIELDS and f != "planned_tss"]
+        mask = list(change.update_mask)
+        rules.check_mask(problems, f"{path}.updateMask", mask, rules.WORKOUT_MASK_FIELDS)
+        fields = [f for f in mask if f in rules.WORKOUT_MASK_FIELDS and f != "planned_tss"]
         values = (
             rules.check_draft(problems, f"{path}.workout", change.workout, fields)
             if fields
             else rules.DraftValues()
         )
-        tss = (
-            _tss(problems, f"{path}.workout", change.workout) if "planned_tss" in change.update_mask else None
-        )
+        tss = _tss(problems, f"{path}.workout", change.workout) if "planned_tss" in mask else None
         check_paces(problems, f"{path}.workout.endurance", values.endurance, m.thresholds)
         checked.append((values, tss))
     _done(problems)
@@ -165,7 +169,7 @@ def modify_workouts(m: Mutation, message: plans_pb2.ModifyWorkouts) -> PlanWrite
     write = m.goal(goal_id)
     for change, (values, tss) in zip(message.changes, checked, strict=True):
         entry = write.after.entries[change.workout_id]
-        changed, order = _modified(entry, change.update_mask, values, tss, m.thresholds)
+        changed, order = _modified(entry, list(change.update_mask), values, tss, m.thresholds)
         write.put(changed, order=order)
     return write
 
@@ -202,7 +206,7 @@ def _modified(
     return Entry(workout, row), order
 
 
-def reschedule_workouts(m: Mutation, message: plans_pb2.RescheduleWorkouts) -> PlanWrite:
+def reschedule_workouts(m: Mutation, message: c.RescheduleWorkouts) -> PlanWrite:
     problems = Violations()
     rules.check_batch(problems, "moves", message.moves)
     days = [
@@ -221,7 +225,7 @@ def reschedule_workouts(m: Mutation, message: plans_pb2.RescheduleWorkouts) -> P
     return write
 
 
-def shift_plan_dates(m: Mutation, message: plans_pb2.ShiftPlanDates) -> PlanWrite:
+def shift_plan_dates(m: Mutation, message: c.ShiftPlanDates) -> PlanWrite:
     problems = Violations()
     if message.delta_days == 0:
         problems.add("deltaDays", "must not be 0: the days to move by, -365 to 365")
@@ -236,7 +240,7 @@ def shift_plan_dates(m: Mutation, message: plans_pb2.ShiftPlanDates) -> PlanWrit
     return write
 
 
-def swap_workouts(m: Mutation, message: plans_pb2.SwapWorkouts) -> PlanWrite:
+def swap_workouts(m: Mutation, message: c.SwapWorkouts) -> PlanWrite:
     first, second = message.first_workout_id, message.second_workout_id
     if not first or not second or first == second:
         raise InvalidArgument.for_field(
@@ -250,17 +254,17 @@ def swap_workouts(m: Mutation, message: plans_pb2.SwapWorkouts) -> PlanWrite:
     return write
 
 
-def delete_workouts(m: Mutation, message: plans_pb2.DeleteWorkouts) -> PlanWrite:
+def delete_workouts(m: Mutation, message: c.DeleteWorkouts) -> PlanWrite:
     problems = Violations()
-    if message.workout_ids and (message.goal_id or message.HasField("filter")):
+    if message.workout_ids and (message.goal_id or message.filter is not None):
         problems.add("workoutIds", "send workoutIds, or goalId with filter, not both")
-    elif not message.workout_ids and not message.HasField("filter"):
+    elif not message.workout_ids and message.filter is None:
         problems.add(
             "workoutIds", "is required (1-200 IDs), or send a filter (with goalId, or the active goal)"
         )
     elif message.workout_ids:
         rules.check_batch(problems, "workoutIds", message.workout_ids)
-    window = checked_filter(problems, "filter", message.filter)
+    window = checked_filter(problems, "filter", message.filter or DayFilter())
     _done(problems)
     if message.workout_ids:
         goal_id, _ = entries_of_one_goal(m.conn, m.account_id, list(message.workout_ids), "workoutIds")
@@ -274,7 +278,7 @@ def delete_workouts(m: Mutation, message: plans_pb2.DeleteWorkouts) -> PlanWrite
     return write
 
 
-def mark_workouts(m: Mutation, message: plans_pb2.MarkWorkouts) -> PlanWrite:
+def mark_workouts(m: Mutation, message: c.MarkWorkouts) -> PlanWrite:
     problems = Violations()
     rules.check_batch(problems, "statuses", message.statuses)
     for index, status in enumerate(message.statuses):
@@ -297,7 +301,7 @@ def mark_workouts(m: Mutation, message: plans_pb2.MarkWorkouts) -> PlanWrite:
     return write
 
 
-def restore_snapshot(m: Mutation, message: plans_pb2.RestoreSnapshot) -> PlanWrite:
+def restore_snapshot(m: Mutation, message: c.RestoreSnapshot) -> PlanWrite:
     if message.snapshot_id:
         found = store.get_snapshot(m.conn, m.account_id, message.snapshot_id)
         if found is None:
@@ -313,21 +317,26 @@ def restore_snapshot(m: Mutation, message: plans_pb2.RestoreSnapshot) -> PlanWri
             raise NotFound(
                 f"goal {write.before.plan.id} has no snapshot to restore", reason="SNAPSHOT_NOT_FOUND"
             )
-    content = plans_pb2.GetPlanResponse()
-    content.ParseFromString(found.content)
     m.outcome.restored_snapshot_id = found.snapshot_id
-    _restore(write, content)
+    _restore(write, read_snapshot(found.content))
     return write
 
 
-def _restore(write: PlanWrite, content: plans_pb2.GetPlanResponse) -> None:
+def read_snapshot(stored: bytes) -> SnapshotContent:
+    """A snapshot's content: domain JSON, or the message stored before decision 0102."""
+    return snapshot_from_json(stored) if is_json_snapshot(stored) else legacy_snapshot(stored)
+
+
+def _restore(write: PlanWrite, content: SnapshotContent) -> None:
     after = write.after
-    saved = content.goal
-    after.plan = replace(after.plan, name=saved.name, notes=saved.notes)
-    merge_goal(after, saved, [f for f in rules.GOAL_MASK_FIELDS if f not in ("name", "notes")])
-    after.fields.creation_mode = saved.creation_mode
-    after.fields.ClearField("coaching_summaries")
-    after.fields.coaching_summaries.extend(saved.coaching_summaries)
+    saved = content.fields
+    after.plan = replace(after.plan, name=content.name, notes=content.notes)
+    after.fields = replace(
+        after.fields,
+        creation_mode=saved.creation_mode,
+        coaching_summaries=saved.coaching_summaries,
+        **{name: getattr(saved, name) for name in rules.GOAL_MASK_FIELDS if name not in ("name", "notes")},
+    )
     kept = {w.workout_id for w in content.workouts}
     for workout_id in list(after.entries):
         if workout_id not in kept:
@@ -336,13 +345,16 @@ def _restore(write: PlanWrite, content: plans_pb2.GetPlanResponse) -> None:
         _restore_workout(write, saved_workout)
 
 
-def _restore_workout(write: PlanWrite, saved: plans_pb2.PlanWorkout) -> None:
-    endurance = endurance_from_dict(endurance_to_dict(_endurance_of(saved)))
-    day = date.fromisoformat(saved.scheduled_date)
-    completed_at = saved.completed_time.ToDatetime(tzinfo=UTC) if saved.HasField("completed_time") else None
+def _restore_workout(write: PlanWrite, saved: SnapshotWorkout) -> None:
+    endurance = saved.endurance
+    assert endurance is not None, (
+        f"plan workout {saved.workout_id} was snapshotted without its endurance part"
+    )
     current = write.after.entries.get(saved.workout_id)
     if current is None:
-        values = rules.DraftValues(saved.name, saved.notes, day, saved.order, saved.workout_type, endurance)
+        values = rules.DraftValues(
+            saved.name, saved.notes, saved.day, saved.order, saved.workout_type, endurance
+        )
         entry = write.add(values, endurance, workout_id=saved.workout_id)
         write.recreated_versions[saved.workout_id] = saved.version
     else:
@@ -353,27 +365,19 @@ def _restore_workout(write: PlanWrite, saved: plans_pb2.PlanWorkout) -> None:
             endurance=endurance,
             kind=rules.library_kind(endurance.sport),
         )
-        entry = Entry(dated(replace(current.workout, content=content), day), current.row)
+        entry = Entry(dated(replace(current.workout, content=content), saved.day), current.row)
         write.put(entry, order=saved.order)
     row = replace(
         entry.row,
         workout_type=saved.workout_type,
         completed=saved.completed,
         linked_activity_id=saved.linked_activity_id,
-        completed_at=completed_at,
+        completed_at=saved.completed_at,
     )
     write.after.entries[saved.workout_id] = replace(entry, row=row)
 
 
-def _endurance_of(saved: plans_pb2.PlanWorkout) -> Any:
-    # The snapshot holds the message the codec wrote; parse_endurance reads it back as the value.
-    problems = Violations()
-    parsed = parse_endurance(problems, "endurance", saved.endurance)
-    assert parsed is not None, problems.items
-    return parsed
-
-
-def recalibrate(m: Mutation, message: plans_pb2.Recalibrate) -> PlanWrite:
+def recalibrate(m: Mutation, message: c.Recalibrate) -> PlanWrite:
     write = m.goal(message.goal_id)
     for entry in write.after.sorted_entries():
         endurance = entry.workout.content.endurance
@@ -385,7 +389,7 @@ def recalibrate(m: Mutation, message: plans_pb2.Recalibrate) -> PlanWrite:
     return write
 
 
-def save_coaching_summary(m: Mutation, message: plans_pb2.SaveCoachingSummary) -> PlanWrite:
+def save_coaching_summary(m: Mutation, message: c.SaveCoachingSummary) -> PlanWrite:
     problems = Violations()
     week = read_day(problems, "weekStart", message.week_start)
     rules.check_summary(problems, "text", message.text)
@@ -394,13 +398,11 @@ def save_coaching_summary(m: Mutation, message: plans_pb2.SaveCoachingSummary) -
     assert week is not None
     summaries = [s for s in write.after.fields.coaching_summaries if s.week_start != week.isoformat()]
     if message.text:
-        stamp = Timestamp()
-        stamp.FromDatetime(m.ctx.now)
         summaries.append(
-            plans_pb2.CoachingSummary(week_start=week.isoformat(), text=message.text, update_time=stamp)
+            CoachingSummary(week_start=week.isoformat(), text=message.text, updated_at=m.ctx.now)
         )
-    write.after.fields.ClearField("coaching_summaries")
-    write.after.fields.coaching_summaries.extend(sorted(summaries, key=lambda s: s.week_start))
+    ordered = tuple(sorted(summaries, key=lambda s: s.week_start))
+    write.after.fields = replace(write.after.fields, coaching_summaries=ordered)
     return write
 
 

@@ -19,6 +19,8 @@ from services.training.domain.model import Plan
 from services.training.domain.planned_stress import Thresholds, unresolved_pace_zones
 from services.training.domain.versions import format_version
 from services.training.plans import rules
+from services.training.plans.commands import DayFilter
+from services.training.plans.goal import GoalFields
 from services.training.plans.rules import DraftValues
 from services.training.plans.stress import priced
 from services.training.plans.views import Entry, GoalState, load_entries
@@ -102,37 +104,32 @@ def add_drafts(
     return created
 
 
-def new_goal_state(goal: plans_pb2.Goal, plan_id: str, device_id: str) -> GoalState:
-    """The state of a goal to create from the request's Goal."""
-    fields = plans_pb2.Goal()
-    fields.CopyFrom(goal)
-    for name in ("goal_id", "version", "name", "notes", "workout_count", "snapshot_count", "is_active"):
-        fields.ClearField(name)
-    fields.ClearField("coaching_summaries")
-    fields.ClearField("create_time")
-    fields.ClearField("update_time")
-    fields.goal_id = plan_id
-    fields.status = goal.status or "active"
-    fields.creation_mode = goal.creation_mode or "MANUAL"
-    plan = Plan(id=plan_id, version=format_version(1, device_id), name=goal.name.strip(), notes=goal.notes)
+def new_goal_state(goal: GoalFields, name: str, notes: str, plan_id: str, device_id: str) -> GoalState:
+    """The state of a goal to create from the request's fields, name and notes."""
+    fields = replace(
+        goal,
+        goal_id=plan_id,
+        is_active=False,
+        coaching_summaries=(),
+        status=goal.status or "active",
+        creation_mode=goal.creation_mode or "MANUAL",
+    )
+    plan = Plan(id=plan_id, version=format_version(1, device_id), name=name.strip(), notes=notes)
     return GoalState(plan=plan, fields=fields)
 
 
-def merge_goal(state: GoalState, goal: plans_pb2.Goal, mask: Sequence[str]) -> None:
-    """Copy the masked fields of ``goal`` onto ``state`` (name and notes onto the library plan)."""
-    for name in dict.fromkeys(mask):
-        if name == "name":
-            state.plan = replace(state.plan, name=goal.name.strip())
-        elif name == "notes":
-            state.plan = replace(state.plan, notes=goal.notes)
-        elif name in ("phase_blocks", "frequencies", "rest_days"):
-            state.fields.ClearField(name)
-            getattr(state.fields, name).extend(getattr(goal, name))
+def merge_goal(state: GoalState, goal: GoalFields, name: str, notes: str, mask: Sequence[str]) -> None:
+    """Take the masked fields from ``goal`` (name and notes onto the library plan)."""
+    for field_name in dict.fromkeys(mask):
+        if field_name == "name":
+            state.plan = replace(state.plan, name=name.strip())
+        elif field_name == "notes":
+            state.plan = replace(state.plan, notes=notes)
         else:
-            setattr(state.fields, name, getattr(goal, name))
+            state.fields = replace(state.fields, **{field_name: getattr(goal, field_name)})
 
 
-def check_merged_dates(problems: Violations, fields: plans_pb2.Goal) -> None:
+def check_merged_dates(problems: Violations, fields: GoalFields) -> None:
     """Race date on or after the start date, once an update is merged."""
     if fields.race_date and fields.plan_start_date and fields.race_date < fields.plan_start_date:
         problems.add(
@@ -150,7 +147,7 @@ class Selection:
     sports: frozenset[str] = frozenset()
 
 
-def checked_filter(problems: Violations, path: str, message: plans_pb2.ReplaceFilter) -> Selection:
+def checked_filter(problems: Violations, path: str, message: DayFilter) -> Selection:
     """A filter's window and sports (``path`` empty: fields of the mutation itself)."""
     prefix = f"{path}." if path else ""
     first = read_day(problems, f"{prefix}fromDay", message.from_day) if message.from_day else None
@@ -185,4 +182,4 @@ def shifted(entry: Entry, days: int) -> Entry:
 
 def window_of(problems: Violations, first: str, last: str) -> Selection:
     """An optional [from, to] window of days."""
-    return checked_filter(problems, "", plans_pb2.ReplaceFilter(from_day=first, to_day=last))
+    return checked_filter(problems, "", DayFilter(from_day=first, to_day=last))

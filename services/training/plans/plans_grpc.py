@@ -1,4 +1,5 @@
-"""EndurancePlanService over gRPC: protobuf in, one use case, protobuf out."""
+"""EndurancePlanService over gRPC: protobuf in, one use case, protobuf out; the messages are
+translated by ``plans_pb`` (decision 0102)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import grpc
 
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import endurance_plans_pb2_grpc as plans_pb2_grpc
+from services.training.plans import plans_pb
+from services.training.plans.commands_pb import mutate_command
 from services.training.plans.service import EndurancePlans
 
 SERVICE_NAME = "kinetic.training.v1.EndurancePlanService"
@@ -18,20 +21,20 @@ class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
         self._plans = plans
 
     async def GetPlan(self, request: plans_pb2.GetPlanRequest, context: object) -> plans_pb2.GetPlanResponse:
-        return self._plans.get_plan(request)
+        return plans_pb.plan_response(self._plans.get_plan(plans_pb.plan_query(request)))
 
     async def ListGoals(
         self, request: plans_pb2.ListGoalsRequest, context: object
     ) -> plans_pb2.ListGoalsResponse:
-        return self._plans.list_goals(request)
+        return plans_pb.goals_response(self._plans.list_goals(request.account_id, request.status))
 
     async def ListSnapshots(
         self, request: plans_pb2.ListSnapshotsRequest, context: object
     ) -> plans_pb2.ListSnapshotsResponse:
-        return self._plans.list_snapshots(request)
+        return plans_pb.snapshots_response(self._plans.list_snapshots(request.account_id, request.goal_id))
 
     async def MutatePlan(
         self, request: plans_pb2.MutatePlanRequest, context: grpc.aio.ServicerContext
     ) -> plans_pb2.MutatePlanResponse:
         # Committed only while the caller still waits (decision 0072).
-        return self._plans.mutate(request, context.time_remaining)
+        return self._plans.mutate(mutate_command(request), context.time_remaining)

@@ -23,21 +23,25 @@ from services.training.domain import calendar
 from services.training.domain.input_values import Violations, read_choice, read_day
 from services.training.domain.versions import check_device_id, check_idempotency_key
 from services.training.plans import rules, store
+from services.training.plans.commands import MutateCommand
+from services.training.plans.goal import SnapshotContent, SnapshotWorkout
+from services.training.plans.goal_json import snapshot_to_json
 from services.training.plans.handlers import HANDLERS, Mutation
 from services.training.plans.mutations import Outcome
+from services.training.plans.plans_pb import entry_to_pb, goal_to_pb, plan_load
 from services.training.plans.store import Snapshot
-from services.training.plans.stress import thresholds_from_pb
 from services.training.plans.views import (
+    Entry,
     GoalState,
-    entry_to_pb,
-    goal_to_pb,
+    GoalSummary,
+    PlanQuery,
+    PlanView,
     load_goal,
-    plan_load,
     resolve_goal_id,
 )
 from services.training.plans.writer import PlanWrite
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
-from services.training.service_layer.write_support import WriteContext, replay, request_hash
+from services.training.service_layer.write_support import WriteContext, replay
 
 OPERATION = "plan"
 # A change is committed only with at least this long left before the caller stops waiting: the
@@ -82,90 +86,81 @@ class EndurancePlans:
 
     # --- reads -----------------------------------------------------------------------------------
 
-    def get_plan(self, request: plans_pb2.GetPlanRequest) -> plans_pb2.GetPlanResponse:
-        account_id = require_account(request.account_id)
+    def get_plan(self, query: PlanQuery) -> PlanView:
+        account_id = require_account(query.account_id)
         problems = Violations()
-        first = read_day(problems, "fromDay", request.from_day) if request.from_day else None
-        last = read_day(problems, "toDay", request.to_day) if request.to_day else None
-        if request.sport:
-            read_choice(problems, "sport", request.sport, rules.TARGET_SPORTS)
+        first = read_day(problems, "fromDay", query.from_day) if query.from_day else None
+        last = read_day(problems, "toDay", query.to_day) if query.to_day else None
+        if query.sport:
+            read_choice(problems, "sport", query.sport, rules.TARGET_SPORTS)
         problems.raise_if_any()
         with self._engine.connect() as conn:
-            goal_id = resolve_goal_id(conn, account_id, request.goal_id)
+            goal_id = resolve_goal_id(conn, account_id, query.goal_id)
             state = load_goal(conn, account_id, goal_id)
             counts = store.snapshot_counts(conn, account_id)
-        response = plans_pb2.GetPlanResponse(goal=goal_to_pb(state, snapshot_count=counts.get(goal_id, 0)))
-        if not request.summary_only:
-            response.workouts.extend(
-                entry_to_pb(e)
+        workouts = (
+            ()
+            if query.summary_only
+            else tuple(
+                e
                 for e in state.sorted_entries()
-                if rules.in_window(e.day, first, last) and (not request.sport or e.sport == request.sport)
+                if rules.in_window(e.day, first, last) and (not query.sport or e.sport == query.sport)
             )
-        return response
+        )
+        return PlanView(goal=state, snapshot_count=counts.get(goal_id, 0), workouts=workouts)
 
-    def list_goals(self, request: plans_pb2.ListGoalsRequest) -> plans_pb2.ListGoalsResponse:
-        account_id = require_account(request.account_id)
-        if request.status and request.status not in rules.STATUSES:
+    def list_goals(self, account_id: str, status: str = "") -> list[GoalSummary]:
+        account_id = require_account(account_id)
+        if status and status not in rules.STATUSES:
             raise InvalidArgument.for_field("status", f"must be one of {', '.join(rules.STATUSES)} or empty")
         with self._engine.connect() as conn:
-            goals = store.list_goals(conn, account_id, request.status)
+            goals = store.list_goals(conn, account_id, status)
             plans = repo.get_plans(conn, account_id, [g.goal_id for g in goals])
             workouts = store.workout_counts(conn, account_id)
             snapshots = store.snapshot_counts(conn, account_id)
-        return plans_pb2.ListGoalsResponse(
-            goals=[
-                goal_to_pb(
-                    GoalState(plan=plans[g.goal_id], fields=g),
-                    workout_count=workouts.get(g.goal_id, 0),
-                    snapshot_count=snapshots.get(g.goal_id, 0),
-                )
-                for g in goals
-                if g.goal_id in plans
-            ]
-        )
-
-    def list_snapshots(self, request: plans_pb2.ListSnapshotsRequest) -> plans_pb2.ListSnapshotsResponse:
-        account_id = require_account(request.account_id)
-        with self._engine.connect() as conn:
-            goal_id = resolve_goal_id(conn, account_id, request.goal_id)
-            load_goal(conn, account_id, goal_id, with_workouts=False)
-            found = store.list_snapshots(conn, account_id, goal_id)
-        response = plans_pb2.ListSnapshotsResponse()
-        for snapshot in found:
-            message = response.snapshots.add(
-                snapshot_id=snapshot.snapshot_id,
-                goal_id=snapshot.goal_id,
-                operation=snapshot.operation,
-                description=snapshot.description,
-                workout_count=snapshot.workout_count,
+        return [
+            GoalSummary(
+                GoalState(plan=plans[g.goal_id], fields=g),
+                workout_count=workouts.get(g.goal_id, 0),
+                snapshot_count=snapshots.get(g.goal_id, 0),
             )
-            message.create_time.FromDatetime(snapshot.created_at)
-        return response
+            for g in goals
+            if g.goal_id in plans
+        ]
+
+    def list_snapshots(self, account_id: str, goal_id: str = "") -> list[Snapshot]:
+        """A goal's snapshots (empty ID: the active goal's), newest first, without their content."""
+        account_id = require_account(account_id)
+        with self._engine.connect() as conn:
+            goal_id = resolve_goal_id(conn, account_id, goal_id)
+            load_goal(conn, account_id, goal_id, with_workouts=False)
+            return store.list_snapshots(conn, account_id, goal_id)
 
     # --- MutatePlan ------------------------------------------------------------------------------
 
     def mutate(
         self,
-        request: plans_pb2.MutatePlanRequest,
+        command: MutateCommand,
         seconds_left: Callable[[], float | None] = always_in_time,
     ) -> plans_pb2.MutatePlanResponse:
         """One mutation, committed only while its caller still waits for the answer
-        (``seconds_left``: the caller's remaining deadline, None without one)."""
-        account_id = require_account(request.account_id)
-        zone = calendar.check_time_zone(request.time_zone or "UTC", "timeZone")
-        if request.idempotency_key:
-            check_idempotency_key(request.idempotency_key)
-        device = check_device_id(request.device_id)
-        kind = request.WhichOneof("mutation")
-        if kind is None:
+        (``seconds_left``: the caller's remaining deadline, None without one). The answer is the
+        message, stored as it is for a replay (decision 0102)."""
+        account_id = require_account(command.account_id)
+        zone = calendar.check_time_zone(command.time_zone or "UTC", "timeZone")
+        if command.idempotency_key:
+            check_idempotency_key(command.idempotency_key)
+        device = check_device_id(command.device_id)
+        kind, asked = command.kind, command.mutation
+        if kind is None or asked is None:
             raise InvalidArgument.for_field("mutation", f"is required: one of {', '.join(HANDLERS)}")
         now = self._clock()
         ensure_library(self._engine, account_id, now)
-        body = request_hash(_asked(request).SerializeToString(deterministic=True).hex())
+        body = command.request_hash
         with self._engine.begin() as conn:
             state = repo.lock_library(conn, account_id)
             assert state is not None
-            key = request.idempotency_key
+            key = command.idempotency_key
             stored = repo.find_request(conn, account_id, key) if key else None
             if stored is not None:
                 result = replay(stored, OPERATION, body, plans_pb2.MutatePlanResponse())
@@ -181,8 +176,8 @@ class EndurancePlans:
                 now=now,
                 expected_versions={},
             )
-            mutation = Mutation(ctx, thresholds_from_pb(request.thresholds), Outcome())
-            write = HANDLERS[kind](mutation, getattr(request, kind))
+            mutation = Mutation(ctx, command.thresholds, Outcome())
+            write = HANDLERS[kind](mutation, asked)
             response = _apply(mutation, write, kind)
             state = repo.advance_sequence(conn, account_id, state)
             ctx.state = state
@@ -246,8 +241,11 @@ def take_snapshot(
     conn: Connection, account_id: str, state: GoalState, operation: str, ctx: WriteContext
 ) -> str:
     """Store the goal and all its workouts as they are; returns the snapshot's ID."""
-    content = plans_pb2.GetPlanResponse(
-        goal=goal_to_pb(state), workouts=[entry_to_pb(e) for e in state.sorted_entries()]
+    content = SnapshotContent(
+        name=state.plan.name,
+        notes=state.plan.notes,
+        fields=state.fields,
+        workouts=tuple(_snapshot_workout(e) for e in state.sorted_entries()),
     )
     snapshot = Snapshot(
         snapshot_id=_new_id(),
@@ -258,21 +256,28 @@ def take_snapshot(
         else f"what {state.plan.name} held before a restore",
         workout_count=len(state.entries),
         created_at=ctx.now,
-        content=content.SerializeToString(),
+        content=snapshot_to_json(content),
     )
     store.insert_snapshot(conn, account_id, snapshot)
     return snapshot.snapshot_id
 
 
+def _snapshot_workout(entry: Entry) -> SnapshotWorkout:
+    workout = entry.workout
+    return SnapshotWorkout(
+        workout_id=workout.id,
+        version=workout.version,
+        name=workout.content.name,
+        notes=workout.content.notes,
+        day=entry.day,
+        order=entry.row.order,
+        workout_type=entry.row.workout_type,
+        completed=entry.row.completed,
+        linked_activity_id=entry.row.linked_activity_id,
+        completed_at=entry.row.completed_at,
+        endurance=workout.content.endurance,
+    )
+
+
 def _new_id() -> str:
     return str(uuid.uuid4())
-
-
-def _asked(request: plans_pb2.MutatePlanRequest) -> plans_pb2.MutatePlanRequest:
-    """What a retry must repeat to replay: the mutation and who asks, not the thresholds or zone the
-    caller looked up for it, which may have changed since the first try (decision 0062)."""
-    asked = plans_pb2.MutatePlanRequest()
-    asked.CopyFrom(request)
-    asked.ClearField("thresholds")
-    asked.ClearField("time_zone")
-    return asked

@@ -7,23 +7,25 @@ are what goals and plan workouts hold besides (docs/decisions/0062-endurance-pla
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from google.protobuf import json_format
 from sqlalchemy import Connection, Row, delete, func, insert, select, update
 
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.adapters import tables
+from services.training.plans.goal import GoalFields
+from services.training.plans.goal_json import (
+    details_from_json,
+    details_to_json,
+    summaries_from_json,
+    summaries_to_json,
+)
 
 _G = tables.plan_goals.c
 _PW = tables.plan_workouts.c
 _S = tables.plan_snapshots.c
-# The Goal fields stored as JSON in ``details``.
-_DETAIL_FIELDS = ("training_focus", "phase_blocks", "frequencies", "strength_per_week", "rest_days")
 
 
 def _aware(value: datetime | None) -> datetime | None:
@@ -36,8 +38,8 @@ def _aware(value: datetime | None) -> datetime | None:
 # --- goals -------------------------------------------------------------------------------------
 
 
-def _goal_from_row(row: Row[Any]) -> plans_pb2.Goal:
-    goal = plans_pb2.Goal(
+def _goal_from_row(row: Row[Any]) -> GoalFields:
+    return GoalFields(
         goal_id=row.goal_id,
         sport=row.sport,
         race_type=row.race_type,
@@ -46,36 +48,27 @@ def _goal_from_row(row: Row[Any]) -> plans_pb2.Goal:
         is_active=row.is_active,
         status=row.status,
         creation_mode=row.creation_mode,
+        coaching_summaries=summaries_from_json(row.coaching_summaries),
+        **details_from_json(row.details),
     )
-    json_format.ParseDict(json.loads(row.details), goal, ignore_unknown_fields=True)
-    for summary in json.loads(row.coaching_summaries):
-        json_format.ParseDict(summary, goal.coaching_summaries.add())
-    return goal
 
 
-def _goal_values(goal: plans_pb2.Goal, now: datetime) -> dict[str, Any]:
-    details = plans_pb2.Goal()
-    for name in _DETAIL_FIELDS:
-        value = getattr(goal, name)
-        if isinstance(value, (str, int)):
-            setattr(details, name, value)
-        else:
-            getattr(details, name).extend(value)
+def _goal_values(goal: GoalFields, now: datetime) -> dict[str, Any]:
     return {
         "sport": goal.sport,
         "race_type": goal.race_type,
         "race_date": goal.race_date or None,
         "plan_start_date": goal.plan_start_date or None,
-        "details": json.dumps(json_format.MessageToDict(details), sort_keys=True),
+        "details": details_to_json(goal),
         "is_active": goal.is_active,
         "status": goal.status,
         "creation_mode": goal.creation_mode,
-        "coaching_summaries": json.dumps([json_format.MessageToDict(s) for s in goal.coaching_summaries]),
+        "coaching_summaries": summaries_to_json(goal.coaching_summaries),
         "updated_at": now,
     }
 
 
-def get_goal(conn: Connection, account_id: str, goal_id: str) -> plans_pb2.Goal | None:
+def get_goal(conn: Connection, account_id: str, goal_id: str) -> GoalFields | None:
     """The goal's own fields (no name, notes or version: those are the library plan's)."""
     row = conn.execute(
         select(tables.plan_goals).where(_G.account_id == account_id, _G.goal_id == goal_id)
@@ -91,7 +84,7 @@ def active_goal_id(conn: Connection, account_id: str) -> str | None:
     return str(found) if found else None
 
 
-def list_goals(conn: Connection, account_id: str, status: str = "") -> list[plans_pb2.Goal]:
+def list_goals(conn: Connection, account_id: str, status: str = "") -> list[GoalFields]:
     """The account's goals, newest first (by creation)."""
     conditions = [_G.account_id == account_id]
     if status:
@@ -113,7 +106,7 @@ def next_active_candidate(conn: Connection, account_id: str, excluding: str) -> 
     return str(found) if found else None
 
 
-def insert_goal(conn: Connection, account_id: str, goal: plans_pb2.Goal, now: datetime) -> None:
+def insert_goal(conn: Connection, account_id: str, goal: GoalFields, now: datetime) -> None:
     """Store a new goal's own fields."""
     conn.execute(
         insert(tables.plan_goals).values(
@@ -122,7 +115,7 @@ def insert_goal(conn: Connection, account_id: str, goal: plans_pb2.Goal, now: da
     )
 
 
-def save_goal(conn: Connection, account_id: str, goal: plans_pb2.Goal, now: datetime) -> None:
+def save_goal(conn: Connection, account_id: str, goal: GoalFields, now: datetime) -> None:
     """Store a goal's changed fields."""
     conn.execute(
         update(tables.plan_goals)

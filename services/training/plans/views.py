@@ -1,4 +1,4 @@
-"""A goal as loaded for a read or a write, and its protobuf messages (docs/decisions/0062).
+"""A goal as loaded for a read or a write (docs/decisions/0062); its messages are ``plans_pb``'s.
 
 A goal is its library plan plus its ``plan_goals`` row; a plan workout is its library workout plus its
 ``plan_workouts`` row, dated by the workout's ``active_from``. A workout or plan deleted through the
@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 
-from google.protobuf.timestamp_pb2 import Timestamp
 from sqlalchemy import Connection
 
 from kinetic.errors import NotFound
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.adapters import library_repository as repo
-from services.training.adapters.endurance_codec import endurance_to_pb
 from services.training.domain.model import Plan, Workout
 from services.training.plans import store
+from services.training.plans.goal import GoalFields
 from services.training.plans.store import PlanRow
 
 
@@ -47,20 +45,12 @@ class GoalState:
     """A goal and all its workouts."""
 
     plan: Plan
-    fields: plans_pb2.Goal  # the plan_goals row's fields
+    fields: GoalFields  # the plan_goals row
     entries: dict[str, Entry] = field(default_factory=dict)
 
     def sorted_entries(self) -> list[Entry]:
         """Workouts by date, then order within the day."""
         return sorted(self.entries.values(), key=lambda e: (e.day, e.row.order, e.workout.id))
-
-
-def _timestamp(value: datetime | None) -> Timestamp | None:
-    if value is None:
-        return None
-    stamp = Timestamp()
-    stamp.FromDatetime(value)
-    return stamp
 
 
 # Worded for any caller, with a reason code: each edge profile adds its own hint of what to call
@@ -109,56 +99,31 @@ def _entries(conn: Connection, account_id: str, rows: list[PlanRow]) -> dict[str
     return {r.workout_id: Entry(workouts[r.workout_id], r) for r in rows if r.workout_id in workouts}
 
 
-def goal_to_pb(
-    state: GoalState, *, workout_count: int | None = None, snapshot_count: int = 0
-) -> plans_pb2.Goal:
-    """The goal message: its own fields, the plan's name, notes, version and times, and counts."""
-    goal = plans_pb2.Goal()
-    goal.CopyFrom(state.fields)
-    goal.goal_id = state.plan.id
-    goal.version = state.plan.version
-    goal.name = state.plan.name
-    goal.notes = state.plan.notes
-    goal.workout_count = len(state.entries) if workout_count is None else workout_count
-    goal.snapshot_count = snapshot_count
-    for name, value in (("create_time", state.plan.created_at), ("update_time", state.plan.updated_at)):
-        stamp = _timestamp(value)
-        if stamp is not None:
-            getattr(goal, name).CopyFrom(stamp)
-    return goal
+@dataclass(frozen=True)
+class PlanQuery:
+    """GetPlan's question: a goal (empty: the active one) and which of its workouts."""
+
+    account_id: str
+    goal_id: str = ""
+    from_day: str = ""  # YYYY-MM-DD; empty: no lower bound
+    to_day: str = ""
+    sport: str = ""  # empty: every sport
+    summary_only: bool = False
 
 
-def entry_to_pb(entry: Entry) -> plans_pb2.PlanWorkout:
-    """One plan workout message."""
-    workout = entry.workout
-    message = plans_pb2.PlanWorkout(
-        workout_id=workout.id,
-        version=workout.version,
-        goal_id=entry.row.goal_id,
-        name=workout.content.name,
-        notes=workout.content.notes,
-        scheduled_date=entry.day.isoformat(),
-        order=entry.row.order,
-        workout_type=entry.row.workout_type,
-        completed=entry.row.completed,
-        linked_activity_id=entry.row.linked_activity_id,
-        completed_time=_timestamp(entry.row.completed_at),
-    )
-    if workout.content.endurance is not None:
-        message.endurance.CopyFrom(endurance_to_pb(workout.content.endurance))
-    return message
+@dataclass(frozen=True)
+class PlanView:
+    """GetPlan's answer: the goal, its snapshot count and the workouts asked for."""
+
+    goal: GoalState
+    snapshot_count: int
+    workouts: tuple[Entry, ...]
 
 
-def plan_load(entry: Entry) -> plans_pb2.PlanLoad:
-    """A workout as the safety engine sees it."""
-    endurance = entry.workout.content.endurance
-    return plans_pb2.PlanLoad(
-        workout_id=entry.workout.id,
-        day=entry.day.isoformat(),
-        sport=entry.sport,
-        workout_type=entry.row.workout_type,
-        planned_tss=(endurance.planned_tss or 0.0) if endurance else 0.0,
-        distance_meters=endurance.planned_distance_meters if endurance else None,
-        duration_seconds=endurance.planned_duration_seconds if endurance else None,
-        completed=entry.row.completed,
-    )
+@dataclass(frozen=True)
+class GoalSummary:
+    """One goal of ListGoals, without its workouts."""
+
+    goal: GoalState
+    workout_count: int
+    snapshot_count: int

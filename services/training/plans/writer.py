@@ -13,7 +13,6 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
 from kinetic.errors import Conflict
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
 from services.training.adapters.library_change_log import ChangeEntry
@@ -22,6 +21,7 @@ from services.training.domain.endurance import EnduranceTarget
 from services.training.domain.model import OccurrenceOverride, Schedule, Workout, WorkoutContent
 from services.training.domain.versions import format_version
 from services.training.plans import rules, store
+from services.training.plans.goal import GoalFields
 from services.training.plans.store import PlanRow
 from services.training.plans.views import Entry, GoalState
 from services.training.service_layer.override_visibility import (
@@ -59,7 +59,7 @@ class PlanWrite:
 
     @classmethod
     def of(cls, ctx: WriteContext, state: GoalState, *, new_goal: bool = False) -> PlanWrite:
-        copy = GoalState(plan=state.plan, fields=_copy(state.fields), entries=dict(state.entries))
+        copy = GoalState(plan=state.plan, fields=state.fields, entries=dict(state.entries))
         return cls(ctx=ctx, before=state, after=copy, new_goal=new_goal)
 
     # --- in-memory changes -----------------------------------------------------------------------
@@ -218,14 +218,6 @@ class PlanWrite:
         return [change_log.occurrence_entry(render(entry.workout, found, {}))]
 
 
-def _copy(goal: plans_pb2.Goal) -> plans_pb2.Goal:
-    copy = plans_pb2.Goal()
-    copy.CopyFrom(goal)
-    return copy
-
-
-def _fields_changed(before: plans_pb2.Goal, after: plans_pb2.Goal) -> bool:
+def _fields_changed(before: GoalFields, after: GoalFields) -> bool:
     # Which goal is active is the account's choice, stored apart (store.set_active).
-    left, right = _copy(before), _copy(after)
-    left.is_active = right.is_active = False
-    return bool(left != right)
+    return replace(before, is_active=False) != replace(after, is_active=False)

@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from kinetic.analytics.v1 import endurance_pb2 as pb
 from kinetic.errors import RemoteError
+from kinetic.proto_enums import enum_word
 from services.analytics.adapters.tables import training_load_seeds
 from tests.integration.analytics.analytics_support import ACCOUNT, stamp
 from tests.integration.analytics.endurance_support import EnduranceFeed, endurance_stack, summary, threshold
@@ -27,6 +28,23 @@ RIDE = pb.PlannedSession(
     intervals=[pb.PlannedInterval(label="work", duration_seconds=600, target="95-100 % FTP", repeat=3)],
     planned_tss=95.0,
 )  # fmt: skip
+
+
+# The closed sets travel as enums; the tests read them as the contract's words (decision 0101).
+def action_of(answer: pb.GetDailyDecisionResponse) -> str:
+    return enum_word(pb.ActionType, answer.action_type)
+
+
+def state_of(answer: pb.GetTrainingStatusResponse) -> str:
+    return enum_word(pb.TrainingState, answer.training_state)
+
+
+def recovery_of(answer: pb.GetTrainingStatusResponse) -> str:
+    return enum_word(pb.RecoveryStatus, answer.recovery_status)
+
+
+def load_of(answer: pb.GetTrainingStatusResponse) -> str:
+    return enum_word(pb.LoadStatus, answer.load_status)
 
 
 def at(day: date, hour: int = 6) -> datetime:
@@ -57,7 +75,7 @@ async def test_daily_decision_follows_readiness_and_its_id_follows_the_inputs(en
         feed = stack.sessions.feed(ACCOUNT)
         fill(feed)
         plain = await stack.analytics.GetDailyDecision(decision_request())
-        assert (plain.action_type, list(plain.reason_codes)) == ("execute_as_planned", ["no_readiness_data"])
+        assert (action_of(plain), list(plain.reason_codes)) == ("execute_as_planned", ["no_readiness_data"])
         assert plain.session == RIDE and not plain.HasField("changed_from")
         assert plain.decision_id.startswith("dcd_") and len(plain.decision_id) == 24
         assert plain.data_synced_at.ToDatetime(tzinfo=UTC) == at(DAY - timedelta(days=1), 16)
@@ -70,7 +88,7 @@ async def test_daily_decision_follows_readiness_and_its_id_follows_the_inputs(en
         feed.readiness(DAY, sleep_hours=6.5, hrv_ms=60.0, update_time=stamp(at(DAY)))
         amber = await stack.analytics.GetDailyDecision(decision_request())
         assert amber.decision_id != plain.decision_id
-        assert amber.action_type == "adapt_session" and amber.changed_from == RIDE
+        assert action_of(amber) == "adapt_session" and amber.changed_from == RIDE
         assert list(amber.reason_codes) == ["sleep_below_baseline", "recovery_amber"]
         assert (amber.session.sport, amber.session.duration_minutes, amber.session.target_intensity) == (
             "ride", 63.0, "Z2 - Aerobic Endurance",
@@ -84,7 +102,7 @@ async def test_daily_decision_follows_readiness_and_its_id_follows_the_inputs(en
         feed.readiness(DAY, sleep_hours=6.5, hrv_ms=50.0, update_time=stamp(at(DAY, 7)))
         red = await stack.analytics.GetDailyDecision(decision_request())
         assert red.decision_id not in (plain.decision_id, amber.decision_id)
-        assert (red.action_type, red.session.title, red.session.duration_minutes) == (
+        assert (action_of(red), red.session.title, red.session.duration_minutes) == (
             "substitute_recovery", "Recovery spin", 40.0,
         )  # fmt: skip
         assert list(red.reason_codes) == [
@@ -94,7 +112,7 @@ async def test_daily_decision_follows_readiness_and_its_id_follows_the_inputs(en
 
         # No plan: rest. A changed plan is a new decision.
         rest = await stack.analytics.GetDailyDecision(decision_request(planned=[]))
-        assert (rest.action_type, rest.reason_codes[0], rest.HasField("session")) == (
+        assert (action_of(rest), rest.reason_codes[0], rest.HasField("session")) == (
             "rest",
             "no_plan",
             False,
@@ -111,7 +129,7 @@ async def test_training_status_now_and_at_a_past_instant(engines, tmp_path):
             pb.GetTrainingStatusRequest(account_id=ACCOUNT, time_zone=ZONE)
         )
         assert now.as_of.ToDatetime(tzinfo=UTC) == NOW and not now.no_data and not now.stale
-        assert (now.recovery_status, now.load_status) == ("red", "optimal")
+        assert (recovery_of(now), load_of(now)) == ("red", "optimal")
         codes = [d.code for d in now.drivers]
         assert "resting_hr_elevated" in codes
         assert now.data_freshness.ToDatetime(tzinfo=UTC) == at(DAY, 7)
@@ -122,7 +140,7 @@ async def test_training_status_now_and_at_a_past_instant(engines, tmp_path):
         before = await stack.analytics.GetTrainingStatus(
             pb.GetTrainingStatusRequest(account_id=ACCOUNT, time_zone=ZONE, as_of=early)
         )
-        assert before.recovery_status == "green" and "no_readiness_data" in [d.code for d in before.drivers]
+        assert recovery_of(before) == "green" and "no_readiness_data" in [d.code for d in before.drivers]
         assert before.data_freshness.ToDatetime(tzinfo=UTC) == at(DAY - timedelta(days=1), 16)
 
         # Ten days back: only what was there then; fresh within 48 hours of the last data.
@@ -132,8 +150,8 @@ async def test_training_status_now_and_at_a_past_instant(engines, tmp_path):
             pb.GetTrainingStatusRequest(account_id=ACCOUNT, time_zone=ZONE, as_of=past)
         )
         assert then.data_freshness.ToDatetime(tzinfo=UTC) == at(DAY - timedelta(days=10), 16)
-        assert then.recovery_status == "green" and not then.stale
-        assert (then.training_state, then.load_status) == ("maintaining", "optimal")  # CTL +0.8 a week
+        assert recovery_of(then) == "green" and not then.stale
+        assert (state_of(then), load_of(then)) == ("maintaining", "optimal")  # CTL +0.8 a week
 
         # Four days after the last data: stale, the status still answered.
         later = Timestamp()
@@ -141,7 +159,7 @@ async def test_training_status_now_and_at_a_past_instant(engines, tmp_path):
         stale = await stack.analytics.GetTrainingStatus(
             pb.GetTrainingStatusRequest(account_id=ACCOUNT, time_zone=ZONE, as_of=later)
         )
-        assert stale.stale and not stale.no_data and stale.training_state
+        assert stale.stale and not stale.no_data and state_of(stale)
 
 
 async def test_the_loads_come_through_the_seeded_chart(engines, tmp_path):
@@ -165,13 +183,13 @@ async def test_no_data_at_all(engines, tmp_path):
     async with endurance_stack(engines, tmp_path, NOW) as stack:
         status = await stack.analytics.GetTrainingStatus(pb.GetTrainingStatusRequest(account_id=ACCOUNT))
         assert (status.no_data, status.stale, status.HasField("data_freshness")) == (True, True, False)
-        assert (status.training_state, status.recovery_status, status.load_status) == ("", "", "")
+        assert (state_of(status), recovery_of(status), load_of(status)) == ("", "", "")
         decided = await stack.analytics.GetDailyDecision(decision_request())
-        assert decided.action_type == "execute_as_planned" and decided.stale
+        assert action_of(decided) == "execute_as_planned" and decided.stale
         assert list(decided.reason_codes) == ["no_readiness_data", "data_stale"]
         assert not decided.HasField("data_synced_at")
         rest = await stack.analytics.GetDailyDecision(decision_request(planned=[], day=""))
-        assert (rest.day, rest.action_type) == (DAY.isoformat(), "rest")
+        assert (rest.day, action_of(rest)) == (DAY.isoformat(), "rest")
 
 
 async def test_as_of_out_of_range_is_refused(sqlite_engines, tmp_path):

@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from kinetic.analytics.v1 import endurance_pb2 as pb
 from kinetic.errors import RemoteError
+from kinetic.proto_enums import enum_word
 from services.analytics.adapters.tables import training_load_seeds
 from tests.integration.analytics.analytics_support import ACCOUNT
 from tests.integration.analytics.endurance_support import EnduranceFeed, endurance_stack, summary, threshold
@@ -53,7 +54,15 @@ def safety(account: str, workouts: list[pb.PlannedLoad], **fields: Any) -> pb.Ev
 
 
 def rules(answer: pb.EvaluatePlanSafetyResponse) -> list[tuple[str, str, str]]:
-    return [(a.day, a.rule, a.level) for a in answer.advisories]
+    return [(a.day, rule_of(a), enum_word(pb.AdvisoryLevel, a.level)) for a in answer.advisories]
+
+
+def rule_of(advisory: pb.SafetyAdvisory) -> str:
+    return enum_word(pb.AdvisoryRule, advisory.rule)
+
+
+def outcome_of(answer: pb.AssessCompletionResponse) -> str:
+    return enum_word(pb.CompletionOutcome, answer.outcome)
 
 
 def thirty_km_weeks(feed: EnduranceFeed) -> None:
@@ -133,9 +142,9 @@ async def test_yesterdays_loads_are_the_seed(engines, tmp_path):
         plan = [load(day, sport="ride", kind="ride_endurance", tss=100.0) for day in days_from(TODAY, 4)]
         trained = await stack.analytics.EvaluatePlanSafety(safety(ACCOUNT, plan))
         untrained = await stack.analytics.EvaluatePlanSafety(safety(OTHER, plan))
-        assert "projected_tsb_overload" not in [a.rule for a in trained.advisories]
-        overload = [a for a in untrained.advisories if a.rule == "projected_tsb_overload"]
-        assert [(a.day, a.level) for a in overload] == [("2026-03-23", "critical")]
+        assert "projected_tsb_overload" not in [rule_of(a) for a in trained.advisories]
+        overload = [a for a in untrained.advisories if rule_of(a) == "projected_tsb_overload"]
+        assert [(a.day, a.level) for a in overload] == [("2026-03-23", pb.ADVISORY_LEVEL_CRITICAL)]
         assert "-34.4" in overload[0].message
 
         # The chart stored a seed a week before yesterday, so the next evaluation reads one week of
@@ -307,13 +316,22 @@ async def test_completion_outcomes(engines, tmp_path):
         stack.sessions.feed(OTHER).record(summary("act_theirs", "ride", at(yesterday), 3600))
 
         on = await stack.analytics.AssessCompletion(assess(ACCOUNT, 100.0, "act_hour"))
-        assert (on.outcome, on.tss_ratio, on.activity_tss, on.as_of_sequence) == ("on_target", 1.0, 100.0, 5)
+        assert (outcome_of(on), on.tss_ratio, on.activity_tss, on.as_of_sequence) == (
+            "on_target",
+            1.0,
+            100.0,
+            5,
+        )
         assert on.message.startswith("On target (100 TSS against 100 planned, 100 % of the plan)")
         edge = await stack.analytics.AssessCompletion(assess(ACCOUNT, 116.0, "act_hour"))  # 0.862
-        assert (edge.outcome, edge.tss_ratio) == ("on_target", 0.86)
+        assert (outcome_of(edge), edge.tss_ratio) == ("on_target", 0.86)
 
         harder = await stack.analytics.AssessCompletion(assess(ACCOUNT, 100.0, "act_long"))
-        assert (harder.outcome, harder.tss_ratio, harder.activity_tss) == ("harder_than_planned", 1.32, 132.0)
+        assert (outcome_of(harder), harder.tss_ratio, harder.activity_tss) == (
+            "harder_than_planned",
+            1.32,
+            132.0,
+        )
         assert harder.message.startswith(
             "Harder than planned by 32 % (132 TSS against 100 planned): keep tomorrow easy"
         )
@@ -321,30 +339,38 @@ async def test_completion_outcomes(engines, tmp_path):
         assert much.tss_ratio == 1.65 and "next two days easy" in much.message
 
         easier = await stack.analytics.AssessCompletion(assess(ACCOUNT, 100.0, "act_soft"))
-        assert (easier.outcome, easier.tss_ratio, easier.activity_tss) == ("easier_than_planned", 0.64, 64.0)
+        assert (outcome_of(easier), easier.tss_ratio, easier.activity_tss) == (
+            "easier_than_planned",
+            0.64,
+            64.0,
+        )
         assert easier.message.startswith("Easier than planned by 36 % (64 TSS against 100 planned)")
         assert "do not make up the missed load" in easier.message
 
         unplanned = await stack.analytics.AssessCompletion(assess(ACCOUNT, 0.0, "act_hour"))
-        assert (unplanned.outcome, unplanned.HasField("tss_ratio"), unplanned.activity_tss) == (
+        assert (outcome_of(unplanned), unplanned.HasField("tss_ratio"), unplanned.activity_tss) == (
             "on_target", False, 100.0,
         )  # fmt: skip
         assert "no planned training stress" in unplanned.message
         unknown = await stack.analytics.AssessCompletion(assess(ACCOUNT, 60.0, "act_gym"))
-        assert (unknown.outcome, unknown.HasField("tss_ratio"), unknown.HasField("activity_tss")) == (
+        assert (outcome_of(unknown), unknown.HasField("tss_ratio"), unknown.HasField("activity_tss")) == (
             "on_target", False, False,
         )  # fmt: skip
         assert "training stress is unknown" in unknown.message
 
         none = await stack.analytics.AssessCompletion(assess(ACCOUNT, 100.0))
-        assert (none.outcome, none.HasField("tss_ratio"), none.as_of_sequence) == ("no_activity", False, 5)
+        assert (outcome_of(none), none.HasField("tss_ratio"), none.as_of_sequence) == (
+            "no_activity",
+            False,
+            5,
+        )
         missing = await stack.analytics.AssessCompletion(assess(ACCOUNT, 100.0, "act_nowhere"))
-        assert missing.outcome == "activity_not_found" and "'act_nowhere'" in missing.message
+        assert outcome_of(missing) == "activity_not_found" and "'act_nowhere'" in missing.message
         # Another account's activity is not found either, and theirs is there for them.
         theirs = await stack.analytics.AssessCompletion(assess(ACCOUNT, 100.0, "act_theirs"))
-        assert (theirs.outcome, theirs.HasField("activity_tss")) == ("activity_not_found", False)
+        assert (outcome_of(theirs), theirs.HasField("activity_tss")) == ("activity_not_found", False)
         own = await stack.analytics.AssessCompletion(assess(OTHER, 100.0, "act_theirs"))
-        assert own.outcome == "on_target"
+        assert outcome_of(own) == "on_target"
 
 
 @pytest.mark.parametrize(
@@ -382,5 +408,5 @@ async def test_a_24_week_build_is_judged_whole(engines, tmp_path):
         ]
         answer = await stack.analytics.EvaluatePlanSafety(safety(ACCOUNT, plan))
         assert len(plan) == 168
-        assert {a.rule for a in answer.advisories} <= {"weekly_volume_spike", "long_run_cap"}
+        assert {rule_of(a) for a in answer.advisories} <= {"weekly_volume_spike", "long_run_cap"}
         assert ("2026-03-23", "weekly_volume_spike", "warning") in rules(answer)

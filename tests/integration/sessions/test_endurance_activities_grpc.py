@@ -133,7 +133,7 @@ async def test_an_external_providers_name_and_description_are_kept_but_never_pas
     assert [(a.name, a.description) for a in listed.activities] == [("", "")]
     (change,) = await stack.feed()
     assert (change.activity.name, change.activity.description) == ("", "")
-    assert "Secret" not in change.payload_json and "Route" not in change.payload_json
+    assert b"Secret" not in change.SerializeToString() and b"Route" not in change.SerializeToString()
     # Stored, so that a later change of the provider's terms needs no new sync.
     with stack.engine.connect() as conn:
         stored = conn.execute(select(activities.c.name, activities.c.description)).one()

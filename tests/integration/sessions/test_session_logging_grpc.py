@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import grpc
@@ -114,16 +113,8 @@ async def test_sets_are_upserted_by_set_number_and_a_retry_writes_nothing(engine
         logged = feed[2].performance_logged
         assert logged.performance == after
         assert (logged.session_id, logged.catalog_exercise_id) == (session.session_id, "barbell-bench-press")
-        # The deprecated JSON form is still filled, exactly as before (decision 0029).
-        assert json.loads(feed[2].payload_json)["sets"][1] == {
-            "setNumber": 2,
-            "setType": "N",
-            "weight": 82.5,
-            "reps": 7.0,
-            "rpe": 9.0,
-            "completed": True,
-            "estimated": False,
-        }
+        # The untyped JSON form is no longer sent (decision 0101).
+        assert "payload_json" not in {f.name for f in type(feed[2]).DESCRIPTOR.fields}
 
 
 async def test_twenty_parallel_identical_calls_store_each_set_once(engines, tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import grpc
 import pytest
+from google.protobuf.field_mask_pb2 import FieldMask
 
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
@@ -106,7 +107,7 @@ async def test_restore_returns_the_goal_to_the_snapshot_and_the_backup_undoes_it
     change = plans_pb2.WorkoutChange(
         workout_id=a,
         workout=plans_pb2.WorkoutDraft(name="A2", scheduled_date=day(5)),
-        update_mask=["name", "scheduled_date"],
+        update_mask=FieldMask(paths=["name", "scheduled_date"]),
     )
     first = await client.mutate(modify_workouts=plans_pb2.ModifyWorkouts(changes=[change]))
     await client.mutate(delete_workouts=plans_pb2.DeleteWorkouts(workout_ids=[b]))
@@ -118,7 +119,9 @@ async def test_restore_returns_the_goal_to_the_snapshot_and_the_backup_undoes_it
     )
     renamed = plans_pb2.Goal(name="Spring marathon", rest_days=[1, 5])
     await client.mutate(
-        update_goal=plans_pb2.UpdateGoal(goal_id=goal_id, goal=renamed, update_mask=["name", "rest_days"])
+        update_goal=plans_pb2.UpdateGoal(
+            goal_id=goal_id, goal=renamed, update_mask=FieldMask(paths=["name", "rest_days"])
+        )
     )
     await client.mutate(
         save_coaching_summary=plans_pb2.SaveCoachingSummary(week_start=day(0), text="Good week")
@@ -307,7 +310,11 @@ async def test_planned_tss_is_computed_unless_locked_and_recalibrated_from_today
     draft = plans_pb2.WorkoutDraft(endurance=training_pb2.EnduranceTarget(planned_tss=99))
     locked = await client.mutate(
         modify_workouts=plans_pb2.ModifyWorkouts(
-            changes=[plans_pb2.WorkoutChange(workout_id=upcoming, workout=draft, update_mask=["planned_tss"])]
+            changes=[
+                plans_pb2.WorkoutChange(
+                    workout_id=upcoming, workout=draft, update_mask=FieldMask(paths=["planned_tss"])
+                )
+            ]
         )
     )
     assert locked.workouts[0].endurance.planned_tss == 99 and locked.workouts[0].endurance.planned_tss_locked
@@ -346,10 +353,14 @@ async def test_a_zone_named_pace_needs_the_vdot(client: PlanClient):
 async def test_goal_updates_and_coaching_summaries(client: PlanClient):
     created = await client.create()
     goal_id = created.goal.goal_id
-    bad = plans_pb2.UpdateGoal(goal_id=goal_id, goal=plans_pb2.Goal(), update_mask=["is_active"])
+    bad = plans_pb2.UpdateGoal(
+        goal_id=goal_id, goal=plans_pb2.Goal(), update_mask=FieldMask(paths=["is_active"])
+    )
     assert [v.field for v in (await failure(client.mutate(update_goal=bad))).violations] == ["updateMask[0]"]
     late_start = plans_pb2.UpdateGoal(
-        goal_id=goal_id, goal=plans_pb2.Goal(plan_start_date=day(400)), update_mask=["plan_start_date"]
+        goal_id=goal_id,
+        goal=plans_pb2.Goal(plan_start_date=day(400)),
+        update_mask=FieldMask(paths=["plan_start_date"]),
     )
     assert [v.field for v in (await failure(client.mutate(update_goal=late_start))).violations] == [
         "goal.raceDate"
@@ -357,7 +368,7 @@ async def test_goal_updates_and_coaching_summaries(client: PlanClient):
     focus = plans_pb2.UpdateGoal(
         goal_id=goal_id,
         goal=plans_pb2.Goal(training_focus="Aerobic base", name="x"),
-        update_mask=["training_focus"],
+        update_mask=FieldMask(paths=["training_focus"]),
     )
     updated = await client.mutate(update_goal=focus)
     assert updated.goal.training_focus == "Aerobic base" and updated.goal.name == "Autumn marathon"

@@ -90,12 +90,13 @@ def test_a_change_keeps_the_stored_endurance_part_and_replaces_what_it_names():
     change = plan_requests.change(
         {"workoutId": "w1", "plannedDurationSeconds": 4000, "name": "Longer"}, current
     )
-    assert list(change.update_mask) == ["name", "endurance"]
+    assert list(change.update_mask.paths) == ["name", "endurance"]
     assert change.workout.endurance.planned_duration_seconds == 4000
     assert len(change.workout.endurance.steps) == 3 and change.workout.endurance.sport == "run"
     locked = plan_requests.change({"workoutId": "w1", "plannedTss": 55, "workoutType": "TEMPO"}, None)
     assert (
-        list(locked.update_mask) == ["workout_type", "planned_tss"] and locked.workout.workout_type == "tempo"
+        list(locked.update_mask.paths) == ["workout_type", "planned_tss"]
+        and locked.workout.workout_type == "tempo"
     )
     assert locked.workout.endurance.planned_tss == 55 and locked.workout.endurance.planned_tss_locked
     cleared = plan_requests.change({"workoutId": "w1", "structuredSteps": []}, current)

@@ -3,7 +3,7 @@
 The feed's payloads are written in the protobuf JSON mapping of the messages ``Change.payload``
 carries (``ActivitySummary``, ``ActivityDeleted``, ``Threshold``, ``ThresholdDeleted``,
 ``DailyReadiness``: lowerCamelCase keys, RFC 3339 times), so ListChanges reads each back into its
-typed field with ``json_format.ParseDict`` and ``payload_json`` is that same message as JSON. An
+typed field with ``json_format.ParseDict``. An
 external provider's name and description are never written here (decision 0054).
 """
 

@@ -1,0 +1,264 @@
+"""EndurancePlanService's messages and the plans' values, both ways: the only module of the plans
+that reads or builds a ``Goal``, ``PlanWorkout`` or ``PlanLoad`` message
+(docs/decisions/0102-training-without-protobuf-inside.md).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from services.training.adapters.endurance_codec import endurance_to_pb
+from services.training.domain.endurance_rules import parse_endurance
+from services.training.domain.input_values import Violations
+from services.training.plans.goal import (
+    CoachingSummary,
+    GoalFields,
+    PhaseBlock,
+    PhaseTarget,
+    SnapshotContent,
+    SnapshotWorkout,
+    SportFrequency,
+)
+from services.training.plans.store import Snapshot
+from services.training.plans.views import Entry, GoalState, GoalSummary, PlanQuery, PlanView
+
+
+def _timestamp(value: datetime | None) -> Timestamp | None:
+    if value is None:
+        return None
+    stamp = Timestamp()
+    stamp.FromDatetime(value)
+    return stamp
+
+
+def _time(message: Timestamp, present: bool) -> datetime | None:
+    return message.ToDatetime(tzinfo=UTC) if present else None
+
+
+# --- into the plans' values --------------------------------------------------------------------
+
+
+def _target(message: plans_pb2.PhaseTarget) -> PhaseTarget:
+    return PhaseTarget(
+        sport=message.sport,
+        weekly_distance_meters=(
+            message.weekly_distance_meters if message.HasField("weekly_distance_meters") else None
+        ),
+        weekly_duration_seconds=(
+            message.weekly_duration_seconds if message.HasField("weekly_duration_seconds") else None
+        ),
+        weekly_tss=message.weekly_tss if message.HasField("weekly_tss") else None,
+        sessions_per_week=message.sessions_per_week if message.HasField("sessions_per_week") else None,
+    )
+
+
+def phase_blocks_from_pb(blocks: list[plans_pb2.PhaseBlock]) -> tuple[PhaseBlock, ...]:
+    return tuple(
+        PhaseBlock(b.name, b.start_date, b.end_date, b.focus, tuple(_target(t) for t in b.targets))
+        for b in blocks
+    )
+
+
+def summary_from_pb(message: plans_pb2.CoachingSummary) -> CoachingSummary:
+    return CoachingSummary(
+        message.week_start, message.text, _time(message.update_time, message.HasField("update_time"))
+    )
+
+
+def goal_fields_from_pb(goal: plans_pb2.Goal) -> GoalFields:
+    """A Goal message's own fields (its name and notes are the library plan's)."""
+    return GoalFields(
+        goal_id=goal.goal_id,
+        sport=goal.sport,
+        race_type=goal.race_type,
+        race_date=goal.race_date,
+        plan_start_date=goal.plan_start_date,
+        training_focus=goal.training_focus,
+        phase_blocks=phase_blocks_from_pb(list(goal.phase_blocks)),
+        frequencies=tuple(SportFrequency(f.sport, f.sessions_per_week) for f in goal.frequencies),
+        strength_per_week=goal.strength_per_week,
+        rest_days=tuple(goal.rest_days),
+        is_active=goal.is_active,
+        status=goal.status,
+        creation_mode=goal.creation_mode,
+        coaching_summaries=tuple(summary_from_pb(s) for s in goal.coaching_summaries),
+    )
+
+
+def legacy_snapshot(stored: bytes) -> SnapshotContent:
+    """A snapshot stored before decision 0102: the serialized GetPlanResponse."""
+    content = plans_pb2.GetPlanResponse()
+    content.ParseFromString(stored)
+    return SnapshotContent(
+        name=content.goal.name,
+        notes=content.goal.notes,
+        fields=goal_fields_from_pb(content.goal),
+        workouts=tuple(_legacy_workout(w) for w in content.workouts),
+    )
+
+
+def _legacy_workout(saved: plans_pb2.PlanWorkout) -> SnapshotWorkout:
+    # The snapshot holds the message the codec wrote; parse_endurance reads it back as the value.
+    endurance = None
+    if saved.HasField("endurance"):
+        problems = Violations()
+        endurance = parse_endurance(problems, "endurance", saved.endurance)
+        assert endurance is not None, problems.items
+    return SnapshotWorkout(
+        workout_id=saved.workout_id,
+        version=saved.version,
+        name=saved.name,
+        notes=saved.notes,
+        day=date.fromisoformat(saved.scheduled_date),
+        order=saved.order,
+        workout_type=saved.workout_type,
+        completed=saved.completed,
+        linked_activity_id=saved.linked_activity_id,
+        completed_at=_time(saved.completed_time, saved.HasField("completed_time")),
+        endurance=endurance,
+    )
+
+
+# --- out of them -------------------------------------------------------------------------------
+
+
+def _target_to_pb(target: PhaseTarget) -> plans_pb2.PhaseTarget:
+    return plans_pb2.PhaseTarget(
+        sport=target.sport,
+        weekly_distance_meters=target.weekly_distance_meters,
+        weekly_duration_seconds=target.weekly_duration_seconds,
+        weekly_tss=target.weekly_tss,
+        sessions_per_week=target.sessions_per_week,
+    )
+
+
+def goal_to_pb(
+    state: GoalState, *, workout_count: int | None = None, snapshot_count: int = 0
+) -> plans_pb2.Goal:
+    """The goal message: its own fields, the plan's name, notes, version and times, and counts."""
+    fields = state.fields
+    goal = plans_pb2.Goal(
+        goal_id=state.plan.id,
+        version=state.plan.version,
+        name=state.plan.name,
+        sport=fields.sport,
+        race_type=fields.race_type,
+        race_date=fields.race_date,
+        plan_start_date=fields.plan_start_date,
+        training_focus=fields.training_focus,
+        phase_blocks=[
+            plans_pb2.PhaseBlock(
+                name=b.name,
+                start_date=b.start_date,
+                end_date=b.end_date,
+                focus=b.focus,
+                targets=[_target_to_pb(t) for t in b.targets],
+            )
+            for b in fields.phase_blocks
+        ],
+        frequencies=[
+            plans_pb2.SportFrequency(sport=f.sport, sessions_per_week=f.sessions_per_week)
+            for f in fields.frequencies
+        ],
+        strength_per_week=fields.strength_per_week,
+        rest_days=list(fields.rest_days),
+        is_active=fields.is_active,
+        status=fields.status,
+        creation_mode=fields.creation_mode,
+        coaching_summaries=[
+            plans_pb2.CoachingSummary(
+                week_start=s.week_start, text=s.text, update_time=_timestamp(s.updated_at)
+            )
+            for s in fields.coaching_summaries
+        ],
+        workout_count=len(state.entries) if workout_count is None else workout_count,
+        snapshot_count=snapshot_count,
+        notes=state.plan.notes,
+        create_time=_timestamp(state.plan.created_at),
+        update_time=_timestamp(state.plan.updated_at),
+    )
+    return goal
+
+
+def entry_to_pb(entry: Entry) -> plans_pb2.PlanWorkout:
+    """One plan workout message."""
+    workout = entry.workout
+    message = plans_pb2.PlanWorkout(
+        workout_id=workout.id,
+        version=workout.version,
+        goal_id=entry.row.goal_id,
+        name=workout.content.name,
+        notes=workout.content.notes,
+        scheduled_date=entry.day.isoformat(),
+        order=entry.row.order,
+        workout_type=entry.row.workout_type,
+        completed=entry.row.completed,
+        linked_activity_id=entry.row.linked_activity_id,
+        completed_time=_timestamp(entry.row.completed_at),
+    )
+    if workout.content.endurance is not None:
+        message.endurance.CopyFrom(endurance_to_pb(workout.content.endurance))
+    return message
+
+
+def plan_load(entry: Entry) -> plans_pb2.PlanLoad:
+    """A workout as the safety engine sees it."""
+    endurance = entry.workout.content.endurance
+    return plans_pb2.PlanLoad(
+        workout_id=entry.workout.id,
+        day=entry.day.isoformat(),
+        sport=entry.sport,
+        workout_type=entry.row.workout_type,
+        planned_tss=(endurance.planned_tss or 0.0) if endurance else 0.0,
+        distance_meters=endurance.planned_distance_meters if endurance else None,
+        duration_seconds=endurance.planned_duration_seconds if endurance else None,
+        completed=entry.row.completed,
+    )
+
+
+# --- the reads ---------------------------------------------------------------------------------
+
+
+def plan_query(request: plans_pb2.GetPlanRequest) -> PlanQuery:
+    return PlanQuery(
+        account_id=request.account_id,
+        goal_id=request.goal_id,
+        from_day=request.from_day,
+        to_day=request.to_day,
+        sport=request.sport,
+        summary_only=request.summary_only,
+    )
+
+
+def plan_response(view: PlanView) -> plans_pb2.GetPlanResponse:
+    return plans_pb2.GetPlanResponse(
+        goal=goal_to_pb(view.goal, snapshot_count=view.snapshot_count),
+        workouts=[entry_to_pb(e) for e in view.workouts],
+    )
+
+
+def goals_response(goals: list[GoalSummary]) -> plans_pb2.ListGoalsResponse:
+    return plans_pb2.ListGoalsResponse(
+        goals=[
+            goal_to_pb(g.goal, workout_count=g.workout_count, snapshot_count=g.snapshot_count) for g in goals
+        ]
+    )
+
+
+def snapshots_response(found: list[Snapshot]) -> plans_pb2.ListSnapshotsResponse:
+    return plans_pb2.ListSnapshotsResponse(
+        snapshots=[
+            plans_pb2.PlanSnapshot(
+                snapshot_id=s.snapshot_id,
+                goal_id=s.goal_id,
+                operation=s.operation,
+                description=s.description,
+                workout_count=s.workout_count,
+                create_time=_timestamp(s.created_at),
+            )
+            for s in found
+        ]
+    )
