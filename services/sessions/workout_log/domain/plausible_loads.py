@@ -1,9 +1,11 @@
-"""Loads no one lifts for those sets: asked about before a text is stored (decision 0104).
+"""Loads far above the person's records or what people lift: asked about before a text is stored
+(decision 0104).
 
 A load written without a unit takes the profile's unit, so "bench 5x5 at 225" from someone who
 meant pounds would store 225 kg. The estimated one-rep max of each set (Epley: load × (1 + reps/30))
-is compared with what a very strong lifter reaches on that exercise; above it the text is refused
-with the question, and the person confirms by writing the unit or logging the sets as structured.
+is compared with the person's own best on that exercise, or, with none yet, with what a very strong
+lifter reaches; above it the text is refused with the question, and the person confirms by logging
+the sets as structured (log_workout) or corrects the text.
 """
 
 from __future__ import annotations
@@ -51,6 +53,21 @@ _ELITE_E1RM_KG: Final[Mapping[str, float]] = MappingProxyType(
 def elite_e1rm_kg(exercise_id: str) -> float | None:
     """The bound for ``exercise_id``, None when there is none (any load up to the log's limit)."""
     return _ELITE_E1RM_KG.get(exercise_id)
+
+
+# A set is "far above" the person's own best when its estimate passes their best estimated 1RM by
+# half, plus 10 kg so that light exercises (a 10 kg curl becoming 16 kg) are not questioned.
+OWN_BEST_FACTOR: Final = 1.5
+OWN_BEST_MARGIN_KG: Final = 10.0
+
+
+def load_bound_kg(exercise_id: str, own_best_e1rm_kg: float | None) -> float | None:
+    """The highest estimated 1RM stored without a question: from the person's own best when they
+    have one (their records say more than any table, also above the table for the strongest), else
+    the elite bound; None when neither exists."""
+    if own_best_e1rm_kg is not None:
+        return own_best_e1rm_kg * OWN_BEST_FACTOR + OWN_BEST_MARGIN_KG
+    return elite_e1rm_kg(exercise_id)
 
 
 def e1rm_kg(load_kg: float, reps: int) -> float:

@@ -18,7 +18,7 @@ from services.sessions.service_layer.session_support import Clock, utc_now
 from services.sessions.workout_log.domain import log_rules as rules
 from services.sessions.workout_log.domain.log_errors import ExerciseAmbiguous, NothingToLog
 from services.sessions.workout_log.domain.log_model import EntryInput, ProgramDay, SetInput, WorkoutInput
-from services.sessions.workout_log.domain.plausible_loads import e1rm_kg, elite_e1rm_kg
+from services.sessions.workout_log.domain.plausible_loads import e1rm_kg, load_bound_kg
 from services.sessions.workout_log.service_layer.exercise_matching import ExerciseMatching, Match
 from services.sessions.workout_log.service_layer.idempotency import Answer, Idempotency
 from services.sessions.workout_log.service_layer.workout_logging import LoggedWorkout, WorkoutLogging
@@ -98,13 +98,16 @@ class TextLogging:
         except parse.NothingToLog as refusal:
             raise NothingToLog.because(refusal.reason) from None
         remembered = self._matching.remembered(account_id)
+        history = self._matching.history(account_id)
+        used = [use.exercise_id for use in history]
+        best = {use.exercise_id: use.best_e1rm_kg for use in history if use.best_e1rm_kg is not None}
         # One entry whose words fit several exercises is asked about as an error, nothing stored
         # (decision 0092); among several entries it is stored unconfirmed with the clear ones, and
         # needs_confirmation asks about it (decision 0103).
         alone = len(parsed.entries) == 1
-        entries = [await self._entry(account_id, e, remembered, alone) for e in parsed.entries]
+        entries = [await self._entry(account_id, e, remembered, alone, used) for e in parsed.entries]
         for parsed_entry, entry in zip(parsed.entries, entries, strict=True):
-            _ask_about_implausible_loads(parsed_entry, entry)
+            _ask_about_implausible_loads(parsed_entry, entry, best.get(entry.exercise_id))
         day = given.day or (parsed.day.isoformat() if parsed.day else "")
         workout = WorkoutInput(
             entries=tuple(entries), day=day, time_zone=given.time_zone, program=given.program
@@ -112,28 +115,33 @@ class TextLogging:
         return self._logging.log_workout(account_id, request, workout, encode)
 
     async def _entry(
-        self, account_id: str, parsed: ParsedEntry, remembered: dict[str, str], alone: bool
+        self, account_id: str, parsed: ParsedEntry, remembered: dict[str, str], alone: bool, used: list[str]
     ) -> EntryInput:
         shape = [
             (s.reps is not None, s.distance_m is not None, s.duration_s is not None) for s in parsed.sets
         ]
-        match = await self._matching.match(account_id, parsed.words, remembered, tracking_of(shape))
+        match = await self._matching.match(account_id, parsed.words, remembered, tracking_of(shape), used)
         if match.ambiguous and alone:
             raise ExerciseAmbiguous.of(parsed.words, [(c.exercise_id, c.name) for c in match.candidates])
         return entry_input(match, tuple(set_input(s) for s in parsed.sets))
 
 
-def _ask_about_implausible_loads(parsed: ParsedEntry, entry: EntryInput) -> None:
-    """Refuse, as a question, a set whose load only the strongest few lift for those reps: most
-    often pounds read in the profile's kilograms, or a typo (decision 0104)."""
-    bound = elite_e1rm_kg(entry.exercise_id) if entry.exercise_id else None
+def _ask_about_implausible_loads(parsed: ParsedEntry, entry: EntryInput, own_best: float | None) -> None:
+    """Refuse, as a question, a set whose load is far above the person's own best on the exercise,
+    or, with no loaded set of it yet, above what only the strongest few lift: most often pounds read
+    in the profile's kilograms, or a typo (decision 0104)."""
+    if not entry.exercise_id:
+        return
+    bound = load_bound_kg(entry.exercise_id, own_best)
     if bound is None:
         return
     for given, stored in zip(parsed.sets, entry.sets, strict=True):
         if stored.load_kg is None or given.reps is None or e1rm_kg(stored.load_kg, given.reps) <= bound:
             continue
+        above = "far above their own best" if own_best is not None else "more than almost anyone lifts"
+        other = "kg" if given.unit == "lb" else "lb"
         raise NothingToLog.because(
-            f"{given.load:g} {given.unit} for {given.reps} reps of {parsed.words} is more than almost "
-            f"anyone lifts: ask the user whether that is right (was it {given.load:g} "
-            f"{'kg' if given.unit == 'lb' else 'lb'}?); if it is, log it with log_workout"
+            f"{given.load:g} {given.unit} for {given.reps} reps of {parsed.words} is {above}: ask the "
+            f"user whether that is right (was it {given.load:g} {other}?); if it is, log it as "
+            "structured sets rather than text; if not, send the text again with the load and its unit"
         )
