@@ -52,6 +52,29 @@ _SETS_WORDS: Final = frozenset({"sets", "set", "sätze", "satz", "series", "seri
 _OF_WORDS: Final = frozenset({"of", "x", "à", "a", "de", "van", "da", "je"})
 # "at 100" in the six languages: "mit 100kg", "con 60 kg", "à 60 kg", "met 80 kg".
 _LOAD_WORDS: Final = frozenset({"at", "with", "mit", "bei", "con", "à", "met"})
+# Equipment named after the figures ("lunges 3x12 with 20kg dumbbells") belongs to the name.
+_EQUIPMENT: Final = frozenset(
+    {
+        "dumbbell",
+        "dumbbells",
+        "db",
+        "dbs",
+        "barbell",
+        "bb",
+        "kettlebell",
+        "kettlebells",
+        "kb",
+        "kbs",
+        "cable",
+        "cables",
+        "machine",
+        "band",
+        "bands",
+        "smith",
+        "ez",
+        "bar",
+    }
+)
 # What opens a clause without naming an exercise: "superset: bench 3x10", "ss curls 3x12".
 _GROUP_WORDS: Final = (
     ("giant", "set"),
@@ -530,9 +553,14 @@ def read_clause(text: str) -> ClauseReading:
         i += 1
     named = [" ".join(run) for run in runs if run]
     if len(named) > 1 and runs[0] and runs[-1] and items:
-        # "squat 5x5 at 100 felt easy": words after every figure, the exercise named before them, are
-        # a remark about the sets (decision 0103).
-        named = named[:-1]
+        # "lunges 3x12 with 20kg dumbbells": trailing equipment is part of the exercise's name;
+        # "squat 5x5 at 100 felt easy": other words after every figure, the exercise named before
+        # them, are a remark about the sets (decision 0103).
+        equipment = [word for word in runs[-1] if word not in _LOAD_WORDS]
+        if equipment and all(word in _EQUIPMENT for word in equipment):
+            named = [" ".join([*equipment, *runs[0]]), *named[1:-1]]
+        else:
+            named = named[:-1]
     if len(named) > 1:
         listed = " and ".join(f"'{words}'" for words in named)
         raise NothingToLog(

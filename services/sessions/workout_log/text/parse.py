@@ -62,7 +62,11 @@ _RPE_OWN_CLAUSE: Final = re.compile(r",\s*(?=rpe\s*\d)")
 # "1. squat 5x5": a numbered list's numbers are not figures.
 _LIST_NUMBER: Final = re.compile(r"(?m)^\s*\d{1,2}[.)]\s+(?=[^\W\d_])")
 # Between exercises: " + ", " & ", " / " and "with" after a figure ("bench 4x8 80kg with rows 4x8").
-_JOINERS: Final = re.compile(r"\s[+&/]\s+(?=[^\W\d_])|(?<=[\dg])\s+with\s+(?=[^\W\d_])")
+_JOINERS: Final = re.compile(
+    r"\s[+&/]\s+(?=[^\W\d_])|(?<=[\dg])\s+with\s+"
+    r"(?!(?:an?\s+|the\s+)?(?:ez|db|bb|kb|dumbbells?|barbell|kettlebells?|cables?|bands?|machine|smith)\b)"
+    r"(?=[^\W\d_])"
+)
 # "and" and "then" in the six languages the reader knows (decision 0103); "en" is "and" only before a
 # word ("squats 5x5 en bankdrukken"), before a figure it is "in" ("5 km en 25 min").
 _AND_WORDS: Final = frozenset({"and", "und", "y", "et", "e", "en", "&"})
