@@ -4,7 +4,8 @@ server): the share of real-world phrasings stored as meant, and no wrong store (
 words change another's answer. Run with ``-s`` to see the figures and every phrasing not understood.
 
 Unconfirmed entries are judged with the candidates the Open Workout Schema profile offers for them in
-``needs_confirmation`` (``ExerciseNames.candidates_for``), as the user would see them.
+``needs_confirmation``, as the user would see them: the log's own (``unconfirmed_entries``), else the
+catalogue's for the stored words (``ExerciseNames.candidates_for``).
 """
 
 from __future__ import annotations
@@ -49,11 +50,16 @@ def _stored_set(stored: sessions_pb2.PerformanceSet) -> MeantSet:
     )
 
 
-def _stored_entry(performance: sessions_pb2.Performance) -> StoredEntry:
+def _stored_entry(performance: sessions_pb2.Performance, matched: dict[str, list[str]]) -> StoredEntry:
+    """An entry as stored; an unconfirmed one with what the profile offers for it: the log's own
+    candidates when it sent them, else the catalogue's for its words (``_needs_confirmation``)."""
     sets = tuple(_stored_set(s) for s in performance.sets)
     if performance.exercise_id.startswith("words:"):
-        offered = ExerciseNames.candidates_for(performance.exercise_name, cast(Any, _NO_HISTORY))
-        return StoredEntry("", tuple(c.exercise_id for c in offered), sets)
+        offered = matched.get(performance.performance_id) or [
+            c.exercise_id
+            for c in ExerciseNames.candidates_for(performance.exercise_name, cast(Any, _NO_HISTORY))
+        ]
+        return StoredEntry("", tuple(offered), sets)
     return StoredEntry(performance.exercise_id, (), sets)
 
 
@@ -72,7 +78,8 @@ async def _answer(stack: Any, phrasing: Phrasing) -> tuple[Verdict, str]:
         pairs = json.loads(refusal.metadata.get("candidates", "[]"))
         offered = [str(exercise_id) for exercise_id, _ in pairs]
         return judge(phrasing, None, offered), f"refused {refusal.reason}: {refusal.message[:160]}"
-    stored = [_stored_entry(p) for p in reply.workout.performances]
+    matched = {u.entry_id: [c.exercise_id for c in u.candidates] for u in reply.unconfirmed_entries}
+    stored = [_stored_entry(p, matched) for p in reply.workout.performances]
     return judge(phrasing, stored), "stored " + "; ".join(_shown(entry) for entry in stored)
 
 

@@ -8,11 +8,11 @@ case reads itself, so any gRPC caller can log words (decision 0092). The workout
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from knowledge.training.exercise_names import normalize_words, tracking_of
+from knowledge.training.exercise_names import Candidate, normalize_words, tracking_of
 from services.sessions.domain.session_rules import Violations, require_account
 from services.sessions.service_layer.session_support import Clock, utc_now
 from services.sessions.workout_log.domain import log_rules as rules
@@ -81,10 +81,11 @@ class TextLogging:
         account_id: str,
         request: Idempotency,
         given: TextInput,
-        encode: Callable[[LoggedWorkout], bytes],
+        encode: Callable[[LoggedWorkout, Mapping[str, tuple[Candidate, ...]]], bytes],
     ) -> Answer:
         """Read ``given.text``, match its exercises and store the workout; NOTHING_TO_LOG or
-        EXERCISE_AMBIGUOUS (nothing stored) when the words are not certain."""
+        EXERCISE_AMBIGUOUS (nothing stored) when the words are not certain. ``encode`` gets the
+        stored workout and, for each unconfirmed entry's name, the candidates matched for it."""
         require_account(account_id)
         out = Violations()
         zone = rules.check_zone(out, "time_zone", given.time_zone)
@@ -105,17 +106,24 @@ class TextLogging:
         # (decision 0092); among several entries it is stored unconfirmed with the clear ones, and
         # needs_confirmation asks about it (decision 0103).
         alone = len(parsed.entries) == 1
-        entries = [await self._entry(account_id, e, remembered, alone, used) for e in parsed.entries]
+        offered: dict[str, tuple[Candidate, ...]] = {}
+        entries = [await self._entry(account_id, e, remembered, alone, used, offered) for e in parsed.entries]
         for parsed_entry, entry in zip(parsed.entries, entries, strict=True):
             _ask_about_implausible_loads(parsed_entry, entry, best.get(entry.exercise_id))
         day = given.day or (parsed.day.isoformat() if parsed.day else "")
         workout = WorkoutInput(
             entries=tuple(entries), day=day, time_zone=given.time_zone, program=given.program
         )
-        return self._logging.log_workout(account_id, request, workout, encode)
+        return self._logging.log_workout(account_id, request, workout, lambda logged: encode(logged, offered))
 
     async def _entry(
-        self, account_id: str, parsed: ParsedEntry, remembered: dict[str, str], alone: bool, used: list[str]
+        self,
+        account_id: str,
+        parsed: ParsedEntry,
+        remembered: dict[str, str],
+        alone: bool,
+        used: list[str],
+        offered: dict[str, tuple[Candidate, ...]],
     ) -> EntryInput:
         shape = [
             (s.reps is not None, s.distance_m is not None, s.duration_s is not None) for s in parsed.sets
@@ -123,6 +131,8 @@ class TextLogging:
         match = await self._matching.match(account_id, parsed.words, remembered, tracking_of(shape), used)
         if match.ambiguous and alone:
             raise ExerciseAmbiguous.of(parsed.words, [(c.exercise_id, c.name) for c in match.candidates])
+        if not match.exercise_id:
+            offered.setdefault(match.words, match.candidates)
         return entry_input(match, tuple(set_input(s) for s in parsed.sets))
 
 
