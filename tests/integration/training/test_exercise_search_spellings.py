@@ -27,9 +27,9 @@ async def stub(sqlite_engines, tmp_path) -> AsyncIterator[training_pb2_grpc.Trai
         await running.stop(0)
 
 
-async def found(stub: training_pb2_grpc.TrainingServiceStub, query: str, **filters: str) -> list[str]:
+async def found(stub: training_pb2_grpc.TrainingServiceStub, query: str, equipment: str = "") -> list[str]:
     reply = await stub.SearchExercises(
-        training_pb2.SearchExercisesRequest(account_id=ACCOUNT, query=query, **filters)
+        training_pb2.SearchExercisesRequest(account_id=ACCOUNT, query=query, equipment=equipment)
     )
     assert reply.total_size >= len(reply.exercises)
     return [e.exercise_id for e in reply.exercises]
