@@ -52,29 +52,67 @@ _SETS_WORDS: Final = frozenset({"sets", "set", "sätze", "satz", "series", "seri
 _OF_WORDS: Final = frozenset({"of", "x", "à", "a", "de", "van", "da", "je"})
 # "at 100" in the six languages: "mit 100kg", "con 60 kg", "à 60 kg", "met 80 kg".
 _LOAD_WORDS: Final = frozenset({"at", "with", "mit", "bei", "con", "à", "met"})
-# Equipment named after the figures ("lunges 3x12 with 20kg dumbbells") belongs to the name.
-_EQUIPMENT: Final = frozenset(
+# Words that open a remark about the sets after them ("felt heavy", "was brutal"). Other trailing
+# words may change the exercise ("bench 3x5 at 100 paused") and join its name; a missed rep
+# ("failed") is not a remark, since the reps would be wrong.
+_REMARK_WORDS: Final = frozenset(
     {
-        "dumbbell",
-        "dumbbells",
-        "db",
-        "dbs",
-        "barbell",
-        "bb",
-        "kettlebell",
-        "kettlebells",
-        "kb",
-        "kbs",
-        "cable",
-        "cables",
-        "machine",
-        "band",
-        "bands",
-        "smith",
-        "ez",
-        "bar",
+        "felt",
+        "feel",
+        "feels",
+        "feeling",
+        "easy",
+        "hard",
+        "heavy",
+        "light",
+        "brutal",
+        "tough",
+        "good",
+        "great",
+        "solid",
+        "smooth",
+        "grindy",
+        "fast",
+        "slow",
+        "was",
+        "were",
+        "pr",
+        "pb",
+        "nice",
+        "ok",
+        "okay",
+        "strong",
+        "weak",
+        "tired",
+        "fresh",
+        "shaky",
+        "rough",
+        "awful",
+        "terrible",
+        "crushed",
+        "sore",
+        "pump",
+        "leicht",
+        "schwer",
+        "fácil",
+        "facil",
+        "pesado",
+        "facile",
+        "lourd",
+        "dur",
+        "zwaar",
+        "makkelijk",
+        "pesante",
+        "duro",
+        "gut",
+        "bien",
+        "goed",
+        "bene",
     }
 )
+# A missed or cut rep after the figures ("squat 5x5 at 100 failed last rep"): the sets are not
+# what the figures say, so the text is refused rather than read.
+_MISSED_WORDS: Final = frozenset({"failed", "fail", "missed", "miss", "except", "but", "only", "last"})
 # What opens a clause without naming an exercise: "superset: bench 3x10", "ss curls 3x12".
 _GROUP_WORDS: Final = (
     ("giant", "set"),
@@ -552,15 +590,13 @@ def read_clause(text: str) -> ClauseReading:
             )
         i += 1
     named = [" ".join(run) for run in runs if run]
-    if len(named) > 1 and runs[0] and runs[-1] and items:
-        # "lunges 3x12 with 20kg dumbbells": trailing equipment is part of the exercise's name;
-        # "squat 5x5 at 100 felt easy": other words after every figure, the exercise named before
-        # them, are a remark about the sets (decision 0103).
-        equipment = [word for word in runs[-1] if word not in _LOAD_WORDS]
-        if equipment and all(word in _EQUIPMENT for word in equipment):
-            named = [" ".join([*equipment, *runs[0]]), *named[1:-1]]
-        else:
-            named = named[:-1]
+    if len(named) == 2 and runs[0] and runs[-1] and items and not _MISSED_WORDS & set(runs[-1]):
+        # Words after every figure, the exercise named before them (decision 0103): a remark about
+        # the sets when they open with one ("squat 5x5 at 100 felt easy"), else part of the name,
+        # which comes first ("lunges 3x12 with 20kg dumbbells": "dumbbells lunges"; "bench 3x5 at
+        # 100 paused": "paused bench"); the matcher asks when that names no exercise.
+        trailing = [word for word in runs[-1] if word not in _LOAD_WORDS] or runs[-1]
+        named = named[:1] if trailing[0] in _REMARK_WORDS else [" ".join([*trailing, *runs[0]])]
     if len(named) > 1:
         listed = " and ".join(f"'{words}'" for words in named)
         raise NothingToLog(
@@ -618,7 +654,9 @@ def _loose_figure(
         items.pop()
         return SetsItem((amount,) * _count(count)), i + 2
     following = t.get(i + 1)
-    opening = not items and not any(runs) and i == _after_lead_in(t)
+    # The clause is only the count and the exercise ("2 plates squat 5x5" is not one set of 2).
+    alone = all(token.kind == "word" for token in t.tokens[i + 1 :])
+    opening = not items and not any(runs) and i == _after_lead_in(t) and alone
     if number is not None and opening and following is not None and following.kind == "word":
         if following.text in ("rounds", "round", "x") or following.text in WEIGHT_UNITS:
             return None
