@@ -70,6 +70,12 @@ def lift(
         ),
         ("corrí 5 km en 25 min", [("corrí", 1, (None, None, None, None, False, 1500, 5000.0))]),
         ("bench wu 2x8 at 40, 3x5 at 85", [("bench", 5, (8, 40, "kg", None, True, None, None))]),
+        ("3 rounds: 10 pullups, 20 pushups", [("pullups", 3, lift(10)), ("pushups", 3, lift(20))]),
+        (
+            "circuit: 10 burpees, 20 kb swings at 16 x3",
+            [("burpees", 3, lift(10)), ("kb swings", 3, lift(20, 16))],
+        ),
+        ("4 rounds of 12 kb swings 24kg", [("kb swings", 4, lift(12, 24))]),
     ],
 )
 def test_each_new_reading(text: str, expected: list[tuple[str, int, tuple[object, ...]]]) -> None:
@@ -89,7 +95,8 @@ def test_a_french_yesterday_is_a_day_and_a_german_here_is_not() -> None:
     [
         ("squat 5x5 at 100 failed last rep", "which words name the exercise"),
         ("2 plates squat 5x5", "could not tell what '2' is"),
-        ("3 rounds: 10 pullups, 20 pushups", "could not tell what '3' is"),
+        ("20 sit-ups x3", "could not tell what '20' is"),
+        ("3 rounds of squat 5x5", "an exercise has more than one set a round"),
         ("squat 5x5 at 100, felt great", "'felt great' has no sets"),
     ],
 )

@@ -158,6 +158,7 @@ class SetsItem:
 
     amounts: tuple[Amount, ...]  # one per set
     load: LoadItem | None = None  # the load written inside the figure ("80x8", "3x5x100")
+    counted: bool = False  # a count opening the clause ("100 push-ups"): it must be the only sets
 
 
 @dataclass(frozen=True)
@@ -589,6 +590,13 @@ def read_clause(text: str) -> ClauseReading:
                 "'at 100' or '100kg', sets and reps as '5x5' or '3 sets of 8', RPE as '@8' or 'rpe 8'"
             )
         i += 1
+    sets_items = [item for item in items if isinstance(item, SetsItem)]
+    if len(sets_items) > 1 and sets_items[0].counted:
+        first = t.tokens[_after_lead_in(t)]
+        raise NothingToLog(
+            f"could not tell what '{first.text}' is in '{text.strip()}': write loads as 'at 100' or "
+            "'100kg', sets and reps as '5x5' or '3 sets of 8'"
+        )
     named = [" ".join(run) for run in runs if run]
     if len(named) == 2 and runs[0] and runs[-1] and items and not _MISSED_WORDS & set(runs[-1]):
         # Words after every figure, the exercise named before them (decision 0103): a remark about
@@ -655,12 +663,15 @@ def _loose_figure(
         return SetsItem((amount,) * _count(count)), i + 2
     following = t.get(i + 1)
     # The clause is only the count and the exercise ("2 plates squat 5x5" is not one set of 2).
-    alone = all(token.kind == "word" for token in t.tokens[i + 1 :])
+    # Only the count is sets: "2 plates squat 5x5" is not one set of 2 (checked again once read).
+    alone = not any(token.kind == "word" and token.text == "x" for token in t.tokens[i + 1 :])
     opening = not items and not any(runs) and i == _after_lead_in(t) and alone
     if number is not None and opening and following is not None and following.kind == "word":
         if following.text in ("rounds", "round", "x") or following.text in WEIGHT_UNITS:
             return None
-        return SetsItem((Amount(reps=_whole_reps(number), approximate=number.approximate),)), i + 1
+        return SetsItem(
+            (Amount(reps=_whole_reps(number), approximate=number.approximate),), counted=True
+        ), i + 1
     return None
 
 

@@ -59,6 +59,13 @@ _RIR: Final = re.compile(r"\b(?:(\d(?:\.5)?)\s*rir|rir\s*(\d(?:\.5)?))\b")
 _RPE_AFTER: Final = re.compile(r"@\s*(\d+(?:\.\d+)?)\s*rpe\b(?!\s*\d)")
 # "bench 3x8 at 80, rpe 8": an RPE after a comma still belongs to the sets before it.
 _RPE_OWN_CLAUSE: Final = re.compile(r",\s*(?=rpe\s*\d)")
+# A circuit's rounds: "3 rounds: ...", "3 rounds of ...", "circuit x3: ...", or "circuit: ... x3".
+_ROUNDS_FIRST: Final = re.compile(
+    r"\s*(?:circuit\s*)?(?:(?P<rounds>\d{1,2})\s*(?:rounds?|rds?)(?:\s+of)?|x\s*(?P<times>\d{1,2}))\s*:?\s*"
+)
+_CIRCUIT: Final = re.compile(r"\s*circuit\b")
+_ROUNDS_LAST: Final = re.compile(r"(?<=[^\W\d_])\s*x\s*(?P<times>\d{1,2})\s*$")
+MAX_ROUNDS: Final = 20
 # "1. squat 5x5": a numbered list's numbers are not figures.
 _LIST_NUMBER: Final = re.compile(r"(?m)^\s*\d{1,2}[.)]\s+(?=[^\W\d_])")
 # Between exercises: " + ", " & ", " / " and "with" after a figure ("bench 4x8 80kg with rows 4x8").
@@ -125,15 +132,40 @@ def parse_workout_text(text: str, *, default_unit: Unit, today: date) -> ParsedW
     if len(text) > MAX_TEXT_CHARS:
         raise NothingToLog(f"the text is longer than {MAX_TEXT_CHARS} characters: log it in parts")
     day, rest = take_day(_prepared(text), today=today)
+    rounds, rest = _rounds(rest)
     if not _FIGURE.search(rest):
         raise NothingToLog(
             "no sets found: write each exercise with its sets, e.g. 'squat 5x5 at 100, 3x10 dips'"
         )
     readings = _join_names_to_their_sets(_clauses(rest))
-    entries = _entries(readings, default_unit)
+    entries = _repeated(_entries(readings, default_unit), rounds)
     if sum(len(entry.sets) for entry in entries) > MAX_SETS:
         raise NothingToLog(f"more than {MAX_SETS} sets: log the workout in parts")
     return ParsedWorkout(day=day, entries=entries)
+
+
+def _rounds(text: str) -> tuple[int, str]:
+    """How many rounds a circuit text says ("3 rounds: ...", "circuit x3: ...", "circuit: ... x3"),
+    1 when it says none, and the text without them."""
+    opening = _ROUNDS_FIRST.match(text)
+    if opening is not None and (opening["rounds"] or opening["times"]):
+        return int(opening["rounds"] or opening["times"]), text[opening.end() :]
+    closing = _ROUNDS_LAST.search(text)
+    if _CIRCUIT.match(text) and closing is not None:
+        return int(closing["times"]), text[: closing.start()]
+    return 1, text
+
+
+def _repeated(entries: tuple[ParsedEntry, ...], rounds: int) -> tuple[ParsedEntry, ...]:
+    """Each exercise of a circuit once per round; a round is one set of each (decision 0103)."""
+    if rounds == 1:
+        return entries
+    if rounds > MAX_ROUNDS or any(len(entry.sets) != 1 for entry in entries):
+        raise NothingToLog(
+            f"{rounds} rounds, and an exercise has more than one set a round: write each exercise's "
+            "sets, e.g. 'pull-ups 3x10, push-ups 3x20'"
+        )
+    return tuple(ParsedEntry(entry.words, entry.sets * rounds) for entry in entries)
 
 
 def _prepared(text: str) -> str:
