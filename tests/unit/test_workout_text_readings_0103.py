@@ -72,8 +72,8 @@ def lift(
         ("bench wu 2x8 at 40, 3x5 at 85", [("bench", 5, (8, 40, "kg", None, True, None, None))]),
         ("3 rounds: 10 pullups, 20 pushups", [("pullups", 3, lift(10)), ("pushups", 3, lift(20))]),
         (
-            "circuit: 10 burpees, 20 kb swings at 16 x3",
-            [("burpees", 3, lift(10)), ("kb swings", 3, lift(20, 16))],
+            "circuit: 10 burpees, 20 kb swings at 16, 5 pull-ups x3",
+            [("burpees", 3, lift(10)), ("kb swings", 3, lift(20, 16)), ("pull-ups", 3, lift(5))],
         ),
         ("4 rounds of 12 kb swings 24kg", [("kb swings", 4, lift(12, 24))]),
     ],

@@ -592,9 +592,9 @@ def read_clause(text: str) -> ClauseReading:
         i += 1
     sets_items = [item for item in items if isinstance(item, SetsItem)]
     if len(sets_items) > 1 and sets_items[0].counted:
-        first = t.tokens[_after_lead_in(t)]
+        count = t.tokens[_after_lead_in(t)]
         raise NothingToLog(
-            f"could not tell what '{first.text}' is in '{text.strip()}': write loads as 'at 100' or "
+            f"could not tell what '{count.text}' is in '{text.strip()}': write loads as 'at 100' or "
             "'100kg', sets and reps as '5x5' or '3 sets of 8'"
         )
     named = [" ".join(run) for run in runs if run]
