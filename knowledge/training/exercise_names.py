@@ -12,6 +12,7 @@ import, sessions) and the edge (the Open Workout Schema tools' confirmations) bo
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -20,12 +21,14 @@ from types import MappingProxyType
 from typing import Final, Literal
 
 from knowledge.training.catalog import CatalogExercise
+from knowledge.training.exercise_words import fold, in_english
 
 MAX_CANDIDATES: Final = 5
 
 # Spellings that mean the same word once plurals are folded ("flyes" -> "flye" -> "fly").
 _SPELLINGS: Final = MappingProxyType({"flye": "fly"})
-_WORD = re.compile(r"[a-z0-9]+")
+# Every letter of every language counts ("bankdrücken"); decision 0103.
+_WORD = re.compile(r"[^\W_]+")
 # Apostrophes join ("farmer's" is "farmers"); every other non-alphanumeric character separates.
 _APOSTROPHES = re.compile("['\u2019]")
 
@@ -68,7 +71,14 @@ def _fold_word(word: str) -> str:
 
 
 def _folded_words(words: str) -> tuple[str, ...]:
-    return tuple(_fold_word(word) for word in _WORD.findall(_APOSTROPHES.sub("", words.casefold())))
+    lowered = unicodedata.normalize("NFC", _APOSTROPHES.sub("", words)).casefold()
+    return tuple(_fold_word(word) for word in _WORD.findall(lowered))
+
+
+def _english_words(words: str) -> tuple[str, ...]:
+    """The words as the catalog's English: other languages, verbs and filler read (decision 0103)."""
+    lowered = unicodedata.normalize("NFC", _APOSTROPHES.sub("", words)).casefold()
+    return tuple(_fold_word(word) for word in in_english([fold(w) for w in _WORD.findall(lowered)]))
 
 
 def normalize_words(words: str) -> str:
@@ -183,22 +193,67 @@ def resolve_exercise(
         return Resolution("resolved", chosen, ())
 
     own_names = _keys((name, exercise_id) for exercise_id, name in custom)
-    for tier in (own_names, index.by_name, index.by_alias):
-        ids = tier.get(key)
-        if ids is None:
-            continue
-        if len(ids) == 1:
-            return Resolution("resolved", next(iter(ids)), ())
-        matches = [item for item in (*own, *index.exercises) if item.exercise_id in ids]
-        return Resolution("ambiguous", None, _candidates(matches, _folded_words(words)))
+    english = _english_words(words)
+    for wanted, written in ((key, _folded_words(words)), ("".join(english), english)):
+        for tier in (own_names, index.by_name, index.by_alias):
+            ids = tier.get(wanted)
+            if ids is None:
+                continue
+            if len(ids) == 1:
+                return Resolution("resolved", next(iter(ids)), ())
+            matches = [item for item in (*own, *index.exercises) if item.exercise_id in ids]
+            return Resolution("ambiguous", None, _candidates(matches, written))
 
-    query = frozenset(_folded_words(words))
+    query = frozenset(english)
     everyone = (*own, *index.exercises)
-    containing = [item for item in everyone if any(query <= label for label, _ in item.labels)]
+    containing = [item for item in everyone if query and any(query <= label for label, _ in item.labels)]
     if len(containing) > 1:
         return Resolution("ambiguous", None, _candidates(containing, tuple(query)))
     near = [item for item in everyone if any(query & label for label, _ in item.labels)]
-    return Resolution("unknown", None, _candidates(near, tuple(query)))
+    typos = _spelled_alike("".join(english), index, own, own_names)
+    ranked = _candidates(near, tuple(query))
+    offered = (*typos, *(c for c in ranked if c not in typos))
+    return Resolution("unknown", None, offered[:MAX_CANDIDATES])
+
+
+def _spelled_alike(
+    key: str, index: _Index, own: Sequence[_Indexed], own_names: Mapping[str, frozenset[str]]
+) -> tuple[Candidate, ...]:
+    """Exercises whose name or alias is a typo away from ``key`` ("sqaut", "deadlfit", "pulups"):
+    offered first, never chosen, since a typo of one word can be another word (decision 0103)."""
+    if len(key) < 3:
+        return ()
+    allowed = 1 if len(key) <= 6 else 2
+    found: dict[str, int] = {}
+    for tier in (own_names, index.by_name, index.by_alias):
+        for label, ids in tier.items():
+            if abs(len(label) - len(key)) > allowed:
+                continue
+            distance = _edits(key, label, allowed)
+            if distance <= allowed:
+                for exercise_id in ids:
+                    found[exercise_id] = min(distance, found.get(exercise_id, distance))
+    order = {item.exercise_id: n for n, item in enumerate((*own, *index.exercises))}
+    names = {item.exercise_id: item.name for item in (*own, *index.exercises)}
+    best = sorted(found, key=lambda exercise_id: (found[exercise_id], order.get(exercise_id, 0)))
+    return tuple(Candidate(exercise_id, names[exercise_id]) for exercise_id in best[:MAX_CANDIDATES])
+
+
+def _edits(a: str, b: str, cap: int) -> int:
+    """Edits (insert, delete, change, swap two neighbours) from ``a`` to ``b``; above ``cap`` is cap + 1."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        current = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > cap:
+            return cap + 1
+        previous2, previous = previous, current
+    return previous[-1]
 
 
 def _closeness(item: _Indexed, query: tuple[str, ...]) -> float:

@@ -225,7 +225,6 @@ REFUSALS = [
     ("squat 3x5 at 100 bw", "two loads"),
     ("squat 3x5 @8 rpe 9", "two RPEs"),
     ("squat 100 5x5", "could not tell what '100' is"),
-    ("squat 5x5 at 100 felt easy", "which words name the exercise"),
     ("squat 5x5 at 100 (5 felt easy)", "could not tell what '5' is"),
     ("squat at 100", "belongs to no sets"),
     ("squat 3 sets", "of what"),

@@ -19,7 +19,7 @@ from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from knowledge.training.catalog import catalog_by_id, load_catalog
 from knowledge.training.exercise_names import Candidate, resolve_exercise, tracking_of
 
-__all__ = ["ExerciseNames", "Named", "ambiguous", "candidates_text", "tracking_of"]
+__all__ = ["RETRY_TEXT_WITH_ID", "ExerciseNames", "Named", "ambiguous", "candidates_text", "tracking_of"]
 
 CUSTOM_PREFIX = "custom-"
 UNCONFIRMED_PREFIX = "words:"
@@ -52,12 +52,21 @@ def candidates_text(candidates: tuple[Candidate, ...]) -> str:
     return ", ".join(f"{c.name} ({c.exercise_id})" for c in candidates)
 
 
-def ambiguous(words: str, candidates: tuple[Candidate, ...]) -> EdgeProblem:
-    """``exercise_ambiguous``: the candidates to offer the user, nothing stored."""
+RETRY_WITH_ID = "retry with its exercise_id"
+# log_text takes no exercise_id (seed 003): the retry that works is log_workout's (decision 0103).
+RETRY_TEXT_WITH_ID = (
+    "log the workout with log_workout, giving that exercise's exercise_id (log_text takes none), or "
+    "with log_text naming the exercise as the candidate is named"
+)
+
+
+def ambiguous(words: str, candidates: tuple[Candidate, ...], retry: str = RETRY_WITH_ID) -> EdgeProblem:
+    """``exercise_ambiguous``: the candidates to offer the user, nothing stored; ``retry`` says how
+    to call again once the user has picked."""
     return EdgeProblem(
         "exercise_ambiguous",
         f"{words!r} could be more than one exercise: {candidates_text(candidates)}; ask the user which "
-        "one they meant and retry with its exercise_id",
+        f"one they meant and {retry}",
         400,
         {"candidates": [{"exercise_id": c.exercise_id, "name": c.name} for c in candidates]},
     )

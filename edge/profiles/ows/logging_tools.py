@@ -28,7 +28,7 @@ from edge.profiles.ows.programs_tools import check_program_day
 from edge.profiles.ows.records import NewRecords
 from kinetic.sessions.v1 import sessions_pb2, workout_log_pb2, workout_log_pb2_grpc
 from knowledge.limits import sessions
-from knowledge.training.exercise_names import normalize_words
+from knowledge.training.exercise_names import Candidate, normalize_words
 
 Args = Mapping[str, Any]
 Result = dict[str, Any]
@@ -162,12 +162,17 @@ class WorkoutLogTools:
         return context
 
     async def _written(
-        self, verb: str, workout: sessions_pb2.Session, context: LogContext, replayed: bool
+        self,
+        verb: str,
+        workout: sessions_pb2.Session,
+        context: LogContext,
+        replayed: bool,
+        offered: Sequence[workout_log_pb2.UnconfirmedEntry] = (),
     ) -> Result:
         result: Result = {
             "workout": render.workout_json(workout, context),
             "summary": render.workout_summary(verb, workout, context),
-            "needs_confirmation": self._needs_confirmation(workout, context),
+            "needs_confirmation": self._needs_confirmation(workout, context, offered),
             "replayed": replayed,
         }
         if context.calm:
@@ -181,11 +186,25 @@ class WorkoutLogTools:
             result["personal_records"] = records
         return result
 
-    def _needs_confirmation(self, workout: sessions_pb2.Session, context: LogContext) -> list[Result]:
+    def _needs_confirmation(
+        self,
+        workout: sessions_pb2.Session,
+        context: LogContext,
+        offered: Sequence[workout_log_pb2.UnconfirmedEntry] = (),
+    ) -> list[Result]:
+        """Each unconfirmed entry with what to offer: as the log matched its words when it says
+        (log_text: typos, other languages, the account's history first; decision 0103), else the
+        catalogue's candidates for the stored words."""
+        matched = {
+            entry.entry_id: tuple(Candidate(c.exercise_id, c.name) for c in entry.candidates)
+            for entry in offered
+        }
         unsure: list[Result] = []
         for performance in workout.performances:
             if render.is_unconfirmed(performance):
-                candidates = self._names.candidates_for(performance.exercise_name, context)
+                candidates = matched.get(performance.performance_id) or self._names.candidates_for(
+                    performance.exercise_name, context
+                )
                 unsure.append(
                     {
                         "entry_id": render.entry_json(performance)["id"],
@@ -260,7 +279,9 @@ class WorkoutLogTools:
             program=_program(args),
         )
         reply = await self._log().LogWorkoutText(request)
-        return await self._written("Logged", reply.workout, context, reply.replayed)
+        return await self._written(
+            "Logged", reply.workout, context, reply.replayed, reply.unconfirmed_entries
+        )
 
     async def add_sets(self, principal: Principal, args: Args) -> Result:
         """Append sets to an entry: of the session in progress by default."""

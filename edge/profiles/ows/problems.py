@@ -16,7 +16,7 @@ import re
 import grpc
 
 from edge.problems import EdgeProblem, from_remote
-from edge.profiles.ows.exercises import ambiguous
+from edge.profiles.ows.exercises import RETRY_TEXT_WITH_ID, ambiguous
 from kinetic.errors import RemoteError
 from knowledge.training.exercise_names import Candidate
 
@@ -71,7 +71,7 @@ def _unsure_words(error: RemoteError) -> EdgeProblem | None:
     if error.reason == "EXERCISE_AMBIGUOUS":
         pairs = json.loads(error.metadata.get("candidates", "[]"))
         candidates = tuple(Candidate(str(exercise_id), str(name)) for exercise_id, name in pairs)
-        return ambiguous(error.metadata.get("words", ""), candidates)
+        return ambiguous(error.metadata.get("words", ""), candidates, RETRY_TEXT_WITH_ID)
     return None
 
 

@@ -116,14 +116,24 @@ class LogWorkoutTextRequest(_message.Message):
     def __init__(self, account_id: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., text: _Optional[str] = ..., day: _Optional[str] = ..., time_zone: _Optional[str] = ..., default_load_unit: _Optional[str] = ..., program: _Optional[_Union[ProgramDay, _Mapping]] = ...) -> None: ...
 
 class LogWorkoutTextResponse(_message.Message):
-    __slots__ = ("workout", "replayed", "unconfirmed_entry_ids")
+    __slots__ = ("workout", "replayed", "unconfirmed_entry_ids", "unconfirmed_entries")
     WORKOUT_FIELD_NUMBER: _ClassVar[int]
     REPLAYED_FIELD_NUMBER: _ClassVar[int]
     UNCONFIRMED_ENTRY_IDS_FIELD_NUMBER: _ClassVar[int]
+    UNCONFIRMED_ENTRIES_FIELD_NUMBER: _ClassVar[int]
     workout: _sessions_pb2.Session
     replayed: bool
     unconfirmed_entry_ids: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, workout: _Optional[_Union[_sessions_pb2.Session, _Mapping]] = ..., replayed: _Optional[bool] = ..., unconfirmed_entry_ids: _Optional[_Iterable[str]] = ...) -> None: ...
+    unconfirmed_entries: _containers.RepeatedCompositeFieldContainer[UnconfirmedEntry]
+    def __init__(self, workout: _Optional[_Union[_sessions_pb2.Session, _Mapping]] = ..., replayed: _Optional[bool] = ..., unconfirmed_entry_ids: _Optional[_Iterable[str]] = ..., unconfirmed_entries: _Optional[_Iterable[_Union[UnconfirmedEntry, _Mapping]]] = ...) -> None: ...
+
+class UnconfirmedEntry(_message.Message):
+    __slots__ = ("entry_id", "candidates")
+    ENTRY_ID_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    entry_id: str
+    candidates: _containers.RepeatedCompositeFieldContainer[ExerciseCandidate]
+    def __init__(self, entry_id: _Optional[str] = ..., candidates: _Optional[_Iterable[_Union[ExerciseCandidate, _Mapping]]] = ...) -> None: ...
 
 class ExerciseWords(_message.Message):
     __slots__ = ("words", "tracking")

@@ -7,10 +7,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from kinetic import page_tokens
 from kinetic.errors import AlreadyExists, FieldViolation, InvalidArgument, NotFound
+from knowledge.training.catalog import load_catalog
+from knowledge.training.exercise_names import resolve_exercise
 from services.training.adapters import exercise_repository as repo
 from services.training.domain.exercises import EQUIPMENT, MUSCLES, Exercise, validate_exercise
 from services.training.domain.search import candidate_prefixes, normalize, rank
@@ -78,8 +80,11 @@ class ExerciseCatalog:
                 )
                 scored = [(score, ex) for ex in candidates if (score := rank(normalized, ex)) is not None]
                 scored.sort(key=lambda pair: (-pair[0], pair[1].name.casefold(), pair[1].exercise_id))
-                total = len(scored)
-                page = [ex for _, ex in scored[offset : offset + limit]]
+                found = [ex for _, ex in scored] or _spelled_otherwise(
+                    conn, account_id, query, muscle, equipment
+                )
+                total = len(found)
+                page = found[offset : offset + limit]
         next_offset = offset + len(page)
         token = (
             page_tokens.encode(next_offset, account_id, normalized, muscle, equipment)
@@ -121,6 +126,23 @@ class ExerciseCatalog:
                 )
             repo.add(conn, exercise, account_id, self._clock())
         return exercise
+
+
+def _spelled_otherwise(
+    conn: Connection, account_id: str, query: str, muscle: str, equipment: str
+) -> list[Exercise]:
+    """When no name or alias fits the query: the catalog exercises the workout log would offer for
+    it, a typo ("sqaut") or another language's name ("Kniebeugen") away (decision 0103)."""
+    resolution = resolve_exercise(query, catalog=load_catalog())
+    wanted = [resolution.exercise_id] if resolution.exercise_id else []
+    wanted += [c.exercise_id for c in resolution.candidates]
+    found = [ex for exercise_id in wanted if (ex := repo.get(conn, account_id, exercise_id)) is not None]
+    return [
+        ex
+        for ex in found
+        if (not muscle or muscle in (*ex.primary_muscles, *ex.secondary_muscles))
+        and (not equipment or equipment in ex.equipment)
+    ]
 
 
 def _require_account(account_id: str) -> None:

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, case, delete, func, insert, select, update
 
 from services.sessions.adapters.performance_repository import aware
+from services.sessions.adapters.session_tables import performance_sets, performances
 from services.sessions.workout_log.adapters.tables import (
     log_exercise_words,
     log_profiles,
@@ -39,6 +40,35 @@ def remembered_words(conn: Connection, account_id: str) -> dict[str, str]:
     """Every remembered (normalized) words -> exercise ID of the account."""
     rows = conn.execute(select(_W.words, _W.exercise_id).where(_W.account_id == account_id))
     return {row.words: row.exercise_id for row in rows}
+
+
+@dataclass(frozen=True)
+class ExerciseUse:
+    """How an account has used one exercise: its sets, and its best estimated one-rep max (kg, Epley,
+    reps counted up to 12) over loaded sets, None when it has none."""
+
+    exercise_id: str
+    sets: int
+    best_e1rm_kg: float | None
+
+
+def exercise_history(conn: Connection, account_id: str) -> list[ExerciseUse]:
+    """The exercises the account has logged (unconfirmed words left out), most used first; one
+    grouped query, however long the history (decision 0104)."""
+    p, s = performances.c, performance_sets.c
+    reps = case((s.reps_number > 12, 12.0), else_=s.reps_number)
+    e1rm = case((s.weight_kg > 0, s.weight_kg * (1 + reps / 30.0)), else_=None)
+    rows = conn.execute(
+        select(p.exercise_id, func.count(s.set_number).label("sets"), func.max(e1rm).label("best"))
+        .select_from(performances.outerjoin(performance_sets, s.performance_id == p.performance_id))
+        .where(p.account_id == account_id, ~p.exercise_id.startswith("words:"))
+        .group_by(p.exercise_id)
+        .order_by(func.count(s.set_number).desc(), p.exercise_id)
+    )
+    return [
+        ExerciseUse(row.exercise_id, int(row.sets), float(row.best) if row.best is not None else None)
+        for row in rows
+    ]
 
 
 def exercise_for_words(conn: Connection, account_id: str, words: str) -> str | None:

@@ -7,6 +7,7 @@ bytes answered first are stored and replayed; a replay is answered from them wit
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import TypeAlias
 
 import grpc
@@ -17,6 +18,7 @@ from kinetic.grpc_server import ServiceBinding
 from kinetic.sessions.v1 import workout_log_pb2 as pb
 from kinetic.sessions.v1 import workout_log_pb2_grpc as pb_grpc
 from kinetic.text_input import nul_violations
+from knowledge.training.exercise_names import Candidate
 from services.sessions.domain.session_model import Session
 from services.sessions.entrypoints.session_pb import session_to_pb
 from services.sessions.workout_log.bootstrap import WorkoutLogModule
@@ -53,10 +55,23 @@ def _logged(result: LoggedWorkout) -> bytes:
     )
 
 
-def _logged_text(result: LoggedWorkout) -> bytes:
+def _logged_text(result: LoggedWorkout, offered: Mapping[str, tuple[Candidate, ...]]) -> bytes:
+    """The answer with what to offer for each unconfirmed entry, found by its name (the words)."""
+    names = {p.performance_id: p.exercise_name for p in result.workout.performances}
     return _serialized(
         pb.LogWorkoutTextResponse(
-            workout=session_to_pb(result.workout), unconfirmed_entry_ids=list(result.unconfirmed_entry_ids)
+            workout=session_to_pb(result.workout),
+            unconfirmed_entry_ids=list(result.unconfirmed_entry_ids),
+            unconfirmed_entries=[
+                pb.UnconfirmedEntry(
+                    entry_id=entry_id,
+                    candidates=[
+                        pb.ExerciseCandidate(exercise_id=c.exercise_id, name=c.name)
+                        for c in offered.get(names.get(entry_id, ""), ())
+                    ],
+                )
+                for entry_id in result.unconfirmed_entry_ids
+            ],
         )
     )
 

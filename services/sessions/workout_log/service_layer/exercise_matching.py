@@ -9,7 +9,7 @@ guessed (decision 0045); where the matching lives and why: decision 0092.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from sqlalchemy import Engine
@@ -57,6 +57,23 @@ def _usual_tracking(exercise_id: str) -> str:
     return found.tracking_modes[0] if found and found.tracking_modes else ""
 
 
+def _history_first(words: str, candidates: Sequence[Candidate], used: Sequence[str]) -> tuple[Candidate, ...]:
+    """``candidates`` with the account's own exercises that fit ``words`` first: those the words
+    resolve to, are ambiguous between or are near among the exercises it has logged."""
+    by_id = catalog_by_id()
+    # The logged exercises as the resolver's per-call list (not a catalog: catalogs are indexed once
+    # and cached, and every account's history differs).
+    logged = [(exercise_id, by_id[exercise_id].name) for exercise_id in used if exercise_id in by_id]
+    among_own = resolve_exercise(words, catalog=(), custom=logged)
+    own: list[Candidate] = []
+    if among_own.exercise_id:
+        own.append(Candidate(among_own.exercise_id, by_id[among_own.exercise_id].name))
+    own.extend(among_own.candidates)
+    own.extend(c for c in candidates if c.exercise_id in used)
+    ordered = dict.fromkeys((*own, *candidates))
+    return tuple(ordered)[:CANDIDATES]
+
+
 def catalog_name(exercise_id: str) -> str:
     """The catalog's name of ``exercise_id``, else the ID itself."""
     found = catalog_by_id().get(exercise_id)
@@ -75,6 +92,11 @@ class ExerciseMatching:
         with self._engine.connect() as conn:
             return log_repo.remembered_words(conn, account_id)
 
+    def history(self, account_id: str) -> list[log_repo.ExerciseUse]:
+        """The exercises the account has logged, most used first, with their best estimated 1RM."""
+        with self._engine.connect() as conn:
+            return log_repo.exercise_history(conn, account_id)
+
     async def match_all(self, account_id: str, wanted: Sequence[Wanted]) -> list[Match]:
         """MatchExercises: each of ``wanted`` matched, in order."""
         require_account(account_id)
@@ -87,9 +109,25 @@ class ExerciseMatching:
                 out.add(f"exercises[{i}].words", f"must be at most {MAX_WORDS_CHARS} characters")
         out.raise_if_any()
         remembered = self.remembered(account_id)
-        return [await self.match(account_id, item.words, remembered, item.tracking) for item in wanted]
+        used = [use.exercise_id for use in self.history(account_id)]
+        return [await self.match(account_id, item.words, remembered, item.tracking, used) for item in wanted]
 
     async def match(
+        self,
+        account_id: str,
+        words: str,
+        remembered: Mapping[str, str],
+        tracking: str = "",
+        used: Sequence[str] = (),
+    ) -> Match:
+        """The exercise to store for ``words``, or unsure with candidates, the exercises the account
+        has logged (``used``, most used first) that fit the words ahead of the others (decision 0103)."""
+        found = await self._match(account_id, words, remembered, tracking)
+        if found.exercise_id or not used:
+            return found
+        return replace(found, candidates=_history_first(words, found.candidates, used))
+
+    async def _match(
         self, account_id: str, words: str, remembered: Mapping[str, str], tracking: str = ""
     ) -> Match:
         """The exercise to store for ``words``; unsure (with candidates) when none is certain.

@@ -18,8 +18,10 @@ _DAY_PHRASE: Final = re.compile(
     r"""\b(?:on\s+)?(?:
         (?P<iso>\d{4}-\d{2}-\d{2})
       | (?P<days_ago>\d{1,3})\s+days?\s+ago
-      | (?P<yesterday>yesterday|last\s+night)
-      | (?P<today>today|tonight|this\s+(?:morning|afternoon|evening))
+      | (?P<yesterday>yesterday|last\s+night|gestern|ayer|ieri|gisteren
+          # French "hier"; German and Dutch "hier" is "here" ("hier ist mein Training")
+        | hier(?!\s+(?:ist|is|sind|zijn|mein|meine|mijn|die|der|das|het|een|ein|eine|war|was)\b))
+      | (?P<today>today|tonight|this\s+(?:morning|afternoon|evening)|heute|hoy|aujourd'hui|oggi|vandaag)
       | (?P<last>last\s+)?(?P<weekday>"""
     + "|".join(WEEKDAYS)
     + r"""))\b""",

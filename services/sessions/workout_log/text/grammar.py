@@ -30,14 +30,104 @@ MAX_SETS_IN_ONE_FIGURE: Final = 50
 MAX_RPE: Final = 10.0
 
 _BODYWEIGHT: Final = frozenset({"bw", "bodyweight"})
-_REPS_WORDS: Final = frozenset({"reps", "rep"})
-_SETS_WORDS: Final = frozenset({"sets", "set"})
+# Reps and sets in the six languages the reader knows (decision 0103).
+_REPS_WORDS: Final = frozenset(
+    {
+        "reps",
+        "rep",
+        "wdh",
+        "wiederholungen",
+        "wiederholung",
+        "repeticiones",
+        "repes",
+        "répétitions",
+        "repetitions",
+        "herhalingen",
+        "ripetizioni",
+        "rip",
+    }
+)
+_SETS_WORDS: Final = frozenset({"sets", "set", "sätze", "satz", "series", "serie", "séries", "série"})
+# "3 sets of 8", "3 Sätze à 10", "3 series de 8", "3 sets van 10", "3 serie da 10".
+_OF_WORDS: Final = frozenset({"of", "x", "à", "a", "de", "van", "da", "je"})
+# "at 100" in the six languages: "mit 100kg", "con 60 kg", "à 60 kg", "met 80 kg".
+_LOAD_WORDS: Final = frozenset({"at", "with", "mit", "bei", "con", "à", "met"})
+# Words that open a remark about the sets after them ("felt heavy", "was brutal"). Other trailing
+# words may change the exercise ("bench 3x5 at 100 paused") and join its name; a missed rep
+# ("failed") is not a remark, since the reps would be wrong.
+_REMARK_WORDS: Final = frozenset(
+    {
+        "felt",
+        "feel",
+        "feels",
+        "feeling",
+        "easy",
+        "hard",
+        "heavy",
+        "light",
+        "brutal",
+        "tough",
+        "good",
+        "great",
+        "solid",
+        "smooth",
+        "grindy",
+        "fast",
+        "slow",
+        "was",
+        "were",
+        "pr",
+        "pb",
+        "nice",
+        "ok",
+        "okay",
+        "strong",
+        "weak",
+        "tired",
+        "fresh",
+        "shaky",
+        "rough",
+        "awful",
+        "terrible",
+        "crushed",
+        "sore",
+        "pump",
+        "leicht",
+        "schwer",
+        "fácil",
+        "facil",
+        "pesado",
+        "facile",
+        "lourd",
+        "dur",
+        "zwaar",
+        "makkelijk",
+        "pesante",
+        "duro",
+        "gut",
+        "bien",
+        "goed",
+        "bene",
+    }
+)
+# A missed or cut rep after the figures ("squat 5x5 at 100 failed last rep"): the sets are not
+# what the figures say, so the text is refused rather than read.
+_MISSED_WORDS: Final = frozenset({"failed", "fail", "missed", "miss", "except", "but", "only", "last"})
+# What opens a clause without naming an exercise: "superset: bench 3x10", "ss curls 3x12".
+_GROUP_WORDS: Final = (
+    ("giant", "set"),
+    ("superset", "of"),
+    ("superset",),
+    ("ss",),
+    ("circuit",),
+    ("tri", "set"),
+)
 _SIDES: Final = frozenset({"side", "sides", "leg", "legs", "arm", "arms", "hand", "hands"})
 # Words allowed after sets that add nothing: "3x10 reps each", "8 each side", "30 total".
 _AFTER_SETS: Final = frozenset({"each", "reps", "rep", "sets", "total"})
 _MINUTE_WORDS: Final = frozenset({"min", "mins", "minute", "minutes"})
 # Words a clause may open with that are not the exercise: "did 3x10 push-ups", "also 3x8 curls".
-_LEAD_INS: Final = (("i", "did"), ("did",), ("also",))
+_LEAD_INS: Final = (("i", "did"), ("did",), ("also",), ("i",))
 
 
 @dataclass(frozen=True)
@@ -68,6 +158,7 @@ class SetsItem:
 
     amounts: tuple[Amount, ...]  # one per set
     load: LoadItem | None = None  # the load written inside the figure ("80x8", "3x5x100")
+    counted: bool = False  # a count opening the clause ("100 push-ups"): it must be the only sets
 
 
 @dataclass(frozen=True)
@@ -234,7 +325,7 @@ def _at_load_or_rpe(t: _Tokens, i: int, after_sets: bool) -> tuple[Item | None, 
     lifting 8 kg for reps writes "8kg" or "at 8".
     """
     at_sign = t.symbol(i, "@")
-    if not at_sign and not t.word(i, frozenset({"at", "with"})):
+    if not at_sign and not t.word(i, _LOAD_WORDS):
         return None
     j = i + 1
     if t.word(j, "rpe") and (rpe := t.number(j + 1)) is not None:
@@ -331,7 +422,7 @@ def _sets_of(t: _Tokens, i: int, after_sets: bool) -> tuple[Item | None, int] | 
     if count is None or not t.word(i + 1, _SETS_WORDS):
         return None
     j = i + 2
-    if t.word(j, frozenset({"of", "x"})):
+    if t.word(j, _OF_WORDS):
         j += 1
     read = _amount(t, j)
     if read is None:
@@ -401,7 +492,7 @@ def _reps_alone(t: _Tokens, i: int, after_sets: bool) -> tuple[Item | None, int]
 
 def _measure(t: _Tokens, i: int, after_sets: bool) -> tuple[Item | None, int] | None:
     """ "60s", "in 25 min", "7:45", "2000m", "5k": a lone time or distance."""
-    start = i + 1 if t.word(i, "in") else i
+    start = i + 1 if t.word(i, frozenset({"in", "en"})) else i
     duration = _duration(t, start)
     if duration is not None:
         seconds, end, approximate = duration
@@ -479,7 +570,7 @@ def read_clause(text: str) -> ClauseReading:
             warmup = True
             i += 1
             continue
-        read = _first_pattern(t, i, after_sets)
+        read = _first_pattern(t, i, after_sets) or _loose_figure(t, i, items, runs)
         if read is not None:
             item, i = read
             if item is not None:
@@ -499,7 +590,21 @@ def read_clause(text: str) -> ClauseReading:
                 "'at 100' or '100kg', sets and reps as '5x5' or '3 sets of 8', RPE as '@8' or 'rpe 8'"
             )
         i += 1
+    sets_items = [item for item in items if isinstance(item, SetsItem)]
+    if len(sets_items) > 1 and sets_items[0].counted:
+        count = t.tokens[_after_lead_in(t)]
+        raise NothingToLog(
+            f"could not tell what '{count.text}' is in '{text.strip()}': write loads as 'at 100' or "
+            "'100kg', sets and reps as '5x5' or '3 sets of 8'"
+        )
     named = [" ".join(run) for run in runs if run]
+    if len(named) == 2 and runs[0] and runs[-1] and items and not _MISSED_WORDS & set(runs[-1]):
+        # Words after every figure, the exercise named before them (decision 0103): a remark about
+        # the sets when they open with one ("squat 5x5 at 100 felt easy"), else part of the name,
+        # which comes first ("lunges 3x12 with 20kg dumbbells": "dumbbells lunges"; "bench 3x5 at
+        # 100 paused": "paused bench"); the matcher asks when that names no exercise.
+        trailing = [word for word in runs[-1] if word not in _LOAD_WORDS] or runs[-1]
+        named = named[:1] if trailing[0] in _REMARK_WORDS else [" ".join([*trailing, *runs[0]])]
     if len(named) > 1:
         listed = " and ".join(f"'{words}'" for words in named)
         raise NothingToLog(
@@ -517,10 +622,57 @@ def read_clause(text: str) -> ClauseReading:
 
 
 def _after_lead_in(t: _Tokens) -> int:
+    start = 0
+    for opening in _GROUP_WORDS:
+        if all(t.word(index, word) for index, word in enumerate(opening)):
+            start = len(opening)
+            break
     for lead_in in _LEAD_INS:
-        if all(t.word(index, word) for index, word in enumerate(lead_in)):
-            return len(lead_in)
-    return 0
+        if all(t.word(start + index, word) for index, word in enumerate(lead_in)):
+            return start + len(lead_in)
+    return start
+
+
+def _loose_figure(
+    t: _Tokens, i: int, items: list[Item], runs: list[list[str]]
+) -> tuple[Item | None, int] | None:
+    """A figure no pattern took, read where only one reading is left (decision 0103):
+
+    - "squat 5x5 100": a bare number right after sets with no load is their load;
+    - "rower 500m x 4": "x N" after a lone distance or time is that many sets of it;
+    - "did 100 push-ups", "20 burpees": a count opening the clause, before the exercise, is one set
+      of that many reps ("3 rounds" is not: rounds are refused, their sets are not written out).
+    """
+    number = t.number(i)
+    previous = items[-1] if items else None
+    before = t.get(i - 1)
+    right_after_sets = before is not None and (before.kind == "number" or before.text in _REPS_WORDS)
+    if (
+        number is not None
+        and isinstance(previous, SetsItem)
+        and previous.load is None
+        and right_after_sets
+        and not t.word(i + 1, "x")
+    ):
+        return LoadItem("load", number.text, number.value, None, number.approximate), i + 1
+    if t.word(i, "x") and isinstance(previous, MeasureItem) and (count := t.number(i + 1)) is not None:
+        amount = Amount(
+            duration_s=previous.duration_s, distance_m=previous.distance_m, approximate=previous.approximate
+        )
+        items.pop()
+        return SetsItem((amount,) * _count(count)), i + 2
+    following = t.get(i + 1)
+    # The clause is only the count and the exercise ("2 plates squat 5x5" is not one set of 2).
+    # Only the count is sets: "2 plates squat 5x5" is not one set of 2 (checked again once read).
+    alone = not any(token.kind == "word" and token.text == "x" for token in t.tokens[i + 1 :])
+    opening = not items and not any(runs) and i == _after_lead_in(t) and alone
+    if number is not None and opening and following is not None and following.kind == "word":
+        if following.text in ("rounds", "round", "x") or following.text in WEIGHT_UNITS:
+            return None
+        return SetsItem(
+            (Amount(reps=_whole_reps(number), approximate=number.approximate),), counted=True
+        ), i + 1
+    return None
 
 
 def _first_pattern(t: _Tokens, i: int, after_sets: bool) -> tuple[Item | None, int] | None:

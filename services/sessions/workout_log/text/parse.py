@@ -14,6 +14,7 @@ docs/decisions/0045-log-text-parsing.md.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
 from typing import Final
@@ -44,11 +45,42 @@ MIN_RPE: Final = 1.0
 MAX_DURATION_S: Final = 24 * 3600
 MAX_DISTANCE_M: Final = 500_000.0
 
-# "w/u", "warm up", "warm-ups", "warming up" are all the warm-up mark.
-_WARMUP: Final = re.compile(r"\bw/u\b|\bwarm(?:ing)?[\s-]?ups?\b")
+# "w/u", "wu", "warm up", "warm-ups", "warming up" are all the warm-up mark.
+_WARMUP: Final = re.compile(r"\bw/u\b|\bwu\b|\bwarm(?:ing)?[\s-]?ups?\b")
 # "2,000m": a thousands separator in a distance, not a clause break.
 _THOUSANDS: Final = re.compile(r"\b(\d{1,3}),(\d{3})(?=\s*(?:m|meters?|metres?)\b)")
-_SEPARATOR: Final = re.compile(r"(\n|;|,|[.!?](?!\d)|\bthen\b|\band\b)")
+# "7,5 kg": a decimal comma, read only right before a weight unit, where a clause break cannot be.
+_DECIMAL_COMMA: Final = re.compile(r"\b(\d+),(\d{1,2})(?=\s*(?:kgs?|kilos?|lbs?|#))")
+# "225#": the pound sign is pounds (decision 0103; 0045 refused it).
+_POUND_SIGN: Final = re.compile(r"(\d)\s*#")
+# "2 rir", "rir 1", "3rir": reps in reserve, stored as the RPE it means (10 minus RIR, decision 0103).
+_RIR: Final = re.compile(r"\b(?:(\d(?:\.5)?)\s*rir|rir\s*(\d(?:\.5)?))\b")
+# "@8 rpe", "@ 8 rpe": the RPE's word after its figure.
+_RPE_AFTER: Final = re.compile(r"@\s*(\d+(?:\.\d+)?)\s*rpe\b(?!\s*\d)")
+# "bench 3x8 at 80, rpe 8": an RPE after a comma still belongs to the sets before it.
+_RPE_OWN_CLAUSE: Final = re.compile(r",\s*(?=rpe\s*\d)")
+# A circuit's rounds: "3 rounds: ...", "3 rounds of ...", "circuit x3: ...", or "circuit: ... x3".
+_ROUNDS_FIRST: Final = re.compile(
+    r"\s*(?:circuit\s*)?(?:(?P<rounds>\d{1,2})\s*(?:rounds?|rds?)(?:\s+of)?|x\s*(?P<times>\d{1,2}))\s*:?\s*"
+)
+_CIRCUIT: Final = re.compile(r"\s*circuit\b")
+_ROUNDS_LAST: Final = re.compile(r"(?<=[^\W\d_])\s*x\s*(?P<times>\d{1,2})\s*$")
+MAX_ROUNDS: Final = 20
+# "1. squat 5x5": a numbered list's numbers are not figures.
+_LIST_NUMBER: Final = re.compile(r"(?m)^\s*\d{1,2}[.)]\s+(?=[^\W\d_])")
+# Between exercises: " + ", " & ", " / " and "with" after a figure ("bench 4x8 80kg with rows 4x8").
+_JOINERS: Final = re.compile(
+    r"\s[+&/]\s+(?=[^\W\d_])|(?<=[\dg])\s+with\s+"
+    r"(?!(?:an?\s+|the\s+)?(?:ez|db|bb|kb|dumbbells?|barbell|kettlebells?|cables?|bands?|machine|smith)\b)"
+    r"(?=[^\W\d_])"
+)
+# "and" and "then" in the six languages the reader knows (decision 0103); "en" is "and" only before a
+# word ("squats 5x5 en bankdrukken"), before a figure it is "in" ("5 km en 25 min").
+_AND_WORDS: Final = frozenset({"and", "und", "y", "et", "e", "en", "&"})
+_SEPARATOR: Final = re.compile(
+    r"(\n|;|,|[.!?](?!\d)|\b(?:then|dann|danach|luego|después|despues|puis|ensuite|daarna|dan|poi)\b"
+    r"|\b(?:and|und|y|et|e)\b|\ben\b(?=\s+[^\W\d_]))"
+)
 _FIGURE: Final = re.compile(r"\d")
 # "(felt heavy)": a remark in brackets with no figure in it says nothing about the sets.
 _REMARK: Final = re.compile(r"\([^()\d]*\)")
@@ -99,17 +131,52 @@ def parse_workout_text(text: str, *, default_unit: Unit, today: date) -> ParsedW
         raise NothingToLog("the text is empty: describe the workout, e.g. 'squat 5x5 at 100'")
     if len(text) > MAX_TEXT_CHARS:
         raise NothingToLog(f"the text is longer than {MAX_TEXT_CHARS} characters: log it in parts")
-    lowered = _THOUSANDS.sub(r"\1\2", _WARMUP.sub(" warmup ", _REMARK.sub(" ", text.casefold())))
-    day, rest = take_day(lowered, today=today)
+    day, rest = take_day(_prepared(text), today=today)
+    rounds, rest = _rounds(rest)
     if not _FIGURE.search(rest):
         raise NothingToLog(
             "no sets found: write each exercise with its sets, e.g. 'squat 5x5 at 100, 3x10 dips'"
         )
     readings = _join_names_to_their_sets(_clauses(rest))
-    entries = _entries(readings, default_unit)
+    entries = _repeated(_entries(readings, default_unit), rounds)
     if sum(len(entry.sets) for entry in entries) > MAX_SETS:
         raise NothingToLog(f"more than {MAX_SETS} sets: log the workout in parts")
     return ParsedWorkout(day=day, entries=entries)
+
+
+def _rounds(text: str) -> tuple[int, str]:
+    """How many rounds a circuit text says ("3 rounds: ...", "circuit x3: ...", "circuit: ... x3"),
+    1 when it says none, and the text without them."""
+    opening = _ROUNDS_FIRST.match(text)
+    if opening is not None and (opening["rounds"] or opening["times"]):
+        return int(opening["rounds"] or opening["times"]), text[opening.end() :]
+    closing = _ROUNDS_LAST.search(text)
+    if _CIRCUIT.match(text) and closing is not None:
+        return int(closing["times"]), text[: closing.start()]
+    return 1, text
+
+
+def _repeated(entries: tuple[ParsedEntry, ...], rounds: int) -> tuple[ParsedEntry, ...]:
+    """Each exercise of a circuit once per round; a round is one set of each (decision 0103)."""
+    if rounds == 1:
+        return entries
+    if rounds > MAX_ROUNDS or any(len(entry.sets) != 1 for entry in entries):
+        raise NothingToLog(
+            f"{rounds} rounds, and an exercise has more than one set a round: write each exercise's "
+            "sets, e.g. 'pull-ups 3x10, push-ups 3x20'"
+        )
+    return tuple(ParsedEntry(entry.words, entry.sets * rounds) for entry in entries)
+
+
+def _prepared(text: str) -> str:
+    """The text in one form for the grammar: NFC, lower case, and the written variants of a unit,
+    a decimal, an RPE or a break between exercises in the spelling the grammar reads."""
+    lowered = unicodedata.normalize("NFC", text).casefold()
+    lowered = _THOUSANDS.sub(r"\1\2", _WARMUP.sub(" warmup ", _REMARK.sub(" ", lowered)))
+    lowered = _POUND_SIGN.sub(r"\1 lb ", _DECIMAL_COMMA.sub(r"\1.\2", lowered))
+    lowered = _RIR.sub(lambda m: f" rpe {10 - float(m[1] or m[2]):g} ", lowered)
+    lowered = _RPE_OWN_CLAUSE.sub(" ", _RPE_AFTER.sub(r" rpe \1 ", lowered))
+    return _JOINERS.sub(" , ", _LIST_NUMBER.sub("", lowered))
 
 
 def _clauses(text: str) -> list[tuple[str, ClauseReading]]:
@@ -119,7 +186,7 @@ def _clauses(text: str) -> list[tuple[str, ClauseReading]]:
     separator = ""
     for index, piece in enumerate(pieces):
         if index % 2:
-            separator = piece
+            separator = "and" if piece.strip() in _AND_WORDS else piece
             continue
         reading = read_clause(piece)
         if reading.words or reading.items or reading.warmup:

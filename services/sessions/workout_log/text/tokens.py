@@ -54,7 +54,7 @@ _TOKEN: Final = re.compile(
     r"""
       (?P<clock>\d{1,2}(?::[0-5]\d){1,2})(?![\d:])  # 7:45 (minutes:seconds), 1:02:03
     | (?P<number>\d+(?:\.\d+)?|\.\d+)
-    | (?P<word>[a-z]+(?:['\u2019-][a-z]+)*)       # pull-ups, farmer's
+    | (?P<word>[^\W\d_]+(?:['\u2019-][^\W\d_]+)*)  # pull-ups, farmer's, bankdrücken: every letter
     | (?P<symbol>[@+/%~\u00d7*-])
     | (?P<other>\S)                                # punctuation such as ":" "(" "#": dropped
     """,
