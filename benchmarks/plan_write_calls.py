@@ -37,9 +37,9 @@ from sqlalchemy import Engine, event
 import kinetic.grpc_server
 from benchmarks.http_load import tool_call_body
 from kinetic.grpc_handlers import HandlerWrappingInterceptor
-from kinetic.plan_generator import generate_plan, parse_request
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from kinetic.storage import make_engine
+from services.training.plans.generator import generate_plan, parse_request
 from tests.integration.edge.conftest import running_stack
 from tests.integration.edge.primed_calls import PROTOCOL
 from tests.integration.edge.runflow_calls import pro, runflow_key

@@ -5,6 +5,7 @@ names (decision 0064)."""
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -157,6 +158,26 @@ class PlanCalls:
             )
         )
         return figures
+
+    async def _generated(self, athlete: Athlete, arguments: Arguments) -> plans_pb2.GeneratePlanResponse:
+        """The standard builder's plan for ``arguments`` as a new goal, made by Training's generator
+        (decision 0096); its refusal lists every problem, the first argument named."""
+        try:
+            generated: plans_pb2.GeneratePlanResponse = await self._plans().GeneratePlan(
+                plans_pb2.GeneratePlanRequest(
+                    arguments_json=json.dumps(dict(arguments)),
+                    today=athlete.today().isoformat(),
+                    as_goal=True,
+                )
+            )
+        except grpc.aio.AioRpcError as error:
+            remote = RemoteError.from_rpc(error)
+            if remote.code != grpc.StatusCode.INVALID_ARGUMENT:
+                raise
+            first = remote.violations[0].field if remote.violations else ""
+            said = "; ".join(f"{v.field}: {v.description}" for v in remote.violations)
+            raise EdgeProblem("invalid_request", said, 400, {"field": first}) from error
+        return generated
 
     async def _goal_id(self, athlete: Athlete, arguments: Arguments, *, verify: bool = False) -> str:
         """The goalId given, else the active plan's (a refusal when there is none); read from

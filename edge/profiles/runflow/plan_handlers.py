@@ -6,6 +6,7 @@ thresholds (decision 0064). The steps every write shares are ``plan_calls.PlanCa
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
@@ -14,7 +15,6 @@ from edge.after_commit import Missing, read_after_commit
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
 from edge.problems import EdgeProblem
-from edge.profiles.runflow import generated_plans as generated
 from edge.profiles.runflow import plan_render as render
 from edge.profiles.runflow import plan_requests as requests
 from edge.profiles.runflow.plan_calls import (
@@ -30,7 +30,6 @@ from edge.profiles.runflow.plan_calls import (
 )
 from edge.profiles.runflow.plan_schemas import PLAN_WEEKS_DEFAULT
 from edge.profiles.runflow.steps import ENDURANCE_ARGUMENTS, SPORTS, draft
-from kinetic.plan_generator import PlanRequestError, generate_plan, parse_request
 from kinetic.sessions.v1 import endurance_pb2 as sessions_pb2
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 
@@ -99,23 +98,19 @@ class RunFlowPlanTools(PlanCalls):
 
     async def create_training_plan(self, principal: Principal, arguments: Arguments) -> Payload:
         athlete = await self._athletes.settings_of(principal)
-        try:
-            request = parse_request(generated.generator_arguments(arguments), athlete.today())
-        except PlanRequestError as error:
-            raise generated.request_problem(error) from error
-        plan = generate_plan(request)
-        mutation = generated.goal_of(plan, activate=bool(arguments.get("activate", True)))
+        plan = await self._generated(athlete, arguments)
+        answer = json.loads(plan.plan_json)
         response, payload = await self._write(
-            principal, arguments, WORKOUT_LIST, athlete=athlete, thresholds=True, create_goal=mutation
+            principal, arguments, WORKOUT_LIST, athlete=athlete, thresholds=True, create_goal=plan.goal
         )
         return {
             **payload,
             "plan": render.goal(response.goal),
             "createdWorkoutIds": list(response.created_workout_ids),
             "generated": {
-                "event": plan.event.id,
-                "vdot": round(plan.vdot, 1),
-                "vdotSource": plan.vdot_source,
+                "event": answer["event"]["id"],
+                "vdot": answer["vdot"]["value"],
+                "vdotSource": answer["vdot"]["source"],
             },
         }
 

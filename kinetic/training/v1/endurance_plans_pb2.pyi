@@ -477,3 +477,27 @@ class MutatePlanResponse(_message.Message):
     replayed: bool
     restored_snapshot_id: str
     def __init__(self, goal: _Optional[_Union[Goal, _Mapping]] = ..., workouts: _Optional[_Iterable[_Union[PlanWorkout, _Mapping]]] = ..., created_workout_ids: _Optional[_Iterable[str]] = ..., deleted_workout_ids: _Optional[_Iterable[str]] = ..., snapshot_id: _Optional[str] = ..., pre_restore_snapshot_id: _Optional[str] = ..., active_goal_id: _Optional[str] = ..., plan_loads: _Optional[_Iterable[_Union[PlanLoad, _Mapping]]] = ..., replayed: _Optional[bool] = ..., restored_snapshot_id: _Optional[str] = ...) -> None: ...
+
+class GeneratePlanRequest(_message.Message):
+    __slots__ = ("arguments_json", "today", "with_safety_advisories", "as_goal")
+    ARGUMENTS_JSON_FIELD_NUMBER: _ClassVar[int]
+    TODAY_FIELD_NUMBER: _ClassVar[int]
+    WITH_SAFETY_ADVISORIES_FIELD_NUMBER: _ClassVar[int]
+    AS_GOAL_FIELD_NUMBER: _ClassVar[int]
+    arguments_json: str
+    today: str
+    with_safety_advisories: bool
+    as_goal: bool
+    def __init__(self, arguments_json: _Optional[str] = ..., today: _Optional[str] = ..., with_safety_advisories: _Optional[bool] = ..., as_goal: _Optional[bool] = ...) -> None: ...
+
+class GeneratePlanResponse(_message.Message):
+    __slots__ = ("plan_json", "race_distance_meters", "race_duration_seconds", "goal")
+    PLAN_JSON_FIELD_NUMBER: _ClassVar[int]
+    RACE_DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
+    RACE_DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    GOAL_FIELD_NUMBER: _ClassVar[int]
+    plan_json: str
+    race_distance_meters: float
+    race_duration_seconds: float
+    goal: CreateGoal
+    def __init__(self, plan_json: _Optional[str] = ..., race_distance_meters: _Optional[float] = ..., race_duration_seconds: _Optional[float] = ..., goal: _Optional[_Union[CreateGoal, _Mapping]] = ...) -> None: ...

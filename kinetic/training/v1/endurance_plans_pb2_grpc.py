@@ -61,6 +61,11 @@ class EndurancePlanServiceStub:
                 request_serializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.MutatePlanRequest.SerializeToString,
                 response_deserializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.MutatePlanResponse.FromString,
                 _registered_method=True)
+        self.GeneratePlan = channel.unary_unary(
+                '/kinetic.training.v1.EndurancePlanService/GeneratePlan',
+                request_serializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.GeneratePlanRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.GeneratePlanResponse.FromString,
+                _registered_method=True)
 
 
 class EndurancePlanServiceServicer:
@@ -101,6 +106,15 @@ class EndurancePlanServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GeneratePlan(self, request, context):
+        """GeneratePlan runs the running plan generator (decision 0065) and stores nothing: the same
+        arguments and day always give the same plan. RunFlow's public builder asks for it (decision
+        0096: the generator lives in Training, the edge imports no service).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EndurancePlanServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -123,6 +137,11 @@ def add_EndurancePlanServiceServicer_to_server(servicer, server):
                     servicer.MutatePlan,
                     request_deserializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.MutatePlanRequest.FromString,
                     response_serializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.MutatePlanResponse.SerializeToString,
+            ),
+            'GeneratePlan': grpc.unary_unary_rpc_method_handler(
+                    servicer.GeneratePlan,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.GeneratePlanRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.GeneratePlanResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -240,6 +259,33 @@ class EndurancePlanService:
             '/kinetic.training.v1.EndurancePlanService/MutatePlan',
             kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.MutatePlanRequest.SerializeToString,
             kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.MutatePlanResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GeneratePlan(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.EndurancePlanService/GeneratePlan',
+            kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.GeneratePlanRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.GeneratePlanResponse.FromString,
             options,
             channel_credentials,
             insecure,

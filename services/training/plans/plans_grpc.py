@@ -6,6 +6,7 @@ import grpc
 
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import endurance_plans_pb2_grpc as plans_pb2_grpc
+from services.training.plans.generation import generate
 from services.training.plans.service import EndurancePlans
 
 SERVICE_NAME = "kinetic.training.v1.EndurancePlanService"
@@ -35,3 +36,8 @@ class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
     ) -> plans_pb2.MutatePlanResponse:
         # Committed only while the caller still waits (decision 0072).
         return self._plans.mutate(request, context.time_remaining)
+
+    async def GeneratePlan(
+        self, request: plans_pb2.GeneratePlanRequest, context: object
+    ) -> plans_pb2.GeneratePlanResponse:
+        return generate(request)
