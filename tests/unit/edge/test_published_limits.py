@@ -53,8 +53,8 @@ from kinetic.page_tokens import MAX_SKIP
 from knowledge.endurance import running
 from knowledge.limits import endurance_plans as training
 from knowledge.limits import sessions
+from knowledge.plan_generation import limits as generator
 from knowledge.training import formats, rules
-from services.training.plans.generator import request as generator
 from tests.generated_plans import local_plans
 
 LIMIT_KEYWORDS = frozenset(
