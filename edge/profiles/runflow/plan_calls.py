@@ -5,13 +5,12 @@ names (decision 0064)."""
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import grpc
 
-from edge.after_commit import Missing, read_after_commit
+from edge.after_commit import Missing, missing
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
 from edge.problems import EdgeProblem
@@ -80,22 +79,53 @@ class PlanCalls:
         athlete: Athlete | None = None,
         thresholds: bool = False,
         known: plans_pb2.AthleteThresholds | None = None,
-        figures: endurance_pb2.GetAthleteFiguresResponse | None = None,
         **mutation: Any,
     ) -> tuple[plans_pb2.MutatePlanResponse, Payload]:
-        """One mutation and its safety advisories: the response and the payload every write shares.
+        """One mutation and its safety advisories: the response and the payload every write shares."""
+        written, payload = await self._written(
+            principal, arguments, paths, athlete=athlete, thresholds=thresholds, known=known, **mutation
+        )
+        return written.result, payload
 
-        ``figures`` are what ``known`` was read from, when the caller read them: the advisories then
-        judge the plan against the history those figures reflect (decision 0090)."""
+    async def _written(
+        self,
+        principal: Principal,
+        arguments: Arguments,
+        paths: Paths,
+        *,
+        athlete: Athlete | None = None,
+        thresholds: bool = False,
+        known: plans_pb2.AthleteThresholds | None = None,
+        generate: plans_pb2.GeneratePlanRequest | None = None,
+        **mutation: Any,
+    ) -> tuple[plans_pb2.WritePlanResponse, Payload]:
+        """One ``WritePlan``: Training reads the thresholds (``thresholds``, unless ``known`` gives
+        them) and the history from analytics itself, writes, and judges the plan (decision 0096)."""
         athlete = athlete or await self._athletes.settings_of(principal)
-        if thresholds and known is None and figures is None:
-            figures = await self._figures(athlete)
-        if known is None and figures is not None:
-            known = requests.thresholds(figures)
-        seen = figures.as_of_sequence if figures is not None else 0
-        response = await self._mutate(athlete, arguments, paths, known, **mutation)
-        advisories = await read_after_commit(self._safety(athlete, response, seen))
-        return response, result(response, advisories, arguments)
+        request = plans_pb2.WritePlanRequest(
+            mutation=plans_pb2.MutatePlanRequest(
+                account_id=athlete.account_id,
+                device_id=DEVICE_ID,
+                time_zone=athlete.timezone,
+                idempotency_key=training_key(arguments.get("idempotencyKey", "")),
+                thresholds=known,
+                **mutation,
+            ),
+            look_up_thresholds=thresholds and known is None,
+            first_weekday=athlete.first_weekday,
+            generate=generate,
+        )
+        try:
+            written: plans_pb2.WritePlanResponse = await self._plans().WritePlan(request)
+        except grpc.aio.AioRpcError as error:
+            remote = RemoteError.from_rpc(error)
+            if remote.reason == PLAN_REQUEST_INVALID:
+                raise generator_problem(remote) from error
+            raise paths.problem(remote) from error
+        advisories: list[dict[str, Any]] | Missing = [render.advisory(a) for a in written.advisories]
+        if written.HasField("advisories_unanswered"):
+            advisories = missing(relayed(written.advisories_unanswered))
+        return written, result(written.result, advisories, arguments)
 
     async def _mutate(
         self,
@@ -159,26 +189,6 @@ class PlanCalls:
         )
         return figures
 
-    async def _generated(self, athlete: Athlete, arguments: Arguments) -> plans_pb2.GeneratePlanResponse:
-        """The standard builder's plan for ``arguments`` as a new goal, made by Training's generator
-        (decision 0096); its refusal lists every problem, the first argument named."""
-        try:
-            generated: plans_pb2.GeneratePlanResponse = await self._plans().GeneratePlan(
-                plans_pb2.GeneratePlanRequest(
-                    arguments_json=json.dumps(dict(arguments)),
-                    today=athlete.today().isoformat(),
-                    as_goal=True,
-                )
-            )
-        except grpc.aio.AioRpcError as error:
-            remote = RemoteError.from_rpc(error)
-            if remote.code != grpc.StatusCode.INVALID_ARGUMENT:
-                raise
-            first = remote.violations[0].field if remote.violations else ""
-            said = "; ".join(f"{v.field}: {v.description}" for v in remote.violations)
-            raise EdgeProblem("invalid_request", said, 400, {"field": first}) from error
-        return generated
-
     async def _goal_id(self, athlete: Athlete, arguments: Arguments, *, verify: bool = False) -> str:
         """The goalId given, else the active plan's (a refusal when there is none); read from
         Training when ``verify``, so a plan that is not there is refused before anything is stored."""
@@ -217,6 +227,22 @@ class PlanCalls:
                 ) from error
             stored.update({w.id: w.endurance for w in page.workouts})
         return stored
+
+
+# Training's reason for a refusal of the generator's arguments (services.training.plans.generation).
+PLAN_REQUEST_INVALID = "PLAN_REQUEST_INVALID"
+
+
+def generator_problem(error: RemoteError) -> EdgeProblem:
+    """Every problem of the generator's arguments in one 400, the first argument named."""
+    first = error.violations[0].field if error.violations else ""
+    said = "; ".join(f"{v.field}: {v.description}" for v in error.violations)
+    return EdgeProblem("invalid_request", said, 400, {"field": first})
+
+
+def relayed(call: plans_pb2.UnansweredCall) -> RemoteError:
+    """The call Training made that failed, as the edge would have seen it failing."""
+    return RemoteError(grpc.StatusCode[call.code], call.message, call.reason, (), dict(call.metadata))
 
 
 async def nothing() -> None:

@@ -98,19 +98,22 @@ class RunFlowPlanTools(PlanCalls):
 
     async def create_training_plan(self, principal: Principal, arguments: Arguments) -> Payload:
         athlete = await self._athletes.settings_of(principal)
-        plan = await self._generated(athlete, arguments)
-        answer = json.loads(plan.plan_json)
-        response, payload = await self._write(
-            principal, arguments, WORKOUT_LIST, athlete=athlete, thresholds=True, create_goal=plan.goal
+        # Training makes the plan (decision 0096): the generator's arguments as the tool got them.
+        generate = plans_pb2.GeneratePlanRequest(
+            arguments_json=json.dumps(dict(arguments)), today=athlete.today().isoformat(), as_goal=True
         )
+        written, payload = await self._written(
+            principal, arguments, WORKOUT_LIST, athlete=athlete, thresholds=True, generate=generate
+        )
+        response, plan = written.result, written.generated
         return {
             **payload,
             "plan": render.goal(response.goal),
             "createdWorkoutIds": list(response.created_workout_ids),
             "generated": {
-                "event": answer["event"]["id"],
-                "vdot": answer["vdot"]["value"],
-                "vdotSource": answer["vdot"]["source"],
+                "event": plan.event,
+                "vdot": round(plan.vdot, 1),
+                "vdotSource": plan.vdot_source,
             },
         }
 
@@ -362,9 +365,7 @@ class RunFlowPlanTools(PlanCalls):
         steps) starts from the stored part, read from the library, since Training replaces it whole."""
         athlete = await self._athletes.settings_of(principal)
         touched = [item["workoutId"] for item in items if any(w in item for w in ENDURANCE_ARGUMENTS)]
-        stored, figures = await asyncio.gather(
-            self._stored_endurance(athlete, touched, paths), self._figures(athlete)
-        )
+        stored = await self._stored_endurance(athlete, touched, paths)
         mutation = plans_pb2.ModifyWorkouts(
             changes=[requests.change(i, stored.get(i["workoutId"])) for i in items]
         )
@@ -373,7 +374,7 @@ class RunFlowPlanTools(PlanCalls):
             arguments,
             paths,
             athlete=athlete,
-            figures=figures,
+            thresholds=True,
             modify_workouts=mutation,
         )
         return {**payload, "workouts": [render.workout(w) for w in response.workouts]}

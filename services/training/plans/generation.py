@@ -12,7 +12,7 @@ import json
 from datetime import date
 from typing import Any
 
-from kinetic.errors import FieldViolation, InvalidArgument
+from kinetic.errors import InvalidArgument
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.plans.generated_goal import goal_of
 from services.training.plans.generator import (
@@ -24,32 +24,34 @@ from services.training.plans.generator import (
     safety_check,
 )
 
+# The generator's refusal of its arguments, told apart from a refusal of the write it is part of.
+PLAN_REQUEST_INVALID = "PLAN_REQUEST_INVALID"
+
 
 def generated_plan(arguments: Any, today: date) -> GeneratedPlan:
     """The plan ``arguments`` ask for, or one ``InvalidArgument`` naming every problem."""
     try:
         return generate_plan(parse_request(arguments, today))
     except PlanRequestError as error:
-        raise InvalidArgument(str(error), violations=error.problems) from error
+        raise InvalidArgument(str(error), reason=PLAN_REQUEST_INVALID, violations=error.problems) from error
+
+
+def generated_goal(request: plans_pb2.GeneratePlanRequest) -> tuple[GeneratedPlan, plans_pb2.CreateGoal]:
+    """The plan a request asks for and that plan as a new goal (active unless the arguments'
+    ``activate`` is false)."""
+    arguments, today = _arguments(request)
+    # The personal tool's own arguments, not the generator's.
+    activate = bool(arguments.pop("activate", True))
+    arguments.pop("idempotencyKey", None)
+    plan = generated_plan(arguments, today)
+    return plan, goal_of(plan, activate=activate)
 
 
 def generate(request: plans_pb2.GeneratePlanRequest) -> plans_pb2.GeneratePlanResponse:
-    try:
-        arguments = json.loads(request.arguments_json or "{}")
-    except json.JSONDecodeError as error:
-        raise InvalidArgument.for_field("arguments_json", "not a JSON object") from error
-    try:
-        today = date.fromisoformat(request.today)
-    except ValueError as error:
-        raise InvalidArgument(
-            "today: not a YYYY-MM-DD day", violations=[FieldViolation("today", "not a YYYY-MM-DD day")]
-        ) from error
-    activate = True
-    if request.as_goal and isinstance(arguments, dict):
-        # The personal tool's own arguments, not the generator's.
-        activate = bool(arguments.pop("activate", True))
-        arguments.pop("idempotencyKey", None)
-    plan = generated_plan(arguments, today)
+    if request.as_goal:
+        plan, goal = generated_goal(request)
+    else:
+        plan, goal = generated_plan(*_arguments(request)), None
     answer = plan_json(plan)
     if request.with_safety_advisories:
         answer["safetyAdvisories"] = [advisory.as_contract() for advisory in safety_check(plan)]
@@ -57,5 +59,19 @@ def generate(request: plans_pb2.GeneratePlanRequest) -> plans_pb2.GeneratePlanRe
         plan_json=json.dumps(answer),
         race_distance_meters=plan.race.distance_m,
         race_duration_seconds=plan.race.duration_s,
-        goal=goal_of(plan, activate=activate) if request.as_goal else None,
+        goal=goal,
     )
+
+
+def _arguments(request: plans_pb2.GeneratePlanRequest) -> tuple[dict[str, Any], date]:
+    try:
+        arguments = json.loads(request.arguments_json or "{}")
+    except json.JSONDecodeError as error:
+        raise InvalidArgument.for_field("arguments_json", "not a JSON object") from error
+    if not isinstance(arguments, dict):
+        raise InvalidArgument.for_field("arguments_json", "not a JSON object")
+    try:
+        today = date.fromisoformat(request.today)
+    except ValueError as error:
+        raise InvalidArgument.for_field("today", "not a YYYY-MM-DD day") from error
+    return arguments, today

@@ -7,6 +7,7 @@ import grpc
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import endurance_plans_pb2_grpc as plans_pb2_grpc
 from services.training.plans.generation import generate
+from services.training.plans.plan_writes import PlanWrites
 from services.training.plans.service import EndurancePlans
 
 SERVICE_NAME = "kinetic.training.v1.EndurancePlanService"
@@ -15,8 +16,9 @@ SERVICE_NAME = "kinetic.training.v1.EndurancePlanService"
 class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
     """Thin adapter from gRPC to ``EndurancePlans``."""
 
-    def __init__(self, plans: EndurancePlans) -> None:
+    def __init__(self, plans: EndurancePlans, writes: PlanWrites) -> None:
         self._plans = plans
+        self._writes = writes
 
     async def GetPlan(self, request: plans_pb2.GetPlanRequest, context: object) -> plans_pb2.GetPlanResponse:
         return self._plans.get_plan(request)
@@ -41,3 +43,9 @@ class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
         self, request: plans_pb2.GeneratePlanRequest, context: object
     ) -> plans_pb2.GeneratePlanResponse:
         return generate(request)
+
+    async def WritePlan(
+        self, request: plans_pb2.WritePlanRequest, context: grpc.aio.ServicerContext
+    ) -> plans_pb2.WritePlanResponse:
+        # Committed only while the caller still waits (decision 0072), as MutatePlan.
+        return await self._writes.write(request, context.time_remaining)
