@@ -10,7 +10,8 @@ key; every call creates a new active plan (the previous ones stay). It prints, p
 - gRPC calls: the unary calls every server answered, by method (a server interceptor counts them;
   the edge's calls and the services' calls to each other alike);
 - SQL statements: what SQLAlchemy sends on each service's engine (``before_cursor_execute``), and
-  the share of them inside analytics' ``EvaluatePlanSafety``;
+  the share of them inside analytics' safety reads (``EvaluatePlanSafety`` before decision 0096,
+  ``GetPlanningContext`` since: Training's one call, thresholds and history together);
 - p50 and p99 of the whole call, as the assistant waits for it, and the p50 time each server spent
   in each method (nested calls included in their caller's time).
 """
@@ -37,9 +38,9 @@ from sqlalchemy import Engine, event
 import kinetic.grpc_server
 from benchmarks.http_load import tool_call_body
 from kinetic.grpc_handlers import HandlerWrappingInterceptor
-from kinetic.plan_generator import generate_plan, parse_request
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from kinetic.storage import make_engine
+from services.training.plans.generator import generate_plan, parse_request
 from tests.integration.edge.conftest import running_stack
 from tests.integration.edge.primed_calls import PROTOCOL
 from tests.integration.edge.runflow_calls import pro, runflow_key
@@ -48,6 +49,8 @@ RUNFLOW_PATH = "/mcp/runflow"
 WORKOUTS = 49
 # Analytics' background sweep (services/analytics/bootstrap.py KEEP_UP_SECONDS), waited for once.
 KEEP_UP_SECONDS = 2.0
+# Analytics' reads for a plan's safety: the edge's call before decision 0096, Training's after it.
+SAFETY_READS = ("EvaluatePlanSafety", "GetPlanningContext")
 # The name kinetic.grpc_server takes its extra server interceptors from when a server starts.
 INTERCEPTORS = "rpc_metrics_interceptors"
 ARGUMENTS = {"event": "10K", "weeklyVolumeKm": 40, "daysPerWeek": 7, "experience": "intermediate"}
@@ -116,7 +119,7 @@ class CallCounter(HandlerWrappingInterceptor):
             tally.all_calls[name] += 1
             started = time.perf_counter()
             try:
-                if name != "EvaluatePlanSafety":
+                if name not in SAFETY_READS:
                     return await behavior(request, context)
                 with tally.safety():
                     return await behavior(request, context)
@@ -268,7 +271,7 @@ async def _one_tool(
         + ", ".join(f"{name} {n}" for name, n in sorted(calls_seen.items())),
         f"  SQL statements: {sum(statements.values())}  "
         + ", ".join(f"{name} {n}" for name, n in sorted(statements.items())),
-        f"  of which in EvaluatePlanSafety: {safety}",
+        f"  of which in analytics' safety reads ({' or '.join(SAFETY_READS)}): {safety}",
         f"  the whole run per call, background catch-up included: {all_calls:.1f} gRPC calls, "
         f"SQL statements {sum(tally.all_statements.values()) / calls:.0f}: {all_statements}",
         "  server time p50 by method: "

@@ -39,12 +39,18 @@ async def read_after_commit(call: Awaitable[T]) -> T | Missing:
     try:
         return await call
     except grpc.aio.AioRpcError as error:
-        problem = from_remote(RemoteError.from_rpc(error))
-        retry_after = problem.details.get(RETRY_AFTER)
-        if problem.status == 503:
-            return Missing(
-                "unavailable",
-                retry_after if isinstance(retry_after, int) else None,
-                problem.description,
-            )
-        return Missing("refused", None, problem.description)
+        return missing(RemoteError.from_rpc(error))
+
+
+def missing(error: RemoteError) -> Missing:
+    """What a failed read after the write leaves out, said as the edge says that failure: the edge's
+    own read's, or one a service read on its behalf and relayed (decision 0096)."""
+    problem = from_remote(error)
+    retry_after = problem.details.get(RETRY_AFTER)
+    if problem.status == 503:
+        return Missing(
+            "unavailable",
+            retry_after if isinstance(retry_after, int) else None,
+            problem.description,
+        )
+    return Missing("refused", None, problem.description)

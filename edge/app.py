@@ -65,6 +65,7 @@ from edge.openapi import openapi_document
 from edge.profiles.metric.rest import backend_error, http_error, metric_rest_app, no_store
 from edge.profiles.runflow_public.handlers import PlanGenTools
 from edge.profiles.runflow_public.links import PlanLinks
+from edge.profiles.runflow_public.planning import PlanSource, over_grpc
 from edge.profiles.runflow_public.routes import plan_page_routes, too_many_pages
 from edge.profiles.runflow_public.tools import anonymous, public_plangen_profile
 from edge.ratelimit import (
@@ -304,10 +305,12 @@ def create_app(
     live = Live()
     signed_in_mcp = signed_in_profiles()
     built = {profile.resource.path: build_profile(profile.build(live, settings)) for profile in signed_in_mcp}
-    # RunFlow's anonymous PlanGen (decision 0066): no backend, no credentials; links signed here.
+    # RunFlow's anonymous PlanGen (decision 0066): no credentials, nothing stored; links signed here,
+    # plans made by Training's generator (decision 0096).
     plan_links = PlanLinks(_plan_link_secret(settings))
+    public_plans = PlanSource(over_grpc(lambda: live.backends.endurance_plans))
     plangen = build_profile(
-        public_plangen_profile(PlanGenTools(plan_links, public_url), settings.plangen_per_hour),
+        public_plangen_profile(PlanGenTools(plan_links, public_url, public_plans), settings.plangen_per_hour),
         principal=anonymous,
     )
     plangen_mcp = plangen.server
@@ -516,6 +519,7 @@ def create_app(
             plan_links,
             limiter,
             client_address,
+            plan_of=public_plans,
             refusal=remembering(too_many_pages, refused, PLAN_PAGES_SURFACE, client_address),
         ),
     ]

@@ -60,6 +60,8 @@ _KIND_BY_METHOD: Mapping[str, CallKind] = {
     "ExportWorkouts": CallKind.BULK,
     # Up to 200 plan workouts checked, written and snapshotted in one transaction (decision 0064).
     "MutatePlan": CallKind.BULK,
+    # MutatePlan's write with Training's own read of analytics before or after it (decision 0096).
+    "WritePlan": CallKind.BULK,
 }
 
 

@@ -29,12 +29,13 @@ PROCESS_NAMES = (EDGE, *SERVICE_NAMES)
 # service -> the processes that call it, and why. Only these edges exist in the code today:
 # edge/backends.py dials every service; services/sessions/bootstrap.py dials training (occurrence
 # marks); services/analytics/bootstrap.py dials sessions and training (their change feeds);
+# services/training/bootstrap.py dials analytics (a plan write's thresholds and history, 0096);
 # services/auth/adapters/service_erasers.py dials training, sessions and analytics (account erasure).
 CALLERS: Mapping[str, frozenset[str]] = {
     "auth": frozenset({EDGE}),
     "training": frozenset({EDGE, "sessions", "analytics", "auth"}),
     "sessions": frozenset({EDGE, "analytics", "auth"}),
-    "analytics": frozenset({EDGE, "auth"}),
+    "analytics": frozenset({EDGE, "training", "auth"}),
 }
 
 # Open to any authenticated caller: probes and tooling, no account data.

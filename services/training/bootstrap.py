@@ -14,6 +14,8 @@ from kinetic.training.v1 import endurance_plans_pb2_grpc, training_pb2_grpc
 from services.training.domain.catalog import load_catalog
 from services.training.entrypoints.grpc import TrainingServicer
 from services.training.plans import plans_grpc
+from services.training.plans.plan_writes import PlanWrites
+from services.training.plans.planning_context import PlanningContexts, Target
 from services.training.plans.service import EndurancePlans
 from services.training.service_layer.account_erasure import AccountErasure
 from services.training.service_layer.deletions import TrainingDeletions
@@ -72,21 +74,30 @@ async def start(
     port: int | None = None,
     engine: Engine | None = None,
     clock: Clock = utc_now,
+    analytics_target: Target | None = None,
 ) -> RunningServer:
-    """Prepare storage and start the gRPC server (``port=0`` picks a free port)."""
+    """Prepare storage and start the gRPC server (``port=0`` picks a free port).
+
+    Plan writes read analytics at ``analytics_target`` (by default ``settings.targets``:
+    ``KINETIC_ANALYTICS_TARGET``, else the local default port); a stack that starts analytics after
+    Training on port 0 passes a function that says its address once it has started (decision 0096).
+    """
     app = prepare(engine or engine_for(settings), clock)
+    contexts = PlanningContexts(analytics_target or settings.targets["analytics"], settings.tls)
     binding = ServiceBinding(
         app.servicer(), training_pb2_grpc.add_TrainingServiceServicer_to_server, SERVICE_NAME
     )
     # Endurance plans live in the library's tables: same process, same server (decision 0062).
     plans = ServiceBinding(
-        plans_grpc.EndurancePlanServicer(app.plans),
+        plans_grpc.EndurancePlanServicer(app.plans, PlanWrites(app.plans, contexts)),
         endurance_plans_pb2_grpc.add_EndurancePlanServiceServicer_to_server,
         plans_grpc.SERVICE_NAME,
     )
-    return await create_server(
+    running = await create_server(
         [binding, plans],
         settings.listen_host,
         settings.port if port is None else port,
         ServerTrust.of(settings),
     )
+    running.on_stop.append(contexts.close)
+    return running

@@ -11,12 +11,13 @@ from tests.deploy.manifests import OVERLAYS, SERVICES, labels_match, of_kind, po
 
 ANYONE = "anyone"
 # Callers as the code has them: the edge calls every service; sessions calls training; analytics
-# calls training and sessions; auth calls all three to erase a deleted account.
+# calls training and sessions; training calls analytics for a plan write's thresholds and history
+# (decision 0096); auth calls all three to erase a deleted account.
 CALLERS = {
     "kinetic-auth": {"kinetic-edge"},
     "kinetic-training": {"kinetic-edge", "kinetic-sessions", "kinetic-analytics", "kinetic-auth"},
     "kinetic-sessions": {"kinetic-edge", "kinetic-analytics", "kinetic-auth"},
-    "kinetic-analytics": {"kinetic-edge", "kinetic-auth"},
+    "kinetic-analytics": {"kinetic-edge", "kinetic-training", "kinetic-auth"},
 }
 STORAGE_USERS = {
     "kinetic-postgresql": {f"kinetic-{name}" for name in SERVICES},

@@ -34,6 +34,7 @@ from tests.fuzz.error_texts import ProfileNames, offences
 from tests.fuzz.json_schema_values import arguments
 from tests.fuzz.profile_callers import Call, Known, ProfileCaller, serve_blocking
 from tests.fuzz.watch import RowCounts
+from tests.generated_plans import local_plans
 from tests.integration.edge.conftest import Stack, running_stack
 
 DRAWN_PER_TOOL = 12
@@ -49,7 +50,9 @@ _WRONG_TYPE: Mapping[str, Any] = {
     "object": "one",
 }
 PUBLIC_PLANGEN = build_profile(
-    public_plangen_profile(PlanGenTools(PlanLinks(b"error-texts-plan-link-secret"), "http://edge.test")),
+    public_plangen_profile(
+        PlanGenTools(PlanLinks(b"error-texts-plan-link-secret"), "http://edge.test", local_plans())
+    ),
     principal=anonymous,
 )
 

@@ -21,9 +21,10 @@ from edge.problems import EdgeProblem
 from edge.profiles.runflow_public.handlers import PlanGenTools
 from edge.profiles.runflow_public.links import PlanLinks
 from edge.profiles.runflow_public.tools import ANONYMOUS, anonymous, public_plangen_profile
-from kinetic.plan_generator import EVENTS
+from services.training.plans.generator import EVENTS
 from tests.fuzz.conftest import DERANDOMIZE, EXAMPLES
 from tests.fuzz.json_schema_values import arguments
+from tests.generated_plans import local_plans
 
 
 def today() -> date:
@@ -39,7 +40,9 @@ KNOWN = {
 }
 VALID = {"event": "10K", "raceDate": KNOWN["raceDate"][2], "weeklyVolumeKm": 30}
 BUILT = build_profile(
-    public_plangen_profile(PlanGenTools(PlanLinks(b"fuzzing-plan-link-secret"), "http://edge.test")),
+    public_plangen_profile(
+        PlanGenTools(PlanLinks(b"fuzzing-plan-link-secret"), "http://edge.test", local_plans())
+    ),
     principal=anonymous,
 )
 

@@ -66,7 +66,7 @@ def architecture_offences(path: str, source: str) -> list[Offence]:
     - ``services/<svc>/``: imports of ``services.<other>`` or ``edge``; strings naming another
       service's folder (``services/training``, a ``... / "training"`` join) or ``catalog.json``;
     - ``edge/``: imports of ``services``; strings naming any service's folder or ``catalog.json``;
-    - ``kinetic/``: imports of ``services`` or ``edge``;
+    - ``kinetic/``: imports of ``services``, ``edge`` or ``knowledge`` (plumbing knows no training);
     - ``services/sessions/<room>/``: imports of another room; the rest of ``services/sessions``
       but ``bootstrap.py``: imports of any room.
     Other paths (tests, benchmarks, scripts) may reach anywhere and give no offences.
@@ -129,7 +129,8 @@ def _imports(tree: ast.AST, package: list[str]) -> Iterator[tuple[int, list[str]
 def _may_import(owner: str, module: str) -> bool:
     top, _, rest = module.partition(".")
     if owner == "kinetic":
-        return top not in ("services", "edge")
+        # Plumbing knows no training: no service, no edge, no domain library (decision 0095).
+        return top not in ("services", "edge", "knowledge")
     if owner == "knowledge":
         # The domain library reads nothing but itself and the contracts (generated stubs): no
         # plumbing, no service, no edge (docs/decisions/0095-domain-library.md).
@@ -318,6 +319,7 @@ def test_the_text_reader_stays_pure() -> None:
             "imports services.training.domain",
         ),
         ("kinetic/x.py", "from edge.problems import invalid_field\n", "imports edge.problems"),
+        ("kinetic/x.py", "from knowledge.endurance.pace import clock_text\n", "imports knowledge.endurance.pace"),
         ("knowledge/training/x.py", "import services.training\n", "imports services.training"),
         ("knowledge/endurance/x.py", "from kinetic.settings import Settings\n", "imports kinetic.settings"),
         ("knowledge/plan_safety/x.py", "from edge.problems import invalid_field\n", "imports edge.problems"),

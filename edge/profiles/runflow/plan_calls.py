@@ -10,7 +10,7 @@ from typing import Any
 
 import grpc
 
-from edge.after_commit import Missing, read_after_commit
+from edge.after_commit import Missing, missing
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
 from edge.problems import EdgeProblem
@@ -79,22 +79,53 @@ class PlanCalls:
         athlete: Athlete | None = None,
         thresholds: bool = False,
         known: plans_pb2.AthleteThresholds | None = None,
-        figures: endurance_pb2.GetAthleteFiguresResponse | None = None,
         **mutation: Any,
     ) -> tuple[plans_pb2.MutatePlanResponse, Payload]:
-        """One mutation and its safety advisories: the response and the payload every write shares.
+        """One mutation and its safety advisories: the response and the payload every write shares."""
+        written, payload = await self._written(
+            principal, arguments, paths, athlete=athlete, thresholds=thresholds, known=known, **mutation
+        )
+        return written.result, payload
 
-        ``figures`` are what ``known`` was read from, when the caller read them: the advisories then
-        judge the plan against the history those figures reflect (decision 0090)."""
+    async def _written(
+        self,
+        principal: Principal,
+        arguments: Arguments,
+        paths: Paths,
+        *,
+        athlete: Athlete | None = None,
+        thresholds: bool = False,
+        known: plans_pb2.AthleteThresholds | None = None,
+        generate: plans_pb2.GeneratePlanRequest | None = None,
+        **mutation: Any,
+    ) -> tuple[plans_pb2.WritePlanResponse, Payload]:
+        """One ``WritePlan``: Training reads the thresholds (``thresholds``, unless ``known`` gives
+        them) and the history from analytics itself, writes, and judges the plan (decision 0096)."""
         athlete = athlete or await self._athletes.settings_of(principal)
-        if thresholds and known is None and figures is None:
-            figures = await self._figures(athlete)
-        if known is None and figures is not None:
-            known = requests.thresholds(figures)
-        seen = figures.as_of_sequence if figures is not None else 0
-        response = await self._mutate(athlete, arguments, paths, known, **mutation)
-        advisories = await read_after_commit(self._safety(athlete, response, seen))
-        return response, result(response, advisories, arguments)
+        request = plans_pb2.WritePlanRequest(
+            mutation=plans_pb2.MutatePlanRequest(
+                account_id=athlete.account_id,
+                device_id=DEVICE_ID,
+                time_zone=athlete.timezone,
+                idempotency_key=training_key(arguments.get("idempotencyKey", "")),
+                thresholds=known,
+                **mutation,
+            ),
+            look_up_thresholds=thresholds and known is None,
+            first_weekday=athlete.first_weekday,
+            generate=generate,
+        )
+        try:
+            written: plans_pb2.WritePlanResponse = await self._plans().WritePlan(request)
+        except grpc.aio.AioRpcError as error:
+            remote = RemoteError.from_rpc(error)
+            if remote.reason == PLAN_REQUEST_INVALID:
+                raise generator_problem(remote) from error
+            raise paths.problem(remote) from error
+        advisories: list[dict[str, Any]] | Missing = [render.advisory(a) for a in written.advisories]
+        if written.HasField("advisories_unanswered"):
+            advisories = missing(relayed(written.advisories_unanswered))
+        return written, result(written.result, advisories, arguments)
 
     async def _mutate(
         self,
@@ -196,6 +227,22 @@ class PlanCalls:
                 ) from error
             stored.update({w.id: w.endurance for w in page.workouts})
         return stored
+
+
+# Training's reason for a refusal of the generator's arguments (services.training.plans.generation).
+PLAN_REQUEST_INVALID = "PLAN_REQUEST_INVALID"
+
+
+def generator_problem(error: RemoteError) -> EdgeProblem:
+    """Every problem of the generator's arguments in one 400, the first argument named."""
+    first = error.violations[0].field if error.violations else ""
+    said = "; ".join(f"{v.field}: {v.description}" for v in error.violations)
+    return EdgeProblem("invalid_request", said, 400, {"field": first})
+
+
+def relayed(call: plans_pb2.UnansweredCall) -> RemoteError:
+    """The call Training made that failed, as the edge would have seen it failing."""
+    return RemoteError(grpc.StatusCode[call.code], call.message, call.reason, (), dict(call.metadata))
 
 
 async def nothing() -> None:

@@ -6,6 +6,7 @@ thresholds (decision 0064). The steps every write shares are ``plan_calls.PlanCa
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
@@ -14,7 +15,6 @@ from edge.after_commit import Missing, read_after_commit
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
 from edge.problems import EdgeProblem
-from edge.profiles.runflow import generated_plans as generated
 from edge.profiles.runflow import plan_render as render
 from edge.profiles.runflow import plan_requests as requests
 from edge.profiles.runflow.plan_calls import (
@@ -30,7 +30,6 @@ from edge.profiles.runflow.plan_calls import (
 )
 from edge.profiles.runflow.plan_schemas import PLAN_WEEKS_DEFAULT
 from edge.profiles.runflow.steps import ENDURANCE_ARGUMENTS, SPORTS, draft
-from kinetic.plan_generator import PlanRequestError, generate_plan, parse_request
 from kinetic.sessions.v1 import endurance_pb2 as sessions_pb2
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 
@@ -99,21 +98,20 @@ class RunFlowPlanTools(PlanCalls):
 
     async def create_training_plan(self, principal: Principal, arguments: Arguments) -> Payload:
         athlete = await self._athletes.settings_of(principal)
-        try:
-            request = parse_request(generated.generator_arguments(arguments), athlete.today())
-        except PlanRequestError as error:
-            raise generated.request_problem(error) from error
-        plan = generate_plan(request)
-        mutation = generated.goal_of(plan, activate=bool(arguments.get("activate", True)))
-        response, payload = await self._write(
-            principal, arguments, WORKOUT_LIST, athlete=athlete, thresholds=True, create_goal=mutation
+        # Training makes the plan (decision 0096): the generator's arguments as the tool got them.
+        generate = plans_pb2.GeneratePlanRequest(
+            arguments_json=json.dumps(dict(arguments)), today=athlete.today().isoformat(), as_goal=True
         )
+        written, payload = await self._written(
+            principal, arguments, WORKOUT_LIST, athlete=athlete, thresholds=True, generate=generate
+        )
+        response, plan = written.result, written.generated
         return {
             **payload,
             "plan": render.goal(response.goal),
             "createdWorkoutIds": list(response.created_workout_ids),
             "generated": {
-                "event": plan.event.id,
+                "event": plan.event,
                 "vdot": round(plan.vdot, 1),
                 "vdotSource": plan.vdot_source,
             },
@@ -367,9 +365,7 @@ class RunFlowPlanTools(PlanCalls):
         steps) starts from the stored part, read from the library, since Training replaces it whole."""
         athlete = await self._athletes.settings_of(principal)
         touched = [item["workoutId"] for item in items if any(w in item for w in ENDURANCE_ARGUMENTS)]
-        stored, figures = await asyncio.gather(
-            self._stored_endurance(athlete, touched, paths), self._figures(athlete)
-        )
+        stored = await self._stored_endurance(athlete, touched, paths)
         mutation = plans_pb2.ModifyWorkouts(
             changes=[requests.change(i, stored.get(i["workoutId"])) for i in items]
         )
@@ -378,7 +374,7 @@ class RunFlowPlanTools(PlanCalls):
             arguments,
             paths,
             athlete=athlete,
-            figures=figures,
+            thresholds=True,
             modify_workouts=mutation,
         )
         return {**payload, "workouts": [render.workout(w) for w in response.workouts]}

@@ -15,9 +15,9 @@ from typing import Any
 
 from edge.profiles.runflow.schemas import DATE, tool_input
 from edge.profiles.runflow.steps import SPORTS, WORKOUT_TYPES
-from kinetic.plan_generator import REQUEST_SCHEMA
 from knowledge.limits import endurance_plans as training
 from knowledge.limits.sessions import THRESHOLDS
+from knowledge.plan_generation.schema import REQUEST_SCHEMA
 from knowledge.training.rules import MAX_NAME_CHARS, MAX_NOTES_CHARS
 
 Schema = dict[str, Any]

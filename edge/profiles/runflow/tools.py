@@ -6,7 +6,7 @@ none. One scope, ``mcp:full``, for every tool; an API key or an OAuth access tok
 paid tiers reach the tools (``access.PlanTierGate``, JSON-RPC ``-32002``); every other refusal of a
 call is a tool error whose text says what to fix, an unknown tool JSON-RPC ``-32602``
 (``RUNFLOW_ERRORS``, decision 0075).
-``create_training_plan`` stores a plan of the standard builder (``kinetic.plan_generator``).
+``create_training_plan`` stores a plan of the standard builder, which Training generates (0096).
 Decisions 0061, 0064, 0065.
 """
 

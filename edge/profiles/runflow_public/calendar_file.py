@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import date, timedelta
 
-from kinetic.plan_generator import GeneratedPlan, Workout
+from edge.profiles.runflow_public.plan_view import GeneratedPlan, Workout
 from knowledge.endurance.pace import clock_text
 
 PRODUCT_ID = "-//Kinetic//RunFlow PlanGen//EN"

@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 
 from edge.oauth.render import Safe, escape
-from kinetic.plan_generator import WeekSummary
+from edge.profiles.runflow_public.plan_view import WeekSummary
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 46, 10, 22, 34

@@ -1,10 +1,10 @@
 """The two anonymous tools: a plan as JSON, and a signed link to the plan's page (decision 0066).
 
-No principal is read: the path has no credentials. The plan is the generator's JSON
-(``kinetic.plan_generator.plan_json``, the shape every plan tool answers with) plus the safety
-engine's advisories. Arguments passed the published schema already (the builder checks it); the
-generator judges how they fit together (a race too close for the event, a weekly volume too small
-for it) and every problem comes back in one message.
+No principal is read: the path has no credentials. The plan is the generator's JSON (decision
+0065's "Output", the shape every plan tool answers with) plus the safety engine's advisories, both
+from Training's ``GeneratePlan`` (decision 0096). Arguments passed the published schema already (the
+builder checks it); the generator judges how they fit together (a race too close for the event, a
+weekly volume too small for it) and every problem comes back in one message.
 """
 
 from __future__ import annotations
@@ -15,8 +15,7 @@ from datetime import UTC, datetime
 from edge.guard import Principal
 from edge.mcp_profile.builder import Arguments, Payload
 from edge.profiles.runflow_public.links import PlanLinks
-from edge.profiles.runflow_public.planning import earliest_today, plan_for
-from kinetic.plan_generator import plan_json, safety_check
+from edge.profiles.runflow_public.planning import PlanSource, earliest_today
 
 PLAN_PAGES = "/plans"
 
@@ -30,27 +29,28 @@ def calendar_url(public_url: str, token: str) -> str:
 
 
 class PlanGenTools:
-    """``generate_running_plan`` and ``export_plan_url``; ``clock`` is UTC now (tests move it)."""
+    """``generate_running_plan`` and ``export_plan_url``; ``plans`` asks Training for a plan;
+    ``clock`` is UTC now (tests move it)."""
 
     def __init__(
         self,
         links: PlanLinks,
         public_url: str,
+        plans: PlanSource,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self._links = links
         self._public_url = public_url
+        self._plans = plans
         self._clock = clock
 
     async def generate_running_plan(self, principal: Principal, arguments: Arguments) -> Payload:
         """The generator's own answer (decision 0065), with the safety engine's findings on it."""
-        plan = plan_for(arguments, earliest_today(self._clock()))
-        advisories = [advisory.as_contract() for advisory in safety_check(plan)]
-        return {**plan_json(plan), "safetyAdvisories": advisories}
+        return await self._plans.answer(arguments, earliest_today(self._clock()))
 
     async def export_plan_url(self, principal: Principal, arguments: Arguments) -> Payload:
         today = earliest_today(self._clock())
-        plan = plan_for(arguments, today)
+        plan = await self._plans(arguments, today)
         # The link carries the start date it was judged against, so the page makes this very plan
         # whenever it is opened (the issue day, not the viewing day, is "today" for the generator).
         pinned = {**arguments, "startDate": plan.request.start_date.isoformat()}

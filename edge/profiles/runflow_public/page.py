@@ -18,7 +18,7 @@ from starlette.responses import HTMLResponse
 from edge.oauth.render import Safe, escape, join
 from edge.oauth.security import apply_security_headers, new_nonce
 from edge.profiles.runflow_public.chart import weekly_chart
-from kinetic.plan_generator import GeneratedPlan, PaceTarget, WeekSummary, Workout
+from edge.profiles.runflow_public.plan_view import GeneratedPlan, PaceTarget, WeekSummary, Workout
 from knowledge.endurance.pace import clock_text
 
 TEMPLATE = Path(__file__).parent / "templates" / "plan.html"

@@ -11,7 +11,8 @@ page. Decisions 0066 and 0068.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import inspect
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import date
 from typing import Any
 
@@ -28,10 +29,9 @@ from edge.profiles.runflow_public.handlers import PLAN_PAGES
 from edge.profiles.runflow_public.links import LinkRefused, OpenedLink, PlanLinks
 from edge.profiles.runflow_public.page import page_response, plan_page_html
 from edge.profiles.runflow_public.page_cache import NONCE_STAND_IN, Rendered, RenderedPlans
-from edge.profiles.runflow_public.planning import plan_for
+from edge.profiles.runflow_public.plan_view import GeneratedPlan
 from edge.ratelimit import RateLimited, RateLimiter, RatePolicy
 from edge.ratelimit.responses import Render
-from kinetic.plan_generator import GeneratedPlan
 
 AGAIN = "Ask your assistant to export the plan again (export_plan_url) for a new link."
 # Pages and calendars opened per client address per minute, hits and refusals alike (decision 0068).
@@ -41,8 +41,8 @@ CALENDAR_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Content-Type-Options": "nosniff",
 }
-# The plan a link's inputs make (``plan_for``); tests count the calls.
-PlanOf = Callable[[Mapping[str, Any], date], GeneratedPlan]
+# The plan a link's inputs make (``planning.PlanSource``, which asks Training); tests count the calls.
+PlanOf = Callable[[Mapping[str, Any], date], GeneratedPlan | Awaitable[GeneratedPlan]]
 
 
 def _refusal(refused: LinkRefused) -> Response:
@@ -71,16 +71,19 @@ def _calendar_name(plan: GeneratedPlan) -> str:
 class PlanPages:
     """Opens a link, then serves its rendered page or calendar from ``cache`` or renders it once."""
 
-    def __init__(self, links: PlanLinks, cache: RenderedPlans, plan_of: PlanOf = plan_for) -> None:
+    def __init__(self, links: PlanLinks, cache: RenderedPlans, plan_of: PlanOf) -> None:
         self._links = links
         self._cache = cache
         self._plan_of = plan_of
 
-    def _plan(self, opened: OpenedLink) -> GeneratedPlan:
+    async def _plan(self, opened: OpenedLink) -> GeneratedPlan:
         try:
-            return self._plan_of(opened.arguments, opened.issued)
-        except EdgeProblem as problem:  # pragma: no cover - a signed link was a valid plan when minted
-            raise LinkRefused(problem.description) from problem
+            found = self._plan_of(opened.arguments, opened.issued)
+            return await found if inspect.isawaitable(found) else found
+        except EdgeProblem as problem:
+            if problem.status != 400:
+                raise  # Training cannot answer now: the edge's 503, not a broken link
+            raise LinkRefused(problem.description) from problem  # pragma: no cover - valid when minted
 
     async def page(self, request: Request) -> Response:
         token = request.path_params["token"]
@@ -91,7 +94,7 @@ class PlanPages:
         held = self._cache.get("page", token)
         if held is None:
             try:
-                plan = self._plan(opened)
+                plan = await self._plan(opened)
             except LinkRefused as refused:  # pragma: no cover - see _plan
                 return _refusal(refused)
             href = f"{PLAN_PAGES}/{token}/plan.ics"
@@ -109,7 +112,7 @@ class PlanPages:
         held = self._cache.get("calendar", token)
         if held is None:
             try:
-                plan = self._plan(opened)
+                plan = await self._plan(opened)
             except LinkRefused as refused:  # pragma: no cover - see _plan
                 return _refusal(refused)
             held = Rendered(plan_calendar(plan, opened.issued), _calendar_name(plan))
@@ -127,7 +130,7 @@ def plan_page_routes(
     client_address: Callable[[Scope], str | None],
     *,
     cache: RenderedPlans | None = None,
-    plan_of: PlanOf = plan_for,
+    plan_of: PlanOf,
     policy: RatePolicy = PLAN_PAGES_PER_ADDRESS,
     refusal: Render = too_many_pages,
 ) -> list[Route]:

@@ -20,8 +20,8 @@ from edge.mcp_profile.builder import Profile
 from edge.mcp_profile.errors import RUNFLOW_PUBLIC_ERRORS
 from edge.mcp_profile.rows import Method, ToolRow, bind, hints
 from edge.profiles.runflow_public.handlers import PlanGenTools
-from kinetic.plan_generator import REQUEST_SCHEMA
 from kinetic.settings import DEFAULT_PLANGEN_PER_HOUR
+from knowledge.plan_generation.schema import REQUEST_SCHEMA
 
 SCOPE = "plangen"
 # Every caller of the anonymous path: no account, and the one scope its tools need.

@@ -672,3 +672,51 @@ class AssessCompletionResponse(_message.Message):
     message: str
     as_of_sequence: int
     def __init__(self, outcome: _Optional[_Union[CompletionOutcome, str]] = ..., tss_ratio: _Optional[float] = ..., activity_tss: _Optional[float] = ..., message: _Optional[str] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+
+class GetPlanningContextRequest(_message.Message):
+    __slots__ = ("account_id", "time_zone", "first_weekday", "with_figures", "min_sessions_sequence")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    FIRST_WEEKDAY_FIELD_NUMBER: _ClassVar[int]
+    WITH_FIGURES_FIELD_NUMBER: _ClassVar[int]
+    MIN_SESSIONS_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    time_zone: str
+    first_weekday: int
+    with_figures: bool
+    min_sessions_sequence: int
+    def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., first_weekday: _Optional[int] = ..., with_figures: _Optional[bool] = ..., min_sessions_sequence: _Optional[int] = ...) -> None: ...
+
+class CompletedDayLoad(_message.Message):
+    __slots__ = ("day", "tss", "run_meters", "ride_meters", "swim_meters")
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    TSS_FIELD_NUMBER: _ClassVar[int]
+    RUN_METERS_FIELD_NUMBER: _ClassVar[int]
+    RIDE_METERS_FIELD_NUMBER: _ClassVar[int]
+    SWIM_METERS_FIELD_NUMBER: _ClassVar[int]
+    day: str
+    tss: float
+    run_meters: float
+    ride_meters: float
+    swim_meters: float
+    def __init__(self, day: _Optional[str] = ..., tss: _Optional[float] = ..., run_meters: _Optional[float] = ..., ride_meters: _Optional[float] = ..., swim_meters: _Optional[float] = ...) -> None: ...
+
+class GetPlanningContextResponse(_message.Message):
+    __slots__ = ("figures", "today", "history_start", "completed_days", "loads_day", "ctl", "atl", "as_of_sequence")
+    FIGURES_FIELD_NUMBER: _ClassVar[int]
+    TODAY_FIELD_NUMBER: _ClassVar[int]
+    HISTORY_START_FIELD_NUMBER: _ClassVar[int]
+    COMPLETED_DAYS_FIELD_NUMBER: _ClassVar[int]
+    LOADS_DAY_FIELD_NUMBER: _ClassVar[int]
+    CTL_FIELD_NUMBER: _ClassVar[int]
+    ATL_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    figures: GetAthleteFiguresResponse
+    today: str
+    history_start: str
+    completed_days: _containers.RepeatedCompositeFieldContainer[CompletedDayLoad]
+    loads_day: str
+    ctl: float
+    atl: float
+    as_of_sequence: int
+    def __init__(self, figures: _Optional[_Union[GetAthleteFiguresResponse, _Mapping]] = ..., today: _Optional[str] = ..., history_start: _Optional[str] = ..., completed_days: _Optional[_Iterable[_Union[CompletedDayLoad, _Mapping]]] = ..., loads_day: _Optional[str] = ..., ctl: _Optional[float] = ..., atl: _Optional[float] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...

@@ -86,6 +86,11 @@ class EnduranceAnalyticsServiceStub:
                 request_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.AssessCompletionRequest.SerializeToString,
                 response_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.AssessCompletionResponse.FromString,
                 _registered_method=True)
+        self.GetPlanningContext = channel.unary_unary(
+                '/kinetic.analytics.v1.EnduranceAnalyticsService/GetPlanningContext',
+                request_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetPlanningContextRequest.SerializeToString,
+                response_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetPlanningContextResponse.FromString,
+                _registered_method=True)
 
 
 class EnduranceAnalyticsServiceServicer:
@@ -172,6 +177,16 @@ class EnduranceAnalyticsServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetPlanningContext(self, request, context):
+        """GetPlanningContext answers, after one catch-up, what a plan write needs of analytics: the
+        athlete figures whose thresholds price the plan, and the completed training and yesterday's
+        loads the safety engine judges it against. Training calls it for the plan writes it owns and
+        runs the engine itself (docs/decisions/0096-training-owns-plan-writes.md).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EnduranceAnalyticsServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -219,6 +234,11 @@ def add_EnduranceAnalyticsServiceServicer_to_server(servicer, server):
                     servicer.AssessCompletion,
                     request_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.AssessCompletionRequest.FromString,
                     response_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.AssessCompletionResponse.SerializeToString,
+            ),
+            'GetPlanningContext': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetPlanningContext,
+                    request_deserializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetPlanningContextRequest.FromString,
+                    response_serializer=kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetPlanningContextResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -471,6 +491,33 @@ class EnduranceAnalyticsService:
             '/kinetic.analytics.v1.EnduranceAnalyticsService/AssessCompletion',
             kinetic_dot_analytics_dot_v1_dot_endurance__pb2.AssessCompletionRequest.SerializeToString,
             kinetic_dot_analytics_dot_v1_dot_endurance__pb2.AssessCompletionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetPlanningContext(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.analytics.v1.EnduranceAnalyticsService/GetPlanningContext',
+            kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetPlanningContextRequest.SerializeToString,
+            kinetic_dot_analytics_dot_v1_dot_endurance__pb2.GetPlanningContextResponse.FromString,
             options,
             channel_credentials,
             insecure,

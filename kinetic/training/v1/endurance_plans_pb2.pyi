@@ -478,3 +478,94 @@ class MutatePlanResponse(_message.Message):
     replayed: bool
     restored_snapshot_id: str
     def __init__(self, goal: _Optional[_Union[Goal, _Mapping]] = ..., workouts: _Optional[_Iterable[_Union[PlanWorkout, _Mapping]]] = ..., created_workout_ids: _Optional[_Iterable[str]] = ..., deleted_workout_ids: _Optional[_Iterable[str]] = ..., snapshot_id: _Optional[str] = ..., pre_restore_snapshot_id: _Optional[str] = ..., active_goal_id: _Optional[str] = ..., plan_loads: _Optional[_Iterable[_Union[PlanLoad, _Mapping]]] = ..., replayed: _Optional[bool] = ..., restored_snapshot_id: _Optional[str] = ...) -> None: ...
+
+class GeneratePlanRequest(_message.Message):
+    __slots__ = ("arguments_json", "today", "with_safety_advisories", "as_goal")
+    ARGUMENTS_JSON_FIELD_NUMBER: _ClassVar[int]
+    TODAY_FIELD_NUMBER: _ClassVar[int]
+    WITH_SAFETY_ADVISORIES_FIELD_NUMBER: _ClassVar[int]
+    AS_GOAL_FIELD_NUMBER: _ClassVar[int]
+    arguments_json: str
+    today: str
+    with_safety_advisories: bool
+    as_goal: bool
+    def __init__(self, arguments_json: _Optional[str] = ..., today: _Optional[str] = ..., with_safety_advisories: _Optional[bool] = ..., as_goal: _Optional[bool] = ...) -> None: ...
+
+class GeneratePlanResponse(_message.Message):
+    __slots__ = ("plan_json", "race_distance_meters", "race_duration_seconds", "goal")
+    PLAN_JSON_FIELD_NUMBER: _ClassVar[int]
+    RACE_DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
+    RACE_DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    GOAL_FIELD_NUMBER: _ClassVar[int]
+    plan_json: str
+    race_distance_meters: float
+    race_duration_seconds: float
+    goal: CreateGoal
+    def __init__(self, plan_json: _Optional[str] = ..., race_distance_meters: _Optional[float] = ..., race_duration_seconds: _Optional[float] = ..., goal: _Optional[_Union[CreateGoal, _Mapping]] = ...) -> None: ...
+
+class WritePlanRequest(_message.Message):
+    __slots__ = ("mutation", "look_up_thresholds", "first_weekday", "generate", "min_sessions_sequence")
+    MUTATION_FIELD_NUMBER: _ClassVar[int]
+    LOOK_UP_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    FIRST_WEEKDAY_FIELD_NUMBER: _ClassVar[int]
+    GENERATE_FIELD_NUMBER: _ClassVar[int]
+    MIN_SESSIONS_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    mutation: MutatePlanRequest
+    look_up_thresholds: bool
+    first_weekday: int
+    generate: GeneratePlanRequest
+    min_sessions_sequence: int
+    def __init__(self, mutation: _Optional[_Union[MutatePlanRequest, _Mapping]] = ..., look_up_thresholds: _Optional[bool] = ..., first_weekday: _Optional[int] = ..., generate: _Optional[_Union[GeneratePlanRequest, _Mapping]] = ..., min_sessions_sequence: _Optional[int] = ...) -> None: ...
+
+class PlanAdvisory(_message.Message):
+    __slots__ = ("level", "rule", "message", "day")
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    DAY_FIELD_NUMBER: _ClassVar[int]
+    level: str
+    rule: str
+    message: str
+    day: str
+    def __init__(self, level: _Optional[str] = ..., rule: _Optional[str] = ..., message: _Optional[str] = ..., day: _Optional[str] = ...) -> None: ...
+
+class UnansweredCall(_message.Message):
+    __slots__ = ("code", "message", "reason", "metadata")
+    class MetadataEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    METADATA_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    message: str
+    reason: str
+    metadata: _containers.ScalarMap[str, str]
+    def __init__(self, code: _Optional[str] = ..., message: _Optional[str] = ..., reason: _Optional[str] = ..., metadata: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class GeneratedPlanSummary(_message.Message):
+    __slots__ = ("event", "vdot", "vdot_source")
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    VDOT_FIELD_NUMBER: _ClassVar[int]
+    VDOT_SOURCE_FIELD_NUMBER: _ClassVar[int]
+    event: str
+    vdot: float
+    vdot_source: str
+    def __init__(self, event: _Optional[str] = ..., vdot: _Optional[float] = ..., vdot_source: _Optional[str] = ...) -> None: ...
+
+class WritePlanResponse(_message.Message):
+    __slots__ = ("result", "advisories", "advisories_unanswered", "generated")
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    ADVISORIES_FIELD_NUMBER: _ClassVar[int]
+    ADVISORIES_UNANSWERED_FIELD_NUMBER: _ClassVar[int]
+    GENERATED_FIELD_NUMBER: _ClassVar[int]
+    result: MutatePlanResponse
+    advisories: _containers.RepeatedCompositeFieldContainer[PlanAdvisory]
+    advisories_unanswered: UnansweredCall
+    generated: GeneratedPlanSummary
+    def __init__(self, result: _Optional[_Union[MutatePlanResponse, _Mapping]] = ..., advisories: _Optional[_Iterable[_Union[PlanAdvisory, _Mapping]]] = ..., advisories_unanswered: _Optional[_Union[UnansweredCall, _Mapping]] = ..., generated: _Optional[_Union[GeneratedPlanSummary, _Mapping]] = ...) -> None: ...

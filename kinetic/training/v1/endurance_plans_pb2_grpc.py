@@ -61,6 +61,16 @@ class EndurancePlanServiceStub:
                 request_serializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.MutatePlanRequest.SerializeToString,
                 response_deserializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.MutatePlanResponse.FromString,
                 _registered_method=True)
+        self.GeneratePlan = channel.unary_unary(
+                '/kinetic.training.v1.EndurancePlanService/GeneratePlan',
+                request_serializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.GeneratePlanRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.GeneratePlanResponse.FromString,
+                _registered_method=True)
+        self.WritePlan = channel.unary_unary(
+                '/kinetic.training.v1.EndurancePlanService/WritePlan',
+                request_serializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.WritePlanRequest.SerializeToString,
+                response_deserializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.WritePlanResponse.FromString,
+                _registered_method=True)
 
 
 class EndurancePlanServiceServicer:
@@ -101,6 +111,25 @@ class EndurancePlanServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GeneratePlan(self, request, context):
+        """GeneratePlan runs the running plan generator (decision 0065) and stores nothing: the same
+        arguments and day always give the same plan. RunFlow's public builder asks for it (decision
+        0096: the generator lives in Training, the edge imports no service).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WritePlan(self, request, context):
+        """WritePlan is one plan write end to end (decision 0096): the thresholds that price it and the
+        history its safety is judged against read from analytics in one call, the mutation, and the
+        safety advisories on the plan's loads. A write stored while analytics cannot answer for the
+        advisories is answered as stored, the advisories named as missing (decision 0072).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_EndurancePlanServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -123,6 +152,16 @@ def add_EndurancePlanServiceServicer_to_server(servicer, server):
                     servicer.MutatePlan,
                     request_deserializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.MutatePlanRequest.FromString,
                     response_serializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.MutatePlanResponse.SerializeToString,
+            ),
+            'GeneratePlan': grpc.unary_unary_rpc_method_handler(
+                    servicer.GeneratePlan,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.GeneratePlanRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.GeneratePlanResponse.SerializeToString,
+            ),
+            'WritePlan': grpc.unary_unary_rpc_method_handler(
+                    servicer.WritePlan,
+                    request_deserializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.WritePlanRequest.FromString,
+                    response_serializer=kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.WritePlanResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -240,6 +279,60 @@ class EndurancePlanService:
             '/kinetic.training.v1.EndurancePlanService/MutatePlan',
             kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.MutatePlanRequest.SerializeToString,
             kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.MutatePlanResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GeneratePlan(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.EndurancePlanService/GeneratePlan',
+            kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.GeneratePlanRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.GeneratePlanResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WritePlan(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/kinetic.training.v1.EndurancePlanService/WritePlan',
+            kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.WritePlanRequest.SerializeToString,
+            kinetic_dot_training_dot_v1_dot_endurance__plans__pb2.WritePlanResponse.FromString,
             options,
             channel_credentials,
             insecure,

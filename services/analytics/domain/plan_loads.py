@@ -13,36 +13,32 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 from typing import Final
 
 from kinetic.errors import FieldViolation, InvalidArgument
 
 # Training's own limits for a planned workout (decisions 0056, 0091), so whatever Training stores passes.
 from knowledge.limits.endurance_plans import MAX_DISTANCE_METERS, MAX_DURATION_SECONDS, MAX_PLANNED_TSS
-from knowledge.plan_safety import WORKOUT_TYPES, PlannedWorkout, Sport, WorkoutType, week_start
+from knowledge.plan_safety import PlannedWorkout
+from knowledge.plan_safety.kinetic_plans import (
+    DISTANCE_SPORTS,
+    ENGINE_SPORTS,
+    ENGINE_TYPES,
+    MONDAY,
+    SUNDAY,
+    UNSET_FIRST_WEEKDAY,
+    WORKOUT_TYPE_NAMES,
+    history_start,
+    week_starts_on,
+)
 
-# Kinetic's sports to the engine's. "other" (rowing, hiking, yoga ...) takes the engine's sport
-# without a weekly distance: its stress counts in the week's TSS and the load projection, its type
-# says whether it is hard, and its distance is left out (a rowing kilometre is none of running,
-# cycling or swimming distance, and the engine judges no fourth distance).
-ENGINE_SPORTS: Final[dict[str, Sport]] = {
-    "run": "RUN",
-    "ride": "BIKE",
-    "swim": "SWIM",
-    "strength": "STRENGTH",
-    "other": "STRENGTH",
-}
-WORKOUT_TYPE_NAMES: Final[tuple[str, ...]] = tuple(kind.lower() for kind in WORKOUT_TYPES)
-_ENGINE_TYPES: Final[dict[str, WorkoutType]] = {kind.lower(): kind for kind in WORKOUT_TYPES}
+__all__ = ["MONDAY", "UNSET_FIRST_WEEKDAY", "PlanLoad", "history_start", "planned_workouts", "week_starts_on"]
+
 # The longest plan evaluated: a workout this many days after today at most (ten years and a bit,
 # as the other analytics reads), so a mistyped year cannot make one call project centuries.
 MAX_DAYS_AHEAD: Final = 3700
 MAX_WORKOUTS: Final = 2000
-# The request's first weekday: ISO 1 (Monday) to 7 (Sunday); 0, proto3's unset, is Monday.
-UNSET_FIRST_WEEKDAY: Final = 0
-MONDAY: Final = 1
-SUNDAY: Final = 7
 
 
 @dataclass(frozen=True)
@@ -101,7 +97,7 @@ def _workout(path: str, load: PlanLoad, today: date, problems: list[FieldViolati
     sport = ENGINE_SPORTS.get(load.sport)
     if sport is None:
         problem("sport", f"must be one of {', '.join(ENGINE_SPORTS)}, not {load.sport[:32]!r}")
-    kind = _ENGINE_TYPES.get(load.workout_type)
+    kind = ENGINE_TYPES.get(load.workout_type)
     if kind is None:
         problem(
             "workout_type",
@@ -126,7 +122,7 @@ def _workout(path: str, load: PlanLoad, today: date, problems: list[FieldViolati
         workout_type=kind,
         planned_tss=load.planned_tss,
         # Only the engine's distance sports carry one: "other" keeps its TSS, not its kilometres.
-        distance_m=distance if load.sport in ("run", "ride", "swim") else None,
+        distance_m=distance if load.sport in DISTANCE_SPORTS else None,
         duration_s=float(seconds) if seconds is not None else None,
         workout_id=load.workout_id,
     )
@@ -148,15 +144,3 @@ def _within(value: float, highest: float) -> bool:
 def _invalid(problems: Sequence[FieldViolation]) -> InvalidArgument:
     message = "; ".join(f"{v.field}: {v.description}" for v in problems)
     return InvalidArgument(message, violations=problems)
-
-
-def week_starts_on(first_weekday: int) -> int:
-    """The engine's ISO weekday for a checked request's ``first_weekday`` (0, unset, is Monday)."""
-    return first_weekday or MONDAY
-
-
-def history_start(first_day: date, week_starts_on: int = MONDAY) -> date:
-    """The first day of the week four whole weeks before the week of ``first_day``, weeks starting
-    on the ISO weekday ``week_starts_on``: the rolling average of the volume rule looks back four
-    complete weeks of the athlete's own (decision 0060)."""
-    return week_start(first_day, week_starts_on) - timedelta(weeks=4)

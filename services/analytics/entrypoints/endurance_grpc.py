@@ -104,3 +104,16 @@ class EnduranceAnalyticsServicer(endurance_pb2_grpc.EnduranceAnalyticsServiceSer
             catch_up_wait(context),
         )
         return plans.completion_response(answer)
+
+    async def GetPlanningContext(
+        self, request: endurance_pb2.GetPlanningContextRequest, context: grpc.aio.ServicerContext
+    ) -> endurance_pb2.GetPlanningContextResponse:
+        answer = await self._queries.planning_context(
+            request.account_id,
+            request.time_zone,
+            request.first_weekday,
+            request.with_figures,
+            catch_up_wait(context),
+            request.min_sessions_sequence,
+        )
+        return plans.planning_context_response(answer)

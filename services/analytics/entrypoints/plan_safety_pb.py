@@ -7,7 +7,12 @@ from __future__ import annotations
 from kinetic.analytics.v1 import endurance_pb2 as pb
 from kinetic.proto_enums import enum_value
 from services.analytics.domain.plan_loads import PlanLoad
-from services.analytics.service_layer.endurance_queries import CompletionAnswer, PlanSafetyAnswer
+from services.analytics.entrypoints.endurance_pb import athlete_figures_response
+from services.analytics.service_layer.endurance_queries import (
+    CompletionAnswer,
+    PlanningContextAnswer,
+    PlanSafetyAnswer,
+)
 
 
 def plan_load(workout: pb.PlannedLoad) -> PlanLoad:
@@ -44,5 +49,27 @@ def completion_response(answer: CompletionAnswer) -> pb.AssessCompletionResponse
         tss_ratio=found.tss_ratio,
         activity_tss=found.activity_tss,
         message=found.message,
+        as_of_sequence=answer.as_of_sequence,
+    )
+
+
+def planning_context_response(answer: PlanningContextAnswer) -> pb.GetPlanningContextResponse:
+    return pb.GetPlanningContextResponse(
+        figures=athlete_figures_response(answer.figures) if answer.figures is not None else None,
+        today=answer.today.isoformat(),
+        history_start=answer.history.since.isoformat(),
+        completed_days=[
+            pb.CompletedDayLoad(
+                day=day.day.isoformat(),
+                tss=day.tss,
+                run_meters=day.run_m,
+                ride_meters=day.bike_m,
+                swim_meters=day.swim_m,
+            )
+            for day in answer.history.days
+        ],
+        loads_day=answer.seed.day.isoformat(),
+        ctl=answer.seed.ctl,
+        atl=answer.seed.atl,
         as_of_sequence=answer.as_of_sequence,
     )

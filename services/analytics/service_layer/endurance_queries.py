@@ -14,18 +14,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 
 from kinetic.errors import InvalidArgument
 from knowledge.endurance import heart_rate, power, running, swimming
 from knowledge.endurance.heart_rate import HeartRateZones
-from knowledge.endurance.load import PmcDay
+from knowledge.endurance.load import PmcDay, PmcSeed
 from knowledge.endurance.plausibility import implausible_speed
 from knowledge.endurance.power import EstimatedFtp, PowerZone
 from knowledge.endurance.running import EffectiveVdot, RacePrediction, RunEffort, TrainingPaces
 from knowledge.endurance.swimming import CriticalSwimSpeed, SwimZone
 from knowledge.limits.endurance_plans import MAX_PLANNED_TSS
-from knowledge.plan_safety import Advisory, evaluate_plan_safety
+from knowledge.plan_safety import Advisory, TrainingHistory, evaluate_plan_safety
 from services.analytics.adapters import cursors
 from services.analytics.adapters import endurance_store as store
 from services.analytics.domain import completion
@@ -196,6 +196,18 @@ class PlanSafetyAnswer:
 
 
 @dataclass(frozen=True)
+class PlanningContextAnswer:
+    """What a plan write needs of analytics: figures (None when not asked for), today, the
+    completed training from today's history start and yesterday's loads."""
+
+    figures: AthleteFiguresAnswer | None
+    today: date
+    history: TrainingHistory
+    seed: PmcSeed
+    as_of_sequence: int
+
+
+@dataclass(frozen=True)
 class CompletionAnswer:
     assessment: Assessment
     as_of_sequence: int
@@ -274,26 +286,35 @@ class EnduranceQueries:
         """The figures the thresholds in force on ``day`` (empty: today) give."""
         zone = parse_zone(time_zone)
         on = parse_day("day", day) if day else self._today(zone)
-        end = zone.start_of(on + timedelta(days=1))
         async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS) as positions:
             with self._engine.connect() as conn:
-                thresholds = ThresholdHistory(store.thresholds(conn, account_id)).in_force(on)
-                runs = store.activities(conn, account_id, end - running.EFFECTIVE_VDOT_WINDOW, end, ["run"])
-                weight = store.body_weight_on(conn, account_id, on)
-        ftp = thresholds.ftp_w
-        hr = threshold_heart_rate(thresholds)
-        css = thresholds.css
-        return AthleteFiguresAnswer(
-            day=on,
-            thresholds=thresholds,
-            running=_running(thresholds, runs, end),
-            power_zones=power.power_zones(ftp, weight) if ftp is not None else (),
-            heart_rate_zones=_heart_rate_zones(thresholds, hr),
-            css=css,
-            swim_zones=swimming.swim_zones(css) if css is not None else (),
-            body_weight_kg=weight,
-            as_of_sequence=positions.sessions,
-        )
+                return _figures(conn, account_id, zone, on, positions.sessions)
+
+    async def planning_context(
+        self,
+        account_id: str,
+        time_zone: str,
+        first_weekday: int = UNSET_FIRST_WEEKDAY,
+        with_figures: bool = False,
+        wait_seconds: float = DEFAULT_WAIT_SECONDS,
+        sessions_at_least: int = 0,
+    ) -> PlanningContextAnswer:
+        """What a plan write needs of analytics, after one catch-up (decision 0096): today's figures
+        (when ``with_figures``) and what ``plan_safety`` reads, from the history start of today's
+        week on; a plan starting later keeps only the days from its own history start."""
+        zone = parse_zone(time_zone)
+        today = self._today(zone)
+        planned_workouts((), today, account_id, first_weekday)  # the same refusals as plan_safety's
+        since = history_start(today, week_starts_on(first_weekday))
+        async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS, sessions_at_least) as positions:
+            with self._engine.connect() as conn:
+                figures = None
+                if with_figures:
+                    figures = _figures(conn, account_id, zone, today, positions.sessions)
+                context = plan_safety_reads.read_context(conn, account_id, zone, since, today)
+            if context.seed_to_store is not None:
+                self._store_seed(account_id, zone, context.seed_to_store, positions.sessions)
+        return PlanningContextAnswer(figures, today, context.history, context.seed, positions.sessions)
 
     async def power_curve(
         self,
@@ -483,3 +504,25 @@ def _heart_rate_zones(thresholds: ThresholdsInForce, hr: tuple[float, bool] | No
         return heart_rate.zones_from_threshold(threshold)
     except ValueError:
         return None
+
+
+def _figures(conn: Connection, account_id: str, zone: Zone, on: date, sequence: int) -> AthleteFiguresAnswer:
+    """The figures the thresholds in force on ``on`` give, read on ``conn``."""
+    end = zone.start_of(on + timedelta(days=1))
+    thresholds = ThresholdHistory(store.thresholds(conn, account_id)).in_force(on)
+    runs = store.activities(conn, account_id, end - running.EFFECTIVE_VDOT_WINDOW, end, ["run"])
+    weight = store.body_weight_on(conn, account_id, on)
+    ftp = thresholds.ftp_w
+    hr = threshold_heart_rate(thresholds)
+    css = thresholds.css
+    return AthleteFiguresAnswer(
+        day=on,
+        thresholds=thresholds,
+        running=_running(thresholds, runs, end),
+        power_zones=power.power_zones(ftp, weight) if ftp is not None else (),
+        heart_rate_zones=_heart_rate_zones(thresholds, hr),
+        css=css,
+        swim_zones=swimming.swim_zones(css) if css is not None else (),
+        body_weight_kg=weight,
+        as_of_sequence=sequence,
+    )

@@ -9,6 +9,8 @@ from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import endurance_plans_pb2_grpc as plans_pb2_grpc
 from services.training.plans import plans_pb
 from services.training.plans.commands_pb import mutate_command
+from services.training.plans.generation import generate
+from services.training.plans.plan_writes import PlanWrites
 from services.training.plans.service import EndurancePlans
 
 SERVICE_NAME = "kinetic.training.v1.EndurancePlanService"
@@ -17,8 +19,9 @@ SERVICE_NAME = "kinetic.training.v1.EndurancePlanService"
 class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
     """Thin adapter from gRPC to ``EndurancePlans``."""
 
-    def __init__(self, plans: EndurancePlans) -> None:
+    def __init__(self, plans: EndurancePlans, writes: PlanWrites) -> None:
         self._plans = plans
+        self._writes = writes
 
     async def GetPlan(self, request: plans_pb2.GetPlanRequest, context: object) -> plans_pb2.GetPlanResponse:
         return plans_pb.plan_response(self._plans.get_plan(plans_pb.plan_query(request)))
@@ -38,3 +41,14 @@ class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
     ) -> plans_pb2.MutatePlanResponse:
         # Committed only while the caller still waits (decision 0072).
         return self._plans.mutate(mutate_command(request), context.time_remaining)
+
+    async def GeneratePlan(
+        self, request: plans_pb2.GeneratePlanRequest, context: object
+    ) -> plans_pb2.GeneratePlanResponse:
+        return generate(request)
+
+    async def WritePlan(
+        self, request: plans_pb2.WritePlanRequest, context: grpc.aio.ServicerContext
+    ) -> plans_pb2.WritePlanResponse:
+        # Committed only while the caller still waits (decision 0072), as MutatePlan.
+        return await self._writes.write(request, context.time_remaining)

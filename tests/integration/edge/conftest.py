@@ -117,6 +117,8 @@ async def running_stack(
         port=0,
         engine=engines("training"),
         clock=training_clock or utc_now,
+        # Analytics starts later, on a port not known yet (decision 0096).
+        analytics_target=lambda: f"127.0.0.1:{servers['analytics'].port}",
     )
     # Sessions marks occurrences in training, so occurrence sessions work through the stack.
     servers["sessions"] = await sessions.start(

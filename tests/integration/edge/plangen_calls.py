@@ -1,15 +1,18 @@
 """The anonymous PlanGen path (``/mcp/runflow/public``) for the edge tests: the real edge app under
-uvicorn with no service behind it (the path needs none), called through the mcp client and as raw
-JSON-RPC POSTs where the HTTP status and headers are what is tested."""
+uvicorn with Training alone behind it (its stateless ``GeneratePlan`` makes the plans, decision
+0096), called through the mcp client and as raw JSON-RPC POSTs where the HTTP status and headers
+are what is tested."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import socket
+import tempfile
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx2
@@ -19,7 +22,9 @@ from mcp.shared.exceptions import MCPError
 
 from edge.backends import Backends
 from kinetic.protected_resources import PUBLIC_PLANGEN_PATH
-from kinetic.settings import EdgeSettings
+from kinetic.settings import EdgeSettings, ServiceSettings
+from kinetic.storage import make_engine
+from services.training import bootstrap as training
 from tests.integration.edge.conftest import serve_edge
 from tests.integration.edge.primed_calls import mcp_error_in
 
@@ -97,26 +102,37 @@ class PublicEdge:
         return await self.post("tools/call", {"name": tool, "arguments": arguments}, headers=headers)
 
 
-def public_settings(port: int, **changes: Any) -> EdgeSettings:
-    """Edge settings for a stack with no service: their targets are never dialled by this path."""
+def public_settings(port: int, training_target: str = "127.0.0.1:9", **changes: Any) -> EdgeSettings:
+    """Edge settings for a stack with Training alone: the other targets are never dialled by this
+    path."""
     base = f"http://127.0.0.1:{port}"
     unused = {name: "127.0.0.1:9" for name in ("auth", "training", "sessions", "analytics")}
     settings = EdgeSettings(
-        host="127.0.0.1", port=port, public_url=base, targets=unused, plan_link_secret=LINK_SECRET
+        host="127.0.0.1",
+        port=port,
+        public_url=base,
+        targets={**unused, "training": training_target},
+        plan_link_secret=LINK_SECRET,
     )
     return replace(settings, **changes)
 
 
 @contextlib.asynccontextmanager
 async def public_edge(**changes: Any) -> AsyncIterator[PublicEdge]:
-    """The edge app alone on a free port; ``changes`` override settings (limit, proxy hops, Redis)."""
+    """The edge app and Training on free ports; ``changes`` override settings (limit, proxy hops,
+    Redis)."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    settings = public_settings(sock.getsockname()[1], **changes)
-    backends = Backends.connect(settings.targets)
-    try:
-        async with serve_edge(settings, backends, sock) as base_url:
-            yield PublicEdge(base_url)
-    finally:
-        await backends.close()
-        sock.close()
+    with tempfile.TemporaryDirectory() as data_dir:
+        engine = make_engine("training", data_dir=Path(data_dir), database_url=None)
+        server = await training.start(ServiceSettings.from_env("training", {}), port=0, engine=engine)
+        settings = public_settings(sock.getsockname()[1], f"127.0.0.1:{server.port}", **changes)
+        backends = Backends.connect(settings.targets)
+        try:
+            async with serve_edge(settings, backends, sock) as base_url:
+                yield PublicEdge(base_url)
+        finally:
+            await backends.close()
+            await server.stop(0)
+            engine.dispose()
+            sock.close()

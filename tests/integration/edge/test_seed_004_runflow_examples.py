@@ -84,7 +84,6 @@ from mcp.client import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from kinetic.auth.v1 import auth_pb2
-from kinetic.plan_generator.events import EVENTS
 from kinetic.protected_resources import (
     CLIENT_AI,
     METRIC,
@@ -93,6 +92,7 @@ from kinetic.protected_resources import (
     PUBLIC_PLANGEN_PATH,
     RUNFLOW,
 )
+from knowledge.plan_generation.events import EVENTS
 from tests.eventually import status_becomes
 from tests.fuzz.error_texts import ProfileNames, offences
 from tests.integration.edge.client_ai_gym import new_account

@@ -189,7 +189,11 @@ async def kinetic(engines: Any, tmp_path: Path, erasure_wait: Any = None) -> Asy
     stores = {service: engines(service) for service in SERVICES}
     running: dict[str, RunningServer] = {}
     running["training"] = await training.start(
-        ServiceSettings.from_env("training", env), port=0, engine=stores["training"]
+        ServiceSettings.from_env("training", env),
+        port=0,
+        engine=stores["training"],
+        # Analytics starts later, on a port not known yet (decision 0096).
+        analytics_target=lambda: f"127.0.0.1:{running['analytics'].port}",
     )
     targets = {"training": f"127.0.0.1:{running['training'].port}"}
 

@@ -5,7 +5,7 @@ so (decision 0068)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -15,11 +15,11 @@ from starlette.testclient import TestClient
 
 from edge.profiles.runflow_public.links import PlanLinks
 from edge.profiles.runflow_public.page_cache import MAX_ENTRY_BYTES, Rendered, RenderedPlans
-from edge.profiles.runflow_public.planning import plan_for
+from edge.profiles.runflow_public.plan_view import GeneratedPlan
 from edge.profiles.runflow_public.routes import PLAN_PAGES_PER_ADDRESS, plan_page_routes
 from edge.ratelimit import ClientAddress, RatePolicy
 from edge.ratelimit.local_limiter import LocalRateLimiter
-from kinetic.plan_generator import GeneratedPlan
+from tests.generated_plans import local_plans
 
 SECRET = b"sixteen-bytes-at-least!"
 NOW = datetime(2026, 12, 1, 9, 30, tzinfo=UTC)
@@ -35,14 +35,14 @@ class Clock:
 
 
 class CountedPlans:
-    """``plan_for``, counting the plans it builds."""
+    """Training's generator, counting the plans it builds."""
 
     def __init__(self) -> None:
         self.built = 0
 
-    def __call__(self, arguments: Mapping[str, Any], today: date) -> GeneratedPlan:
+    def __call__(self, arguments: Mapping[str, Any], today: date) -> Awaitable[GeneratedPlan]:
         self.built += 1
-        return plan_for(arguments, today)
+        return local_plans()(arguments, today)
 
 
 def app(

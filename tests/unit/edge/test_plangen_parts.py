@@ -12,9 +12,10 @@ import pytest
 from edge.profiles.runflow_public.calendar_file import escape_text, fold, plan_calendar
 from edge.profiles.runflow_public.links import LINK_LIFETIME, LinkRefused, PlanLinks
 from edge.profiles.runflow_public.page import plan_page
-from edge.profiles.runflow_public.planning import earliest_today, plan_for
+from edge.profiles.runflow_public.planning import earliest_today
 from edge.ratelimit.tool_calls import MAX_BODY_TO_PARSE, ToolCallsCounted, counts_against_budget
-from kinetic.plan_generator import EVENTS, EVENTS_BY_ID
+from knowledge.plan_generation.events import EVENTS, EVENTS_BY_ID
+from tests.generated_plans import plan_for
 
 SECRET = b"sixteen-bytes-at-least!"
 NOW = datetime(2026, 12, 1, 9, 30, tzinfo=UTC)

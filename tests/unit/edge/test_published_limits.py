@@ -50,11 +50,12 @@ from edge.profiles.runflow_public.handlers import PlanGenTools
 from edge.profiles.runflow_public.links import PlanLinks
 from edge.profiles.runflow_public.tools import public_plangen_profile
 from kinetic.page_tokens import MAX_SKIP
-from kinetic.plan_generator import request as generator
 from knowledge.endurance import running
 from knowledge.limits import endurance_plans as training
 from knowledge.limits import sessions
+from knowledge.plan_generation import limits as generator
 from knowledge.training import formats, rules
+from tests.generated_plans import local_plans
 
 LIMIT_KEYWORDS = frozenset(
     {
@@ -308,7 +309,7 @@ def profiles() -> tuple[Profile, ...]:
             RunFlowTools(Athletes(n), analytics=n, sessions=n),
             RunFlowPlanTools(Athletes(n), plans=n, training=n, analytics=n, sessions=n),
         ),
-        public_plangen_profile(PlanGenTools(PlanLinks(b"s" * 32), "http://edge.test")),
+        public_plangen_profile(PlanGenTools(PlanLinks(b"s" * 32), "http://edge.test", local_plans())),
     )
 
 

@@ -33,6 +33,7 @@ from kinetic.protected_resources import (
     RUNFLOW,
 )
 from kinetic.settings import EdgeSettings
+from tests.generated_plans import local_plans
 from tests.integration.edge.plangen_calls import public_edge
 
 GOLDEN = Path(__file__).parent / "tools_list"
@@ -53,7 +54,7 @@ def app_profiles() -> dict[str, Profile]:
     served = {
         profile.resource.path: profile.build(live, SETTINGS) for profile in edge.app.signed_in_profiles()
     }
-    plangen = public_plangen_profile(PlanGenTools(PlanLinks(b"s" * 32), SETTINGS.public_url))
+    plangen = public_plangen_profile(PlanGenTools(PlanLinks(b"s" * 32), SETTINGS.public_url, local_plans()))
     return {**served, PUBLIC_PLANGEN_PATH: plangen}
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import date, timedelta
 
-from kinetic.plan_generator import EVENTS, EXPERIENCES, Event, Experience, PlanRequest, RecentRace
+from services.training.plans.generator import EVENTS, EXPERIENCES, Event, Experience, PlanRequest, RecentRace
 
 TODAY = date(2026, 12, 1)  # a Tuesday
 

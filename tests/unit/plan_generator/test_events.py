@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from kinetic.plan_generator import EVENTS, EVENTS_BY_ID, REQUEST_SCHEMA
 from knowledge.endurance.running import MARATHON_M
+from services.training.plans.generator import EVENTS, EVENTS_BY_ID, REQUEST_SCHEMA
 
 
 def test_there_are_exactly_17_events_with_distinct_ids() -> None:

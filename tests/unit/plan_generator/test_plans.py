@@ -11,7 +11,9 @@ from datetime import timedelta
 
 import pytest
 
-from kinetic.plan_generator import (
+from knowledge.endurance.running import training_paces
+from knowledge.plan_safety import HARD_TYPES
+from services.training.plans.generator import (
     EVENTS,
     EVENTS_BY_ID,
     Experience,
@@ -22,9 +24,7 @@ from kinetic.plan_generator import (
     generate_plan,
     plan_json,
 )
-from kinetic.plan_generator.paces import estimated_vdot, running_tss
-from knowledge.endurance.running import training_paces
-from knowledge.plan_safety import HARD_TYPES
+from services.training.plans.generator.paces import estimated_vdot, running_tss
 from tests.unit.plan_generator.requests import grid, request
 
 QUALITY_TYPES = {"TEMPO", "INTERVALS", "REPETITIONS"}

@@ -9,7 +9,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from kinetic.plan_generator import (
+from services.training.plans.generator import (
     REQUEST_SCHEMA,
     PlanRequest,
     PlanRequestError,

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kinetic.plan_generator import (
+from knowledge.plan_safety import evaluate_plan_safety, has_critical
+from services.training.plans.generator import (
     EVENTS,
     EXPERIENCES,
     Event,
@@ -24,7 +25,6 @@ from kinetic.plan_generator import (
     projected_seed,
     safety_check,
 )
-from knowledge.plan_safety import evaluate_plan_safety, has_critical
 from tests.unit.plan_generator.requests import TODAY, grid, request
 
 

@@ -13,14 +13,19 @@ Modules: ``events`` (the 17), ``request``, ``schema``, ``paces`` (VDOT, race est
 docs/decisions/0065-plan-generator.md.
 """
 
-from kinetic.plan_generator.answer import plan_json, workout_json
-from kinetic.plan_generator.events import EVENTS, EVENTS_BY_ID, EXPERIENCES, Event, Experience
-from kinetic.plan_generator.paces import PaceTarget, PaceZone, RaceEstimate, ZonePaces
-from kinetic.plan_generator.plan import GeneratedPlan, PhaseSpan, WeekSummary, generate_plan
-from kinetic.plan_generator.request import PlanRequest, PlanRequestError, RecentRace, parse_request
-from kinetic.plan_generator.safety import planned_workouts, projected_history, projected_seed, safety_check
-from kinetic.plan_generator.schema import REQUEST_SCHEMA
-from kinetic.plan_generator.workouts import GeneratedType, Step, Workout
+from knowledge.plan_generation.events import EVENTS, EVENTS_BY_ID, EXPERIENCES, Event, Experience
+from knowledge.plan_generation.schema import REQUEST_SCHEMA
+from services.training.plans.generator.answer import plan_json, workout_json
+from services.training.plans.generator.paces import PaceTarget, PaceZone, RaceEstimate, ZonePaces
+from services.training.plans.generator.plan import GeneratedPlan, PhaseSpan, WeekSummary, generate_plan
+from services.training.plans.generator.request import PlanRequest, PlanRequestError, RecentRace, parse_request
+from services.training.plans.generator.safety import (
+    planned_workouts,
+    projected_history,
+    projected_seed,
+    safety_check,
+)
+from services.training.plans.generator.workouts import GeneratedType, Step, Workout
 
 __all__ = [
     "EVENTS",

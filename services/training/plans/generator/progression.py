@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Final, Literal
 
-from kinetic.plan_generator.events import Event, Experience
-from kinetic.plan_generator.workouts import QualityKind
+from knowledge.plan_generation.events import Event, Experience
+from services.training.plans.generator.workouts import QualityKind
 
 Phase = Literal["base", "build", "peak", "taper"]
 Group = Literal["short", "middle", "long", "marathon", "ultra"]

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from kinetic.plan_generator.events import EVENTS, EXPERIENCES
-from kinetic.plan_generator.request import (
+from knowledge.endurance.running import LONGEST_DISTANCE_M, SHORTEST_DISTANCE_M
+from knowledge.plan_generation.events import EVENTS, EXPERIENCES
+from knowledge.plan_generation.limits import (
     DEFAULT_DAYS_PER_WEEK,
     DEFAULT_EXPERIENCE,
     MAX_DAYS_PER_WEEK,
@@ -16,7 +17,6 @@ from kinetic.plan_generator.request import (
     MIN_DAYS_PER_WEEK,
     RACE_EVENT_IDS,
 )
-from knowledge.endurance.running import LONGEST_DISTANCE_M, SHORTEST_DISTANCE_M
 from knowledge.training.formats import LOCAL_DAY_PATTERN
 
 _DATE: Final = {"type": "string", "format": "date", "pattern": LOCAL_DAY_PATTERN}

@@ -12,10 +12,10 @@ import math
 from datetime import date, timedelta
 from typing import Final, Literal
 
-from kinetic.plan_generator.events import Event
-from kinetic.plan_generator.paces import ZonePaces
-from kinetic.plan_generator.progression import JUDGED_WEEK_KM, LONG_SHARE, WeekSpec
-from kinetic.plan_generator.workouts import Workout, quality_session, race_day, steady_run
+from knowledge.plan_generation.events import Event
+from services.training.plans.generator.paces import ZonePaces
+from services.training.plans.generator.progression import JUDGED_WEEK_KM, LONG_SHARE, WeekSpec
+from services.training.plans.generator.workouts import Workout, quality_session, race_day, steady_run
 
 Slot = Literal["Q1", "Q2", "EASY", "RECOVERY", "LONG"]
 SteadyType = Literal["EASY", "RECOVERY", "LONG"]

@@ -17,7 +17,6 @@ import math
 from datetime import timedelta
 from typing import Final
 
-from kinetic.plan_generator.plan import GeneratedPlan
 from knowledge.endurance.load import PmcSeed
 from knowledge.plan_safety import (
     Advisory,
@@ -26,6 +25,7 @@ from knowledge.plan_safety import (
     TrainingHistory,
     evaluate_plan_safety,
 )
+from services.training.plans.generator.plan import GeneratedPlan
 
 HISTORY_WEEKS: Final = 4
 

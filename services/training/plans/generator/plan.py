@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Final, Literal
 
-from kinetic.plan_generator.events import Event
-from kinetic.plan_generator.guard import guarded_weeks
-from kinetic.plan_generator.paces import (
+from knowledge.endurance.pace import SECONDS_PER_MINUTE
+from knowledge.plan_generation.events import Event
+from services.training.plans.generator.guard import guarded_weeks
+from services.training.plans.generator.paces import (
     PLAN_VDOT_MAX,
     PLAN_VDOT_MIN,
     RaceEstimate,
@@ -24,10 +25,9 @@ from kinetic.plan_generator.paces import (
     race_estimate,
     zone_paces,
 )
-from kinetic.plan_generator.progression import Phase, WeekSpec, plan_weeks
-from kinetic.plan_generator.request import PlanRequest
-from kinetic.plan_generator.workouts import Workout
-from knowledge.endurance.pace import SECONDS_PER_MINUTE
+from services.training.plans.generator.progression import Phase, WeekSpec, plan_weeks
+from services.training.plans.generator.request import PlanRequest
+from services.training.plans.generator.workouts import Workout
 
 # Changes whenever the same request would give another plan, so a fingerprint never names two.
 GENERATOR_VERSION: Final = "1"

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from kinetic.plan_generator.paces import PaceTarget
-from kinetic.plan_generator.plan import GeneratedPlan
-from kinetic.plan_generator.request import PlanRequest
-from kinetic.plan_generator.workouts import Step, Workout
+from services.training.plans.generator.paces import PaceTarget
+from services.training.plans.generator.plan import GeneratedPlan
+from services.training.plans.generator.request import PlanRequest
+from services.training.plans.generator.workouts import Step, Workout
 
 
 def plan_json(plan: GeneratedPlan) -> dict[str, Any]:

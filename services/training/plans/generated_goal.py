@@ -1,6 +1,7 @@
-"""A generated plan (``kinetic.plan_generator``, decision 0065) as Training's ``CreateGoal``, for
-RunFlow's ``create_training_plan`` (issue 20): the standard builder's plan stored like any other,
-so it is snapshot-protected, judged by the safety engine and on every calendar (decision 0062).
+"""A generated plan (``services.training.plans.generator``, decision 0065) as a ``CreateGoal``, for
+RunFlow's ``create_training_plan`` (issue 20; generated in Training since decision 0096): the
+standard builder's plan stored like any other, so it is snapshot-protected, judged by the safety
+engine and on every calendar (decision 0062).
 
 The generator's pace targets carry their VDOT zone, so a later ``recalibrate_thresholds`` moves
 them with the athlete's new VDOT. Planned TSS is Training's, from the athlete's stored thresholds;
@@ -10,21 +11,11 @@ cannot compute one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from edge.problems import EdgeProblem
-from kinetic.plan_generator import GeneratedPlan, PlanRequestError, Step, Workout
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
+from services.training.plans.generator import GeneratedPlan, Step, Workout
 
 CREATION_MODE = "STANDARD_BUILDER"
-
-
-def request_problem(error: PlanRequestError) -> EdgeProblem:
-    """Every problem of the generator's arguments in one 400, first argument named."""
-    first = error.problems[0].field if error.problems else ""
-    return EdgeProblem("invalid_request", str(error), 400, {"field": first})
 
 
 def goal_of(plan: GeneratedPlan, *, activate: bool) -> plans_pb2.CreateGoal:
@@ -87,8 +78,3 @@ def _step(step: Step) -> training_pb2.EnduranceStep:
             message.target.pace_zone = step.target.zone
     message.steps.extend(_step(inner) for inner in step.steps)
     return message
-
-
-def generator_arguments(arguments: Mapping[str, Any]) -> dict[str, Any]:
-    """The tool's arguments without the ones only the personal server adds."""
-    return {k: v for k, v in arguments.items() if k not in {"idempotencyKey", "activate"}}

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from kinetic.plan_generator.events import Event, Experience
 from knowledge.endurance.pace import METERS_PER_KILOMETER, SECONDS_PER_HOUR
 from knowledge.endurance.running import (
     LONGEST_DISTANCE_M,
@@ -20,6 +19,7 @@ from knowledge.endurance.running import (
     predict_race_seconds,
     training_paces,
 )
+from knowledge.plan_generation.events import Event, Experience
 
 PaceZone = Literal["E", "M", "T", "I", "R"]
 

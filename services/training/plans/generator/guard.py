@@ -20,12 +20,17 @@ import math
 from dataclasses import dataclass, replace
 from typing import Final
 
-from kinetic.plan_generator.layout import week_workouts
-from kinetic.plan_generator.paces import ZonePaces
-from kinetic.plan_generator.progression import SPIKE_MARGIN, SPIKE_MIN_BASE_KM, WeekSpec, long_share_cap
-from kinetic.plan_generator.request import PlanRequest
-from kinetic.plan_generator.workouts import Workout
 from knowledge.endurance.load import ATL_GAIN, CTL_GAIN, next_load
+from services.training.plans.generator.layout import week_workouts
+from services.training.plans.generator.paces import ZonePaces
+from services.training.plans.generator.progression import (
+    SPIKE_MARGIN,
+    SPIKE_MIN_BASE_KM,
+    WeekSpec,
+    long_share_cap,
+)
+from services.training.plans.generator.request import PlanRequest
+from services.training.plans.generator.workouts import Workout
 
 SPIKE_MIN_BASE_TSS: Final = 150.0
 LOWEST_FORM: Final = -28.0

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final, Literal
 
-from kinetic.plan_generator.events import Event
-from kinetic.plan_generator.paces import (
+from knowledge.endurance.pace import clock_text
+from knowledge.plan_generation.events import Event
+from services.training.plans.generator.paces import (
     MAX_PACE_S,
     MIN_PACE_S,
     PaceTarget,
@@ -25,7 +26,6 @@ from kinetic.plan_generator.paces import (
     running_tss,
     seconds_for,
 )
-from knowledge.endurance.pace import clock_text
 
 StepType = Literal["warm_up", "cool_down", "interval", "repeat"]
 StepRole = Literal["work", "recovery", "active", ""]

@@ -15,25 +15,21 @@ from datetime import date, timedelta
 from typing import Any, Final
 
 from kinetic.errors import FieldViolation
-from kinetic.plan_generator.events import EVENTS_BY_ID, EXPERIENCES, Event, Experience
-from kinetic.plan_generator.paces import PLAN_VDOT_MAX, PLAN_VDOT_MIN
 from knowledge.endurance.pace import parse_clock
 from knowledge.endurance.running import LONGEST_DISTANCE_M, SHORTEST_DISTANCE_M, vdot_from_race
-
-MAX_WEEKLY_KM: Final = 250.0
-MAX_LONGEST_RUN_KM: Final = 100.0
-MIN_DAYS_PER_WEEK: Final = 3
-MAX_DAYS_PER_WEEK: Final = 7
-DEFAULT_DAYS_PER_WEEK: Final = 4
-DEFAULT_EXPERIENCE: Final[Experience] = "intermediate"
-# A race more than two years away is not planned for yet.
-MAX_DAYS_AHEAD: Final = 731
-# A recent race gives a VDOT only over the equations' range: 1 500 m to a (GPS-long) marathon.
-RACE_EVENT_IDS: Final = tuple(
-    event.id
-    for event in EVENTS_BY_ID.values()
-    if event.distance_m is not None and SHORTEST_DISTANCE_M <= event.distance_m <= LONGEST_DISTANCE_M
+from knowledge.plan_generation.events import EVENTS_BY_ID, EXPERIENCES, Event, Experience
+from knowledge.plan_generation.limits import (
+    DEFAULT_DAYS_PER_WEEK,
+    DEFAULT_EXPERIENCE,
+    MAX_DAYS_AHEAD,
+    MAX_DAYS_PER_WEEK,
+    MAX_LONGEST_RUN_KM,
+    MAX_WEEKLY_KM,
+    MIN_DAYS_PER_WEEK,
+    RACE_EVENT_IDS,
 )
+from services.training.plans.generator.paces import PLAN_VDOT_MAX, PLAN_VDOT_MIN
+
 ARGUMENTS: Final = (
     "event",
     "raceDate",

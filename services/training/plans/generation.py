@@ -1,0 +1,77 @@
+"""GeneratePlan: the running plan generator (decision 0065) behind Training's API, storing nothing.
+
+The generator lives in Training since Training owns plan writes (decision 0096); RunFlow's public
+builder, which stores nothing, asks for a plan here. The arguments arrive as the tool received them
+(JSON) and every problem comes back in one ``InvalidArgument`` whose violations are the argument
+paths, so the edge words the refusal as it always has.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from typing import Any
+
+from kinetic.errors import InvalidArgument
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from services.training.plans.generated_goal import goal_of
+from services.training.plans.generator import (
+    GeneratedPlan,
+    PlanRequestError,
+    generate_plan,
+    parse_request,
+    plan_json,
+    safety_check,
+)
+
+# The generator's refusal of its arguments, told apart from a refusal of the write it is part of.
+PLAN_REQUEST_INVALID = "PLAN_REQUEST_INVALID"
+
+
+def generated_plan(arguments: Any, today: date) -> GeneratedPlan:
+    """The plan ``arguments`` ask for, or one ``InvalidArgument`` naming every problem."""
+    try:
+        return generate_plan(parse_request(arguments, today))
+    except PlanRequestError as error:
+        raise InvalidArgument(str(error), reason=PLAN_REQUEST_INVALID, violations=error.problems) from error
+
+
+def generated_goal(request: plans_pb2.GeneratePlanRequest) -> tuple[GeneratedPlan, plans_pb2.CreateGoal]:
+    """The plan a request asks for and that plan as a new goal (active unless the arguments'
+    ``activate`` is false)."""
+    arguments, today = _arguments(request)
+    # The personal tool's own arguments, not the generator's.
+    activate = bool(arguments.pop("activate", True))
+    arguments.pop("idempotencyKey", None)
+    plan = generated_plan(arguments, today)
+    return plan, goal_of(plan, activate=activate)
+
+
+def generate(request: plans_pb2.GeneratePlanRequest) -> plans_pb2.GeneratePlanResponse:
+    if request.as_goal:
+        plan, goal = generated_goal(request)
+    else:
+        plan, goal = generated_plan(*_arguments(request)), None
+    answer = plan_json(plan)
+    if request.with_safety_advisories:
+        answer["safetyAdvisories"] = [advisory.as_contract() for advisory in safety_check(plan)]
+    return plans_pb2.GeneratePlanResponse(
+        plan_json=json.dumps(answer),
+        race_distance_meters=plan.race.distance_m,
+        race_duration_seconds=plan.race.duration_s,
+        goal=goal,
+    )
+
+
+def _arguments(request: plans_pb2.GeneratePlanRequest) -> tuple[dict[str, Any], date]:
+    try:
+        arguments = json.loads(request.arguments_json or "{}")
+    except json.JSONDecodeError as error:
+        raise InvalidArgument.for_field("arguments_json", "not a JSON object") from error
+    if not isinstance(arguments, dict):
+        raise InvalidArgument.for_field("arguments_json", "not a JSON object")
+    try:
+        today = date.fromisoformat(request.today)
+    except ValueError as error:
+        raise InvalidArgument.for_field("today", "not a YYYY-MM-DD day") from error
+    return arguments, today

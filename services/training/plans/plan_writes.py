@@ -1,0 +1,179 @@
+"""WritePlan: one plan write end to end, owned by Training (decision 0096).
+
+In order: the generator's plan when asked for (RunFlow's ``create_training_plan``); the thresholds
+and the history from analytics in one ``GetPlanningContext`` when the write prices workouts (a
+failure stores nothing and fails the call as analytics failed it); the mutation (``MutatePlan``'s
+use case, its transaction and idempotency unchanged); the history after the write when it was not
+read before; and the safety engine (``knowledge.plan_safety``) on the loads just priced. When
+analytics cannot answer after the write, the write is stored and answered so, the advisories named
+as missing with analytics' own failure (decision 0072), never a failed call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+
+import grpc
+
+from kinetic.analytics.v1 import endurance_pb2
+from kinetic.errors import DomainError, RemoteError
+from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from knowledge.endurance.load import PmcSeed
+from knowledge.plan_safety import (
+    Advisory,
+    CompletedDay,
+    PlannedWorkout,
+    TrainingHistory,
+    evaluate_plan_safety,
+)
+from knowledge.plan_safety.kinetic_plans import (
+    DISTANCE_SPORTS,
+    ENGINE_SPORTS,
+    ENGINE_TYPES,
+    history_start,
+    week_starts_on,
+)
+from services.training.plans.commands_pb import mutate_command
+from services.training.plans.generation import generated_goal
+from services.training.plans.planning_context import PlanningContexts
+from services.training.plans.service import EndurancePlans
+
+
+class PlanWrites:
+    """The plan writes Training owns: its plans, and analytics for what a write reads of it."""
+
+    def __init__(self, plans: EndurancePlans, contexts: PlanningContexts) -> None:
+        self._plans = plans
+        self._contexts = contexts
+
+    async def write(
+        self, request: plans_pb2.WritePlanRequest, seconds_left: Callable[[], float | None]
+    ) -> plans_pb2.WritePlanResponse:
+        mutation = plans_pb2.MutatePlanRequest()
+        mutation.CopyFrom(request.mutation)
+        response = plans_pb2.WritePlanResponse()
+        if request.HasField("generate"):
+            plan, goal = generated_goal(request.generate)
+            mutation.create_goal.CopyFrom(goal)
+            response.generated.CopyFrom(
+                plans_pb2.GeneratedPlanSummary(
+                    event=plan.event.id, vdot=plan.vdot, vdot_source=plan.vdot_source
+                )
+            )
+        context = None
+        if request.look_up_thresholds:
+            try:
+                context = await self._context(request, mutation, with_figures=True)
+            except grpc.aio.AioRpcError as error:
+                raise relayed(RemoteError.from_rpc(error)) from error
+            mutation.thresholds.CopyFrom(thresholds(context.figures))
+        result = self._plans.mutate(mutate_command(mutation), seconds_left)
+        response.result.CopyFrom(result)
+        if not result.plan_loads:
+            return response
+        if context is None:
+            try:
+                context = await self._context(request, mutation, with_figures=False)
+            except grpc.aio.AioRpcError as error:
+                response.advisories_unanswered.CopyFrom(unanswered(RemoteError.from_rpc(error)))
+                return response
+        response.advisories.extend(
+            plans_pb2.PlanAdvisory(**advisory.as_contract(), day=advisory.day.isoformat())
+            for advisory in judged(result.plan_loads, context, request.first_weekday)
+        )
+        return response
+
+    async def _context(
+        self,
+        request: plans_pb2.WritePlanRequest,
+        mutation: plans_pb2.MutatePlanRequest,
+        *,
+        with_figures: bool,
+    ) -> endurance_pb2.GetPlanningContextResponse:
+        return await self._contexts.read(
+            mutation.account_id,
+            mutation.time_zone,
+            request.first_weekday,
+            with_figures=with_figures,
+            min_sessions_sequence=request.min_sessions_sequence,
+        )
+
+
+def judged(
+    loads: Sequence[plans_pb2.PlanLoad], context: endurance_pb2.GetPlanningContextResponse, first_weekday: int
+) -> tuple[Advisory, ...]:
+    """The engine on the loads from analytics' today on, against the completed days from the plan's
+    own history start and yesterday's loads: what analytics' ``EvaluatePlanSafety`` would answer."""
+    today = date.fromisoformat(context.today)
+    plan = [workout for workout in map(planned, loads) if workout.day >= today]
+    if not plan:
+        return ()
+    weekday = week_starts_on(first_weekday)
+    since = history_start(min(workout.day for workout in plan), weekday)
+    days = [
+        CompletedDay(
+            date.fromisoformat(day.day),
+            tss=day.tss,
+            run_m=day.run_meters,
+            bike_m=day.ride_meters,
+            swim_m=day.swim_meters,
+        )
+        for day in context.completed_days
+    ]
+    history = TrainingHistory.of(since, [day for day in days if day.day >= since])
+    seed = PmcSeed(date.fromisoformat(context.loads_day), context.ctl, context.atl)
+    return evaluate_plan_safety(plan, history, seed, weekday)
+
+
+def planned(load: plans_pb2.PlanLoad) -> PlannedWorkout:
+    """A stored workout's load as the engine reads it (analytics' ``plan_loads`` reads it alike)."""
+    return PlannedWorkout(
+        day=date.fromisoformat(load.day),
+        sport=ENGINE_SPORTS[load.sport],
+        workout_type=ENGINE_TYPES[load.workout_type],
+        planned_tss=load.planned_tss,
+        distance_m=load.distance_meters
+        if load.HasField("distance_meters") and load.sport in DISTANCE_SPORTS
+        else None,
+        duration_s=float(load.duration_seconds) if load.HasField("duration_seconds") else None,
+        workout_id=load.workout_id,
+    )
+
+
+def thresholds(figures: endurance_pb2.GetAthleteFiguresResponse) -> plans_pb2.AthleteThresholds:
+    """What analytics knows of the athlete's thresholds today, for planned TSS and zone targets."""
+    known = plans_pb2.AthleteThresholds()
+    cycling, run, swim, heart = figures.cycling, figures.running, figures.swimming, figures.heart_rate
+    if cycling.HasField("ftp_w"):
+        known.ftp_watts = cycling.ftp_w
+    if run.threshold.seconds_per_km:
+        known.threshold_pace_seconds_per_km = run.threshold.seconds_per_km
+    if run.HasField("vdot"):
+        known.vdot = run.vdot
+    if swim.HasField("css_seconds_per_100m"):
+        known.css_seconds_per_100m = swim.css_seconds_per_100m
+    for source, target in (
+        ("threshold_hr", "threshold_hr_bpm"),
+        ("max_hr", "max_hr_bpm"),
+        ("resting_hr", "resting_hr_bpm"),
+    ):
+        if heart.HasField(source):
+            setattr(known, target, getattr(heart, source))
+    return known
+
+
+def relayed(error: RemoteError) -> DomainError:
+    """Analytics' failure as Training's answer: the same code, message, reason, fields and
+    metadata, so the edge words it as it worded analytics' own."""
+    again = DomainError(
+        error.message, reason=error.reason, violations=error.violations, metadata=error.metadata
+    )
+    again.code = error.code
+    return again
+
+
+def unanswered(error: RemoteError) -> plans_pb2.UnansweredCall:
+    return plans_pb2.UnansweredCall(
+        code=error.code.name, message=error.message, reason=error.reason, metadata=error.metadata
+    )
