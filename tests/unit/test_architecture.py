@@ -319,7 +319,7 @@ def test_the_text_reader_stays_pure() -> None:
             "imports services.training.domain",
         ),
         ("kinetic/x.py", "from edge.problems import invalid_field\n", "imports edge.problems"),
-        ("kinetic/x.py", "from knowledge.endurance.pace import clock_text\n", "imports knowledge.endurance.pace"),
+        ("kinetic/x.py", "from knowledge.endurance import pace\n", "imports knowledge.endurance"),
         ("knowledge/training/x.py", "import services.training\n", "imports services.training"),
         ("knowledge/endurance/x.py", "from kinetic.settings import Settings\n", "imports kinetic.settings"),
         ("knowledge/plan_safety/x.py", "from edge.problems import invalid_field\n", "imports edge.problems"),
