@@ -155,6 +155,15 @@ def get_workouts(conn: Connection, account_id: str, workout_ids: Iterable[str]) 
     return _records_by_id(conn, _W.workout_id, account_id, workout_ids, workout_from_row)
 
 
+def workout_ids_among(conn: Connection, account_id: str, workout_ids: Iterable[str]) -> set[str]:
+    """Which of ``workout_ids`` the account has (IDs only: nothing to decode)."""
+    wanted = list(dict.fromkeys(workout_ids))
+    if not wanted:
+        return set()
+    found = conn.execute(select(_W.workout_id).where(_W.account_id == account_id, _W.workout_id.in_(wanted)))
+    return set(found.scalars())
+
+
 def list_workouts(
     conn: Connection, account_id: str, *, name_contains: str, plan_id: str, offset: int, limit: int
 ) -> tuple[list[Workout], int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 
 from sqlalchemy import Connection, Engine
 
@@ -21,6 +22,7 @@ from services.training.adapters import library_repository as repo
 from services.training.adapters.library_pb import plan_to_pb, workout_to_pb
 from services.training.domain import calendar
 from services.training.domain.input_values import Violations, read_choice, read_day
+from services.training.domain.model import Plan, Workout
 from services.training.domain.versions import check_device_id, check_idempotency_key
 from services.training.plans import rules, store
 from services.training.plans.commands import MutateCommand
@@ -203,7 +205,7 @@ def _apply(m: Mutation, write: PlanWrite, kind: str) -> plans_pb2.MutatePlanResp
         repo.delete_plan(ctx.conn, ctx.account_id, goal_id)
         store.delete_goal(ctx.conn, ctx.account_id, goal_id)
         extra.append(change_log.deletion_entry(change_log.PLAN_DELETED, goal_id))
-    _move_active(ctx.conn, ctx.account_id, goal_id, outcome, response)
+    active = _move_active(ctx.conn, ctx.account_id, goal_id, outcome, response)
     names: dict[str, str] = {}
     workouts = ctx.stored_workouts()
     plans = ctx.stored_plans()
@@ -215,18 +217,36 @@ def _apply(m: Mutation, write: PlanWrite, kind: str) -> plans_pb2.MutatePlanResp
     response.restored_snapshot_id = outcome.restored_snapshot_id
     response.deleted_workout_ids.extend(write.deleted_ids())
     if not outcome.delete_goal:
-        after = load_goal(ctx.conn, ctx.account_id, goal_id)
-        counts = store.snapshot_counts(ctx.conn, ctx.account_id)
-        response.goal.CopyFrom(goal_to_pb(after, snapshot_count=counts.get(goal_id, 0)))
+        after = _as_stored(write, workouts, plans, active)
+        snapshots = 0 if write.new_goal else store.snapshot_count(ctx.conn, ctx.account_id, goal_id)
+        response.goal.CopyFrom(goal_to_pb(after, snapshot_count=snapshots))
         touched = set(write.created_ids()) | set(write.changed_ids())
-        response.workouts.extend(entry_to_pb(e) for e in after.sorted_entries() if e.workout.id in touched)
-        response.plan_loads.extend(plan_load(e) for e in after.sorted_entries() if e.day >= ctx.today)
+        in_order = after.sorted_entries()
+        response.workouts.extend(entry_to_pb(e) for e in in_order if e.workout.id in touched)
+        response.plan_loads.extend(plan_load(e) for e in in_order if e.day >= ctx.today)
     return response
+
+
+def _as_stored(write: PlanWrite, workouts: list[Workout], plans: list[Plan], active: str | None) -> GoalState:
+    """The goal as the write left it, without reading it back (decision 0109): the state it
+    stored, with the versions and times of the records it saved as stored, and the active goal as
+    ``_move_active`` left it."""
+    saved = {workout.id: workout for workout in workouts}
+    plan = next((p for p in plans if p.id == write.after.plan.id), write.after.plan)
+    return GoalState(
+        plan=plan,
+        fields=replace(write.after.fields, is_active=active == plan.id),
+        entries={
+            workout_id: replace(entry, workout=saved[workout_id]) if workout_id in saved else entry
+            for workout_id, entry in write.after.entries.items()
+        },
+    )
 
 
 def _move_active(
     conn: Connection, account_id: str, goal_id: str, outcome: Outcome, response: plans_pb2.MutatePlanResponse
-) -> None:
+) -> str | None:
+    """Activate or deactivate the goal as the mutation asked; the account's active goal after it."""
     before = store.active_goal_id(conn, account_id)
     if outcome.activate:
         store.set_active(conn, account_id, goal_id)
@@ -235,6 +255,7 @@ def _move_active(
     after = store.active_goal_id(conn, account_id)
     if after != before or outcome.activate or outcome.deactivated:
         response.active_goal_id = after or ""
+    return after
 
 
 def take_snapshot(

@@ -188,6 +188,17 @@ def rows_by_id(conn: Connection, account_id: str, workout_ids: Iterable[str]) ->
     return {row.workout_id: _plan_row(row) for row in rows}
 
 
+def row_ids_among(conn: Connection, account_id: str, workout_ids: Iterable[str]) -> set[str]:
+    """Which of ``workout_ids`` have a plan row of the account (IDs only)."""
+    wanted = list(dict.fromkeys(workout_ids))
+    if not wanted:
+        return set()
+    found = conn.execute(
+        select(_PW.workout_id).where(_PW.account_id == account_id, _PW.workout_id.in_(wanted))
+    )
+    return set(found.scalars())
+
+
 def put_row(conn: Connection, account_id: str, row: PlanRow) -> None:
     """Insert or replace one plan row."""
     put_rows(conn, account_id, [row])
@@ -317,6 +328,16 @@ def latest_undo_snapshot(conn: Connection, account_id: str, goal_id: str) -> Sna
         .limit(1)
     ).first()
     return _snapshot(row, with_content=True) if row else None
+
+
+def snapshot_count(conn: Connection, account_id: str, goal_id: str) -> int:
+    """How many snapshots one goal has."""
+    found = conn.execute(
+        select(func.count())
+        .select_from(tables.plan_snapshots)
+        .where(_S.account_id == account_id, _S.goal_id == goal_id)
+    ).scalar_one()
+    return int(found)
 
 
 def snapshot_counts(conn: Connection, account_id: str) -> dict[str, int]:

@@ -179,8 +179,8 @@ class PlanWrite:
         """New (or re-created) workouts and their rows, a few statements for the whole batch."""
         ctx = self.ctx
         ids = [entry.workout.id for entry in created]
-        clash = set(repo.get_workouts(ctx.conn, ctx.account_id, ids)) | set(
-            store.rows_by_id(ctx.conn, ctx.account_id, ids)
+        clash = repo.workout_ids_among(ctx.conn, ctx.account_id, ids) | store.row_ids_among(
+            ctx.conn, ctx.account_id, ids
         )
         if clash:
             raise Conflict(
@@ -194,6 +194,7 @@ class PlanWrite:
                 repo.save_workout(
                     ctx.conn, ctx.account_id, replace(entry.workout, version=version), ctx.device_id, ctx.now
                 )
+                ctx.stored_again(entry.workout.id)
         store.put_rows(ctx.conn, ctx.account_id, [entry.row for entry in created])
         extra: list[ChangeEntry] = []
         for entry in created:

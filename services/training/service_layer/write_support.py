@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any, TypeVar
 
@@ -28,6 +28,7 @@ from services.training.adapters.library_change_log import ChangeEntry
 from services.training.adapters.library_pb import plan_to_pb, workout_to_pb
 from services.training.adapters.library_repository import LibraryState, StoredRequest
 from services.training.domain.model import Plan, Workout
+from services.training.domain.versions import format_version
 
 
 def request_hash(*parts: Any) -> str:
@@ -76,6 +77,9 @@ class WriteContext:
     saved: dict[tuple[str, str], bool] = field(default_factory=dict)
     # Occurrences the write hid (occurrence.lapsed) or showed again: they follow the records' entries.
     occurrence_entries: list[ChangeEntry] = field(default_factory=list)
+    # Workouts inserted by ``save_new_workouts`` as stored (version 1, this write's times): what a
+    # read would answer, so ``stored_workouts`` needs not read them back (decision 0109).
+    inserted: dict[str, Workout] = field(default_factory=dict)
 
     def check_versions(self, workouts: Sequence[Workout] = (), plans: Sequence[Plan] = ()) -> None:
         """Every existing record a write changes needs the version the caller read; stale → fresh state."""
@@ -116,14 +120,23 @@ class WriteContext:
         store = repo.insert_workout if new else repo.save_workout
         store(self.conn, self.account_id, workout, self.device_id, self.now)
         self.changed_workouts[workout.id] = workout
+        self.inserted.pop(workout.id, None)
         self.saved.setdefault(("workout", workout.id), new)
 
     def save_new_workouts(self, workouts: Sequence[Workout]) -> None:
         """Store created workouts in one statement and remember them, in order, for the response."""
         repo.insert_workouts(self.conn, self.account_id, workouts, self.device_id, self.now)
+        first = format_version(1, self.device_id)
         for workout in workouts:
             self.changed_workouts[workout.id] = workout
+            self.inserted[workout.id] = replace(
+                workout, version=first, created_at=self.now, updated_at=self.now
+            )
             self.saved.setdefault(("workout", workout.id), True)
+
+    def stored_again(self, workout_id: str) -> None:
+        """``workout_id`` was written again after its insert, outside ``save_workout``: read it back."""
+        self.inserted.pop(workout_id, None)
 
     def save_plan(self, plan: Plan, *, new: bool = False) -> None:
         """Store a created or changed plan and remember it for the response."""
@@ -150,8 +163,12 @@ class WriteContext:
         return entries + self.occurrence_entries
 
     def stored_workouts(self) -> list[Workout]:
-        """The changed workouts as stored now (with their new versions)."""
-        found = repo.get_workouts(self.conn, self.account_id, list(self.changed_workouts))
+        """The changed workouts as stored now (with their new versions); those only inserted are
+        known as stored, the others are read back."""
+        found = dict(self.inserted)
+        found |= repo.get_workouts(
+            self.conn, self.account_id, [i for i in self.changed_workouts if i not in found]
+        )
         return [found[i] for i in self.changed_workouts if i in found]
 
     def stored_plans(self) -> list[Plan]:
