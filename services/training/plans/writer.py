@@ -109,15 +109,19 @@ class PlanWrite:
             moved = self.after.entries.get(workout_id)
             if moved is None or moved.day != entry.day:
                 days.add(entry.day)
+        # Grouped by day once (a plan of 200 workouts on 200 days is not 200 scans of 200), each
+        # day's workouts in the order the scans took them: staying ones as the goal holds them,
+        # placed ones as they were placed (``rules.arrange_day`` keeps that order).
+        staying: dict[date, list[tuple[str, int]]] = {day: [] for day in days}
+        for entry in self.after.entries.values():
+            if entry.day in staying and entry.workout.id not in self.placed:
+                staying[entry.day].append((entry.workout.id, entry.row.order))
+        placed: dict[date, dict[str, int]] = {day: {} for day in days}
+        for workout_id, order in self.placed.items():
+            if workout_id in self.after.entries:
+                placed[self.after.entries[workout_id].day][workout_id] = order
         for day in days:
-            on_day = [e for e in self.after.entries.values() if e.day == day]
-            staying = [(e.workout.id, e.row.order) for e in on_day if e.workout.id not in self.placed]
-            placed = {
-                i: self.placed[i]
-                for i in self.placed
-                if i in self.after.entries and self.after.entries[i].day == day
-            }
-            for workout_id, order in rules.arrange_day(staying, placed).items():
+            for workout_id, order in rules.arrange_day(staying[day], placed[day]).items():
                 entry = self.after.entries[workout_id]
                 if entry.row.order != order:
                     self.after.entries[workout_id] = replace(entry, row=replace(entry.row, order=order))
@@ -178,7 +182,9 @@ class PlanWrite:
     def _store_created(self, created: list[Entry]) -> list[ChangeEntry]:
         """New (or re-created) workouts and their rows, a few statements for the whole batch."""
         ctx = self.ctx
-        ids = [entry.workout.id for entry in created]
+        # Only a restore re-creates workouts with IDs of its own (their old ones), which may exist
+        # again by now; every other new workout has a fresh random ID, so nothing is read for it.
+        ids = [entry.workout.id for entry in created if entry.workout.id in self.recreated_versions]
         clash = repo.workout_ids_among(ctx.conn, ctx.account_id, ids) | store.row_ids_among(
             ctx.conn, ctx.account_id, ids
         )
