@@ -21,6 +21,7 @@ from edge.flood_gate import RefusedAddresses
 from edge.http_protocol import http_protocol
 from kinetic.auth.v1 import auth_pb2
 from kinetic.grpc_server import RunningServer
+from kinetic.ports import bind_listener
 from kinetic.protected_resources import METRIC
 from kinetic.settings import EdgeSettings, ServiceSettings
 from services.analytics import bootstrap as analytics
@@ -104,8 +105,10 @@ async def running_stack(
     """The four services on ``engines``' database and the edge, with one account and its API key;
     ``sessions_clock`` (real time when None) dates the sessions, to log weeks of training at once;
     ``training_clock`` (real time when None) is training's, to age deletion previews."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    # Bound as edge/__main__.py binds it (kinetic.ports): a socket made with socket.socket() has
+    # protocol 0, asyncio then leaves TCP_NODELAY off on its connections, and every answer after the
+    # first on a kept-alive connection waits ~40 ms for the client's delayed ACK (decision 0109).
+    sock = bind_listener("127.0.0.1", 0)
     port = sock.getsockname()[1]
     base_url = f"http://127.0.0.1:{port}"
     # The auth service signs tokens with the edge's public origin as issuer.
@@ -197,8 +200,10 @@ async def serve_edge(settings: EdgeSettings, backends: Backends, sock: socket.so
 @contextlib.asynccontextmanager
 async def edge_replica(settings: EdgeSettings, backends: Backends) -> AsyncIterator[str]:
     """Another edge instance on the same backends (a second replica); yields its base URL."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    # Bound as edge/__main__.py binds it (kinetic.ports): a socket made with socket.socket() has
+    # protocol 0, asyncio then leaves TCP_NODELAY off on its connections, and every answer after the
+    # first on a kept-alive connection waits ~40 ms for the client's delayed ACK (decision 0109).
+    sock = bind_listener("127.0.0.1", 0)
     try:
         async with serve_edge(settings, backends, sock) as url:
             yield url

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from collections.abc import Iterator
 
@@ -55,3 +56,25 @@ def test_without_a_process_the_line_names_no_variable(taken_port: int) -> None:
 async def test_a_grpc_server_on_a_taken_port_raises_port_in_use(taken_port: int) -> None:
     with pytest.raises(PortInUse):
         await create_server([], "127.0.0.1", taken_port)
+
+
+async def test_connections_accepted_on_a_bound_listener_send_at_once() -> None:
+    """asyncio turns TCP_NODELAY on only for sockets of protocol IPPROTO_TCP: an answer written in
+    two parts (headers, body) must not wait for the client's delayed ACK (decision 0109)."""
+    listener = bind_listener("127.0.0.1", 0)
+    accepted: list[socket.socket] = []
+
+    async def keep(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        accepted.append(writer.get_extra_info("socket"))
+        writer.close()
+
+    server = await asyncio.start_server(keep, sock=listener)
+    async with server:
+        _, writer = await asyncio.open_connection("127.0.0.1", listener.getsockname()[1])
+        for _ in range(500):
+            if accepted:
+                break
+            await asyncio.sleep(0.01)
+        writer.close()
+        assert accepted, "the connection was never accepted"
+        assert accepted[0].getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
