@@ -247,13 +247,16 @@ def _move_active(
     conn: Connection, account_id: str, goal_id: str, outcome: Outcome, response: plans_pb2.MutatePlanResponse
 ) -> str | None:
     """Activate or deactivate the goal as the mutation asked; the account's active goal after it."""
-    before = store.active_goal_id(conn, account_id)
     if outcome.activate:
+        # The goal is then the only active one and the answer names it: nothing to read.
         store.set_active(conn, account_id, goal_id)
-    elif outcome.deactivated:
+        response.active_goal_id = goal_id
+        return goal_id
+    before = store.active_goal_id(conn, account_id)
+    if outcome.deactivated:
         store.set_active(conn, account_id, store.next_active_candidate(conn, account_id, goal_id))
     after = store.active_goal_id(conn, account_id)
-    if after != before or outcome.activate or outcome.deactivated:
+    if after != before or outcome.deactivated:
         response.active_goal_id = after or ""
     return after
 
