@@ -122,7 +122,7 @@ class PlanCalls:
             if remote.reason == PLAN_REQUEST_INVALID:
                 raise generator_problem(remote) from error
             raise paths.problem(remote) from error
-        advisories: list[dict[str, Any]] | Missing = [render.advisory(a) for a in written.advisories]
+        advisories: list[dict[str, Any]] | Missing = [render.plan_advisory(a) for a in written.advisories]
         if written.HasField("advisories_unanswered"):
             advisories = missing(relayed(written.advisories_unanswered))
         return written, result(written.result, advisories, arguments)
