@@ -29,6 +29,26 @@ def kg_to(unit: Unit, kilograms: float) -> float:
     return round(kilograms / KG_PER_LB if unit == "lb" else kilograms, 2)
 
 
+# Analytics answers a logged load to 0.01 kg, which is 0.022 lb wide: more than one two-decimal
+# pound figure turns into it (405 lb and 404.99 lb are both 183.70 kg). The roundest of them is the
+# one a plate can make, tried coarsest first (decision 0107).
+POUND_STEPS = (1.0, 0.5, 0.25, 0.1, 0.05)
+LOGGED_KG_HALF_WIDTH = 0.005 + 1e-9
+
+
+def logged_load_in(unit: Unit, kilograms: float) -> float:
+    """A load analytics answers as logged (to 0.01 kg) in ``unit``: in pounds the roundest figure
+    that is those kilograms, so 405 lb logged reads back 405, not 404.99."""
+    if unit != "lb":
+        return kg_to(unit, kilograms)
+    pounds = kilograms / KG_PER_LB
+    for step in POUND_STEPS:
+        candidate = round(pounds / step) * step
+        if abs(candidate * KG_PER_LB - kilograms) <= LOGGED_KG_HALF_WIDTH:
+            return round(candidate, 2)
+    return kg_to(unit, kilograms)
+
+
 def to_kg(unit: Unit, load: float) -> float:
     """A load given in ``unit`` in kilograms (six decimals: exact enough to read back unchanged)."""
     return round(load * KG_PER_LB if unit == "lb" else load, 6)
@@ -182,4 +202,16 @@ def workout_summary(verb: str, session: sessions_pb2.Session, context: LogContex
         f"{verb} {session.title or 'Workout'} on {day}: {entries}."
         if entries
         else f"{verb} {session.title} on {day}."
+    )
+
+
+def replay_of_deleted(session: sessions_pb2.Session, context: LogContext) -> str:
+    """The line for a write replayed (same idempotency_key) after its workout was deleted: nothing
+    was logged again, and how to get the workout back (decision 0107)."""
+    started = local_time(session.start_time, context.zone)
+    day = f"{started:%a} {started.day} {started:%b}"
+    return (
+        f"Nothing logged: this idempotency_key already logged {session.title or 'Workout'} on {day}, "
+        "and that workout has since been deleted. To get it back, use undo with the undo_token from "
+        "delete_entry (within 10 minutes of the deletion); to log it again, send a new idempotency_key."
     )
