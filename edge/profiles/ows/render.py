@@ -8,6 +8,7 @@ themselves are what the person did and are always shown (decision 0050).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -21,6 +22,7 @@ from kinetic.sessions.v1 import sessions_pb2
 
 KG_PER_LB = 0.45359237
 UNCONFIRMED_PREFIX = "words:"
+GYM_EXERCISE_ID = re.compile(r"[0-9a-fA-F]{24}")
 Json = dict[str, Any]
 
 
@@ -100,13 +102,22 @@ def set_json(performance_id: str, entry: sessions_pb2.PerformanceSet) -> Json:
     return out
 
 
+def exercise_id_of(performance: sessions_pb2.Performance) -> str:
+    """The entry's exercise as this profile names exercises: a set logged through a gym (Client AI,
+    under the gym's 24-hex exercise ID) shows as the catalog exercise the gym maps it to, the ID
+    search_exercises and log_workout use here (decision 0108)."""
+    if performance.catalog_exercise_id and GYM_EXERCISE_ID.fullmatch(performance.exercise_id):
+        return performance.catalog_exercise_id
+    return performance.exercise_id
+
+
 def entry_json(performance: sessions_pb2.Performance) -> Json:
     """One exercise entry with its sets."""
     unconfirmed = is_unconfirmed(performance)
     return {
         "id": entry_id(performance.performance_id),
         "exercise": performance.exercise_name or performance.exercise_id,
-        "exercise_id": None if unconfirmed else performance.exercise_id,
+        "exercise_id": None if unconfirmed else exercise_id_of(performance),
         "needs_confirmation": unconfirmed,
         "notes": performance.notes,
         "sets": [set_json(performance.performance_id, s) for s in performance.sets],
