@@ -112,6 +112,8 @@ async def test_a_record_logged_in_pounds_reads_back_in_pounds_unchanged(account_
     (squat,) = records["records"]
     assert (squat["heaviest_load"]["value"], squat["heaviest_load"]["set"]["load"]) == (405, 405)
     assert "404.99" not in json.dumps(records)
+    progress = await ows("get_progress", {"exercise": "back squat", "metric": "top_set"})
+    assert [(p["value"], p["set"]["load"]) for p in progress["points"]] == [(405, 405)]
 
 
 async def test_a_replay_after_the_workout_was_deleted_does_not_say_it_logged_it(account_stack: Stack) -> None:

@@ -33,9 +33,6 @@ from services.sessions.workout_log.files.importer import ImportReport, LogWorkou
 
 UNITS: Final = ("kg", "lb")
 DISTANCE_UNITS: Final = ("km", "mi")
-# The first character of a JSON document (Kinetic's own account export is one): a file that starts so
-# is no CSV, and is refused by its format before a CSV reader chokes on it (decision 0107).
-JSON_STARTS: Final = (b"{", b"[")
 # How many skipped rows a refusal quotes; the rest are counted (a file may have thousands).
 ROWS_QUOTED: Final = 5
 
@@ -95,13 +92,6 @@ class WorkoutFiles:
     ) -> ImportReport:
         """Read the file whole, then store each workout not stored yet in ``options.time_zone``."""
         zone = self._checked(account_id, len(data), options)
-        if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in JSON_STARTS:
-            raise InvalidWorkoutFile(
-                "this file is JSON (such as Kinetic's account export), and the import reads CSV "
-                "files only (Kinetic's, Strong's or Hevy's): upload the CSV export "
-                "(/api/workout-log/export.csv) instead",
-                reason="UNSUPPORTED_FILE_FORMAT",
-            )
         result = await read_in_child(
             self._workers,
             data,
