@@ -88,6 +88,7 @@ def open_workout_schema(live: Live, settings: EdgeSettings) -> Profile:
             log=lambda: live.backends.workout_log,
             training=lambda: live.backends.training,
             analytics=lambda: live.backends.analytics,
+            sessions=lambda: live.backends.sessions,
         )
     )
 

@@ -49,6 +49,7 @@ CSV_TYPE: Final = "text/csv; charset=utf-8"
 INVALID_FILE: Final = "INVALID_FILE"
 FILE_TOO_LARGE: Final = "FILE_TOO_LARGE"
 IMPORT_NOT_FINISHED: Final = "IMPORT_NOT_FINISHED"
+UNSUPPORTED_FILE_FORMAT: Final = "UNSUPPORTED_FILE_FORMAT"
 
 
 def _too_large() -> EdgeProblem:
@@ -105,6 +106,8 @@ async def _imported(request: workout_log_pb2.ImportWorkoutFileRequest, backends:
         remote = RemoteError.from_rpc(error)
         if remote.reason == INVALID_FILE:
             raise EdgeProblem("invalid_file", remote.message, 400) from None
+        if remote.reason == UNSUPPORTED_FILE_FORMAT:  # a JSON document, not a CSV (decision 0107)
+            raise EdgeProblem("unsupported_media_type", remote.message, 415) from None
         if remote.reason == FILE_TOO_LARGE:
             raise _too_large() from None
         if remote.reason == IMPORT_NOT_FINISHED:
@@ -158,15 +161,17 @@ async def import_upload(backends: Backends, account_id: str, request: Request) -
     return report_json(report)
 
 
-def _attachment(name: str) -> dict[str, str]:
+def _attachment(name: str, extension: str) -> dict[str, str]:
+    """``kinetic-workouts-2026-12-07.csv``: the day before the extension, so the file opens in the
+    app its format belongs to (decision 0107)."""
     day = datetime.now(UTC).date().isoformat()
-    return {**NO_STORE, "Content-Disposition": f'attachment; filename="kinetic-{name}-{day}"'}
+    return {**NO_STORE, "Content-Disposition": f'attachment; filename="kinetic-{name}-{day}.{extension}"'}
 
 
 async def json_download(backends: Backends, account_id: str) -> Response:
     """The whole export as a JSON attachment."""
     document = await export_account(backends, account_id)
-    return JSONResponse(document, headers=_attachment("export.json"))
+    return JSONResponse(document, headers=_attachment("export", "json"))
 
 
 async def csv_download(backends: Backends, account_id: str) -> Response:
@@ -181,7 +186,7 @@ async def csv_download(backends: Backends, account_id: str) -> Response:
             load_unit="lb" if account.units == "imperial" else "kg",
         )
     )
-    return Response(exported.csv, media_type=CSV_TYPE, headers=_attachment("workouts.csv"))
+    return Response(exported.csv, media_type=CSV_TYPE, headers=_attachment("workouts", "csv"))
 
 
 def workout_files_rest_app(backends: BackendsOf) -> Starlette:

@@ -192,7 +192,7 @@ class ClientWorkouts:
                 "sessionId": e.session_id,
                 "sessionTitle": e.session_title,
                 "completedAt": records.timestamp(e, "completed_time"),
-                "performance": records.performance(e.performance),
+                "performance": records.performance_of(e.performance, exercise.exercise),
             }
             for e in response.entries
         ]
