@@ -1,0 +1,54 @@
+"""Every profile's date filters read the caller's days in the account's time zone (decision 0105):
+a workout done at 22:05 in New York on Sunday is Sunday's, in every list and every answer."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import timedelta
+
+import pytest
+import pytest_asyncio
+
+from tests.conftest import EngineFactory
+from tests.integration.edge.conftest import Stack, running_stack
+from tests.integration.edge.ows_calls import OWS_PATH, Ows
+from tests.integration.edge.zoned_days import MOMENT_IDS, MOMENTS, LocalMoment, SettableClock, zoned_account
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+CLOCK = SettableClock()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def zoned_stack(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Stack]:
+    tmp_path = tmp_path_factory.mktemp("zoned")
+    factory = EngineFactory("sqlite", tmp_path)
+    try:
+        async with running_stack(factory, tmp_path, sessions_clock=CLOCK) as running:
+            yield running
+    finally:
+        CLOCK.moment = None
+        factory.close()
+
+
+@pytest.mark.parametrize("moment", MOMENTS, ids=MOMENT_IDS)
+async def test_ows_workouts_are_on_the_local_day(zoned_stack: Stack, moment: LocalMoment) -> None:
+    _, key = await zoned_account(zoned_stack.backends, moment.zone, ["ows"])
+    ows = Ows(zoned_stack.base_url + OWS_PATH, key)
+    day = moment.yesterday()
+    CLOCK.moment = moment.on(day)
+    try:
+        logged = await ows(
+            "log_workout", {"exercises": [{"exercise": "squat", "sets": [{"reps": 5, "load": 100}]}]}
+        )
+    finally:
+        CLOCK.moment = None
+    assert logged["workout"]["date"] == day.isoformat(), logged
+
+    default = await ows("get_workouts", {})
+    assert [w["date"] for w in default["workouts"]] == [day.isoformat()]
+    that_day = await ows("get_workouts", {"from": day.isoformat(), "to": day.isoformat()})
+    assert [w["id"] for w in that_day["workouts"]] == [logged["workout"]["id"]]
+    for other in (day - timedelta(days=1), day + timedelta(days=1)):
+        elsewhere = await ows("get_workouts", {"from": other.isoformat(), "to": other.isoformat()})
+        assert elsewhere["workouts"] == [], other
