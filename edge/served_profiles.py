@@ -77,7 +77,9 @@ def metric(live: Live, settings: EdgeSettings) -> Profile:
 
 def client_ai(live: Live, settings: EdgeSettings) -> Profile:
     return client_ai_profile(
-        ClientWorkouts(lambda: live.backends.sessions, lambda: live.backends.client_workouts)
+        ClientWorkouts(
+            lambda: live.backends.sessions, lambda: live.backends.client_workouts, lambda: live.backends.auth
+        )
     )
 
 

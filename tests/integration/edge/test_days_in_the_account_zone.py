@@ -10,6 +10,7 @@ import pytest
 import pytest_asyncio
 
 from tests.conftest import EngineFactory
+from tests.integration.edge.client_ai_gym import CLIENT_AI_PATH, ClientAi, gym_admin, open_gym
 from tests.integration.edge.conftest import Stack, running_stack
 from tests.integration.edge.ows_calls import OWS_PATH, Ows
 from tests.integration.edge.zoned_days import MOMENT_IDS, MOMENTS, LocalMoment, SettableClock, zoned_account
@@ -52,3 +53,51 @@ async def test_ows_workouts_are_on_the_local_day(zoned_stack: Stack, moment: Loc
     for other in (day - timedelta(days=1), day + timedelta(days=1)):
         elsewhere = await ows("get_workouts", {"from": other.isoformat(), "to": other.isoformat()})
         assert elsewhere["workouts"] == [], other
+
+
+@pytest.mark.parametrize("moment", MOMENTS, ids=MOMENT_IDS)
+async def test_client_ai_sessions_and_history_are_on_the_local_day(
+    zoned_stack: Stack, moment: LocalMoment
+) -> None:
+    account_id, key = await zoned_account(zoned_stack.backends, moment.zone, ["client_ai"])
+    channel, admin = gym_admin(zoned_stack.servers["sessions"].port)
+    try:
+        gym = await open_gym(admin, account_id)
+    finally:
+        await channel.close(None)
+    tools = ClientAi(zoned_stack.base_url + CLIENT_AI_PATH, key)
+    day = moment.yesterday()
+    CLOCK.moment = moment.on(day)
+    try:
+        started = await tools(
+            "client_ai_start_or_resume_my_workout_session",
+            {"planId": gym.plan.id, "planMomentId": gym.push_day.id},
+        )
+        session_id = started["session"]["id"]
+        await tools(
+            "client_ai_log_my_workout_performance",
+            {
+                "sessionId": session_id,
+                "exerciseId": gym.exercises["bench"],
+                "sets": [{"setNumber": 1, "weight": 80, "reps": 8, "completed": True}],
+            },
+        )
+        await tools("client_ai_complete_my_workout_session", {"sessionId": session_id})
+    finally:
+        CLOCK.moment = None
+
+    that_day = {"dateFrom": day.isoformat(), "dateTo": day.isoformat()}
+    listed = await tools("client_ai_list_my_workout_sessions", that_day)
+    assert [s["id"] for s in listed["sessions"]] == [session_id]
+    history = await tools(
+        "client_ai_get_my_exercise_history", {"exerciseId": gym.exercises["bench"], **that_day}
+    )
+    assert [e["sessionId"] for e in history["entries"]] == [session_id]
+    assert [s["id"] for s in (await tools("client_ai_list_my_workout_sessions", {}))["sessions"]] == [
+        session_id
+    ]
+    for other in (day - timedelta(days=1), day + timedelta(days=1)):
+        elsewhere = {"dateFrom": other.isoformat(), "dateTo": other.isoformat()}
+        assert (await tools("client_ai_list_my_workout_sessions", elsewhere))["sessions"] == [], other
+        bench = {"exerciseId": gym.exercises["bench"], **elsewhere}
+        assert (await tools("client_ai_get_my_exercise_history", bench))["entries"] == [], other
