@@ -69,7 +69,10 @@ class SignedInProfile:
 def metric(live: Live, settings: EdgeSettings) -> Profile:
     return metric_profile(
         TrainingReads(
-            lambda: live.backends.training, lambda: live.backends.sessions, lambda: live.backends.analytics
+            lambda: live.backends.training,
+            lambda: live.backends.sessions,
+            lambda: live.backends.analytics,
+            lambda: live.backends.auth,
         ),
         TrainingWrites(lambda: live.backends.training),
     )

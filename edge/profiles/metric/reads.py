@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo
 
 import grpc
 
+from edge.account_zone import account_time_zone
 from edge.guard import Principal
 from edge.problems import EdgeProblem, from_remote, from_training, invalid_field
 from edge.profiles.metric import arguments as arg
@@ -29,6 +30,7 @@ from edge.profiles.metric.records import library_fields
 from edge.profiles.metric.sessions_json import session_json
 from edge.profiles.metric.training_json import occurrence_json, plan_json, workout_json
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
+from kinetic.auth.v1 import auth_pb2_grpc
 from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
@@ -132,16 +134,22 @@ class TrainingReads:
         training: Callable[[], training_pb2_grpc.TrainingServiceStub],
         sessions: Callable[[], sessions_pb2_grpc.SessionsServiceStub],
         analytics: Callable[[], analytics_pb2_grpc.AnalyticsServiceStub],
+        auth: Callable[[], auth_pb2_grpc.AuthServiceStub] | None = None,
     ) -> None:
         # Providers, not stubs: channels exist only while the app's lifespan runs.
         self._training = training
         self._sessions = sessions
         self._analytics = analytics
+        self._auth = auth
 
     async def read_training(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
         """The ``read_training`` tool. Null means absent: its optional arguments are published as
-        "type or null"."""
-        return await self.read(principal.account_id, {k: v for k, v in args.items() if v is not None})
+        "type or null". Days are in the supplied timeZone (the seed's rule); without one, in the
+        account's (decision 0105)."""
+        given = {k: v for k, v in args.items() if v is not None}
+        if not given.get("timeZone") and self._auth is not None:
+            given["timeZone"] = await account_time_zone(principal, self._auth)
+        return await self.read(principal.account_id, given)
 
     async def read(self, account_id: str, args: Mapping[str, Any]) -> dict[str, Any]:
         """Read the view and wrap it the way every Metric view is wrapped.

@@ -4,7 +4,8 @@ a workout done at 22:05 in New York on Sunday is Sunday's, in every list and eve
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import timedelta
+from datetime import date, timedelta
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -12,6 +13,7 @@ import pytest_asyncio
 from tests.conftest import EngineFactory
 from tests.integration.edge.client_ai_gym import CLIENT_AI_PATH, ClientAi, gym_admin, open_gym
 from tests.integration.edge.conftest import Stack, running_stack
+from tests.integration.edge.metric_calls import Tools
 from tests.integration.edge.ows_calls import OWS_PATH, Ows
 from tests.integration.edge.zoned_days import MOMENT_IDS, MOMENTS, LocalMoment, SettableClock, zoned_account
 
@@ -32,18 +34,23 @@ async def zoned_stack(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator
         factory.close()
 
 
+async def log_squats_at(ows: Ows, moment: LocalMoment, day: date) -> dict[str, Any]:
+    """A workout logged through OWS at ``moment``'s local time on ``day``."""
+    CLOCK.moment = moment.on(day)
+    try:
+        return await ows(
+            "log_workout", {"exercises": [{"exercise": "squat", "sets": [{"reps": 5, "load": 100}]}]}
+        )
+    finally:
+        CLOCK.moment = None
+
+
 @pytest.mark.parametrize("moment", MOMENTS, ids=MOMENT_IDS)
 async def test_ows_workouts_are_on_the_local_day(zoned_stack: Stack, moment: LocalMoment) -> None:
     _, key = await zoned_account(zoned_stack.backends, moment.zone, ["ows"])
     ows = Ows(zoned_stack.base_url + OWS_PATH, key)
     day = moment.yesterday()
-    CLOCK.moment = moment.on(day)
-    try:
-        logged = await ows(
-            "log_workout", {"exercises": [{"exercise": "squat", "sets": [{"reps": 5, "load": 100}]}]}
-        )
-    finally:
-        CLOCK.moment = None
+    logged = await log_squats_at(ows, moment, day)
     assert logged["workout"]["date"] == day.isoformat(), logged
 
     default = await ows("get_workouts", {})
@@ -101,3 +108,31 @@ async def test_client_ai_sessions_and_history_are_on_the_local_day(
         assert (await tools("client_ai_list_my_workout_sessions", elsewhere))["sessions"] == [], other
         bench = {"exerciseId": gym.exercises["bench"], **elsewhere}
         assert (await tools("client_ai_get_my_exercise_history", bench))["entries"] == [], other
+
+
+@pytest.mark.parametrize("moment", MOMENTS, ids=MOMENT_IDS)
+async def test_metric_history_without_a_time_zone_is_in_the_account_zone(
+    zoned_stack: Stack, moment: LocalMoment
+) -> None:
+    _, key = await zoned_account(zoned_stack.backends, moment.zone, ["ows", "training"])
+    day = moment.yesterday()
+    logged = await log_squats_at(Ows(zoned_stack.base_url + OWS_PATH, key), moment, day)
+    metric = Tools(zoned_stack.mcp_url, key)
+
+    that_day = await metric.read(
+        "history", **{"from": day.isoformat(), "to": (day + timedelta(days=1)).isoformat()}
+    )
+    assert that_day["timeZone"] == moment.zone
+    (session,) = that_day["data"]["sessions"]
+    assert session["day"] == day.isoformat(), session
+    assert logged["workout"]["id"] == f"w_{session['sessionId']}"
+    default = await metric.read("history")
+    assert [s["day"] for s in default["data"]["sessions"]] == [day.isoformat()]
+    for other in (day - timedelta(days=1), day + timedelta(days=1)):
+        window = {"from": other.isoformat(), "to": (other + timedelta(days=1)).isoformat()}
+        assert (await metric.read("history", **window))["data"]["sessions"] == [], other
+    # A supplied timeZone wins (seed 000: days are local in the supplied zone).
+    utc = await metric.read(
+        "history", timeZone="UTC", **{"from": day.isoformat(), "to": (day + timedelta(days=1)).isoformat()}
+    )
+    assert utc["timeZone"] == "UTC"
