@@ -7,14 +7,21 @@ from collections.abc import AsyncIterator
 from datetime import date, timedelta
 from typing import Any
 
+import httpx2
 import pytest
 import pytest_asyncio
+from google.protobuf.timestamp_pb2 import Timestamp
 
+from kinetic.auth.v1 import auth_pb2
+from kinetic.protected_resources import PRIMED
+from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from tests.conftest import EngineFactory
 from tests.integration.edge.client_ai_gym import CLIENT_AI_PATH, ClientAi, gym_admin, open_gym
 from tests.integration.edge.conftest import Stack, running_stack
 from tests.integration.edge.metric_calls import Tools
 from tests.integration.edge.ows_calls import OWS_PATH, Ows
+from tests.integration.edge.primed_calls import Primed
+from tests.integration.edge.runflow_calls import RunFlow
 from tests.integration.edge.zoned_days import MOMENT_IDS, MOMENTS, LocalMoment, SettableClock, zoned_account
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -136,3 +143,112 @@ async def test_metric_history_without_a_time_zone_is_in_the_account_zone(
         "history", timeZone="UTC", **{"from": day.isoformat(), "to": (day + timedelta(days=1)).isoformat()}
     )
     assert utc["timeZone"] == "UTC"
+
+
+@pytest.mark.parametrize("moment", MOMENTS, ids=MOMENT_IDS)
+async def test_analytics_rest_without_a_time_zone_is_in_the_account_zone(
+    zoned_stack: Stack, moment: LocalMoment
+) -> None:
+    _, key = await zoned_account(zoned_stack.backends, moment.zone, ["ows", "training"])
+    day = moment.yesterday()
+    logged = await log_squats_at(Ows(zoned_stack.base_url + OWS_PATH, key), moment, day)
+    squat = logged["workout"]["entries"][0]["exercise_id"]
+
+    async with httpx2.AsyncClient(
+        base_url=zoned_stack.base_url + "/api/analytics",
+        headers={"Authorization": f"Bearer {key}"},
+        timeout=30,
+    ) as http:
+
+        async def progress_days(first: date) -> list[str]:
+            window = {"from": first.isoformat(), "to": (first + timedelta(days=1)).isoformat()}
+            answer = await http.get("/progress", params={"exerciseId": squat, "metric": "volume", **window})
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["timeZone"] == moment.zone
+            return [p["day"] for p in answer.json()["points"]]
+
+        assert await progress_days(day) == [day.isoformat()]
+        assert await progress_days(day - timedelta(days=1)) == []
+        assert await progress_days(day + timedelta(days=1)) == []
+
+
+async def record_run_at(stack: Stack, account_id: str, moment: LocalMoment, day: date) -> str:
+    """A 40-minute run recorded as starting at ``moment``'s local time on ``day``; its ID."""
+    stamp = Timestamp()
+    stamp.FromDatetime(moment.on(day))
+    recorded = await stack.backends.endurance.RecordActivity(
+        records_pb2.RecordActivityRequest(
+            account_id=account_id,
+            activity=records_pb2.ActivityInput(
+                sport="run", start_time=stamp, duration_s=2400, distance_m=8000
+            ),
+        )
+    )
+    return str(recorded.activity.activity_id)
+
+
+@pytest.mark.parametrize("moment", MOMENTS, ids=MOMENT_IDS)
+async def test_primed_recent_activity_is_on_the_local_day(zoned_stack: Stack, moment: LocalMoment) -> None:
+    account_id, _ = await zoned_account(zoned_stack.backends, moment.zone, ["ows"])
+    day = moment.yesterday()
+    await record_run_at(zoned_stack, account_id, moment, day)
+    issued = await zoned_stack.backends.auth.IssueAccessToken(
+        auth_pb2.IssueAccessTokenRequest(
+            account_id=account_id, audience=zoned_stack.base_url + PRIMED.path, scopes=list(PRIMED.scopes)
+        )
+    )
+    primed = Primed(zoned_stack, issued.access_token)
+
+    since_yesterday = await primed("get_recent_activity_summary", {"days": 2})
+    assert [a["date"] for a in since_yesterday["activities"]] == [day.isoformat()]
+    assert since_yesterday["period"]["start_date"] == day.isoformat()
+    today_only = await primed("get_recent_activity_summary", {"days": 1})
+    assert today_only["activities"] == []
+
+
+@pytest.mark.parametrize("moment", MOMENTS, ids=MOMENT_IDS)
+async def test_runflow_activities_are_on_the_local_day(zoned_stack: Stack, moment: LocalMoment) -> None:
+    account_id, key = await zoned_account(zoned_stack.backends, moment.zone, ["mcp:full"])
+    await zoned_stack.backends.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=account_id, plan_tier="pro")
+    )
+    day = moment.yesterday()
+    activity_id = await record_run_at(zoned_stack, account_id, moment, day)
+    runflow = RunFlow(zoned_stack, key)
+
+    that_day = await runflow(
+        "get_recent_activities", {"startDate": day.isoformat(), "endDate": day.isoformat()}
+    )
+    assert [(a["activityId"], a["date"]) for a in that_day["activities"]] == [(activity_id, day.isoformat())]
+    for other in (day - timedelta(days=1), day + timedelta(days=1)):
+        window = {"startDate": other.isoformat(), "endDate": other.isoformat()}
+        assert (await runflow("get_recent_activities", window))["activities"] == [], other
+    runs = await runflow("get_running_analytics", {"days": 2})
+    assert [r["date"] for r in runs["runsSeries"]] == [day.isoformat()]
+    assert (await runflow("get_running_analytics", {"days": 1}))["runsSeries"] == []
+
+
+@pytest.mark.parametrize("moment", MOMENTS, ids=MOMENT_IDS)
+async def test_endurance_rest_activities_are_on_the_local_day(
+    zoned_stack: Stack, moment: LocalMoment
+) -> None:
+    account_id, key = await zoned_account(zoned_stack.backends, moment.zone, ["ows"])
+    day = moment.yesterday()
+    activity_id = await record_run_at(zoned_stack, account_id, moment, day)
+
+    async with httpx2.AsyncClient(
+        base_url=zoned_stack.base_url + "/api/endurance",
+        headers={"Authorization": f"Bearer {key}"},
+        timeout=30,
+    ) as http:
+
+        async def listed(first: date) -> list[tuple[str, str]]:
+            answer = await http.get(
+                "/activities", params={"from": first.isoformat(), "to": first.isoformat()}
+            )
+            assert answer.status_code == 200, answer.text
+            return [(a["activityId"], a["day"]) for a in answer.json().get("activities", [])]
+
+        assert await listed(day) == [(activity_id, day.isoformat())]
+        assert await listed(day - timedelta(days=1)) == []
+        assert await listed(day + timedelta(days=1)) == []
