@@ -330,14 +330,17 @@ class TrainingReads:
     ) -> tuple[training_pb2.Library, dict[str, Any]]:
         workout_id = arg.text(args, "id", max_length=80)
         name = arg.text(args, "name")
+        # Each workout shows the schedule in force today in the reader's zone (decision 0105).
+        zone = arg.time_zone(args)
         if workout_id:
-            response = await self._list_workouts(account_id, workout_ids=[workout_id])
+            response = await self._list_workouts(account_id, workout_ids=[workout_id], time_zone=zone)
             workouts = [compact.workout(workout_json(w)) for w in response.workouts]
             return response.library, {"workouts": workouts, "totalSize": len(workouts), "nextPageToken": None}
         if name:
-            return await self._by_name(account_id, name, arg.text(args, "planID", max_length=80))
+            return await self._by_name(account_id, name, arg.text(args, "planID", max_length=80), zone)
         response = await self._list_workouts(
             account_id,
+            time_zone=zone,
             plan_id=arg.text(args, "planID", max_length=80),
             page_size=arg.page_size(args),
             page_token=arg.text(args, "pageToken", max_length=1000),
@@ -349,14 +352,14 @@ class TrainingReads:
         }
 
     async def _by_name(
-        self, account_id: str, name: str, plan_id: str
+        self, account_id: str, name: str, plan_id: str, zone: str
     ) -> tuple[training_pb2.Library, dict[str, Any]]:
         # Every match, never a guess: the caller shows the choices and asks for an ID.
         matches: list[dict[str, Any]] = []
         token = ""
         while True:
             response = await self._list_workouts(
-                account_id, name=name, plan_id=plan_id, page_size=100, page_token=token
+                account_id, name=name, plan_id=plan_id, page_size=100, page_token=token, time_zone=zone
             )
             matches.extend(compact.workout(workout_json(w)) for w in response.workouts)
             token = response.next_page_token

@@ -18,7 +18,7 @@ from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from tests.conftest import EngineFactory
 from tests.integration.edge.client_ai_gym import CLIENT_AI_PATH, ClientAi, gym_admin, open_gym
 from tests.integration.edge.conftest import Stack, running_stack
-from tests.integration.edge.metric_calls import Tools
+from tests.integration.edge.metric_calls import Tools, minimal_create
 from tests.integration.edge.ows_calls import OWS_PATH, Ows
 from tests.integration.edge.primed_calls import Primed
 from tests.integration.edge.runflow_calls import RunFlow
@@ -34,7 +34,7 @@ async def zoned_stack(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator
     tmp_path = tmp_path_factory.mktemp("zoned")
     factory = EngineFactory("sqlite", tmp_path)
     try:
-        async with running_stack(factory, tmp_path, sessions_clock=CLOCK) as running:
+        async with running_stack(factory, tmp_path, sessions_clock=CLOCK, training_clock=CLOCK) as running:
             yield running
     finally:
         CLOCK.moment = None
@@ -252,3 +252,38 @@ async def test_endurance_rest_activities_are_on_the_local_day(
         assert await listed(day) == [(activity_id, day.isoformat())]
         assert await listed(day - timedelta(days=1)) == []
         assert await listed(day + timedelta(days=1)) == []
+
+
+@pytest.mark.parametrize("moment", MOMENTS, ids=MOMENT_IDS)
+async def test_metric_workouts_show_the_schedule_in_force_on_the_local_today(
+    zoned_stack: Stack, moment: LocalMoment
+) -> None:
+    _, key = await zoned_account(zoned_stack.backends, moment.zone, ["training"])
+    metric = Tools(zoned_stack.mcp_url, key)
+    today = moment.yesterday()  # today for Training's clock, set to the moment on that day
+    CLOCK.moment = moment.on(today)
+    try:
+        create = minimal_create(
+            await metric.epoch(), await metric.exercise_id("back squat"), "zoned-create-1"
+        )
+        (workout,) = (await metric("edit_training", {**create, "timeZone": moment.zone}))["workouts"]
+        change = {
+            "epoch": await metric.epoch(),
+            "timeZone": moment.zone,
+            "idempotencyKey": "zoned-change-1",
+            "expectedVersions": {f"workout:{workout['id']}": workout["version"]},
+            "input": {
+                "action": "changeSchedule",
+                "workoutID": workout["id"],
+                "effectiveDay": today.isoformat(),
+                "schedule": {"type": "weekdays", "weekdays": [1, 7]},
+            },
+        }
+        await metric("edit_training", change)
+        read = await metric.read("workouts", id=workout["id"])
+        listed = await metric.read("workouts")
+    finally:
+        CLOCK.moment = None
+    (stored,) = read["data"]["workouts"]
+    assert stored["schedule"]["weekdays"] == [1, 7], stored
+    assert [w["schedule"]["weekdays"] for w in listed["data"]["workouts"]] == [[1, 7]]
