@@ -60,13 +60,18 @@ async def test_ows_workouts_are_on_the_local_day(zoned_stack: Stack, moment: Loc
     logged = await log_squats_at(ows, moment, day)
     assert logged["workout"]["date"] == day.isoformat(), logged
 
+    # The default window ends today: a workout of tonight (or this early morning) is in it.
+    today = day + timedelta(days=1)
+    tonight = await log_squats_at(ows, moment, today)
+    assert tonight["workout"]["date"] == today.isoformat(), tonight
     default = await ows("get_workouts", {})
-    assert [w["date"] for w in default["workouts"]] == [day.isoformat()]
+    assert [w["date"] for w in default["workouts"]] == [today.isoformat(), day.isoformat()]
     that_day = await ows("get_workouts", {"from": day.isoformat(), "to": day.isoformat()})
     assert [w["id"] for w in that_day["workouts"]] == [logged["workout"]["id"]]
-    for other in (day - timedelta(days=1), day + timedelta(days=1)):
-        elsewhere = await ows("get_workouts", {"from": other.isoformat(), "to": other.isoformat()})
-        assert elsewhere["workouts"] == [], other
+    before = (day - timedelta(days=1)).isoformat()
+    assert (await ows("get_workouts", {"from": before, "to": before}))["workouts"] == []
+    only_today = await ows("get_workouts", {"from": today.isoformat(), "to": today.isoformat()})
+    assert [w["id"] for w in only_today["workouts"]] == [tonight["workout"]["id"]]
 
 
 @pytest.mark.parametrize("moment", MOMENTS, ids=MOMENT_IDS)
