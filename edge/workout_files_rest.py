@@ -17,7 +17,6 @@ Decisions: docs/decisions/0047-workout-imports-and-exports.md ("REST and the acc
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
 from typing import Any, Final, cast
 
 import grpc
@@ -26,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from edge.account_export import export_account
+from edge.account_export import export_account, today_in
 from edge.account_rest import BackendsOf, account_endpoint
 from edge.backends import Backends
 from edge.oauth.backend import BackendUnavailable, OAuthStubs
@@ -158,15 +157,17 @@ async def import_upload(backends: Backends, account_id: str, request: Request) -
     return report_json(report)
 
 
-def _attachment(name: str) -> dict[str, str]:
-    day = datetime.now(UTC).date().isoformat()
+def _attachment(name: str, time_zone: str) -> dict[str, str]:
+    # Named after today in the account's zone, the day the user downloads it on (decision 0105).
+    day = today_in(time_zone).isoformat()
     return {**NO_STORE, "Content-Disposition": f'attachment; filename="kinetic-{name}-{day}"'}
 
 
 async def json_download(backends: Backends, account_id: str) -> Response:
     """The whole export as a JSON attachment."""
     document = await export_account(backends, account_id)
-    return JSONResponse(document, headers=_attachment("export.json"))
+    zone = str(document["auth"]["account"].get("timeZone", ""))
+    return JSONResponse(document, headers=_attachment("export.json", zone))
 
 
 async def csv_download(backends: Backends, account_id: str) -> Response:
@@ -181,7 +182,7 @@ async def csv_download(backends: Backends, account_id: str) -> Response:
             load_unit="lb" if account.units == "imperial" else "kg",
         )
     )
-    return Response(exported.csv, media_type=CSV_TYPE, headers=_attachment("workouts.csv"))
+    return Response(exported.csv, media_type=CSV_TYPE, headers=_attachment("workouts.csv", account.time_zone))
 
 
 def workout_files_rest_app(backends: BackendsOf) -> Starlette:

@@ -3,6 +3,8 @@ a workout done at 22:05 in New York on Sunday is Sunday's, in every list and eve
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import AsyncIterator
 from datetime import date, timedelta
 from typing import Any
@@ -292,3 +294,27 @@ async def test_metric_workouts_show_the_schedule_in_force_on_the_local_today(
     (stored,) = read["data"]["workouts"]
     assert stored["schedule"]["weekdays"] == [1, 7], stored
     assert [w["schedule"]["weekdays"] for w in listed["data"]["workouts"]] == [[1, 7]]
+
+
+@pytest.mark.parametrize("moment", MOMENTS, ids=MOMENT_IDS)
+async def test_workout_log_rest_exports_are_in_the_local_days(
+    zoned_stack: Stack, moment: LocalMoment
+) -> None:
+    _, key = await zoned_account(zoned_stack.backends, moment.zone, ["ows"])
+    day = moment.yesterday()
+    await log_squats_at(Ows(zoned_stack.base_url + OWS_PATH, key), moment, day)
+
+    async with httpx2.AsyncClient(
+        base_url=zoned_stack.base_url + "/api/workout-log",
+        headers={"Authorization": f"Bearer {key}"},
+        timeout=30,
+    ) as http:
+        exported = await http.get("/export.csv")
+        document = await http.get("/export")
+    assert exported.status_code == 200, exported.text
+    rows = list(csv.reader(io.StringIO(exported.text)))[1:]
+    assert {row[0][:10] for row in rows} == {day.isoformat()}, rows
+    # Files are named after the day the user downloads them on.
+    today = (day + timedelta(days=1)).isoformat()
+    assert exported.headers["Content-Disposition"] == f'attachment; filename="kinetic-workouts.csv-{today}"'
+    assert document.headers["Content-Disposition"] == f'attachment; filename="kinetic-export.json-{today}"'
