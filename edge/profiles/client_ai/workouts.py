@@ -114,12 +114,17 @@ class ClientWorkouts:
         self,
         sessions: Callable[[], sessions_pb2_grpc.SessionsServiceStub],
         gyms: Callable[[], gyms_pb2_grpc.ClientWorkoutServiceStub],
-        auth: Callable[[], auth_pb2_grpc.AuthServiceStub],
+        auth: Callable[[], auth_pb2_grpc.AuthServiceStub] | None = None,
     ) -> None:
         # Providers, not stubs: channels exist only while the app's lifespan runs.
         self._sessions = sessions
         self._gyms = gyms
         self._auth = auth
+
+    async def _time_zone(self, principal: Principal) -> str:
+        """The zone the client's dateFrom and dateTo are days in: the account's (decision 0105); UTC
+        where no auth is wired (a profile built only to publish its schemas)."""
+        return "UTC" if self._auth is None else await account_time_zone(principal, self._auth)
 
     # --- reads -----------------------------------------------------------------------------------
 
@@ -183,7 +188,7 @@ class ClientWorkouts:
             limit=args.get("limit", 0),
             gym_module=MODULE,
             # dateFrom and dateTo are the client's days (decision 0105).
-            time_zone=await account_time_zone(principal, self._auth),
+            time_zone=await self._time_zone(principal),
         )
         exercise, response = await asyncio.gather(
             self._gyms().GetExercise(
@@ -223,7 +228,7 @@ class ClientWorkouts:
             skip=skip,
             gym_module=MODULE,
             sources=WORKOUT_V2_SOURCES,
-            time_zone=await account_time_zone(principal, self._auth),
+            time_zone=await self._time_zone(principal),
         )
         response = await self._sessions().ListSessions(request)
         return {
