@@ -17,6 +17,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from kinetic.auth.v1 import auth_pb2
 from kinetic.protected_resources import PRIMED
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
+from knowledge.training.formats import week_start
 from tests.conftest import EngineFactory
 from tests.integration.edge.client_ai_gym import CLIENT_AI_PATH, ClientAi, gym_admin, open_gym
 from tests.integration.edge.conftest import Stack, running_stack
@@ -141,6 +142,10 @@ async def test_metric_history_without_a_time_zone_is_in_the_account_zone(
     assert session["day"] == day.isoformat(), session
     assert logged["workout"]["id"] == f"w_{session['sessionId']}"
     default = await metric.read("history")
+    today = day + timedelta(days=1)
+    assert default["data"]["to"] == (today + timedelta(days=1)).isoformat()  # exclusive: through today
+    this_week = await metric.read("calendar")
+    assert this_week["data"]["from"] == week_start(today, this_week["data"]["weekStartsOn"]).isoformat()
     assert [s["day"] for s in default["data"]["sessions"]] == [day.isoformat()]
     for other in (day - timedelta(days=1), day + timedelta(days=1)):
         window = {"from": other.isoformat(), "to": (other + timedelta(days=1)).isoformat()}
@@ -211,6 +216,11 @@ async def test_primed_recent_activity_is_on_the_local_day(zoned_stack: Stack, mo
     assert since_yesterday["period"]["start_date"] == day.isoformat()
     today_only = await primed("get_recent_activity_summary", {"days": 1})
     assert today_only["activities"] == []
+    upcoming = await primed("get_upcoming_training")
+    assert (upcoming["start_date"], upcoming["timezone"]) == (
+        (day + timedelta(days=1)).isoformat(),
+        moment.zone,
+    )
 
 
 @pytest.mark.parametrize("moment", MOMENTS, ids=MOMENT_IDS)
@@ -232,6 +242,7 @@ async def test_runflow_activities_are_on_the_local_day(zoned_stack: Stack, momen
         assert (await runflow("get_recent_activities", window))["activities"] == [], other
     runs = await runflow("get_running_analytics", {"days": 2})
     assert [r["date"] for r in runs["runsSeries"]] == [day.isoformat()]
+    assert runs["window"] == {"startDate": day.isoformat(), "endDate": (day + timedelta(days=1)).isoformat()}
     assert (await runflow("get_running_analytics", {"days": 1}))["runsSeries"] == []
 
 
