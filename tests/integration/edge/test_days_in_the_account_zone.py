@@ -73,6 +73,13 @@ async def test_ows_workouts_are_on_the_local_day(zoned_stack: Stack, moment: Loc
     assert [w["id"] for w in that_day["workouts"]] == [logged["workout"]["id"]]
     before = (day - timedelta(days=1)).isoformat()
     assert (await ows("get_workouts", {"from": before, "to": before}))["workouts"] == []
+    progress = await ows(
+        "get_progress",
+        {"exercise": "squat", "metric": "volume", "from": day.isoformat(), "to": day.isoformat()},
+    )
+    assert [(p["date"], p["workout_id"]) for p in progress["points"]] == [
+        (day.isoformat(), logged["workout"]["id"])
+    ]
     only_today = await ows("get_workouts", {"from": today.isoformat(), "to": today.isoformat()})
     assert [w["id"] for w in only_today["workouts"]] == [tonight["workout"]["id"]]
 
