@@ -108,6 +108,7 @@ class SessionQueries:
         page_token: str = "",
         skip: int = 0,
         sources: Sequence[str] = (),
+        time_zone: str = "",
     ) -> SessionList:
         """Sessions started in the window, newest first, a page at a time (token plus ``skip``).
 
@@ -117,9 +118,12 @@ class SessionQueries:
         out = rules.Violations()
         rules.check_status(out, status)
         kinds = rules.check_sources(out, sources)
-        start, end = rules.check_window(out, date_from, date_to, self._clock())
+        zone = rules.check_window_zone(out, time_zone)
+        start, end = rules.check_window(out, date_from, date_to, self._clock(), zone)
         out.raise_if_any()
-        query = ("sessions", account_id, status, date_from, date_to, *kinds)
+        # A page token belongs to its window; the zone moves the window unless it is UTC.
+        in_zone = (zone.key,) if zone.key != "UTC" else ()
+        query = ("sessions", account_id, status, date_from, date_to, *in_zone, *kinds)
         offset, size = page_tokens.page_window(
             page_size, page_token, skip, query, default=rules.DEFAULT_PAGE_LIMIT, maximum=rules.MAX_PAGE_LIMIT
         )
@@ -130,14 +134,22 @@ class SessionQueries:
         return SessionList(found.sessions, found.total, following)
 
     def exercise_history(
-        self, account_id: str, exercise_id: str, *, date_from: str = "", date_to: str = "", limit: int = 0
+        self,
+        account_id: str,
+        exercise_id: str,
+        *,
+        date_from: str = "",
+        date_to: str = "",
+        limit: int = 0,
+        time_zone: str = "",
     ) -> list[HistoryEntry]:
         """Completed sessions' performances of one exercise ended in the window, newest first."""
         rules.require_account(account_id)
         out = rules.Violations()
         if not exercise_id or len(exercise_id) > rules.MAX_EXERCISE_ID:
             out.add("exerciseId", f"is required (at most {rules.MAX_EXERCISE_ID} characters)")
-        start, end = rules.check_window(out, date_from, date_to, self._clock())
+        zone = rules.check_window_zone(out, time_zone)
+        start, end = rules.check_window(out, date_from, date_to, self._clock(), zone)
         if limit < 0 or limit > rules.MAX_PAGE_LIMIT:
             out.add("limit", f"must be from 1 to {rules.MAX_PAGE_LIMIT}")
         out.raise_if_any()

@@ -113,8 +113,11 @@ class TrainingLibrary:
         plan_id: str = "",
         page_size: int = 0,
         page_token: str = "",
+        time_zone: str = "",
     ) -> WorkoutPage:
-        """Some workouts by ID, or a page of those matching ``name`` and ``plan_id``, by name."""
+        """Some workouts by ID, or a page of those matching ``name`` and ``plan_id``, by name; each
+        with the schedule in force today in ``time_zone`` (UTC when empty, decision 0105)."""
+        zone = calendar.check_time_zone(time_zone) if time_zone else None
         state = self.state(account_id)
         if len(name) > MAX_NAME_QUERY:
             raise InvalidArgument.for_field(
@@ -123,7 +126,8 @@ class TrainingLibrary:
         if page_size and not 1 <= page_size <= MAX_WORKOUT_PAGE:
             raise InvalidArgument.for_field("pageSize", f"must be 1 to {MAX_WORKOUT_PAGE}")
         size = page_size or DEFAULT_WORKOUT_PAGE
-        today = self._clock().date()
+        now = self._clock()
+        today = calendar.local_today(zone, now) if zone is not None else now.date()
         with self._engine.connect() as conn:
             if workout_ids:
                 found = repo.get_workouts(conn, account_id, workout_ids)
