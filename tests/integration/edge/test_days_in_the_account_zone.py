@@ -334,5 +334,5 @@ async def test_workout_log_rest_exports_are_in_the_local_days(
     assert {row[0][:10] for row in rows} == {day.isoformat()}, rows
     # Files are named after the day the user downloads them on.
     today = (day + timedelta(days=1)).isoformat()
-    assert exported.headers["Content-Disposition"] == f'attachment; filename="kinetic-workouts.csv-{today}"'
-    assert document.headers["Content-Disposition"] == f'attachment; filename="kinetic-export.json-{today}"'
+    assert exported.headers["Content-Disposition"] == f'attachment; filename="kinetic-workouts-{today}.csv"'
+    assert document.headers["Content-Disposition"] == f'attachment; filename="kinetic-export-{today}.json"'
