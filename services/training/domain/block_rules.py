@@ -28,6 +28,7 @@ from services.training.domain.input_values import (
     read_int,
     read_uuid,
     require,
+    required,
     show_value,
 )
 from services.training.domain.model import BlockConfiguration, CrossFitBlock, WorkoutExercise
@@ -69,9 +70,9 @@ def _parse_block(
         else new_id()
     )
     configuration = None
-    sent = block.configuration
-    if require(problems, path, sent is not None, "configuration", f" with {', '.join(CONFIGURATION_FIELDS)}"):
-        assert sent is not None
+    hint = f" with {', '.join(CONFIGURATION_FIELDS)}"
+    sent = required(problems, path, block.configuration, "configuration", hint)
+    if sent is not None:
         configuration = _parse_configuration(problems, f"{path}.configuration", sent)
     members: list[str] = []
     if check_count(

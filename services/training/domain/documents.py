@@ -28,6 +28,7 @@ from services.training.domain.input_values import (
     read_notes,
     read_uuid,
     require,
+    required,
 )
 from services.training.domain.model import Schedule, WorkoutContent
 from services.training.domain.plan_rules import READ_IDS, PlanDraft, parse_plan
@@ -180,10 +181,11 @@ def _known(exercise_modes: ExerciseModes, workouts: list[sent.WorkoutInput]) -> 
 def _create_workout(
     problems: Violations, action: sent.CreateWorkoutAction, modes: ExerciseModes, new_id: NewID
 ) -> EditAction | None:
-    if not require(problems, "input", action.workout is not None, "workout") or action.workout is None:
+    workout = required(problems, "input", action.workout, "workout")
+    if workout is None:
         return None
-    known = _known(modes, [action.workout])
-    draft = parse_workout(problems, "input.workout", action.workout, known, new_id)
+    known = _known(modes, [workout])
+    draft = parse_workout(problems, "input.workout", workout, known, new_id)
     return None if draft is None else CreateWorkout(draft)
 
 
@@ -191,27 +193,29 @@ def _update_workout(
     problems: Violations, action: sent.UpdateWorkoutAction, modes: ExerciseModes, new_id: NewID
 ) -> EditAction | None:
     workout_id = _id(problems, action.workout_id, "workoutID")
-    if not require(problems, "input", action.workout is not None, "workout") or action.workout is None:
+    workout = required(problems, "input", action.workout, "workout")
+    if workout is None:
         return None
-    known = _known(modes, [action.workout])
-    update = parse_workout_update(problems, "input.workout", action.workout, known, new_id)
+    known = _known(modes, [workout])
+    update = parse_workout_update(problems, "input.workout", workout, known, new_id)
     return None if update is None or workout_id is None else UpdateWorkout(workout_id, update)
 
 
 def _create_plan(
     problems: Violations, action: sent.CreatePlanAction, modes: ExerciseModes, new_id: NewID
 ) -> EditAction | None:
-    if not require(problems, "input", action.plan is not None, "plan") or action.plan is None:
+    sent_plan = required(problems, "input", action.plan, "plan")
+    if sent_plan is None:
         return None
-    known = _known(modes, [w for phase in action.plan.phases for w in phase.workouts])
-    plan = parse_plan(problems, action.plan, known, new_id)
+    known = _known(modes, [w for phase in sent_plan.phases for w in phase.workouts])
+    plan = parse_plan(problems, sent_plan, known, new_id)
     return None if plan is None else CreatePlan(plan)
 
 
 def _update_plan(problems: Violations, action: sent.UpdatePlanAction) -> EditAction | None:
     plan_id = _id(problems, action.plan_id, "planID")
-    changes = action.plan
-    if not require(problems, "input", changes is not None, "plan") or changes is None:
+    changes = required(problems, "input", action.plan, "plan")
+    if changes is None:
         return None
     if changes.name is None and changes.notes is None:
         problems.add("input.plan", "must contain name, notes or both")
@@ -258,12 +262,10 @@ def _change_schedule(problems: Violations, action: sent.ChangeScheduleAction) ->
 
 
 def _id(problems: Violations, value: str | None, key: str) -> str | None:
-    if not require(problems, "input", value is not None, key, READ_IDS) or value is None:
-        return None
-    return read_uuid(problems, f"input.{key}", value, READ_IDS)
+    sent_id = required(problems, "input", value, key, READ_IDS)
+    return None if sent_id is None else read_uuid(problems, f"input.{key}", sent_id, READ_IDS)
 
 
 def _day(problems: Violations, value: str | None, key: str) -> date | None:
-    if not require(problems, "input", value is not None, key, " (YYYY-MM-DD)") or value is None:
-        return None
-    return read_day(problems, f"input.{key}", value)
+    day = required(problems, "input", value, key, " (YYYY-MM-DD)")
+    return None if day is None else read_day(problems, f"input.{key}", day)

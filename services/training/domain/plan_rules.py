@@ -21,7 +21,7 @@ from services.training.domain.input_values import (
     read_notes,
     read_required_name,
     read_uuid,
-    require,
+    required,
 )
 from services.training.domain.workout_rules import KnownExercises, WorkoutDraft, parse_workout
 
@@ -82,18 +82,11 @@ def _parse_phase(
     """The phase, and its days even when the rest is wrong (so overlaps are reported too)."""
     before = len(problems)
     name = read_required_name(problems, path, phase.name is not None, phase.name or "")
-    start = (
-        read_day(problems, f"{path}.startDay", phase.start_day)
-        if require(problems, path, phase.start_day is not None, "startDay") and phase.start_day is not None
-        else None
-    )
-    sent_end = phase.end_day_exclusive
+    sent_start = required(problems, path, phase.start_day, "startDay")
+    start = None if sent_start is None else read_day(problems, f"{path}.startDay", sent_start)
     hint = " (the day after the phase's last day)"
-    end = (
-        read_day(problems, f"{path}.endDayExclusive", sent_end)
-        if require(problems, path, sent_end is not None, "endDayExclusive", hint) and sent_end is not None
-        else None
-    )
+    sent_end = required(problems, path, phase.end_day_exclusive, "endDayExclusive", hint)
+    end = None if sent_end is None else read_day(problems, f"{path}.endDayExclusive", sent_end)
     span = None
     if start is not None and end is not None:
         if end > start:

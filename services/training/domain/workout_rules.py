@@ -41,6 +41,7 @@ from services.training.domain.input_values import (
     read_required_name,
     read_uuid,
     require,
+    required,
     show_value,
 )
 from services.training.domain.model import (
@@ -156,11 +157,8 @@ def parse_workout(
     """A complete workout, as ``createWorkout`` and a new plan phase's workouts send it."""
     before = len(problems)
     name = read_required_name(problems, path, workout.name is not None, workout.name or "")
-    kind = (
-        read_choice(problems, f"{path}.kind", workout.kind, WORKOUT_KINDS)
-        if require(problems, path, workout.kind is not None, "kind") and workout.kind is not None
-        else None
-    )
+    sent_kind = required(problems, path, workout.kind, "kind")
+    kind = None if sent_kind is None else read_choice(problems, f"{path}.kind", sent_kind, WORKOUT_KINDS)
     notes = read_notes(problems, f"{path}.notes", workout.notes) if workout.notes is not None else ""
     schedule = (
         parse_schedule(problems, f"{path}.schedule", workout.schedule)
@@ -180,9 +178,10 @@ def parse_workout(
     if workout.endurance is not None:
         if items is not None:
             exercises = _parse_movements(problems, f"{path}.exercises", items, known, new_id, minimum=0) or ()
-    elif require(problems, path, items is not None, "exercises", "; a workout needs at least one movement"):
-        assert items is not None
-        exercises = _parse_movements(problems, f"{path}.exercises", items, known, new_id) or ()
+    else:
+        movements = required(problems, path, items, "exercises", "; a workout needs at least one movement")
+        if movements is not None:
+            exercises = _parse_movements(problems, f"{path}.exercises", movements, known, new_id) or ()
     blocks: tuple[CrossFitBlock, ...] = ()
     if workout.cross_fit_blocks is not None:
         blocks = parse_blocks(problems, f"{path}.crossFitBlocks", workout.cross_fit_blocks, new_id) or ()
@@ -350,8 +349,8 @@ def _parse_movement(
             )
     mode = None
     hint = f"; one of {', '.join(modes or TRACKING_MODES)}"
-    sent_mode = movement.tracking_mode
-    if require(problems, path, sent_mode is not None, "trackingMode", hint) and sent_mode is not None:
+    sent_mode = required(problems, path, movement.tracking_mode, "trackingMode", hint)
+    if sent_mode is not None:
         mode = read_choice(problems, f"{path}.trackingMode", sent_mode, TRACKING_MODES)
     if mode is not None and modes is not None and mode not in modes:
         problems.add(
