@@ -1,0 +1,44 @@
+"""Coaching decisions on athlete histories a coach would recognise (issue 30, decision 0112): each
+scenario's action and reason codes, and a steady, progressing routine left alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.coaching_scenarios import Scenario, decide, routine_changes, scenarios
+
+SCENARIOS = scenarios()
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.name for s in SCENARIOS])
+def test_each_scenario_gets_the_expected_action_and_reasons(scenario: Scenario):
+    found = decide(scenario)
+    assert (found.action_type, found.reason_codes) == (scenario.expected_action, scenario.expected_codes)
+
+
+def test_a_steady_progressing_routine_is_never_changed():
+    """The demo season's week (CTL rising 2-4 a week, a down week in four): no session of weeks 5
+    to 11 is shortened or swapped, where the daily ATL / CTL ratio cut every long run."""
+    assert {title: changed for title, (changed, _) in routine_changes().items()} == {
+        "Track intervals": 0,
+        "Endurance ride": 0,
+        "Easy run": 0,
+        "Sweet-spot ride": 0,
+        "Long run": 0,
+    }
+
+
+def test_the_change_is_scaled_to_the_session_and_the_reason():
+    by_name = {s.name: decide(s) for s in SCENARIOS}
+    hard = by_name["sharp ramp (+60 % week): hard session"]
+    assert hard.session is not None and hard.changed_from is not None
+    # A moderate load risk takes the intensity out, not the time.
+    assert hard.session.duration_minutes == hard.changed_from.duration_minutes
+    assert hard.session.target_intensity == "Z2 - Aerobic Endurance" and hard.session.intervals == ()
+    # Amber readiness: a hard session becomes easy and 30 % shorter.
+    ill = by_name["illness gap (6 days off, resting HR +7)"]
+    assert ill.session is not None and ill.changed_from is not None
+    assert ill.changed_from.duration_minutes is not None
+    assert ill.session.duration_minutes == round(ill.changed_from.duration_minutes * 0.7)
+    race = by_name["race day (nervous: stress 4, short night)"]
+    assert race.session is not None and race.session.title == "Half marathon"
