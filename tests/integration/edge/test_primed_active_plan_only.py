@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from kinetic.sessions.v1 import endurance_pb2
 from kinetic.training.v1 import training_pb2
 from tests.integration.edge.primed_calls import Primed, primed_token
 from tests.integration.edge.runflow_calls import RunFlow, pro, runflow_key
@@ -100,3 +101,21 @@ async def test_of_two_plans_only_the_active_one_counts_beside_the_athletes_own(a
     planned = decided.get("changed_from") or decided["session"]
     assert planned["title"] in ("Autumn 0", "Track 5 x 3 min")
     assert "Spring" not in str(decided)
+
+
+async def test_status_as_of_a_past_morning_and_that_days_coaching_read_the_same_readiness(account_stack):
+    """Issue 30 item 6: an entry for a past day, recorded today, counts in the status as of that
+    day's morning as in that day's decision: both amber from the same signal (decision 0112)."""
+    past = today() - timedelta(days=3)
+    await account_stack.backends.endurance.RecordReadiness(
+        endurance_pb2.RecordReadinessRequest(
+            account_id=account_stack.account_id,
+            readiness=endurance_pb2.DailyReadiness(day=past.isoformat(), fatigue=4),
+        )
+    )
+    primed = Primed(account_stack, await primed_token(account_stack, "primed:coaching:read"))
+    decided = await primed("get_today_coaching", {"date": past.isoformat()})
+    status = await primed("get_training_status", {"as_of": f"{past.isoformat()}T07:00:00Z"})
+    assert decided["reason_codes"] == ["no_plan", "fatigue_high", "recovery_amber"]
+    assert status["recovery_status"] == "amber"
+    assert "fatigue_high" in [driver["code"] for driver in status["drivers"]]
