@@ -354,6 +354,57 @@ def routine_changes(weeks: Sequence[float] = PROGRESSING) -> dict[str, tuple[int
     return counts
 
 
+DEMO_LAST_DAY = date(2026, 12, 7)
+
+
+def demo_history(last_day: date = DEMO_LAST_DAY) -> History:
+    """The demo season's training (TSS = hours x IF^2 x 100 of its segments, the effort a fraction
+    of threshold) and its readiness mornings, as ``make run`` stores them."""
+    from services.sessions.endurance.activity_files.demo_season import demo_readiness, season_sessions
+
+    history = History()
+    for day, session in season_sessions(last_day):
+        seconds = sum(segment.seconds for segment in session.segments)
+        tss = sum(segment.seconds * segment.intensity**2 for segment in session.segments) / 36
+        history.stress[day] = (history.stress.get(day, (0.0, 0.0))[0] + tss, seconds)
+    for entry in demo_readiness(last_day):
+        history.readiness[entry.day] = ReadinessDay(
+            day=entry.day,
+            sleep_hours=entry.sleep_hours,
+            resting_hr=entry.resting_hr,
+            hrv_ms=entry.hrv_ms,
+            soreness=entry.soreness,
+            fatigue=entry.fatigue,
+            sleep_quality=entry.sleep_quality,
+            stress=entry.stress,
+            mood=entry.mood,
+            updated_at=datetime.combine(entry.day, time(7), tzinfo=UTC),
+        )
+    return history
+
+
+def demo_changes(first: date = date(2026, 11, 2), last: date = DEMO_LAST_DAY) -> dict[str, list[str]]:
+    """Each planned demo session (services/training/demo.py) from ``first`` to ``last``: the
+    decision on each of its days ("=" as planned, else the minutes given and the first codes)."""
+    history = demo_history()
+    found: dict[str, list[str]] = {}
+    for day in _days(first, last):
+        for session in DEMO_WEEK:
+            if session.weekday != day.weekday():
+                continue
+            decided = daily_decision(
+                inputs_for(history, day, (planned(session),)), datetime.combine(day, time(7, 30), tzinfo=UTC)
+            )
+            if decided.action_type == "execute_as_planned":
+                mark = "="
+            else:
+                minutes = decided.session.duration_minutes if decided.session else None
+                reason = [c for c in decided.reason_codes if not c.startswith("recovery_")][:1]
+                mark = f"{minutes or 0:.0f}'({','.join(reason)})"
+            found.setdefault(session.title, []).append(f"{day:%d %b} {mark}")
+    return found
+
+
 def main() -> int:
     rows = []
     for scenario in scenarios():
@@ -382,6 +433,11 @@ def main() -> int:
     print("steady progressing routine, weeks 5-11: sessions changed / decided")
     for title, (changed, total) in routine_changes().items():
         print(f"  {title}: {changed}/{total}")
+    print()
+    print("demo season (as make run stores it), 2 Nov - 7 Dec: the decision on each planned session")
+    for title, days in demo_changes().items():
+        changed = sum(not d.endswith(" =") for d in days)
+        print(f"  {title} ({changed}/{len(days)} changed): {'; '.join(days)}")
     return 0
 
 

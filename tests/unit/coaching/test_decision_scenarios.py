@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.coaching_scenarios import Scenario, decide, routine_changes, scenarios
+from benchmarks.coaching_scenarios import Scenario, decide, demo_changes, routine_changes, scenarios
 
 SCENARIOS = scenarios()
 
@@ -42,3 +42,18 @@ def test_the_change_is_scaled_to_the_session_and_the_reason():
     assert ill.session.duration_minutes == round(ill.changed_from.duration_minutes * 0.7)
     race = by_name["race day (nervous: stress 4, short night)"]
     assert race.session is not None and race.session.title == "Half marathon"
+
+
+def test_the_demo_season_is_not_cut_for_load():
+    """Issue 30 item 5's figures: from 2 Nov to 7 Dec the daily ATL / CTL ratio cut every Sunday
+    long run to 59 min and 4 of 5 Thursday easy runs to 31 min (``load_elevated``). On weekly sums
+    no session is changed for load; what remains is the demo's mornings after hard days (HRV or
+    fatigue amber), which trim an easy session by 15 % (85 -> 72 min), no longer 30 %."""
+    found = demo_changes()
+    assert all("load_elevated" not in day for days in found.values() for day in days)
+    assert all(day.endswith(" =") for day in found["Easy run"] + found["Sweet-spot ride"])
+    assert {day.split(" ", 2)[2] for day in found["Long run"]} <= {
+        "=",
+        "72'(hrv_below_baseline)",
+        "72'(fatigue_high)",
+    }
