@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.coaching_scenarios import Scenario, decide, demo_changes, routine_changes, scenarios
+from knowledge.endurance.load import overtraining_risk
+from services.analytics.domain.coaching.inputs import LoadGoingIn
+from services.analytics.domain.coaching.status import load_status
 
 SCENARIOS = scenarios()
 
@@ -57,3 +60,13 @@ def test_the_demo_season_is_not_cut_for_load():
         "72'(hrv_below_baseline)",
         "72'(fatigue_high)",
     }
+
+
+@pytest.mark.parametrize("ratio", [None, 0.5, 0.8, 1.0, 1.3, 1.31, 1.49, 1.5, 2.0, 2.5])
+@pytest.mark.parametrize("ramp", [None, -6.0, 0.0, 5.0, 5.1, 8.0, 8.1, 12.5])
+def test_primed_load_class_agrees_with_runflows_overtraining_risk(ratio, ramp):
+    """Both read the same chart day (decision 0112): elevated exactly when RunFlow says moderate
+    or above."""
+    load = LoadGoingIn(ctl=40.0, atl=45.0, ramp_rate=ramp, workload_ratio=ratio)
+    risk = overtraining_risk(ramp, ratio)
+    assert (load_status(load) == "elevated") == (risk not in (None, "low"))
