@@ -237,9 +237,30 @@ def window_occurrences(
     missing = related - set(workouts)
     if missing:
         workouts.update(repo.get_workouts(conn, account_id, missing))
-    expanded = occurrences.expand(list(workouts.values()), overrides, start, end)
+    expanded = without_inactive_goals(
+        conn, account_id, occurrences.expand(list(workouts.values()), overrides, start, end), workouts
+    )
     names = {w.id: w.content.name for w in workouts.values()}
     return with_stored_names(conn, account_id, expanded, names), list(workouts.values())
+
+
+def without_inactive_goals(
+    conn: Connection, account_id: str, found: list[Occurrence], workouts: dict[str, Workout]
+) -> list[Occurrence]:
+    """``found`` without the planned sessions of endurance goals other than the active one.
+
+    Only the active plan and the athlete's own workouts are on the calendar (decision 0112): an
+    archived goal, or one kept beside the active goal, would otherwise stack its sessions on the
+    same days and drive Primed's daily decision. What was done of them (an active or completed
+    occurrence) stays: it happened.
+    """
+    plan_of = {o.workout_id: workouts[o.workout_id].plan_id for o in found if o.workout_id in workouts}
+    inactive = repo.inactive_goal_ids(conn, account_id, {plan for plan in plan_of.values() if plan})
+    if not inactive:
+        return found
+    return [
+        o for o in found if o.status in ("active", "completed") or plan_of.get(o.workout_id) not in inactive
+    ]
 
 
 def with_stored_names(
