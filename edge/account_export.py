@@ -84,7 +84,10 @@ async def _training(stubs: AccountStubs, account: auth_pb2.Account) -> dict[str,
     token = ""
     while True:
         page = await stubs.training.ListWorkouts(
-            training_pb2.ListWorkoutsRequest(account_id=account_id, page_size=WORKOUT_PAGE, page_token=token)
+            # Each workout's schedule is the one in force today in the account's zone (decision 0105).
+            training_pb2.ListWorkoutsRequest(
+                account_id=account_id, page_size=WORKOUT_PAGE, page_token=token, time_zone=zone
+            )
         )
         workouts.extend(_json(w) for w in page.workouts)
         token = page.next_page_token

@@ -488,7 +488,11 @@ def create_app(
         # Kinetic's own analytics API takes Metric's credentials and shares its budget (0025).
         Mount(
             "/api/analytics",
-            app=protect(analytics_rest_app(lambda: live.backends.analytics), METRIC, caps=REST_CAPS),
+            app=protect(
+                analytics_rest_app(lambda: live.backends.analytics, lambda: live.backends.auth),
+                METRIC,
+                caps=REST_CAPS,
+            ),
         ),
         # Workout history in and out (0047): the upload and export under OWS's credentials and budget.
         Mount(

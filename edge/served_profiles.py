@@ -69,7 +69,10 @@ class SignedInProfile:
 def metric(live: Live, settings: EdgeSettings) -> Profile:
     return metric_profile(
         TrainingReads(
-            lambda: live.backends.training, lambda: live.backends.sessions, lambda: live.backends.analytics
+            lambda: live.backends.training,
+            lambda: live.backends.sessions,
+            lambda: live.backends.analytics,
+            lambda: live.backends.auth,
         ),
         TrainingWrites(lambda: live.backends.training),
     )
@@ -77,7 +80,9 @@ def metric(live: Live, settings: EdgeSettings) -> Profile:
 
 def client_ai(live: Live, settings: EdgeSettings) -> Profile:
     return client_ai_profile(
-        ClientWorkouts(lambda: live.backends.sessions, lambda: live.backends.client_workouts)
+        ClientWorkouts(
+            lambda: live.backends.sessions, lambda: live.backends.client_workouts, lambda: live.backends.auth
+        )
     )
 
 
@@ -88,6 +93,7 @@ def open_workout_schema(live: Live, settings: EdgeSettings) -> Profile:
             log=lambda: live.backends.workout_log,
             training=lambda: live.backends.training,
             analytics=lambda: live.backends.analytics,
+            sessions=lambda: live.backends.sessions,
         )
     )
 

@@ -17,7 +17,6 @@ Decisions: docs/decisions/0047-workout-imports-and-exports.md ("REST and the acc
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
 from typing import Any, Final, cast
 
 import grpc
@@ -26,7 +25,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from edge.account_export import export_account
+from edge.account_export import export_account, today_in
 from edge.account_rest import BackendsOf, account_endpoint
 from edge.backends import Backends
 from edge.oauth.backend import BackendUnavailable, OAuthStubs
@@ -49,6 +48,7 @@ CSV_TYPE: Final = "text/csv; charset=utf-8"
 INVALID_FILE: Final = "INVALID_FILE"
 FILE_TOO_LARGE: Final = "FILE_TOO_LARGE"
 IMPORT_NOT_FINISHED: Final = "IMPORT_NOT_FINISHED"
+UNSUPPORTED_FILE_FORMAT: Final = "UNSUPPORTED_FILE_FORMAT"
 
 
 def _too_large() -> EdgeProblem:
@@ -105,6 +105,8 @@ async def _imported(request: workout_log_pb2.ImportWorkoutFileRequest, backends:
         remote = RemoteError.from_rpc(error)
         if remote.reason == INVALID_FILE:
             raise EdgeProblem("invalid_file", remote.message, 400) from None
+        if remote.reason == UNSUPPORTED_FILE_FORMAT:  # a JSON document, not a CSV (decision 0107)
+            raise EdgeProblem("unsupported_media_type", remote.message, 415) from None
         if remote.reason == FILE_TOO_LARGE:
             raise _too_large() from None
         if remote.reason == IMPORT_NOT_FINISHED:
@@ -158,15 +160,19 @@ async def import_upload(backends: Backends, account_id: str, request: Request) -
     return report_json(report)
 
 
-def _attachment(name: str) -> dict[str, str]:
-    day = datetime.now(UTC).date().isoformat()
-    return {**NO_STORE, "Content-Disposition": f'attachment; filename="kinetic-{name}-{day}"'}
+def _attachment(name: str, extension: str, time_zone: str) -> dict[str, str]:
+    """``kinetic-workouts-2026-12-07.csv``: the day before the extension, so the file opens in the
+    app its format belongs to (decision 0107); the day is today in the account's zone, the day the
+    user downloads it on (decision 0105)."""
+    day = today_in(time_zone).isoformat()
+    return {**NO_STORE, "Content-Disposition": f'attachment; filename="kinetic-{name}-{day}.{extension}"'}
 
 
 async def json_download(backends: Backends, account_id: str) -> Response:
     """The whole export as a JSON attachment."""
     document = await export_account(backends, account_id)
-    return JSONResponse(document, headers=_attachment("export.json"))
+    zone = str(document["auth"]["account"].get("timeZone", ""))
+    return JSONResponse(document, headers=_attachment("export", "json", zone))
 
 
 async def csv_download(backends: Backends, account_id: str) -> Response:
@@ -181,7 +187,9 @@ async def csv_download(backends: Backends, account_id: str) -> Response:
             load_unit="lb" if account.units == "imperial" else "kg",
         )
     )
-    return Response(exported.csv, media_type=CSV_TYPE, headers=_attachment("workouts.csv"))
+    return Response(
+        exported.csv, media_type=CSV_TYPE, headers=_attachment("workouts", "csv", account.time_zone)
+    )
 
 
 def workout_files_rest_app(backends: BackendsOf) -> Starlette:

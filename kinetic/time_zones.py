@@ -8,6 +8,7 @@ accept any letter case.
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime, time
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
@@ -30,3 +31,18 @@ def is_time_zone(name: str) -> bool:
 def time_zone(name: str) -> ZoneInfo | None:
     """The zone named ``name``, or None when it is no IANA zone name."""
     return ZoneInfo(name) if is_time_zone(name) else None
+
+
+def day_start(day: date, zone: ZoneInfo) -> datetime:
+    """The instant local ``day`` begins in ``zone``, in UTC (decision 0105).
+
+    In UTC because stores compare instants as written: SQLite keeps a time's wall clock and drops
+    its offset, so a bound given in the account's zone would shift the window by that offset. A
+    midnight that a clock change skips resolves to the first instant of the day (zoneinfo's fold 0).
+    """
+    return datetime.combine(day, time(0), tzinfo=zone).astimezone(UTC)
+
+
+def day_span(first: date, last: date, zone: ZoneInfo) -> tuple[datetime, datetime]:
+    """[start of ``first``, start of the day after ``last``) in ``zone``, as UTC instants."""
+    return day_start(first, zone), day_start(date.fromordinal(last.toordinal() + 1), zone)

@@ -20,14 +20,17 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from edge.account_zone import account_time_zone
 from edge.analytics import params, render
-from edge.guard import principal_of
+from edge.guard import Principal, principal_of
 from edge.problems import EdgeProblem, from_remote
 from edge.profiles.metric.rest import NO_STORE, REST_ERROR_HANDLERS, problem_response
 from kinetic.analytics.v1 import analytics_pb2_grpc
+from kinetic.auth.v1 import auth_pb2_grpc
 from kinetic.errors import RemoteError
 
 Stub: TypeAlias = analytics_pb2_grpc.AnalyticsServiceStub
+AuthStub: TypeAlias = auth_pb2_grpc.AuthServiceStub
 # One read: the gRPC request from the query, the call, and the JSON of the answer.
 Read = Callable[[Stub, str, QueryParams], Awaitable[dict[str, Any]]]
 
@@ -64,15 +67,23 @@ async def _balance(stub: Stub, account_id: str, query: QueryParams) -> dict[str,
     return render.balance_json(response, request.time_zone)
 
 
-def analytics_routes(analytics: Callable[[], Stub]) -> list[Route]:
-    """The three read paths; ``analytics`` provides the stub while the app's lifespan runs."""
+async def _in_a_zone(query: QueryParams, principal: Principal, auth: Callable[[], AuthStub]) -> QueryParams:
+    """``query`` with a ``timeZone``: the caller's when it gives one, else the account's (decision 0105)."""
+    if query.get("timeZone") or len(query.getlist("timeZone")) > 1:
+        return query
+    zone = await account_time_zone(principal, auth)
+    return QueryParams([*((k, v) for k, v in query.multi_items() if k != "timeZone"), ("timeZone", zone)])
+
+
+def analytics_routes(analytics: Callable[[], Stub], auth: Callable[[], AuthStub]) -> list[Route]:
+    """The three read paths; ``analytics`` and ``auth`` provide the stubs while the app's lifespan runs."""
 
     def endpoint(read: Read) -> Callable[[Request], Awaitable[Response]]:
         async def answer(request: Request) -> Response:
+            principal = principal_of(request.scope)
             try:
-                payload = await read(
-                    analytics(), principal_of(request.scope).account_id, request.query_params
-                )
+                query = await _in_a_zone(request.query_params, principal, auth)
+                payload = await read(analytics(), principal.account_id, query)
             except EdgeProblem as problem:
                 return problem_response(problem)
             except grpc.aio.AioRpcError as error:
@@ -88,6 +99,6 @@ def analytics_routes(analytics: Callable[[], Stub]) -> list[Route]:
     ]
 
 
-def analytics_rest_app(analytics: Callable[[], Stub]) -> Starlette:
+def analytics_rest_app(analytics: Callable[[], Stub], auth: Callable[[], AuthStub]) -> Starlette:
     """The analytics REST API as one app, to mount under ``/api/analytics`` behind the guard."""
-    return Starlette(routes=analytics_routes(analytics), exception_handlers=REST_ERROR_HANDLERS)
+    return Starlette(routes=analytics_routes(analytics, auth), exception_handlers=REST_ERROR_HANDLERS)

@@ -9,8 +9,12 @@ performance management chart uses it with TSS as the impulse:
 - training stress balance, TSB ("form"): yesterday's CTL - yesterday's ATL, the form going into
   the day, before the day's own training;
 - ramp rate: CTL today - CTL 7 days earlier, the chronic load gained in a week;
-- workload ratio: ATL / CTL, the acute:chronic workload ratio (Gabbett 2016), None while CTL is
-  below ``MIN_CHRONIC_LOAD``;
+- workload ratio: the acute:chronic workload ratio on rolling sums (Gabbett 2016; Hulin et al.
+  2014): the stress of the last 7 days against the weekly mean of the last 28 (both ending with the
+  day), None while that mean is below ``MIN_CHRONIC_LOAD`` a day. Not ATL / CTL: with time
+  constants of 7 and 42 days that ratio swings with the days of a weekly routine (a hard Saturday
+  lifts it above 1.3 every Sunday), while rolling weekly sums see a routine as flat
+  (docs/decisions/0112-load-judged-on-weekly-sums.md);
 - an overtraining-risk class from the ramp rate and the workload ratio.
 
 Each day's load follows from the day before in one step (CTL_d = CTL_{d-1} + (TSS_d - CTL_{d-1}) ×
@@ -39,9 +43,12 @@ ATL_TIME_CONSTANT_DAYS: Final = 7
 CTL_GAIN: Final = 1 - math.exp(-1 / CTL_TIME_CONSTANT_DAYS)
 ATL_GAIN: Final = 1 - math.exp(-1 / ATL_TIME_CONSTANT_DAYS)
 RAMP_DAYS: Final = 7
+# The acute and chronic windows of the workload ratio (Gabbett 2016): a week against four.
+ACUTE_DAYS: Final = 7
+CHRONIC_DAYS: Final = 28
 
 # Below 1 TSS a day of chronic load (about one 10-minute easy ride a week) there is no chronic
-# base to compare with: ATL / CTL would be a division by almost nothing, so the ratio is None.
+# base to compare with: the ratio would be a division by almost nothing, so it is None.
 MIN_CHRONIC_LOAD: Final = 1.0
 
 # Workload ratio bands (Gabbett 2016): 0.8-1.3 is the "sweet spot", 1.5 and above the "danger
@@ -73,7 +80,9 @@ class PmcDay:
     """One day of the chart, after the day's training (except TSB, which is the form going in).
 
     ``ramp_rate`` is None when CTL 7 days earlier is not known (before a seed); ``workload_ratio``
-    when CTL is below ``MIN_CHRONIC_LOAD``; ``risk`` when both are None.
+    when the chronic weekly mean is below ``MIN_CHRONIC_LOAD`` a day; ``risk`` when both are None.
+    ``acute_week`` is the stress of the 7 days ending with the day, ``chronic_week`` the weekly
+    mean of the 28 days ending with it (their ratio is ``workload_ratio``).
     """
 
     day: date
@@ -84,6 +93,8 @@ class PmcDay:
     ramp_rate: float | None
     workload_ratio: float | None
     risk: OvertrainingRisk | None
+    acute_week: float = 0.0
+    chronic_week: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -99,9 +110,10 @@ def next_load(previous: float, stress: float, gain: float) -> float:
     return previous + (stress - previous) * gain
 
 
-def workload_ratio(atl: float, ctl: float) -> float | None:
-    """ATL / CTL, the acute:chronic workload ratio; None while CTL is below ``MIN_CHRONIC_LOAD``."""
-    return atl / ctl if ctl >= MIN_CHRONIC_LOAD else None
+def workload_ratio(acute_week: float, chronic_week: float) -> float | None:
+    """The week's stress over the weekly mean of four weeks; None while that mean is below
+    ``MIN_CHRONIC_LOAD`` a day."""
+    return acute_week / chronic_week if chronic_week >= MIN_CHRONIC_LOAD * ACUTE_DAYS else None
 
 
 def overtraining_risk(ramp_rate: float | None, ratio: float | None) -> OvertrainingRisk | None:
@@ -142,7 +154,8 @@ def pmc_series(
     every load starts at 0 and the pass starts there, so days before ``first`` count. With a seed,
     its loads stand for everything up to ``seed.day`` (which must be before ``first``): entries on or
     before it are ignored, the pass starts the day after, and a ramp rate that would need CTL from
-    before ``seed.day`` is None.
+    before ``seed.day`` is None. The workload ratio's rolling sums read ``daily_stress`` for the 27
+    days before each day whatever the seed: a caller with a seed passes those days too.
     """
     if last < first:
         raise ValueError(f"the last day {last} is before the first {first}")
@@ -159,9 +172,11 @@ def pmc_series(
     # ctl_history[i] is CTL at the end of day start + i - 1 (index 0: the day before the start).
     ctl_history = [ctl]
     chart: list[PmcDay] = []
+    window = _StressWindow(daily_stress, start)
     for offset in range((last - start).days + 1):
         day = start + timedelta(days=offset)
         stress = _checked_stress(daily_stress.get(day, 0.0), day)
+        acute, chronic = window.add(day, stress)
         tsb = ctl - atl
         ctl = next_load(ctl, stress, CTL_GAIN)
         atl = next_load(atl, stress, ATL_GAIN)
@@ -173,9 +188,30 @@ def pmc_series(
             ramp: float | None = ctl - ctl_history[week_ago_index]
         else:
             ramp = ctl if known_before_start else None
-        ratio = workload_ratio(atl, ctl)
-        chart.append(PmcDay(day, stress, ctl, atl, tsb, ramp, ratio, overtraining_risk(ramp, ratio)))
+        ratio = workload_ratio(acute, chronic)
+        chart.append(
+            PmcDay(day, stress, ctl, atl, tsb, ramp, ratio, overtraining_risk(ramp, ratio), acute, chronic)
+        )
     return tuple(chart)
+
+
+class _StressWindow:
+    """The rolling 7- and 28-day sums of daily stress, moved one day at a time (the 27 days before
+    the pass's start are read from the series, also before a seed)."""
+
+    def __init__(self, daily_stress: DailyStress, start: date) -> None:
+        before = [start - timedelta(days=n) for n in range(CHRONIC_DAYS - 1, 0, -1)]
+        self._recent = [_checked_stress(daily_stress.get(day, 0.0), day) for day in before]
+
+    def add(self, day: date, stress: float) -> tuple[float, float]:
+        """The 7-day sum and the 28-day weekly mean ending with ``day`` (its ``stress``)."""
+        self._recent.append(stress)
+        # Exact sums of the windows (no drift from adding and subtracting over years of days).
+        acute = math.fsum(self._recent[-ACUTE_DAYS:])
+        chronic = math.fsum(self._recent[-CHRONIC_DAYS:])
+        if len(self._recent) > CHRONIC_DAYS:
+            self._recent.pop(0)
+        return acute, chronic * ACUTE_DAYS / CHRONIC_DAYS
 
 
 def pmc_on(day: date, daily_stress: DailyStress, seed: PmcSeed | None = None) -> PmcDay:
@@ -212,7 +248,9 @@ def _sum_days(days: tuple[PmcDay, ...]) -> PmcDay:
     atl = math.fsum(day.atl for day in days)
     ramps = [day.ramp_rate for day in days]
     ramp = None if None in ramps else math.fsum(r for r in ramps if r is not None)
-    ratio = workload_ratio(atl, ctl)
+    acute = math.fsum(day.acute_week for day in days)
+    chronic = math.fsum(day.chronic_week for day in days)
+    ratio = workload_ratio(acute, chronic)
     return PmcDay(
         day=days[0].day,
         stress=math.fsum(day.stress for day in days),
@@ -222,6 +260,8 @@ def _sum_days(days: tuple[PmcDay, ...]) -> PmcDay:
         ramp_rate=ramp,
         workload_ratio=ratio,
         risk=overtraining_risk(ramp, ratio),
+        acute_week=acute,
+        chronic_week=chronic,
     )
 
 

@@ -69,7 +69,7 @@ def prepare(
         feed=ChangeFeed(engine),
         lifecycle=SessionLifecycle(engine, gyms, occurrences, clock),
         log=PerformanceLog(engine, gyms, clock),
-        queries=SessionQueries(engine, clock),
+        queries=SessionQueries(engine, clock, gyms),
         # The gym client's, the workout log's and the endurance records' rows too.
         erasure=AccountErasure(engine, [delete_client_rows, delete_log_rows, delete_endurance_rows]),
     )

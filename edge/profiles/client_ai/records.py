@@ -6,12 +6,21 @@ so what an assistant logs reads back under the same names. Unset optional figure
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Final
 
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 
 from edge.profiles.proto_fields import optional_field
 from kinetic.sessions.v1 import gyms_pb2, sessions_pb2
+from knowledge.limits import sessions
+
+_OBJECT_ID: Final = re.compile(sessions.OBJECT_ID_PATTERN)
+
+
+def is_object_id(value: str) -> bool:
+    """Whether ``value`` has this contract's ID shape (a 24-character ObjectId)."""
+    return _OBJECT_ID.match(value) is not None
 
 
 def timestamp(message: Any, field: str) -> str | None:
@@ -51,10 +60,11 @@ def performance_set(item: sessions_pb2.PerformanceSet) -> dict[str, Any]:
 
 
 def performance(item: sessions_pb2.Performance) -> dict[str, Any]:
-    """One exercise performance with its sets."""
+    """One exercise performance with its sets, and its exercise's name (decision 0108)."""
     return {
         "id": item.performance_id,
         "exerciseId": item.exercise_id,
+        "exerciseName": item.exercise_name or None,
         "planExerciseId": item.plan_exercise_id or None,
         "notes": item.notes,
         "restSeconds": optional_field(item, "rest_seconds"),
@@ -186,3 +196,14 @@ def kept_setup_values(fields: Any) -> list[dict[str, Any]]:
     return [
         {"key": f.key, **({"label": f.label} if f.label else {}), "value": _value(f.value)} for f in fields
     ]
+
+
+def performance_of(item: sessions_pb2.Performance, shown: gyms_pb2.ClientExercise) -> dict[str, Any]:
+    """A performance in the history of the gym exercise ``shown``: one logged in another profile
+    under its catalog ID ("barbell-back-squat") is shown as that exercise, by the gym's ID and name,
+    the shape this contract's exercise IDs have (decision 0108)."""
+    rendered = performance(item)
+    if item.exercise_id == shown.id or not is_object_id(item.exercise_id):
+        rendered["exerciseId"] = shown.id
+        rendered["exerciseName"] = shown.name
+    return rendered

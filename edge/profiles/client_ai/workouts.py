@@ -13,10 +13,12 @@ import asyncio
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from edge.account_zone import account_time_zone
 from edge.guard import Principal
 from edge.profiles.client_ai import records
 from edge.profiles.client_ai.problems import MODULE, session_not_found
 from edge.profiles.metric.arguments import device_id
+from kinetic.auth.v1 import auth_pb2_grpc
 from kinetic.sessions.v1 import gyms_pb2, gyms_pb2_grpc, sessions_pb2, sessions_pb2_grpc
 
 Args = Mapping[str, Any]
@@ -112,10 +114,17 @@ class ClientWorkouts:
         self,
         sessions: Callable[[], sessions_pb2_grpc.SessionsServiceStub],
         gyms: Callable[[], gyms_pb2_grpc.ClientWorkoutServiceStub],
+        auth: Callable[[], auth_pb2_grpc.AuthServiceStub] | None = None,
     ) -> None:
         # Providers, not stubs: channels exist only while the app's lifespan runs.
         self._sessions = sessions
         self._gyms = gyms
+        self._auth = auth
+
+    async def _time_zone(self, principal: Principal) -> str:
+        """The zone the client's dateFrom and dateTo are days in: the account's (decision 0105); UTC
+        where no auth is wired (a profile built only to publish its schemas)."""
+        return "UTC" if self._auth is None else await account_time_zone(principal, self._auth)
 
     # --- reads -----------------------------------------------------------------------------------
 
@@ -178,6 +187,8 @@ class ClientWorkouts:
             date_to=args.get("dateTo", ""),
             limit=args.get("limit", 0),
             gym_module=MODULE,
+            # dateFrom and dateTo are the client's days (decision 0105).
+            time_zone=await self._time_zone(principal),
         )
         exercise, response = await asyncio.gather(
             self._gyms().GetExercise(
@@ -192,7 +203,7 @@ class ClientWorkouts:
                 "sessionId": e.session_id,
                 "sessionTitle": e.session_title,
                 "completedAt": records.timestamp(e, "completed_time"),
-                "performance": records.performance(e.performance),
+                "performance": records.performance_of(e.performance, exercise.exercise),
             }
             for e in response.entries
         ]
@@ -217,6 +228,7 @@ class ClientWorkouts:
             skip=skip,
             gym_module=MODULE,
             sources=WORKOUT_V2_SOURCES,
+            time_zone=await self._time_zone(principal),
         )
         response = await self._sessions().ListSessions(request)
         return {

@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo
 
 import grpc
 
+from edge.account_zone import account_time_zone
 from edge.guard import Principal
 from edge.problems import EdgeProblem, from_remote, from_training, invalid_field
 from edge.profiles.metric import arguments as arg
@@ -29,6 +30,7 @@ from edge.profiles.metric.records import library_fields
 from edge.profiles.metric.sessions_json import session_json
 from edge.profiles.metric.training_json import occurrence_json, plan_json, workout_json
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
+from kinetic.auth.v1 import auth_pb2_grpc
 from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
@@ -132,16 +134,22 @@ class TrainingReads:
         training: Callable[[], training_pb2_grpc.TrainingServiceStub],
         sessions: Callable[[], sessions_pb2_grpc.SessionsServiceStub],
         analytics: Callable[[], analytics_pb2_grpc.AnalyticsServiceStub],
+        auth: Callable[[], auth_pb2_grpc.AuthServiceStub] | None = None,
     ) -> None:
         # Providers, not stubs: channels exist only while the app's lifespan runs.
         self._training = training
         self._sessions = sessions
         self._analytics = analytics
+        self._auth = auth
 
     async def read_training(self, principal: Principal, args: Mapping[str, Any]) -> dict[str, Any]:
         """The ``read_training`` tool. Null means absent: its optional arguments are published as
-        "type or null"."""
-        return await self.read(principal.account_id, {k: v for k, v in args.items() if v is not None})
+        "type or null". Days are in the supplied timeZone (the seed's rule); without one, in the
+        account's (decision 0105)."""
+        given = {k: v for k, v in args.items() if v is not None}
+        if not given.get("timeZone") and self._auth is not None:
+            given["timeZone"] = await account_time_zone(principal, self._auth)
+        return await self.read(principal.account_id, given)
 
     async def read(self, account_id: str, args: Mapping[str, Any]) -> dict[str, Any]:
         """Read the view and wrap it the way every Metric view is wrapped.
@@ -322,14 +330,17 @@ class TrainingReads:
     ) -> tuple[training_pb2.Library, dict[str, Any]]:
         workout_id = arg.text(args, "id", max_length=80)
         name = arg.text(args, "name")
+        # Each workout shows the schedule in force today in the reader's zone (decision 0105).
+        zone = arg.time_zone(args)
         if workout_id:
-            response = await self._list_workouts(account_id, workout_ids=[workout_id])
+            response = await self._list_workouts(account_id, workout_ids=[workout_id], time_zone=zone)
             workouts = [compact.workout(workout_json(w)) for w in response.workouts]
             return response.library, {"workouts": workouts, "totalSize": len(workouts), "nextPageToken": None}
         if name:
-            return await self._by_name(account_id, name, arg.text(args, "planID", max_length=80))
+            return await self._by_name(account_id, name, arg.text(args, "planID", max_length=80), zone)
         response = await self._list_workouts(
             account_id,
+            time_zone=zone,
             plan_id=arg.text(args, "planID", max_length=80),
             page_size=arg.page_size(args),
             page_token=arg.text(args, "pageToken", max_length=1000),
@@ -341,14 +352,14 @@ class TrainingReads:
         }
 
     async def _by_name(
-        self, account_id: str, name: str, plan_id: str
+        self, account_id: str, name: str, plan_id: str, zone: str
     ) -> tuple[training_pb2.Library, dict[str, Any]]:
         # Every match, never a guess: the caller shows the choices and asks for an ID.
         matches: list[dict[str, Any]] = []
         token = ""
         while True:
             response = await self._list_workouts(
-                account_id, name=name, plan_id=plan_id, page_size=100, page_token=token
+                account_id, name=name, plan_id=plan_id, page_size=100, page_token=token, time_zone=zone
             )
             matches.extend(compact.workout(workout_json(w)) for w in response.workouts)
             token = response.next_page_token

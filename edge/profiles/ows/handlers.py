@@ -15,7 +15,7 @@ from edge.profiles.ows.records import NewRecords
 from edge.profiles.ows.tools import OwsHandlers
 from kinetic.analytics.v1 import analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2_grpc
-from kinetic.sessions.v1 import workout_log_pb2_grpc
+from kinetic.sessions.v1 import sessions_pb2_grpc, workout_log_pb2_grpc
 from kinetic.training.v1 import training_pb2_grpc
 
 
@@ -25,12 +25,13 @@ def build_ows_handlers(
     log: Callable[[], workout_log_pb2_grpc.WorkoutLogServiceStub],
     training: Callable[[], training_pb2_grpc.TrainingServiceStub],
     analytics: Callable[[], analytics_pb2_grpc.AnalyticsServiceStub],
+    sessions: Callable[[], sessions_pb2_grpc.SessionsServiceStub] | None = None,
 ) -> OwsHandlers:
     """The four handler groups, sharing one context source and one exercise resolver."""
     contexts = ContextSource(auth, log)
     names = ExerciseNames(training, log)
     return OwsHandlers(
-        logging=WorkoutLogTools(contexts, log, names, NewRecords(analytics)),
+        logging=WorkoutLogTools(contexts, log, names, NewRecords(analytics), sessions),
         reading=ReadingTools(contexts, log, training, analytics, names),
         profile=ProfileTools(contexts, auth, log),
         programs=ProgramTools(contexts, log, ProgramCalendar(training)),

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from datetime import date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from edge.after_commit import Missing, read_after_commit
@@ -26,13 +27,14 @@ from edge.profiles.ows.exercises import ExerciseNames, Named, tracking_of
 from edge.profiles.ows.ids import parse_record_id
 from edge.profiles.ows.programs_tools import check_program_day
 from edge.profiles.ows.records import NewRecords
-from kinetic.sessions.v1 import sessions_pb2, workout_log_pb2, workout_log_pb2_grpc
+from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc, workout_log_pb2, workout_log_pb2_grpc
 from knowledge.limits import sessions
 from knowledge.training.exercise_names import Candidate, normalize_words
 
 Args = Mapping[str, Any]
 Result = dict[str, Any]
 MAX_LOAD_KG = sessions.MAX_LOAD_KG  # the workout log's limit (decision 0091)
+ENDED_AT_GRACE = timedelta(minutes=1)
 _RFC3339 = re.compile(
     r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?P<offset>[Zz]|[+-]\d{2}:\d{2})?$"
 )
@@ -126,6 +128,21 @@ def _timestamp(value: str, field: str) -> Timestamp:
     return stamp
 
 
+def ended_at(value: str, now: datetime | None = None) -> Timestamp:
+    """``ended_at`` checked: a real RFC 3339 time, not in the future. A minute's grace allows for a
+    client's clock running a little ahead of ours (decision 0107)."""
+    stamp = _timestamp(value, "ended_at")
+    moment = stamp.ToDatetime(tzinfo=UTC)
+    now = now or datetime.now(UTC)
+    if moment > now + ENDED_AT_GRACE:
+        raise invalid(
+            "ended_at",
+            f"{value} is in the future (it is now {now.isoformat(timespec='seconds')}); give when the "
+            "session finished, or leave ended_at out while it goes on",
+        )
+    return stamp
+
+
 def records_missing(missing: Missing) -> Result:
     """``personal_records`` left out of a stored write's result: why, and how to get them. Reading
     them is safe at any time; logging again is not needed and, without the same key, would log twice."""
@@ -150,11 +167,28 @@ class WorkoutLogTools:
         log: Callable[[], workout_log_pb2_grpc.WorkoutLogServiceStub],
         names: ExerciseNames,
         records: NewRecords,
+        sessions: Callable[[], sessions_pb2_grpc.SessionsServiceStub] | None = None,
     ) -> None:
         self._contexts = contexts
         self._log = log
         self._names = names
         self._records = records
+        self._sessions = sessions  # to tell a replay whether its workout is still there
+
+    async def _deleted_since(self, workout: sessions_pb2.Session, context: LogContext) -> bool:
+        """Whether a replayed write's workout has been deleted since: the replay answers the first
+        write's workout as it was, so the log is asked whether it is there (decision 0107)."""
+        if self._sessions is None:
+            return False
+        try:
+            await self._sessions().GetSession(
+                sessions_pb2.GetSessionRequest(account_id=context.account_id, session_id=workout.session_id)
+            )
+        except grpc.aio.AioRpcError as error:
+            if error.code() == grpc.StatusCode.NOT_FOUND:
+                return True
+            raise
+        return False
 
     async def _writer(self, principal: Principal) -> LogContext:
         context = await self._contexts.of(principal)
@@ -169,6 +203,13 @@ class WorkoutLogTools:
         replayed: bool,
         offered: Sequence[workout_log_pb2.UnconfirmedEntry] = (),
     ) -> Result:
+        if replayed and await self._deleted_since(workout, context):
+            return {
+                "workout": render.workout_json(workout, context),
+                "summary": render.replay_of_deleted(workout, context),
+                "needs_confirmation": [],
+                "replayed": True,
+            }
         result: Result = {
             "workout": render.workout_json(workout, context),
             "summary": render.workout_summary(verb, workout, context),
@@ -324,7 +365,7 @@ class WorkoutLogTools:
             if "date" in args:
                 request.day = workout_day(args["date"], context)
             if "ended_at" in args:
-                request.end_time.CopyFrom(_timestamp(args["ended_at"], "ended_at"))
+                request.end_time.CopyFrom(ended_at(args["ended_at"]))
         elif target.kind == "entry":
             request.entry_id = target.key
             if "exercise_id" in args:

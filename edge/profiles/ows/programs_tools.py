@@ -282,7 +282,10 @@ class ProgramTools:
         started = date.fromisoformat(current.started_on)
         before = await self._logged(context, started - timedelta(days=STARTING_NUMBERS_DAYS), started)
         logged = await self._logged(context, started, context.today(), program.program_id)
-        targets = program_targets(program, starting_loads_kg=starting_loads(before), logged=logged)
+        # The starting numbers are read from the log, never given: the targets say so (decision 0108).
+        targets = program_targets(
+            program, starting_loads_kg=starting_loads(before), logged=logged, starting_loads_logged=True
+        )
         return {
             "program": program_summary(program),
             "targets": plain(targets),

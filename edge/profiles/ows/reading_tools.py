@@ -155,13 +155,15 @@ class ReadingTools:
             result["points"] = [{"date": p.day, "workout_id": workout_id(p.session_id)} for p in reply.points]
             return result
         result["unit"] = f"{unit} × reps" if metric == "volume" else unit
+        # A top set is a logged load, read back as logged (decision 0107); the others are worked out.
+        value_in = render.logged_load_in if metric == "top_set" else render.kg_to
         result["points"] = [
             {
                 "date": p.day,
-                "value": render.kg_to(unit, p.value),
+                "value": value_in(unit, p.value),
                 "workout_id": workout_id(p.session_id),
                 **(
-                    {"set": {"load": render.kg_to(unit, p.set.weight_kg), "reps": int(p.set.reps)}}
+                    {"set": {"load": render.logged_load_in(unit, p.set.weight_kg), "reps": int(p.set.reps)}}
                     if p.HasField("set")
                     else {}
                 ),

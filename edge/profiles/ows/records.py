@@ -38,12 +38,18 @@ KINDS = (
 def record_json(kind: str, record: analytics_pb2.PersonalRecord, unit: Unit) -> Json:
     """One record: value in ``unit``, the day and the set it comes from."""
     reference = record.set
+    # The heaviest load is a logged load; the others are worked out from one (decision 0107).
+    value = (
+        render.logged_load_in(unit, record.value)
+        if kind == "heaviest_load"
+        else render.kg_to(unit, record.value)
+    )
     out: Json = {
-        "value": render.kg_to(unit, record.value),
+        "value": value,
         "unit": f"{unit} × reps" if kind == "best_set_volume" else unit,
         "date": reference.day,
         "set": {
-            "load": render.kg_to(unit, reference.weight_kg),
+            "load": render.logged_load_in(unit, reference.weight_kg),
             "reps": int(reference.reps),
             "unit": unit,
         },

@@ -8,6 +8,7 @@ themselves are what the person did and are always shown (decision 0050).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any
@@ -21,12 +22,33 @@ from kinetic.sessions.v1 import sessions_pb2
 
 KG_PER_LB = 0.45359237
 UNCONFIRMED_PREFIX = "words:"
+GYM_EXERCISE_ID = re.compile(r"[0-9a-fA-F]{24}")
 Json = dict[str, Any]
 
 
 def kg_to(unit: Unit, kilograms: float) -> float:
     """``kilograms`` in ``unit``, rounded to what a plate can show (two decimals)."""
     return round(kilograms / KG_PER_LB if unit == "lb" else kilograms, 2)
+
+
+# Analytics answers a logged load to 0.01 kg, which is 0.022 lb wide: more than one two-decimal
+# pound figure turns into it (405 lb and 404.99 lb are both 183.70 kg). The roundest of them is the
+# one a plate can make, tried coarsest first (decision 0107).
+POUND_STEPS = (1.0, 0.5, 0.25, 0.1, 0.05)
+LOGGED_KG_HALF_WIDTH = 0.005 + 1e-9
+
+
+def logged_load_in(unit: Unit, kilograms: float) -> float:
+    """A load analytics answers as logged (to 0.01 kg) in ``unit``: in pounds the roundest figure
+    that is those kilograms, so 405 lb logged reads back 405, not 404.99."""
+    if unit != "lb":
+        return kg_to(unit, kilograms)
+    pounds = kilograms / KG_PER_LB
+    for step in POUND_STEPS:
+        candidate = round(pounds / step) * step
+        if abs(candidate * KG_PER_LB - kilograms) <= LOGGED_KG_HALF_WIDTH:
+            return round(candidate, 2)
+    return kg_to(unit, kilograms)
 
 
 def to_kg(unit: Unit, load: float) -> float:
@@ -80,13 +102,22 @@ def set_json(performance_id: str, entry: sessions_pb2.PerformanceSet) -> Json:
     return out
 
 
+def exercise_id_of(performance: sessions_pb2.Performance) -> str:
+    """The entry's exercise as this profile names exercises: a set logged through a gym (Client AI,
+    under the gym's 24-hex exercise ID) shows as the catalog exercise the gym maps it to, the ID
+    search_exercises and log_workout use here (decision 0108)."""
+    if performance.catalog_exercise_id and GYM_EXERCISE_ID.fullmatch(performance.exercise_id):
+        return performance.catalog_exercise_id
+    return performance.exercise_id
+
+
 def entry_json(performance: sessions_pb2.Performance) -> Json:
     """One exercise entry with its sets."""
     unconfirmed = is_unconfirmed(performance)
     return {
         "id": entry_id(performance.performance_id),
         "exercise": performance.exercise_name or performance.exercise_id,
-        "exercise_id": None if unconfirmed else performance.exercise_id,
+        "exercise_id": None if unconfirmed else exercise_id_of(performance),
         "needs_confirmation": unconfirmed,
         "notes": performance.notes,
         "sets": [set_json(performance.performance_id, s) for s in performance.sets],
@@ -182,4 +213,16 @@ def workout_summary(verb: str, session: sessions_pb2.Session, context: LogContex
         f"{verb} {session.title or 'Workout'} on {day}: {entries}."
         if entries
         else f"{verb} {session.title} on {day}."
+    )
+
+
+def replay_of_deleted(session: sessions_pb2.Session, context: LogContext) -> str:
+    """The line for a write replayed (same idempotency_key) after its workout was deleted: nothing
+    was logged again, and how to get the workout back (decision 0107)."""
+    started = local_time(session.start_time, context.zone)
+    day = f"{started:%a} {started.day} {started:%b}"
+    return (
+        f"Nothing logged: this idempotency_key already logged {session.title or 'Workout'} on {day}, "
+        "and that workout has since been deleted. To get it back, use undo with the undo_token from "
+        "delete_entry (within 10 minutes of the deletion); to log it again, send a new idempotency_key."
     )

@@ -123,6 +123,16 @@ def snapshot(stored: plans_pb2.PlanSnapshot) -> dict[str, Any]:
     }
 
 
+def plan_advisory(found: plans_pb2.PlanAdvisory) -> dict[str, Any]:
+    """A safetyAdvisory object from Training's verdict on the plan it wrote (decision 0096)."""
+    return {
+        "level": enum_word(plans_pb2.PlanAdvisoryLevel, found.level),
+        "rule": enum_word(plans_pb2.PlanAdvisoryRule, found.rule),
+        "message": found.message,
+        "date": found.day or None,
+    }
+
+
 def advisory(found: endurance_pb2.SafetyAdvisory) -> dict[str, Any]:
     """A safetyAdvisory object: the seed's level, rule and message, and the day it is about."""
     return {

@@ -331,7 +331,7 @@ class GetSessionResponse(_message.Message):
     def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ...) -> None: ...
 
 class ListSessionsRequest(_message.Message):
-    __slots__ = ("account_id", "status", "date_from", "date_to", "page", "limit", "page_size", "page_token", "skip", "gym_module", "sources")
+    __slots__ = ("account_id", "status", "date_from", "date_to", "page", "limit", "page_size", "page_token", "skip", "gym_module", "sources", "time_zone")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     DATE_FROM_FIELD_NUMBER: _ClassVar[int]
@@ -343,6 +343,7 @@ class ListSessionsRequest(_message.Message):
     SKIP_FIELD_NUMBER: _ClassVar[int]
     GYM_MODULE_FIELD_NUMBER: _ClassVar[int]
     SOURCES_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     status: str
     date_from: str
@@ -354,7 +355,8 @@ class ListSessionsRequest(_message.Message):
     skip: int
     gym_module: str
     sources: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, account_id: _Optional[str] = ..., status: _Optional[str] = ..., date_from: _Optional[str] = ..., date_to: _Optional[str] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., skip: _Optional[int] = ..., gym_module: _Optional[str] = ..., sources: _Optional[_Iterable[str]] = ...) -> None: ...
+    time_zone: str
+    def __init__(self, account_id: _Optional[str] = ..., status: _Optional[str] = ..., date_from: _Optional[str] = ..., date_to: _Optional[str] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., skip: _Optional[int] = ..., gym_module: _Optional[str] = ..., sources: _Optional[_Iterable[str]] = ..., time_zone: _Optional[str] = ...) -> None: ...
 
 class ListSessionsResponse(_message.Message):
     __slots__ = ("sessions", "page", "limit", "total_count", "has_more", "next_page_token")
@@ -373,20 +375,22 @@ class ListSessionsResponse(_message.Message):
     def __init__(self, sessions: _Optional[_Iterable[_Union[Session, _Mapping]]] = ..., page: _Optional[int] = ..., limit: _Optional[int] = ..., total_count: _Optional[int] = ..., has_more: _Optional[bool] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class GetExerciseHistoryRequest(_message.Message):
-    __slots__ = ("account_id", "exercise_id", "date_from", "date_to", "limit", "gym_module")
+    __slots__ = ("account_id", "exercise_id", "date_from", "date_to", "limit", "gym_module", "time_zone")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     DATE_FROM_FIELD_NUMBER: _ClassVar[int]
     DATE_TO_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
     GYM_MODULE_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     exercise_id: str
     date_from: str
     date_to: str
     limit: int
     gym_module: str
-    def __init__(self, account_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., date_from: _Optional[str] = ..., date_to: _Optional[str] = ..., limit: _Optional[int] = ..., gym_module: _Optional[str] = ...) -> None: ...
+    time_zone: str
+    def __init__(self, account_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., date_from: _Optional[str] = ..., date_to: _Optional[str] = ..., limit: _Optional[int] = ..., gym_module: _Optional[str] = ..., time_zone: _Optional[str] = ...) -> None: ...
 
 class ExerciseHistoryEntry(_message.Message):
     __slots__ = ("session_id", "session_title", "completed_time", "performance")

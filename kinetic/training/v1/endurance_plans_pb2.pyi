@@ -4,12 +4,37 @@ from google.protobuf import field_mask_pb2 as _field_mask_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from kinetic.training.v1 import training_pb2 as _training_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class PlanAdvisoryLevel(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PLAN_ADVISORY_LEVEL_UNSPECIFIED: _ClassVar[PlanAdvisoryLevel]
+    PLAN_ADVISORY_LEVEL_INFO: _ClassVar[PlanAdvisoryLevel]
+    PLAN_ADVISORY_LEVEL_WARNING: _ClassVar[PlanAdvisoryLevel]
+    PLAN_ADVISORY_LEVEL_CRITICAL: _ClassVar[PlanAdvisoryLevel]
+
+class PlanAdvisoryRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PLAN_ADVISORY_RULE_UNSPECIFIED: _ClassVar[PlanAdvisoryRule]
+    PLAN_ADVISORY_RULE_WEEKLY_VOLUME_SPIKE: _ClassVar[PlanAdvisoryRule]
+    PLAN_ADVISORY_RULE_LONG_RUN_CAP: _ClassVar[PlanAdvisoryRule]
+    PLAN_ADVISORY_RULE_CONSECUTIVE_HARD_DAYS: _ClassVar[PlanAdvisoryRule]
+    PLAN_ADVISORY_RULE_PROJECTED_TSB_OVERLOAD: _ClassVar[PlanAdvisoryRule]
+PLAN_ADVISORY_LEVEL_UNSPECIFIED: PlanAdvisoryLevel
+PLAN_ADVISORY_LEVEL_INFO: PlanAdvisoryLevel
+PLAN_ADVISORY_LEVEL_WARNING: PlanAdvisoryLevel
+PLAN_ADVISORY_LEVEL_CRITICAL: PlanAdvisoryLevel
+PLAN_ADVISORY_RULE_UNSPECIFIED: PlanAdvisoryRule
+PLAN_ADVISORY_RULE_WEEKLY_VOLUME_SPIKE: PlanAdvisoryRule
+PLAN_ADVISORY_RULE_LONG_RUN_CAP: PlanAdvisoryRule
+PLAN_ADVISORY_RULE_CONSECUTIVE_HARD_DAYS: PlanAdvisoryRule
+PLAN_ADVISORY_RULE_PROJECTED_TSB_OVERLOAD: PlanAdvisoryRule
 
 class PhaseTarget(_message.Message):
     __slots__ = ("sport", "weekly_distance_meters", "weekly_duration_seconds", "weekly_tss", "sessions_per_week")
@@ -523,11 +548,11 @@ class PlanAdvisory(_message.Message):
     RULE_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
     DAY_FIELD_NUMBER: _ClassVar[int]
-    level: str
-    rule: str
+    level: PlanAdvisoryLevel
+    rule: PlanAdvisoryRule
     message: str
     day: str
-    def __init__(self, level: _Optional[str] = ..., rule: _Optional[str] = ..., message: _Optional[str] = ..., day: _Optional[str] = ...) -> None: ...
+    def __init__(self, level: _Optional[_Union[PlanAdvisoryLevel, str]] = ..., rule: _Optional[_Union[PlanAdvisoryRule, str]] = ..., message: _Optional[str] = ..., day: _Optional[str] = ...) -> None: ...
 
 class UnansweredCall(_message.Message):
     __slots__ = ("code", "message", "reason", "metadata")

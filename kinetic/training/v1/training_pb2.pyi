@@ -306,20 +306,22 @@ class GetLibraryResponse(_message.Message):
     def __init__(self, library: _Optional[_Union[Library, _Mapping]] = ...) -> None: ...
 
 class ListWorkoutsRequest(_message.Message):
-    __slots__ = ("account_id", "workout_ids", "name", "plan_id", "page_size", "page_token")
+    __slots__ = ("account_id", "workout_ids", "name", "plan_id", "page_size", "page_token", "time_zone")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     WORKOUT_IDS_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     PLAN_ID_FIELD_NUMBER: _ClassVar[int]
     PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
     PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     workout_ids: _containers.RepeatedScalarFieldContainer[str]
     name: str
     plan_id: str
     page_size: int
     page_token: str
-    def __init__(self, account_id: _Optional[str] = ..., workout_ids: _Optional[_Iterable[str]] = ..., name: _Optional[str] = ..., plan_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+    time_zone: str
+    def __init__(self, account_id: _Optional[str] = ..., workout_ids: _Optional[_Iterable[str]] = ..., name: _Optional[str] = ..., plan_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., time_zone: _Optional[str] = ...) -> None: ...
 
 class ListWorkoutsResponse(_message.Message):
     __slots__ = ("library", "workouts", "next_page_token", "total_size")

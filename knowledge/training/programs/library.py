@@ -130,8 +130,9 @@ def search_programs(
 ) -> list[Program]:
     """Latest versions matching every filter given, ordered by ID (never by popularity).
 
-    ``query``: every word must appear, as a word prefix ignoring case, in the name or summary, so
-    "push pull" and "dumbbell" find what a person would expect. ``equipment``: the program uses it.
+    ``query``: every word must appear, as a word prefix ignoring case, in the name, the summary or a
+    sets-by-reps scheme the program writes, so "push pull", "dumbbell" and "5x5" find what a person
+    would expect. ``equipment``: the program uses it.
     ``limit`` is clamped to 1..100 even though the caller checks it, so a slip cannot list nothing
     or everything.
     """
@@ -171,12 +172,22 @@ def _by_exercise(day: ProgramDay) -> dict[str, PlannedExercise]:
     return {planned.exercise_id: planned for planned in day.exercises}
 
 
+# A sets-by-reps scheme however it is typed ("5x5", "5×5", "5 x 5", "5*5") is one word, "5x5"
+# (decision 0108).
+_SCHEME = re.compile(r"(\d+)\s*[x×*]\s*(\d+)")
+
+
 def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower())
+    return re.findall(r"[a-z0-9]+", _SCHEME.sub(r"\1x\2", text.lower()))
+
+
+def _schemes(program: Program) -> str:
+    """Every sets-by-reps scheme the program writes ("5×5", "3×8-12"): what people search it by."""
+    return " ".join(sorted({planned.reps_text for day in program.days for planned in day.exercises}))
 
 
 def _matches_words(program: Program, words: list[str]) -> bool:
-    haystack = _words(f"{program.name} {program.summary}")
+    haystack = _words(f"{program.name} {program.summary} {_schemes(program)}")
     return all(any(candidate.startswith(word) for candidate in haystack) for word in words)
 
 

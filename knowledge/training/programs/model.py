@@ -149,6 +149,24 @@ class LoggedEntry:
         loads = [logged.load_kg for logged in self.working_sets() if logged.load_kg is not None]
         return max(loads) if loads else None
 
+    def working_load_kg(self, sets_written: int) -> float | None:
+        """The load the entry was worked at, for a plan of ``sets_written`` sets: the heaviest load
+        lifted for that many working sets; when no load was, the load lifted for the most sets
+        (the heaviest of those). A single heavier set after 5×5 is a top single, not the working
+        weight (decision 0108). None when no working set has a load."""
+        counts: dict[float, int] = {}
+        for logged in self.working_sets():
+            if logged.load_kg is not None:
+                load = round(logged.load_kg, 2)  # float noise from unit conversion is the same load
+                counts[load] = counts.get(load, 0) + 1
+        if not counts:
+            return None
+        enough = [load for load, count in counts.items() if count >= sets_written]
+        if enough:
+            return max(enough)
+        most = max(counts.values())
+        return max(load for load, count in counts.items() if count == most)
+
 
 @dataclass(frozen=True)
 class LoggedSession:

@@ -254,7 +254,7 @@ def _other_load(
     if planned.rule.kind not in ("increment", "percent_of_day"):
         return False
     entry = session.entry_for(planned.exercise_id)
-    top = None if entry is None else entry.top_load_kg()
+    top = None if entry is None else entry.working_load_kg(planned.sets)
     suggested = exercise_target(program, day, planned, {}, earlier).load_kg
     return top is not None and suggested is not None and abs(top - suggested) >= _OTHER_LOAD_KG
 

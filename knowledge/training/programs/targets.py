@@ -109,8 +109,9 @@ def increment_kg(program: Program, exercise_id: str) -> float:
 
 
 def judge_attempt(planned: PlannedExercise, entry: LoggedEntry) -> Attempt | None:
-    """The attempt at the heaviest working load, or None when the entry has no loaded set."""
-    top = entry.top_load_kg()
+    """The attempt at the working load (``LoggedEntry.working_load_kg``), or None when the entry has
+    no loaded set."""
+    top = entry.working_load_kg(planned.sets)
     if top is None:
         return None
     at_top = [
@@ -133,12 +134,15 @@ def program_targets(
     *,
     starting_loads_kg: Mapping[str, float],
     logged: Sequence[LoggedSession],
+    starting_loads_logged: bool = False,
 ) -> ProgramTargets:
     """A suggestion for every exercise of every day of ``program``.
 
     ``starting_loads_kg``: the person's starting numbers by exercise ID (for a training-max rule,
-    the training max). ``logged``: the sessions to learn from, in any order; sessions linked to a
-    day of this program carry its key in ``program_day``, which day-specific rules need.
+    the training max); ``starting_loads_logged`` when they were read from the log before the program
+    started rather than given, so the targets never say the person gave them (decision 0108).
+    ``logged``: the sessions to learn from, in any order; sessions linked to a day of this program
+    carry its key in ``program_day``, which day-specific rules need.
     """
     sessions = chronological(list(logged))
     days = tuple(
@@ -146,7 +150,14 @@ def program_targets(
             day.key,
             day.name,
             tuple(
-                exercise_target(program, day, planned, starting_loads_kg, sessions)
+                exercise_target(
+                    program,
+                    day,
+                    planned,
+                    starting_loads_kg,
+                    sessions,
+                    starting_loads_logged=starting_loads_logged,
+                )
                 for planned in day.exercises
             ),
         )
@@ -161,18 +172,35 @@ def exercise_target(
     planned: PlannedExercise,
     starting_loads_kg: Mapping[str, float],
     sessions: Sequence[LoggedSession],
+    *,
+    starting_loads_logged: bool = False,
 ) -> ExerciseTarget:
     """The suggestion for one planned exercise; ``sessions`` must be oldest first."""
     kind = planned.rule.kind
+    starts = _Starts(starting_loads_kg, starting_loads_logged)
     if kind == "increment":
-        return _increment_target(program, day, planned, starting_loads_kg, sessions)
+        return _increment_target(program, day, planned, starts, sessions)
     if kind == "training_max_percent":
-        return _training_max_target(program, planned, starting_loads_kg, sessions)
+        return _training_max_target(program, planned, starts, sessions)
     if kind == "percent_of_day":
-        return _percent_of_day_target(program, planned, starting_loads_kg, sessions)
+        return _percent_of_day_target(program, planned, starts, sessions)
     if kind == "rpe":
         return _effort_target(planned, sessions)
     return _bodyweight_target(planned)
+
+
+@dataclass(frozen=True)
+class _Starts:
+    """The starting numbers by exercise ID, and whether they were logged (not given)."""
+
+    kg: Mapping[str, float]
+    logged: bool
+
+    def given_words(self, kg: float) -> str:
+        """Where a starting number came from, in the words of a target's ``how``."""
+        if self.logged:
+            return f"your heaviest working set logged before you started the program, {format_kg(kg)} kg"
+        return f"the starting load you gave, {format_kg(kg)} kg"
 
 
 def _target(
@@ -205,7 +233,7 @@ def _increment_target(
     program: Program,
     day: ProgramDay,
     planned: PlannedExercise,
-    starting_loads_kg: Mapping[str, float],
+    starts: _Starts,
     sessions: Sequence[LoggedSession],
 ) -> ExerciseTarget:
     attempts = [
@@ -216,7 +244,7 @@ def _increment_target(
         if (attempt := judge_attempt(planned, entry)) is not None
     ]
     if not attempts:
-        return _from_starting_load(planned, starting_loads_kg)
+        return _from_starting_load(planned, starts)
     last = attempts[-1]
     top, shown = last.top_kg, f"{format_kg(last.top_kg)} kg for {planned.reps_text}"
     if last.outcome == "done":
@@ -261,33 +289,33 @@ def _short_streak(attempts: Sequence[Attempt]) -> int:
     return streak
 
 
-def _from_starting_load(planned: PlannedExercise, starting_loads_kg: Mapping[str, float]) -> ExerciseTarget:
-    start = starting_loads_kg.get(planned.exercise_id)
+def _from_starting_load(planned: PlannedExercise, starts: _Starts) -> ExerciseTarget:
+    start = starts.kg.get(planned.exercise_id)
     if start is None:
         how = (
             f"No number yet: log a session of {_name(planned.exercise_id)} or give a starting load, "
             "and a suggestion follows."
         )
         return _target(planned, None, "none", how)
-    how = _rounded(f"From the starting load you gave, {format_kg(start)} kg.", start)
+    how = _rounded(f"From {starts.given_words(start)}.", start)
     return _target(planned, round_load(start), "starting_load", how)
 
 
 def _training_max_target(
     program: Program,
     planned: PlannedExercise,
-    starting_loads_kg: Mapping[str, float],
+    starts: _Starts,
     sessions: Sequence[LoggedSession],
 ) -> ExerciseTarget:
     name = _name(planned.exercise_id)
-    given = starting_loads_kg.get(planned.exercise_id)
+    given = starts.kg.get(planned.exercise_id)
     if given is None:
         how = (
             f"No number yet: give a training max for {name} (about 90% of a one-rep max you could "
             "lift today); each set is a percentage of it."
         )
         return _target(planned, None, "none", how)
-    training_max, history = _training_max_after_waves(program, planned.exercise_id, given, sessions)
+    training_max, history = _training_max_after_waves(program, planned.exercise_id, given, sessions, starts)
     set_loads = tuple(round_load(training_max * percent / 100) for percent in planned.rule.percents)
     percents = ", ".join(f"{format_kg(percent)}%" for percent in planned.rule.percents)
     how = (
@@ -298,7 +326,7 @@ def _training_max_target(
 
 
 def _training_max_after_waves(
-    program: Program, exercise_id: str, given: float, sessions: Sequence[LoggedSession]
+    program: Program, exercise_id: str, given: float, sessions: Sequence[LoggedSession], starts: _Starts
 ) -> tuple[float, str]:
     """The training max after the waves logged so far, and the story of how it got there.
 
@@ -330,7 +358,11 @@ def _training_max_after_waves(
         if short_in_a_row >= progression.deload_after_misses:
             training_max *= 1 - progression.deload_percent / 100
             lowered, short_in_a_row = lowered + 1, 0
-    story = [f"the {format_kg(given)} kg you gave"]
+    story = [
+        f"your {format_kg(given)} kg logged before you started the program"
+        if starts.logged
+        else f"the {format_kg(given)} kg you gave"
+    ]
     if raised:
         story.append(f"+{format_kg(step)} kg for each of {raised} complete wave{'s' if raised > 1 else ''}")
     if lowered:
@@ -354,7 +386,7 @@ def _reached_written_reps(planned: PlannedExercise, entry: LoggedEntry) -> bool:
 def _percent_of_day_target(
     program: Program,
     planned: PlannedExercise,
-    starting_loads_kg: Mapping[str, float],
+    starts: _Starts,
     sessions: Sequence[LoggedSession],
 ) -> ExerciseTarget:
     """A share of the other day's load: the one last logged on that day, else its suggestion.
@@ -374,7 +406,9 @@ def _percent_of_day_target(
     if logged:
         base, source = logged[-1], f"your last logged {format_kg(logged[-1])} kg on the {other_day.key} day"
     else:
-        suggested = exercise_target(program, other_day, other, starting_loads_kg, sessions).load_kg
+        suggested = exercise_target(
+            program, other_day, other, starts.kg, sessions, starting_loads_logged=starts.logged
+        ).load_kg
         if suggested is None:
             how = (
                 f"No number yet: this is {format_kg(percent)}% of the {other_day.key} day's load, "

@@ -3,7 +3,9 @@ use, never the whole history (decision 0058).
 
 - loads going into the day: the combined chart of the day before, through the seeded training-load
   path (decision 0055), so ten years of activities cost what a month does;
-- readiness entries of the day and the 28 days before it, as recorded by the evaluated instant;
+- readiness entries of the day and the 28 days before it, whenever they were recorded: ``as_of``
+  means the data *for* the days up to it (decision 0112), so a status and a decision about the
+  same day rest on the same facts;
 - activities that started in the 35 days before the day (and before the instant), with stress;
 - the latest activity and readiness entry (one indexed row each) for freshness and "no data".
 """
@@ -41,10 +43,6 @@ class ReadInputs:
     seed_to_store: SeedToStore | None
 
 
-def _recorded_by(updated_at: datetime | None, at: datetime) -> bool:
-    return updated_at is None or updated_at <= at
-
-
 def _synced_by(activity: ActivityFacts, at: datetime) -> datetime:
     """When an activity counts as synced for an evaluation at ``at``: its stored time, or, for one
     stored after ``at`` (imported later, about the past), its start, which is before ``at``: the
@@ -52,6 +50,15 @@ def _synced_by(activity: ActivityFacts, at: datetime) -> datetime:
     if activity.updated_at is not None and activity.updated_at <= at:
         return activity.updated_at
     return activity.start_time
+
+
+def _entry_synced_by(entry: ReadinessEntry, zone: Zone, at: datetime) -> datetime | None:
+    """When a readiness entry counts as synced for an evaluation at ``at``: its stored time, or,
+    for one recorded after ``at`` about a day up to it, the start of its day (at most ``at``): the
+    status rests on it (decision 0112)."""
+    if entry.updated_at is None or entry.updated_at <= at:
+        return entry.updated_at
+    return min(zone.start_of(entry.day), at)
 
 
 def _readiness_day(entry: ReadinessEntry) -> ReadinessDay:
@@ -82,11 +89,7 @@ def read_inputs(
     going_in = chart.combined[0]
     load = LoadGoingIn(going_in.ctl, going_in.atl, going_in.ramp_rate, going_in.workload_ratio)
 
-    entries = [
-        entry
-        for entry in store.readiness(conn, account_id, day - timedelta(days=BASELINE_DAYS), day)
-        if _recorded_by(entry.updated_at, at)
-    ]
+    entries = store.readiness(conn, account_id, day - timedelta(days=BASELINE_DAYS), day)
     end = min(zone.start_of(day), at)
     start = zone.start_of(day - timedelta(days=ACTIVITY_WINDOW_DAYS))
     found = store.activities(conn, account_id, start, end) if start < end else []
@@ -112,15 +115,13 @@ def read_inputs(
         moment
         for moment in (
             *(_synced_by(a, at) for a in found),
-            *(e.updated_at for e in entries),
+            *(_entry_synced_by(e, zone, at) for e in entries),
             _synced_by(latest, at) if latest else None,
-            latest_entry.updated_at if latest_entry else None,
+            _entry_synced_by(latest_entry, zone, at) if latest_entry else None,
         )
         if moment is not None and moment <= at
     ]
-    has_history = bool(entries or found or latest) or (
-        latest_entry is not None and _recorded_by(latest_entry.updated_at, at)
-    )
+    has_history = bool(entries or found or latest or latest_entry)
     inputs = CoachingInputs(
         day=day,
         time_zone=zone.name,

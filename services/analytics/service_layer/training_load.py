@@ -61,6 +61,10 @@ def chart(
     seed_day = found[0] if found else None
     seeds = {sport: PmcSeed(found[0], ctl, atl) for sport, (ctl, atl) in found[1].items()} if found else {}
     start = zone.start_of(seed_day + timedelta(days=1)) if seed_day else None
+    if start is not None:
+        # The workload ratio's 28-day sums reach back before the seed (decision 0112): the pass
+        # ignores those days' stress, the rolling sums read it.
+        start = min(start, zone.start_of(first - timedelta(days=load.CHRONIC_DAYS - 1)))
     activities = store.activities(conn, account_id, start, zone.start_of(last + timedelta(days=1)))
     history = ThresholdHistory(store.thresholds(conn, account_id))
     stress: dict[str, dict[date, float]] = {sport: {} for sport in seeds}

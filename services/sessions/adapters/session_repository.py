@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, Row, bindparam, delete, func, insert, or_, select, update
 
 from services.sessions.adapters.performance_repository import (
     aware,
@@ -251,16 +251,32 @@ def list_sessions(
 
 
 def exercise_history(
-    conn: Connection, account_id: str, exercise_id: str, start: datetime, end: datetime, limit: int
+    conn: Connection,
+    account_id: str,
+    exercise_id: str,
+    start: datetime,
+    end: datetime,
+    limit: int,
+    *,
+    catalog_exercise_id: str = "",
 ) -> list[tuple[Session, Performance]]:
-    """Completed sessions' performances of one exercise, ended in [start, end), newest first."""
+    """Completed sessions' performances of one exercise, ended in [start, end), newest first: those
+    logged under ``exercise_id`` and, given ``catalog_exercise_id``, every one of that catalog
+    exercise, whatever ID it was logged under."""
+    same_exercise = _P.exercise_id == exercise_id
+    if catalog_exercise_id:
+        same_exercise = or_(
+            same_exercise,
+            _P.exercise_id == catalog_exercise_id,
+            _P.catalog_exercise_id == catalog_exercise_id,
+        )
     rows = list(
         conn.execute(
             select(performances)
             .join(sessions, _S.session_id == _P.session_id)
             .where(
                 _P.account_id == account_id,
-                _P.exercise_id == exercise_id,
+                same_exercise,
                 _S.account_id == account_id,
                 _S.status == "completed",
                 _S.ended_at >= start,

@@ -10,9 +10,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from kinetic.errors import FieldViolation, InvalidArgument
 from kinetic.text_input import name_problem
+from kinetic.time_zones import day_start, time_zone
 
 # Limits are data shared with the profiles that publish them (decision 0091); the ones imported
 # "as" themselves are read through this module by the service layer.
@@ -208,22 +210,44 @@ def check_sources(out: Violations, values: Sequence[str]) -> tuple[SourceKind, .
     return wanted
 
 
-def _parse_instant(value: str) -> tuple[datetime, bool] | None:
-    # (the instant, whether it was a date alone); a date-time without an offset is UTC.
+def _parse_instant(value: str, zone: ZoneInfo) -> tuple[datetime, bool] | None:
+    # (the instant in UTC, whether it was a date alone). A date alone is that day in the account's
+    # zone, a date-time without an offset a wall time there (decision 0105).
     try:
         day = date.fromisoformat(value)
     except ValueError:
         pass
     else:
-        return datetime.combine(day, time(0), tzinfo=UTC), True
+        try:
+            return day_start(day, zone), True
+        except OverflowError:  # year 1 or 9999 moved past Python's calendar: refused by its year
+            return datetime.combine(day, time(0), tzinfo=UTC), True
     try:
         moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
     except ValueError:
         return None
     try:
-        return (moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)), False
+        return (moment if moment.tzinfo else moment.replace(tzinfo=zone)).astimezone(UTC), False
     except OverflowError:  # year 1 or 9999 moved past Python's calendar: refused by its year
         return moment.replace(tzinfo=UTC), False
+
+
+def check_window_zone(out: Violations, name: str) -> ZoneInfo:
+    """The zone a window's days are read in: an IANA name, empty is UTC."""
+    zone = time_zone(name or "UTC")
+    if zone is None:
+        out.add("time_zone", "must be an IANA time zone such as Europe/Amsterdam")
+        return ZoneInfo("UTC")
+    return zone
+
+
+def _next_day_start(day_start_at: datetime, zone: ZoneInfo) -> datetime:
+    # The local day after the one starting at ``day_start_at``: 23 or 25 hours on a clock change.
+    day = day_start_at.astimezone(zone).date()
+    try:
+        return day_start(day + timedelta(days=1), zone)
+    except OverflowError:
+        return day_start_at + timedelta(days=1)
 
 
 # The years a window may name: beyond any workout, and far enough from Python's years 1 and 9999
@@ -231,14 +255,18 @@ def _parse_instant(value: str) -> tuple[datetime, bool] | None:
 WINDOW_YEARS = (1900, 2999)
 
 
-def check_window(out: Violations, date_from: str, date_to: str, now: datetime) -> tuple[datetime, datetime]:
-    """A [start, end) window of at most 366 days between dateFrom and dateTo.
+def check_window(
+    out: Violations, date_from: str, date_to: str, now: datetime, zone: ZoneInfo | None = None
+) -> tuple[datetime, datetime]:
+    """A [start, end) window of at most 366 days between dateFrom and dateTo, as UTC instants.
 
     A missing dateTo is dateFrom + 366 days, a missing dateFrom is dateTo - 366 days, neither is the
-    366 days up to now. A dateTo given as a date alone includes that whole UTC day.
+    366 days up to now. Days are ``zone``'s (UTC when None); a dateTo given as a date alone includes
+    that whole day there, to the next local midnight.
     """
-    parsed_from = _parse_instant(date_from) if date_from else None
-    parsed_to = _parse_instant(date_to) if date_to else None
+    zone = zone or ZoneInfo("UTC")
+    parsed_from = _parse_instant(date_from, zone) if date_from else None
+    parsed_to = _parse_instant(date_to, zone) if date_to else None
     if date_from and parsed_from is None:
         out.add("dateFrom", "must be an ISO 8601 date or date-time, e.g. 2026-06-01")
     if date_to and parsed_to is None:
@@ -266,5 +294,6 @@ def check_window(out: Violations, date_from: str, date_to: str, now: datetime) -
         out.add("dateTo", "must not be before dateFrom")
     elif to_point - start > span:
         out.add("dateFrom", f"the window from dateFrom to dateTo must be at most {MAX_WINDOW_DAYS} days")
-    whole_day = parsed_to is not None and parsed_to[1]
-    return start, to_point + timedelta(days=1) if whole_day else to_point
+    if parsed_to is not None and parsed_to[1]:
+        return start, _next_day_start(to_point, zone)
+    return start, to_point

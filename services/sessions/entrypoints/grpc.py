@@ -126,6 +126,7 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
             page_token=request.page_token,
             skip=request.skip,
             sources=request.sources,
+            time_zone=request.time_zone,
         )
         return sessions_pb2.ListSessionsResponse(
             sessions=[session_to_pb(s) for s in found.sessions],
@@ -143,6 +144,7 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
             date_from=request.date_from,
             date_to=request.date_to,
             limit=request.limit,
+            time_zone=request.time_zone,
         )
         out = []
         for entry in entries:

@@ -21,7 +21,11 @@ from services.sessions.domain import session_rules as rules
 from services.sessions.domain.object_ids import is_object_id
 from services.sessions.domain.session_errors import SessionNotFound
 from services.sessions.domain.session_model import Performance, Session, SessionStatus
+from services.sessions.service_layer.gym_directory import GymDirectory
 from services.sessions.service_layer.session_support import Clock, utc_now
+
+# A gym exercise is asked for by its catalog mapping only, which no language changes.
+HISTORY_LANGUAGE = "en"
 
 STALE_AFTER_SECONDS = 60
 STALE_LABEL = "stale_snapshot"
@@ -66,9 +70,20 @@ class LiveSnapshot:
 class SessionQueries:
     """GetSession, ListSessions, GetExerciseHistory and GetLiveSnapshot."""
 
-    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+    def __init__(self, engine: Engine, clock: Clock = utc_now, gyms: GymDirectory | None = None) -> None:
         self._engine = read_engine(engine)  # reads only
         self._clock = clock
+        self._gyms = gyms  # a gym exercise's catalog exercise, for its history (decision 0108)
+
+    def _catalog_exercise(self, account_id: str, exercise_id: str) -> str:
+        """The catalog exercise ``exercise_id`` is: its own ID for a catalog slug, the one a gym
+        exercise the account may see maps to, "" for a client's own exercise or one not visible."""
+        if not is_object_id(exercise_id):
+            return exercise_id
+        if self._gyms is None:
+            return ""
+        visible = self._gyms.visible_exercise(account_id, exercise_id, HISTORY_LANGUAGE)
+        return visible.catalog_exercise_id if visible is not None else ""
 
     def get(self, account_id: str, session_id: str) -> Session:
         """One of the account's sessions with its performances (at most 100 exist)."""
@@ -93,6 +108,7 @@ class SessionQueries:
         page_token: str = "",
         skip: int = 0,
         sources: Sequence[str] = (),
+        time_zone: str = "",
     ) -> SessionList:
         """Sessions started in the window, newest first, a page at a time (token plus ``skip``).
 
@@ -102,9 +118,12 @@ class SessionQueries:
         out = rules.Violations()
         rules.check_status(out, status)
         kinds = rules.check_sources(out, sources)
-        start, end = rules.check_window(out, date_from, date_to, self._clock())
+        zone = rules.check_window_zone(out, time_zone)
+        start, end = rules.check_window(out, date_from, date_to, self._clock(), zone)
         out.raise_if_any()
-        query = ("sessions", account_id, status, date_from, date_to, *kinds)
+        # A page token belongs to its window; the zone moves the window unless it is UTC.
+        in_zone = (zone.key,) if zone.key != "UTC" else ()
+        query = ("sessions", account_id, status, date_from, date_to, *in_zone, *kinds)
         offset, size = page_tokens.page_window(
             page_size, page_token, skip, query, default=rules.DEFAULT_PAGE_LIMIT, maximum=rules.MAX_PAGE_LIMIT
         )
@@ -115,21 +134,38 @@ class SessionQueries:
         return SessionList(found.sessions, found.total, following)
 
     def exercise_history(
-        self, account_id: str, exercise_id: str, *, date_from: str = "", date_to: str = "", limit: int = 0
+        self,
+        account_id: str,
+        exercise_id: str,
+        *,
+        date_from: str = "",
+        date_to: str = "",
+        limit: int = 0,
+        time_zone: str = "",
     ) -> list[HistoryEntry]:
         """Completed sessions' performances of one exercise ended in the window, newest first."""
         rules.require_account(account_id)
         out = rules.Violations()
         if not exercise_id or len(exercise_id) > rules.MAX_EXERCISE_ID:
             out.add("exerciseId", f"is required (at most {rules.MAX_EXERCISE_ID} characters)")
-        start, end = rules.check_window(out, date_from, date_to, self._clock())
+        zone = rules.check_window_zone(out, time_zone)
+        start, end = rules.check_window(out, date_from, date_to, self._clock(), zone)
         if limit < 0 or limit > rules.MAX_PAGE_LIMIT:
             out.add("limit", f"must be from 1 to {rules.MAX_PAGE_LIMIT}")
         out.raise_if_any()
         exercise_id = exercise_id.lower() if is_object_id(exercise_id) else exercise_id
+        # One store, every profile: the history of a gym exercise holds the sets of its catalog
+        # exercise logged anywhere (the workout log, Metric, another gym exercise mapped to it).
+        catalog_exercise_id = self._catalog_exercise(account_id, exercise_id)
         with self._engine.connect() as conn:
             rows = repo.exercise_history(
-                conn, account_id, exercise_id, start, end, limit or rules.DEFAULT_PAGE_LIMIT
+                conn,
+                account_id,
+                exercise_id,
+                start,
+                end,
+                limit or rules.DEFAULT_PAGE_LIMIT,
+                catalog_exercise_id=catalog_exercise_id,
             )
         return [HistoryEntry(session, performance) for session, performance in rows]
 

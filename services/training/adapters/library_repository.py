@@ -291,6 +291,21 @@ def plan_from_row(row: Row[Any]) -> Plan:
     )
 
 
+def inactive_goal_ids(conn: Connection, account_id: str, plan_ids: Iterable[str]) -> set[str]:
+    """The plans among ``plan_ids`` that are endurance goals other than the active one (archived,
+    or kept beside the active goal): their planned days do not count (decision 0112)."""
+    wanted = set(plan_ids)
+    if not wanted:
+        return set()
+    goals = tables.plan_goals.c
+    rows = conn.execute(
+        select(goals.goal_id).where(
+            goals.account_id == account_id, goals.goal_id.in_(wanted), goals.is_active.is_(False)
+        )
+    )
+    return {row.goal_id for row in rows}
+
+
 def get_plans(conn: Connection, account_id: str, plan_ids: Iterable[str]) -> dict[str, Plan]:
     """The account's plans among ``plan_ids``, by ID (missing ones are absent)."""
     return _records_by_id(conn, _P.plan_id, account_id, plan_ids, plan_from_row)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from kinetic.training.v1 import training_pb2
 from knowledge.training.rules import (
     BLOCK_FORMATS,
     BLOCK_SETTING_MAXIMUMS,
@@ -19,6 +18,7 @@ from knowledge.training.rules import (
     TRACKING_MODES,
     UNUSED_SETTING_DEFAULTS,
 )
+from services.training.domain.edit_input import BlockConfigurationInput, CrossFitBlockInput
 from services.training.domain.input_values import (
     UUID_PATTERN,
     NewID,
@@ -28,6 +28,7 @@ from services.training.domain.input_values import (
     read_int,
     read_uuid,
     require,
+    required,
     show_value,
 )
 from services.training.domain.model import BlockConfiguration, CrossFitBlock, WorkoutExercise
@@ -41,7 +42,7 @@ _SETTING_ATTRIBUTES = {
 
 
 def parse_blocks(
-    problems: Violations, path: str, sent: Sequence[training_pb2.CrossFitBlockInput], new_id: NewID
+    problems: Violations, path: str, sent: Sequence[CrossFitBlockInput], new_id: NewID
 ) -> tuple[CrossFitBlock, ...] | None:
     """The blocks as sent ([] removes all blocks); block IDs must be unique."""
     if not check_count(problems, path, sent, 0, MAX_EXERCISES, "blocks ([] removes all blocks)"):
@@ -60,18 +61,19 @@ def parse_blocks(
 
 
 def _parse_block(
-    problems: Violations, path: str, block: training_pb2.CrossFitBlockInput, new_id: NewID
+    problems: Violations, path: str, block: CrossFitBlockInput, new_id: NewID
 ) -> CrossFitBlock | None:
     before = len(problems)
     block_id = (
         read_uuid(problems, f"{path}.id", block.id, "; omit it for a new block")
-        if block.HasField("id")
+        if block.id is not None
         else new_id()
     )
     configuration = None
-    sent = block.HasField("configuration")
-    if require(problems, path, sent, "configuration", f" with {', '.join(CONFIGURATION_FIELDS)}"):
-        configuration = _parse_configuration(problems, f"{path}.configuration", block.configuration)
+    hint = f" with {', '.join(CONFIGURATION_FIELDS)}"
+    sent = required(problems, path, block.configuration, "configuration", hint)
+    if sent is not None:
+        configuration = _parse_configuration(problems, f"{path}.configuration", sent)
     members: list[str] = []
     if check_count(
         problems, f"{path}.exerciseIDs", block.exercise_ids, 1, MAX_EXERCISES, "workoutExerciseIDs"
@@ -83,24 +85,25 @@ def _parse_block(
 
 
 def _parse_configuration(
-    problems: Violations, path: str, configuration: training_pb2.BlockConfigurationInput
+    problems: Violations, path: str, configuration: BlockConfigurationInput
 ) -> BlockConfiguration | None:
     before = len(problems)
     defaults = ", ".join(f"{k} {v}" for k, v in UNUSED_SETTING_DEFAULTS.items())
     hint = f"; send all four fields, and for unused settings {defaults}"
     for key in CONFIGURATION_FIELDS:
-        require(problems, path, configuration.HasField(_SETTING_ATTRIBUTES.get(key, key)), key, hint)
+        sent = getattr(configuration, _SETTING_ATTRIBUTES.get(key, key)) is not None
+        require(problems, path, sent, key, hint)
     block_format = (
         read_choice(problems, f"{path}.format", configuration.format, BLOCK_FORMATS)
-        if configuration.HasField("format")
+        if configuration.format is not None
         else None
     )
     settings: dict[str, int] = {}
     for key, default in UNUSED_SETTING_DEFAULTS.items():
         attribute = _SETTING_ATTRIBUTES[key]
-        if not configuration.HasField(attribute):
+        value: int | None = getattr(configuration, attribute)
+        if value is None:
             continue
-        value: int = getattr(configuration, attribute)
         number = read_int(problems, f"{path}.{key}", value, 1, BLOCK_SETTING_MAXIMUMS[key])
         if number is None:
             continue

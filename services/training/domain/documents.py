@@ -1,7 +1,9 @@
 """The ``input`` of a Training edit (seed 000 "Create and edit"), read into one action value.
 
-``parse_edit_input`` reads the typed ``EditInput`` message (docs/decisions/0027-typed-training-edits.md)
-into a frozen dataclass per action and raises one ``InvalidArgument`` naming every bad field
+``parse_edit_input`` reads the input as sent (``edit_input``: the typed ``EditInput`` message of
+docs/decisions/0027-typed-training-edits.md as plain values, read by
+``services/training/entrypoints/edit_input_pb.py``; decision 0110) into a frozen dataclass per
+action and raises one ``InvalidArgument`` naming every bad field
 (``input.workout.exercises[2].targetReps``) and what to send instead. The workout rules themselves
 live in ``workout_rules`` and ``block_rules``, the plan rules in ``plan_rules``. It checks the input
 alone; whether named records exist, their versions and occurrence states are the service layer's
@@ -15,8 +17,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from kinetic.errors import InvalidArgument
-from kinetic.training.v1 import training_pb2
 from knowledge.training.formats import MAX_RECORDS_PER_WRITE as MAX_RECORDS_PER_WRITE
+from services.training.domain import edit_input as sent
 from services.training.domain.input_values import (
     NewID,
     Violations,
@@ -26,6 +28,7 @@ from services.training.domain.input_values import (
     read_notes,
     read_uuid,
     require,
+    required,
 )
 from services.training.domain.model import Schedule, WorkoutContent
 from services.training.domain.plan_rules import READ_IDS, PlanDraft, parse_plan
@@ -113,20 +116,8 @@ EditAction = (
 )
 
 
-# Each action's oneof field in EditInput, by the action name seed 000 sends.
-ACTION_NAMES: dict[str, str] = {
-    field.name: field.json_name for field in training_pb2.EditInput.DESCRIPTOR.oneofs_by_name["action"].fields
-}
-
-
-def action_name(edit: training_pb2.EditInput) -> str:
-    """The seed 000 name of the action ``edit`` carries (``createWorkout``), or "" for none."""
-    field = edit.WhichOneof("action")
-    return "" if field is None else ACTION_NAMES[field]
-
-
 def parse_edit_input(
-    edit: training_pb2.EditInput, exercise_modes: ExerciseModes, *, new_id: NewID = new_uuid
+    edit: sent.ActionInput, exercise_modes: ExerciseModes, *, new_id: NewID = new_uuid
 ) -> EditAction:
     """The action ``edit`` asks for, or ``InvalidArgument`` naming every problem.
 
@@ -134,24 +125,23 @@ def parse_edit_input(
     sent without an ID get one from ``new_id``.
     """
     problems = Violations()
-    which = edit.WhichOneof("action")
     result: EditAction | None
-    if which == "create_workout":
-        result = _create_workout(problems, edit.create_workout, exercise_modes, new_id)
-    elif which == "update_workout":
-        result = _update_workout(problems, edit.update_workout, exercise_modes, new_id)
-    elif which == "create_plan":
-        result = _create_plan(problems, edit.create_plan, exercise_modes, new_id)
-    elif which == "update_plan":
-        result = _update_plan(problems, edit.update_plan)
-    elif which == "move_occurrence":
-        result = _move(problems, edit.move_occurrence)
-    elif which == "replace_occurrence":
-        result = _replace(problems, edit.replace_occurrence)
-    elif which == "change_schedule":
-        result = _change_schedule(problems, edit.change_schedule)
+    if isinstance(edit, sent.CreateWorkoutAction):
+        result = _create_workout(problems, edit, exercise_modes, new_id)
+    elif isinstance(edit, sent.UpdateWorkoutAction):
+        result = _update_workout(problems, edit, exercise_modes, new_id)
+    elif isinstance(edit, sent.CreatePlanAction):
+        result = _create_plan(problems, edit, exercise_modes, new_id)
+    elif isinstance(edit, sent.UpdatePlanAction):
+        result = _update_plan(problems, edit)
+    elif isinstance(edit, sent.MoveOccurrenceAction):
+        result = _move(problems, edit)
+    elif isinstance(edit, sent.ReplaceOccurrenceAction):
+        result = _replace(problems, edit)
+    elif isinstance(edit, sent.ChangeScheduleAction):
+        result = _change_schedule(problems, edit)
     else:
-        actions = ", ".join(ACTION_NAMES.values())
+        actions = ", ".join(sent.ACTION_NAMES.values())
         raise InvalidArgument.for_field("input.action", f"is required; send one of {actions}")
     problems.raise_if_any()
     assert result is not None
@@ -183,109 +173,99 @@ def check_record_limit(action: EditAction) -> None:
         )
 
 
-def _known(exercise_modes: ExerciseModes, workouts: list[training_pb2.WorkoutInput]) -> Known:
+def _known(exercise_modes: ExerciseModes, workouts: list[sent.WorkoutInput]) -> Known:
     ids = exercise_ids_in(workouts)
     return exercise_modes(ids) if ids else {}
 
 
 def _create_workout(
-    problems: Violations, action: training_pb2.CreateWorkoutAction, modes: ExerciseModes, new_id: NewID
+    problems: Violations, action: sent.CreateWorkoutAction, modes: ExerciseModes, new_id: NewID
 ) -> EditAction | None:
-    if not require(problems, "input", action.HasField("workout"), "workout"):
+    workout = required(problems, "input", action.workout, "workout")
+    if workout is None:
         return None
-    known = _known(modes, [action.workout])
-    draft = parse_workout(problems, "input.workout", action.workout, known, new_id)
+    known = _known(modes, [workout])
+    draft = parse_workout(problems, "input.workout", workout, known, new_id)
     return None if draft is None else CreateWorkout(draft)
 
 
 def _update_workout(
-    problems: Violations, action: training_pb2.UpdateWorkoutAction, modes: ExerciseModes, new_id: NewID
+    problems: Violations, action: sent.UpdateWorkoutAction, modes: ExerciseModes, new_id: NewID
 ) -> EditAction | None:
-    workout_id = _id(problems, action.HasField("workout_id"), action.workout_id, "workoutID")
-    if not require(problems, "input", action.HasField("workout"), "workout"):
+    workout_id = _id(problems, action.workout_id, "workoutID")
+    workout = required(problems, "input", action.workout, "workout")
+    if workout is None:
         return None
-    known = _known(modes, [action.workout])
-    update = parse_workout_update(problems, "input.workout", action.workout, known, new_id)
+    known = _known(modes, [workout])
+    update = parse_workout_update(problems, "input.workout", workout, known, new_id)
     return None if update is None or workout_id is None else UpdateWorkout(workout_id, update)
 
 
 def _create_plan(
-    problems: Violations, action: training_pb2.CreatePlanAction, modes: ExerciseModes, new_id: NewID
+    problems: Violations, action: sent.CreatePlanAction, modes: ExerciseModes, new_id: NewID
 ) -> EditAction | None:
-    if not require(problems, "input", action.HasField("plan"), "plan"):
+    sent_plan = required(problems, "input", action.plan, "plan")
+    if sent_plan is None:
         return None
-    known = _known(modes, [w for phase in action.plan.phases for w in phase.workouts])
-    plan = parse_plan(problems, action.plan, known, new_id)
+    known = _known(modes, [w for phase in sent_plan.phases for w in phase.workouts])
+    plan = parse_plan(problems, sent_plan, known, new_id)
     return None if plan is None else CreatePlan(plan)
 
 
-def _update_plan(problems: Violations, action: training_pb2.UpdatePlanAction) -> EditAction | None:
-    plan_id = _id(problems, action.HasField("plan_id"), action.plan_id, "planID")
-    if not require(problems, "input", action.HasField("plan"), "plan"):
+def _update_plan(problems: Violations, action: sent.UpdatePlanAction) -> EditAction | None:
+    plan_id = _id(problems, action.plan_id, "planID")
+    changes = required(problems, "input", action.plan, "plan")
+    if changes is None:
         return None
-    changes = action.plan
-    if not changes.ListFields():
+    if changes.name is None and changes.notes is None:
         problems.add("input.plan", "must contain name, notes or both")
     before = len(problems)
-    name = read_name(problems, "input.plan.name", changes.name) if changes.HasField("name") else None
-    notes = read_notes(problems, "input.plan.notes", changes.notes) if changes.HasField("notes") else None
+    name = read_name(problems, "input.plan.name", changes.name) if changes.name is not None else None
+    notes = read_notes(problems, "input.plan.notes", changes.notes) if changes.notes is not None else None
     if len(problems) > before or plan_id is None:
         return None
     return UpdatePlan(plan_id, name, notes)
 
 
-def _move(problems: Violations, action: training_pb2.MoveOccurrenceAction) -> EditAction | None:
-    workout_id = _id(problems, action.HasField("workout_id"), action.workout_id, "workoutID")
-    original = _day(
-        problems,
-        action.HasField("original_scheduled_day"),
-        action.original_scheduled_day,
-        "originalScheduledDay",
-    )
-    destination = _day(problems, action.HasField("destination_day"), action.destination_day, "destinationDay")
+def _move(problems: Violations, action: sent.MoveOccurrenceAction) -> EditAction | None:
+    workout_id = _id(problems, action.workout_id, "workoutID")
+    original = _day(problems, action.original_scheduled_day, "originalScheduledDay")
+    destination = _day(problems, action.destination_day, "destinationDay")
     if workout_id is None or original is None or destination is None:
         return None
     return MoveOccurrence(workout_id, original, destination)
 
 
-def _replace(problems: Violations, action: training_pb2.ReplaceOccurrenceAction) -> EditAction | None:
-    workout_id = _id(problems, action.HasField("workout_id"), action.workout_id, "workoutID")
-    original = _day(
-        problems,
-        action.HasField("original_scheduled_day"),
-        action.original_scheduled_day,
-        "originalScheduledDay",
-    )
-    sent = action.HasField("replacement_workout_id")
-    replacement = _id(problems, sent, action.replacement_workout_id, "replacementWorkoutID")
+def _replace(problems: Violations, action: sent.ReplaceOccurrenceAction) -> EditAction | None:
+    workout_id = _id(problems, action.workout_id, "workoutID")
+    original = _day(problems, action.original_scheduled_day, "originalScheduledDay")
+    replacement = _id(problems, action.replacement_workout_id, "replacementWorkoutID")
     if workout_id is None or original is None or replacement is None:
         return None
     return ReplaceOccurrence(workout_id, original, replacement)
 
 
-def _change_schedule(problems: Violations, action: training_pb2.ChangeScheduleAction) -> EditAction | None:
-    workout_id = _id(problems, action.HasField("workout_id"), action.workout_id, "workoutID")
-    effective = _day(problems, action.HasField("effective_day"), action.effective_day, "effectiveDay")
-    recurrence = action.WhichOneof("recurrence")
+def _change_schedule(problems: Violations, action: sent.ChangeScheduleAction) -> EditAction | None:
+    workout_id = _id(problems, action.workout_id, "workoutID")
+    effective = _day(problems, action.effective_day, "effectiveDay")
+    recurrence = action.recurrence
     hint = ": send the new schedule, or null to stop recurring from effectiveDay"
     if not require(problems, "input", recurrence is not None, "schedule", hint):
         return None
     before = len(problems)
     schedule = None
-    if recurrence == "schedule":
+    if recurrence == "schedule" and action.schedule is not None:
         schedule = parse_schedule(problems, "input.schedule", action.schedule)
     if workout_id is None or effective is None or len(problems) > before:
         return None
     return ChangeSchedule(workout_id, effective, schedule)
 
 
-def _id(problems: Violations, sent: bool, value: str, key: str) -> str | None:
-    if not require(problems, "input", sent, key, READ_IDS):
-        return None
-    return read_uuid(problems, f"input.{key}", value, READ_IDS)
+def _id(problems: Violations, value: str | None, key: str) -> str | None:
+    sent_id = required(problems, "input", value, key, READ_IDS)
+    return None if sent_id is None else read_uuid(problems, f"input.{key}", sent_id, READ_IDS)
 
 
-def _day(problems: Violations, sent: bool, value: str, key: str) -> date | None:
-    if not require(problems, "input", sent, key, " (YYYY-MM-DD)"):
-        return None
-    return read_day(problems, f"input.{key}", value)
+def _day(problems: Violations, value: str | None, key: str) -> date | None:
+    day = required(problems, "input", value, key, " (YYYY-MM-DD)")
+    return None if day is None else read_day(problems, f"input.{key}", day)

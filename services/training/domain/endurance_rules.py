@@ -1,4 +1,4 @@
-"""Reading and checking a workout's ``endurance`` part from a typed edit input.
+"""Checking a workout's ``endurance`` part as sent (``edit_input.EnduranceInput``).
 
 Like the movement rules (``workout_rules``), every problem is collected with the path of the field to
 fix, spelt as the JSON spells it (``input.workout.endurance.steps[1].steps[0].target.wattsHigh``), so
@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kinetic.training.v1 import training_pb2
 from knowledge.limits.endurance_plans import (
     MAX_DISTANCE_METERS,
     MAX_DURATION_SECONDS,
@@ -22,6 +21,12 @@ from knowledge.limits.endurance_plans import (
     MAX_REPEAT_STEPS,
     MAX_TOP_LEVEL_STEPS,
     TARGET_RANGES,
+)
+from services.training.domain.edit_input import (
+    EnduranceInput,
+    EnduranceStepInput,
+    IntensityInput,
+    StepTargetInput,
 )
 from services.training.domain.endurance import (
     DISTANCE_SPORTS,
@@ -79,37 +84,47 @@ _TARGET_SHAPES: dict[str, tuple[tuple[str, ...], ...]] = {
     "heart_rate": (("bpm_low", "bpm_high"), ("heart_rate_zone",)),
     "rpe": (("rpe",),),
 }
-_STEP_TARGET_FIELDS = training_pb2.StepTarget.DESCRIPTOR.fields_by_name
 _NO_DISTANCE = f"does not apply to a strength workout; distances are for {', '.join(DISTANCE_SPORTS)}"
 
 
 def _json(attribute: str) -> str:
-    return str(_STEP_TARGET_FIELDS[attribute].json_name)
+    """A target field's name as the JSON spells it (``watts_low`` is ``wattsLow``)."""
+    first, *rest = attribute.split("_")
+    return first + "".join(word.capitalize() for word in rest)
 
 
-def parse_endurance(
-    problems: Violations, path: str, endurance: training_pb2.EnduranceTarget
-) -> EnduranceTarget | None:
+def parse_endurance(problems: Violations, path: str, endurance: Any) -> EnduranceTarget | None:
+    """``check_endurance`` for the ``EnduranceTarget`` message the endurance plans still hand here.
+
+    Their drafts and legacy snapshots (``plans/rules``, ``plans/plans_pb``) are the only callers;
+    the bridge goes once they read the message first (docs/decisions/0110-library-edits-as-values.md).
+    """
+    from services.training.entrypoints.edit_input_pb import endurance_input_from_pb
+
+    return check_endurance(problems, path, endurance_input_from_pb(endurance))
+
+
+def check_endurance(problems: Violations, path: str, endurance: EnduranceInput) -> EnduranceTarget | None:
     """The endurance part of a workout, or None (with the problems recorded)."""
     before = len(problems)
     sport = _required_choice(problems, path, "sport", endurance.sport, SPORTS)
     duration = (
         _duration(problems, f"{path}.plannedDurationSeconds", endurance.planned_duration_seconds)
-        if endurance.HasField("planned_duration_seconds")
+        if endurance.planned_duration_seconds is not None
         else None
     )
     distance = None
-    if endurance.HasField("planned_distance_meters"):
+    if endurance.planned_distance_meters is not None:
         planned = endurance.planned_distance_meters
         distance = _distance(problems, f"{path}.plannedDistanceMeters", planned, sport)
     intensity = (
         _intensity(problems, f"{path}.intensity", endurance.intensity)
-        if endurance.HasField("intensity")
+        if endurance.intensity is not None
         else None
     )
     steps = _steps(problems, f"{path}.steps", endurance.steps, sport, 0, MAX_TOP_LEVEL_STEPS, low=0)
     tss = None
-    if endurance.HasField("planned_tss"):
+    if endurance.planned_tss is not None:
         tss = read_number(problems, f"{path}.plannedTss", endurance.planned_tss, 0, MAX_PLANNED_TSS, "TSS")
     elif endurance.planned_tss_locked:
         problems.add(f"{path}.plannedTssLocked", "locks plannedTss, which is not sent; send plannedTss too")
@@ -145,9 +160,7 @@ def _distance(problems: Violations, path: str, value: float, sport: str | None) 
     return read_number(problems, path, value, 1, MAX_DISTANCE_METERS, "meters")
 
 
-def _intensity(
-    problems: Violations, path: str, intensity: training_pb2.IntensityTarget
-) -> IntensityTarget | None:
+def _intensity(problems: Violations, path: str, intensity: IntensityInput) -> IntensityTarget | None:
     kind = _required_choice(problems, path, "kind", intensity.kind, INTENSITY_KINDS)
     label = intensity.label.strip()
     if not 1 <= len(label) <= MAX_LABEL_CHARS or not label.isprintable():
@@ -163,7 +176,7 @@ def _intensity(
 def _steps(
     problems: Violations,
     path: str,
-    sent: Sequence[training_pb2.EnduranceStep],
+    sent: Sequence[EnduranceStepInput],
     sport: str | None,
     depth: int,
     high: int,
@@ -180,7 +193,7 @@ def _steps(
 
 
 def _step(
-    problems: Violations, path: str, step: training_pb2.EnduranceStep, sport: str | None, depth: int
+    problems: Violations, path: str, step: EnduranceStepInput, sport: str | None, depth: int
 ) -> EnduranceStep | None:
     """One step; ``depth`` is how many repeats hold it."""
     before = len(problems)
@@ -197,12 +210,16 @@ def _step(
         role = _required_choice(problems, path, "role", step.role, INTERVAL_ROLES) or ""
     elif step.role:
         problems.add(f"{path}.role", f"applies to an interval only, not to a {kind or 'step'}")
-    has_duration, has_distance = step.HasField("duration_seconds"), step.HasField("distance_meters")
-    duration = _duration(problems, f"{path}.durationSeconds", step.duration_seconds) if has_duration else None
+    has_duration, has_distance = step.duration_seconds is not None, step.distance_meters is not None
+    duration = (
+        _duration(problems, f"{path}.durationSeconds", step.duration_seconds)
+        if step.duration_seconds is not None
+        else None
+    )
     distance = None
     if has_duration and has_distance:
         problems.add(f"{path}.distanceMeters", "send durationSeconds or distanceMeters, not both")
-    elif has_distance:
+    elif step.distance_meters is not None:
         distance = _distance(problems, f"{path}.distanceMeters", step.distance_meters, sport)
     elif not has_duration:
         problems.add(
@@ -210,7 +227,7 @@ def _step(
             f"needs a length: durationSeconds (1-{MAX_DURATION_SECONDS}) or distanceMeters "
             f"(1-{MAX_DISTANCE_METERS})",
         )
-    target = _target(problems, f"{path}.target", step.target) if step.HasField("target") else None
+    target = _target(problems, f"{path}.target", step.target) if step.target is not None else None
     if len(problems) > before or kind is None or notes is None:
         return None
     return EnduranceStep(
@@ -221,7 +238,7 @@ def _step(
 def _repeat(
     problems: Violations,
     path: str,
-    step: training_pb2.EnduranceStep,
+    step: EnduranceStepInput,
     sport: str | None,
     depth: int,
     notes: str | None,
@@ -232,7 +249,7 @@ def _repeat(
         ("distance_meters", "distanceMeters"),
         ("target", "target"),
     ):
-        if step.HasField(attribute):
+        if getattr(step, attribute) is not None:
             problems.add(f"{path}.{key}", "does not apply to a repeat; set it on the repeated steps")
     if step.role:
         problems.add(f"{path}.role", "applies to an interval only, not to a repeat")
@@ -248,19 +265,19 @@ def _repeat(
     return EnduranceStep(type="repeat", notes=notes, repeat_count=count, steps=steps)
 
 
-def _target(problems: Violations, path: str, target: training_pb2.StepTarget) -> StepTarget | None:
+def _target(problems: Violations, path: str, target: StepTargetInput) -> StepTarget | None:
     kind = _required_choice(problems, path, "kind", target.kind, INTENSITY_KINDS)
     if kind is None:
         return None
     before = len(problems)
-    sent = {attribute for attribute in _TARGET_BOUNDS if target.HasField(attribute)}
+    sent = {attribute for attribute in _TARGET_BOUNDS if getattr(target, attribute) is not None}
     shapes = _TARGET_SHAPES[kind]
     takes = {attribute for shape in shapes for attribute in shape}
     ways = " or ".join(" and ".join(_json(a) for a in shape) for shape in shapes)
     for attribute in sorted(sent - takes, key=list(_TARGET_BOUNDS).index):
         problems.add(f"{path}.{_json(attribute)}", f"does not apply to a {kind} target; it takes {ways}")
     used = [shape for shape in shapes if sent & set(shape)]
-    zone_only = kind == "pace" and not used and target.HasField("pace_zone")
+    zone_only = kind == "pace" and not used and target.pace_zone is not None
     if not used and not zone_only:
         problems.add(path, f"a {kind} target needs {ways}")
     elif len(used) > 1:
@@ -294,10 +311,10 @@ def _target(problems: Violations, path: str, target: training_pb2.StepTarget) ->
     return StepTarget(kind=kind, pace_zone=zone, **values)
 
 
-def _pace_zone(problems: Violations, path: str, kind: str, target: training_pb2.StepTarget) -> str | None:
+def _pace_zone(problems: Violations, path: str, kind: str, target: StepTargetInput) -> str | None:
     """A pace target may name its VDOT pace; the seconds are then computed from the athlete's VDOT
     by the plan service (decision 0062), or sent with it as computed before."""
-    if not target.HasField("pace_zone"):
+    if target.pace_zone is None:
         return None
     where = f"{path}.paceZone"
     if kind != "pace":

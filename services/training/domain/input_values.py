@@ -12,7 +12,7 @@ import re
 import uuid
 from collections.abc import Callable, Collection, Sequence
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from kinetic.errors import FieldViolation, InvalidArgument
 from kinetic.record_ranges import CALENDAR_DAY
@@ -150,6 +150,14 @@ def require(problems: Violations, path: str, sent: bool, key: str, hint: str = "
     if not sent:
         problems.add(f"{path}.{key}", f"is required{hint}")
     return sent
+
+
+T = TypeVar("T")
+
+
+def required(problems: Violations, path: str, value: T | None, key: str, hint: str = "") -> T | None:
+    """``value`` when it was sent (not None); else records "``path``.``key`` is required" (``require``)."""
+    return value if require(problems, path, value is not None, key, hint) else None
 
 
 def show_value(value: Any) -> str:

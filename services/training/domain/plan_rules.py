@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from kinetic.training.v1 import training_pb2
 from knowledge.training.formats import MAX_RECORDS_PER_WRITE
 from knowledge.training.rules import MAX_PHASES
+from services.training.domain.edit_input import PhaseInput, PlanInput
 from services.training.domain.input_values import (
     NewID,
     Violations,
@@ -21,7 +21,7 @@ from services.training.domain.input_values import (
     read_notes,
     read_required_name,
     read_uuid,
-    require,
+    required,
 )
 from services.training.domain.workout_rules import KnownExercises, WorkoutDraft, parse_workout
 
@@ -57,12 +57,12 @@ class _Span:
 
 
 def parse_plan(
-    problems: Violations, plan: training_pb2.PlanInput, known: KnownExercises, new_id: NewID
+    problems: Violations, plan: PlanInput, known: KnownExercises, new_id: NewID
 ) -> PlanDraft | None:
     """The plan of a ``createPlan``, or None when ``problems`` gained a problem."""
     before = len(problems)
-    name = read_required_name(problems, "input.plan", plan.HasField("name"), plan.name)
-    notes = read_notes(problems, "input.plan.notes", plan.notes) if plan.HasField("notes") else ""
+    name = read_required_name(problems, "input.plan", plan.name is not None, plan.name or "")
+    notes = read_notes(problems, "input.plan.notes", plan.notes) if plan.notes is not None else ""
     parsed: list[tuple[PhaseDraft | None, _Span | None]] = []
     if check_count(problems, "input.plan.phases", plan.phases, 1, MAX_PHASES, "phases"):
         parsed = [
@@ -77,22 +77,16 @@ def parse_plan(
 
 
 def _parse_phase(
-    problems: Violations, path: str, phase: training_pb2.PhaseInput, known: KnownExercises, new_id: NewID
+    problems: Violations, path: str, phase: PhaseInput, known: KnownExercises, new_id: NewID
 ) -> tuple[PhaseDraft | None, _Span | None]:
     """The phase, and its days even when the rest is wrong (so overlaps are reported too)."""
     before = len(problems)
-    name = read_required_name(problems, path, phase.HasField("name"), phase.name)
-    start = (
-        read_day(problems, f"{path}.startDay", phase.start_day)
-        if require(problems, path, phase.HasField("start_day"), "startDay")
-        else None
-    )
-    sent_end = phase.HasField("end_day_exclusive")
-    end = (
-        read_day(problems, f"{path}.endDayExclusive", phase.end_day_exclusive)
-        if require(problems, path, sent_end, "endDayExclusive", " (the day after the phase's last day)")
-        else None
-    )
+    name = read_required_name(problems, path, phase.name is not None, phase.name or "")
+    sent_start = required(problems, path, phase.start_day, "startDay")
+    start = None if sent_start is None else read_day(problems, f"{path}.startDay", sent_start)
+    hint = " (the day after the phase's last day)"
+    sent_end = required(problems, path, phase.end_day_exclusive, "endDayExclusive", hint)
+    end = None if sent_end is None else read_day(problems, f"{path}.endDayExclusive", sent_end)
     span = None
     if start is not None and end is not None:
         if end > start:

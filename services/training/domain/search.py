@@ -176,3 +176,66 @@ def candidate_prefixes(query: str) -> list[str]:
     """
     words = normalize(query).split()
     return words[:1]
+
+
+# Typos: only when nothing matched as written, every query word of at least TYPO_MIN_LETTERS letters
+# may be this many edits (a letter added, dropped, changed, or two swapped) from a word of the name or
+# an alias: one up to 7 letters, two from 8 ("sqaut" is Squat, "deadlfit" Deadlift). Shorter words
+# must start a word as written: "row" a typo away is too many things (decision 0108).
+_TYPO = 50.0
+TYPO_MIN_LETTERS = 4
+TYPO_LONG_WORD = 8
+
+
+def edit_distance(a: str, b: str, cap: int) -> int:
+    """Optimal-string-alignment distance of ``a`` and ``b`` (two letters swapped is one edit), or
+    ``cap + 1`` once it is certain to be more than ``cap``."""
+    if abs(len(a) - len(b)) > cap:
+        return cap + 1
+    before: list[int] | None = None
+    previous = list(range(len(b) + 1))
+    for i, letter in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, other in enumerate(b, 1):
+            cost = 0 if letter == other else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if before is not None and i > 1 and j > 1 and letter == b[j - 2] and a[i - 2] == other:
+                current[j] = min(current[j], before[j - 2] + 1)
+        if min(current) > cap:
+            return cap + 1
+        before, previous = previous, current
+    return previous[-1]
+
+
+def _typo_allowance(word: str) -> int:
+    if len(word) < TYPO_MIN_LETTERS:
+        return 0
+    return 2 if len(word) >= TYPO_LONG_WORD else 1
+
+
+def typo_rank(query: str, ex: Exercise) -> float | None:
+    """Score ``ex`` against a ``query`` that may hold typos; None when a word is too far from every
+    word of the name and aliases. Below every band of :func:`rank`: it is searched only when
+    nothing matched as written, and the closer and the more in the name, the better."""
+    q = normalize(query)
+    if not q:
+        return None
+    p = _prepare(ex.name, ex.aliases)
+    edits = 0
+    in_name = 0
+    for word in q.split():
+        allowed = _typo_allowance(word)
+        if allowed == 0:
+            if not any(w.startswith(word) for w in p.all_words):
+                return None
+            in_name += any(w.startswith(word) for w in p.name_words)
+            continue
+        best_name = min((edit_distance(word, w, allowed) for w in p.name_words), default=allowed + 1)
+        best = min(best_name, *(edit_distance(word, w, allowed) for w in p.all_words))
+        if best > allowed:
+            return None
+        edits += best
+        in_name += best_name == best
+    words = len(q.split())
+    tightness = words / max(len(p.name_words), words)
+    return _TYPO - 10.0 * edits + 20.0 * in_name / words + 10.0 * tightness

@@ -1,7 +1,8 @@
 """Reading and checking a workout from a typed edit input: movements, targets, schedules.
 
-The input is the ``WorkoutInput`` message (docs/decisions/0027-typed-training-edits.md): types are
-guaranteed, and ``HasField`` tells a field not sent from its default. What is checked here is what
+The input is the ``WorkoutInput`` as sent (``edit_input``, read from the typed message of
+docs/decisions/0027-typed-training-edits.md): types are guaranteed, and ``None`` tells a field not
+sent. What is checked here is what
 a type cannot say: required fields, ranges, the targets each tracking mode takes, and how movements
 and blocks fit together (``block_rules``). Every problem is collected with the path of the field to
 fix. The rule tables come from ``knowledge.training.rules`` (the same ones the workout guidance
@@ -15,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from kinetic.errors import FieldViolation
-from kinetic.training.v1 import training_pb2
 from knowledge.training.rules import (
     MAX_EXERCISES,
     MAX_INTERVAL_DAYS,
@@ -25,8 +25,9 @@ from knowledge.training.rules import (
     WORKOUT_KINDS,
 )
 from services.training.domain.block_rules import check_setups, parse_blocks
+from services.training.domain.edit_input import MovementInput, ScheduleInput, WorkoutInput
 from services.training.domain.endurance import EnduranceTarget
-from services.training.domain.endurance_rules import parse_endurance
+from services.training.domain.endurance_rules import check_endurance
 from services.training.domain.input_values import (
     NewID,
     Violations,
@@ -40,6 +41,7 @@ from services.training.domain.input_values import (
     read_required_name,
     read_uuid,
     require,
+    required,
     show_value,
 )
 from services.training.domain.model import (
@@ -76,17 +78,17 @@ _NO_MOVEMENTS = "must list at least one movement; only a planned endurance worko
 # --- Schedules ------------------------------------------------------------------------------
 
 
-def parse_schedule(problems: Violations, path: str, schedule: training_pb2.ScheduleInput) -> Schedule | None:
+def parse_schedule(problems: Violations, path: str, schedule: ScheduleInput) -> Schedule | None:
     """``{"type":"weekdays","weekdays":[2,4,6]}`` (1 = Sunday) or ``{"type":"everyNDays",...}``."""
     shape = 'send {"type":"weekdays","weekdays":[2,4,6]} or {"type":"everyNDays","intervalDays":3}'
-    if not schedule.HasField("type"):
+    if schedule.type is None:
         problems.add(f"{path}.type", f"must be one of {', '.join(SCHEDULE_TYPES)}, not null")
         return None
     kind = read_choice(problems, f"{path}.type", schedule.type, SCHEDULE_TYPES)
     if kind is None:
         return None
     # Each type takes its own field; the other one is a mistake worth naming.
-    wrong = "intervalDays" if kind == "weekdays" and schedule.HasField("interval_days") else None
+    wrong = "intervalDays" if kind == "weekdays" and schedule.interval_days is not None else None
     if kind == "everyNDays" and schedule.weekdays:
         wrong = "weekdays"
     wanted = "weekdays" if kind == "weekdays" else "intervalDays"
@@ -96,8 +98,9 @@ def parse_schedule(problems: Violations, path: str, schedule: training_pb2.Sched
         )
         return None
     if kind == "everyNDays":
-        if not require(problems, path, schedule.HasField("interval_days"), wanted, f"; {shape}"):
+        if not require(problems, path, schedule.interval_days is not None, wanted, f"; {shape}"):
             return None
+        assert schedule.interval_days is not None
         days = read_int(
             problems, f"{path}.intervalDays", schedule.interval_days, 1, MAX_INTERVAL_DAYS, "days"
         )
@@ -143,51 +146,45 @@ class WorkoutUpdate:
     clear_endurance: bool = False
 
 
-def exercise_ids_in(workouts: Iterable[training_pb2.WorkoutInput]) -> set[str]:
+def exercise_ids_in(workouts: Iterable[WorkoutInput]) -> set[str]:
     """The catalog exerciseIDs the workouts name, so they can be looked up in one go."""
-    return {m.exercise_id for w in workouts for m in w.exercises.items if m.HasField("exercise_id")}
+    return {m.exercise_id for w in workouts for m in w.exercises or () if m.exercise_id is not None}
 
 
 def parse_workout(
-    problems: Violations, path: str, workout: training_pb2.WorkoutInput, known: KnownExercises, new_id: NewID
+    problems: Violations, path: str, workout: WorkoutInput, known: KnownExercises, new_id: NewID
 ) -> WorkoutDraft | None:
     """A complete workout, as ``createWorkout`` and a new plan phase's workouts send it."""
     before = len(problems)
-    name = read_required_name(problems, path, workout.HasField("name"), workout.name)
-    kind = (
-        read_choice(problems, f"{path}.kind", workout.kind, WORKOUT_KINDS)
-        if require(problems, path, workout.HasField("kind"), "kind")
-        else None
-    )
-    notes = read_notes(problems, f"{path}.notes", workout.notes) if workout.HasField("notes") else ""
+    name = read_required_name(problems, path, workout.name is not None, workout.name or "")
+    sent_kind = required(problems, path, workout.kind, "kind")
+    kind = None if sent_kind is None else read_choice(problems, f"{path}.kind", sent_kind, WORKOUT_KINDS)
+    notes = read_notes(problems, f"{path}.notes", workout.notes) if workout.notes is not None else ""
     schedule = (
         parse_schedule(problems, f"{path}.schedule", workout.schedule)
-        if workout.HasField("schedule")
+        if workout.schedule is not None
         else None
     )
-    if workout.HasField("clear_endurance"):
+    if workout.clear_endurance is not None:
         problems.add(f"{path}.clearEndurance", "applies to updateWorkout only; leave endurance out instead")
     endurance = (
-        parse_endurance(problems, f"{path}.endurance", workout.endurance)
-        if workout.HasField("endurance")
+        check_endurance(problems, f"{path}.endurance", workout.endurance)
+        if workout.endurance is not None
         else None
     )
     exercises: tuple[WorkoutExercise, ...] = ()
-    sent = workout.HasField("exercises")
+    items = workout.exercises
     # A planned endurance workout may have no movements; any other needs at least one (decision 0056).
-    if workout.HasField("endurance"):
-        if sent:
-            items = workout.exercises.items
+    if workout.endurance is not None:
+        if items is not None:
             exercises = _parse_movements(problems, f"{path}.exercises", items, known, new_id, minimum=0) or ()
-    elif require(problems, path, sent, "exercises", "; a workout needs at least one movement"):
-        exercises = (
-            _parse_movements(problems, f"{path}.exercises", workout.exercises.items, known, new_id) or ()
-        )
+    else:
+        movements = required(problems, path, items, "exercises", "; a workout needs at least one movement")
+        if movements is not None:
+            exercises = _parse_movements(problems, f"{path}.exercises", movements, known, new_id) or ()
     blocks: tuple[CrossFitBlock, ...] = ()
-    if workout.HasField("cross_fit_blocks"):
-        blocks = (
-            parse_blocks(problems, f"{path}.crossFitBlocks", workout.cross_fit_blocks.items, new_id) or ()
-        )
+    if workout.cross_fit_blocks is not None:
+        blocks = parse_blocks(problems, f"{path}.crossFitBlocks", workout.cross_fit_blocks, new_id) or ()
     if len(problems) > before or name is None or kind is None or notes is None:
         return None
     check_setups(problems, path, exercises, blocks)
@@ -197,42 +194,42 @@ def parse_workout(
 
 
 def parse_workout_update(
-    problems: Violations, path: str, workout: training_pb2.WorkoutInput, known: KnownExercises, new_id: NewID
+    problems: Violations, path: str, workout: WorkoutInput, known: KnownExercises, new_id: NewID
 ) -> WorkoutUpdate | None:
     """The fields of an ``updateWorkout``; every one is optional, but at least one must be sent."""
     before = len(problems)
-    if workout.HasField("schedule"):
+    if workout.schedule is not None:
         problems.add(
             f"{path}.schedule",
             "cannot change in updateWorkout; use the changeSchedule action with workoutID, effectiveDay "
             "and schedule",
         )
-    elif not workout.ListFields():
+    elif workout.sends_nothing():
         problems.add(path, f"must contain at least one of {', '.join(_UPDATABLE_FIELDS)}")
-    name = read_name(problems, f"{path}.name", workout.name) if workout.HasField("name") else None
+    name = read_name(problems, f"{path}.name", workout.name) if workout.name is not None else None
     kind = (
         read_choice(problems, f"{path}.kind", workout.kind, WORKOUT_KINDS)
-        if workout.HasField("kind")
+        if workout.kind is not None
         else None
     )
-    notes = read_notes(problems, f"{path}.notes", workout.notes) if workout.HasField("notes") else None
+    notes = read_notes(problems, f"{path}.notes", workout.notes) if workout.notes is not None else None
     # An empty list is checked against the saved endurance part in merge_update.
     exercises = (
-        _parse_movements(problems, f"{path}.exercises", workout.exercises.items, known, new_id, minimum=0)
-        if workout.HasField("exercises")
+        _parse_movements(problems, f"{path}.exercises", workout.exercises, known, new_id, minimum=0)
+        if workout.exercises is not None
         else None
     )
     endurance = (
-        parse_endurance(problems, f"{path}.endurance", workout.endurance)
-        if workout.HasField("endurance")
+        check_endurance(problems, f"{path}.endurance", workout.endurance)
+        if workout.endurance is not None
         else None
     )
-    clear_endurance = workout.clear_endurance
-    if clear_endurance and workout.HasField("endurance"):
+    clear_endurance = bool(workout.clear_endurance)
+    if clear_endurance and workout.endurance is not None:
         problems.add(f"{path}.clearEndurance", "cannot be sent with endurance; send one of them")
     blocks = (
-        parse_blocks(problems, f"{path}.crossFitBlocks", workout.cross_fit_blocks.items, new_id)
-        if workout.HasField("cross_fit_blocks")
+        parse_blocks(problems, f"{path}.crossFitBlocks", workout.cross_fit_blocks, new_id)
+        if workout.cross_fit_blocks is not None
         else None
     )
     if len(problems) > before:
@@ -297,7 +294,7 @@ def merge_update(existing: WorkoutContent, update: WorkoutUpdate, path: str) -> 
 def _parse_movements(
     problems: Violations,
     path: str,
-    sent: Sequence[training_pb2.MovementInput],
+    sent: Sequence[MovementInput],
     known: KnownExercises,
     new_id: NewID,
     *,
@@ -326,7 +323,7 @@ def _parse_movements(
 def _parse_movement(
     problems: Violations,
     path: str,
-    movement: training_pb2.MovementInput,
+    movement: MovementInput,
     known: KnownExercises,
     new_id: NewID,
 ) -> WorkoutExercise | None:
@@ -335,13 +332,13 @@ def _parse_movement(
         read_uuid(
             problems, f"{path}.workoutExerciseID", movement.workout_exercise_id, "; omit it for a new ID"
         )
-        if movement.HasField("workout_exercise_id")
+        if movement.workout_exercise_id is not None
         else new_id()
     )
-    exercise_id = movement.exercise_id
+    exercise_id = movement.exercise_id or ""
     modes: tuple[str, ...] | None = None
     hint = "; pick one from read_training view=exercises"
-    if require(problems, path, movement.HasField("exercise_id"), "exerciseID", hint):
+    if require(problems, path, movement.exercise_id is not None, "exerciseID", hint):
         if exercise_id in known:
             modes = known[exercise_id]
         else:
@@ -352,27 +349,26 @@ def _parse_movement(
             )
     mode = None
     hint = f"; one of {', '.join(modes or TRACKING_MODES)}"
-    if require(problems, path, movement.HasField("tracking_mode"), "trackingMode", hint):
-        mode = read_choice(problems, f"{path}.trackingMode", movement.tracking_mode, TRACKING_MODES)
+    sent_mode = required(problems, path, movement.tracking_mode, "trackingMode", hint)
+    if sent_mode is not None:
+        mode = read_choice(problems, f"{path}.trackingMode", sent_mode, TRACKING_MODES)
     if mode is not None and modes is not None and mode not in modes:
         problems.add(
             f"{path}.trackingMode",
             f"{mode} is not supported by {exercise_id}; it supports {', '.join(modes)}",
         )
-    notes = read_notes(problems, f"{path}.notes", movement.notes) if movement.HasField("notes") else ""
+    notes = read_notes(problems, f"{path}.notes", movement.notes) if movement.notes is not None else ""
     targets = _parse_targets(problems, path, movement, mode) if mode is not None else None
     if len(problems) > before or targets is None or instance_id is None or mode is None or notes is None:
         return None
     return WorkoutExercise(instance_id, exercise_id, mode, targets, notes)
 
 
-def _parse_targets(
-    problems: Violations, path: str, movement: training_pb2.MovementInput, mode: str
-) -> Targets | None:
+def _parse_targets(problems: Violations, path: str, movement: MovementInput, mode: str) -> Targets | None:
     rule = TRACKING_MODES[mode]
     takes = set(rule.required) | set(rule.optional)
     before = len(problems)
-    sent = {key for key, attribute in _TARGET_ATTRIBUTES.items() if movement.HasField(attribute)}
+    sent = {key for key, attribute in _TARGET_ATTRIBUTES.items() if getattr(movement, attribute) is not None}
     for key in rule.required:
         require(problems, path, key in sent, key, f" for trackingMode {mode}")
     values: dict[str, Any] = {}

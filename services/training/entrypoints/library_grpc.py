@@ -45,6 +45,7 @@ class LibraryRpcs:
             plan_id=request.plan_id,
             page_size=request.page_size,
             page_token=request.page_token,
+            time_zone=request.time_zone,
         )
         return training_pb2.ListWorkoutsResponse(
             library=library_to_pb(page.state),

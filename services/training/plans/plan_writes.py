@@ -18,6 +18,7 @@ import grpc
 
 from kinetic.analytics.v1 import endurance_pb2
 from kinetic.errors import DomainError, RemoteError
+from kinetic.proto_enums import enum_value
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from knowledge.endurance.load import PmcSeed
 from knowledge.plan_safety import (
@@ -79,8 +80,7 @@ class PlanWrites:
                 response.advisories_unanswered.CopyFrom(unanswered(RemoteError.from_rpc(error)))
                 return response
         response.advisories.extend(
-            plans_pb2.PlanAdvisory(**advisory.as_contract(), day=advisory.day.isoformat())
-            for advisory in judged(result.plan_loads, context, request.first_weekday)
+            plan_advisory(advisory) for advisory in judged(result.plan_loads, context, request.first_weekday)
         )
         return response
 
@@ -98,6 +98,17 @@ class PlanWrites:
             with_figures=with_figures,
             min_sessions_sequence=request.min_sessions_sequence,
         )
+
+
+def plan_advisory(advisory: Advisory) -> plans_pb2.PlanAdvisory:
+    """An advisory as training's contract sends it: level and rule as enums (decision 0101)."""
+    words = advisory.as_contract()
+    return plans_pb2.PlanAdvisory(
+        level=enum_value(plans_pb2.PlanAdvisoryLevel, words["level"]),
+        rule=enum_value(plans_pb2.PlanAdvisoryRule, words["rule"]),
+        message=words["message"],
+        day=advisory.day.isoformat(),
+    )
 
 
 def judged(

@@ -15,11 +15,14 @@ from knowledge.training.catalog import load_catalog
 from knowledge.training.exercise_names import resolve_exercise
 from services.training.adapters import exercise_repository as repo
 from services.training.domain.exercises import EQUIPMENT, MUSCLES, Exercise, validate_exercise
-from services.training.domain.search import candidate_prefixes, normalize, rank
+from services.training.domain.search import candidate_prefixes, normalize, rank, typo_rank
 
 MAX_QUERY_CHARS = 200
 DEFAULT_PAGE_SIZE = 20
 MAX_PAGE_SIZE = 100
+# A typo search reads every visible exercise (the catalog's 401 and the account's own); it runs only
+# when nothing matched as written, and this bounds it whatever an account adds (decision 0108).
+TYPO_SCAN_LIMIT = 5000
 
 
 @dataclass(frozen=True)
@@ -79,10 +82,19 @@ class ExerciseCatalog:
                     conn, account_id, candidate_prefixes(normalized), muscle, equipment
                 )
                 scored = [(score, ex) for ex in candidates if (score := rank(normalized, ex)) is not None]
+                spelled: list[Exercise] = []
+                if not scored:
+                    # Nothing as written: first what the workout log reads the words as (a typo or
+                    # another language's name, decision 0103), then every visible exercise a typo
+                    # away (custom ones too, decision 0108).
+                    spelled = _spelled_otherwise(conn, account_id, query, muscle, equipment)
+                    visible, _ = repo.list_page(conn, account_id, muscle, equipment, 0, TYPO_SCAN_LIMIT)
+                    scored = [
+                        (score, ex) for ex in visible if (score := typo_rank(normalized, ex)) is not None
+                    ]
                 scored.sort(key=lambda pair: (-pair[0], pair[1].name.casefold(), pair[1].exercise_id))
-                found = [ex for _, ex in scored] or _spelled_otherwise(
-                    conn, account_id, query, muscle, equipment
-                )
+                first = {ex.exercise_id for ex in spelled}
+                found = spelled + [ex for _, ex in scored if ex.exercise_id not in first]
                 total = len(found)
                 page = found[offset : offset + limit]
         next_offset = offset + len(page)

@@ -25,6 +25,7 @@ from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
 from services.training.adapters.library_pb import library_to_pb, occurrence_to_pb, plan_to_pb, workout_to_pb
 from services.training.domain import calendar, documents, occurrences
+from services.training.domain.edit_input import action_name
 from services.training.domain.model import (
     CrossFitBlock,
     OccurrenceOverride,
@@ -39,6 +40,7 @@ from services.training.domain.versions import (
     check_idempotency_key,
     format_version,
 )
+from services.training.entrypoints.edit_input_pb import edit_input_from_pb
 from services.training.service_layer.override_visibility import UncompletedOverrides, visibility_entries
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 from services.training.service_layer.write_support import (
@@ -96,7 +98,8 @@ class TrainingEditor:
                 return result
             if command.epoch != state.epoch:
                 raise epoch_changed(state)
-            action = documents.parse_edit_input(command.input, _exercise_lookup(conn, account_id))
+            sent = edit_input_from_pb(command.input)
+            action = documents.parse_edit_input(sent, _exercise_lookup(conn, account_id))
             documents.check_record_limit(action)
             ctx = WriteContext(
                 conn=conn,
@@ -114,7 +117,7 @@ class TrainingEditor:
             names = exercise_names_for(conn, account_id, workouts)
             response = training_pb2.EditTrainingResponse(
                 library=library_to_pb(state),
-                action=documents.action_name(command.input),
+                action=action_name(sent),
                 workouts=[workout_to_pb(w, names, ctx.today) for w in workouts],
                 plans=[plan_to_pb(p) for p in plans],
                 occurrence=occurrence,

@@ -113,8 +113,11 @@ class TrainingLibrary:
         plan_id: str = "",
         page_size: int = 0,
         page_token: str = "",
+        time_zone: str = "",
     ) -> WorkoutPage:
-        """Some workouts by ID, or a page of those matching ``name`` and ``plan_id``, by name."""
+        """Some workouts by ID, or a page of those matching ``name`` and ``plan_id``, by name; each
+        with the schedule in force today in ``time_zone`` (UTC when empty, decision 0105)."""
+        zone = calendar.check_time_zone(time_zone) if time_zone else None
         state = self.state(account_id)
         if len(name) > MAX_NAME_QUERY:
             raise InvalidArgument.for_field(
@@ -123,7 +126,8 @@ class TrainingLibrary:
         if page_size and not 1 <= page_size <= MAX_WORKOUT_PAGE:
             raise InvalidArgument.for_field("pageSize", f"must be 1 to {MAX_WORKOUT_PAGE}")
         size = page_size or DEFAULT_WORKOUT_PAGE
-        today = self._clock().date()
+        now = self._clock()
+        today = calendar.local_today(zone, now) if zone is not None else now.date()
         with self._engine.connect() as conn:
             if workout_ids:
                 found = repo.get_workouts(conn, account_id, workout_ids)
@@ -233,9 +237,30 @@ def window_occurrences(
     missing = related - set(workouts)
     if missing:
         workouts.update(repo.get_workouts(conn, account_id, missing))
-    expanded = occurrences.expand(list(workouts.values()), overrides, start, end)
+    expanded = without_inactive_goals(
+        conn, account_id, occurrences.expand(list(workouts.values()), overrides, start, end), workouts
+    )
     names = {w.id: w.content.name for w in workouts.values()}
     return with_stored_names(conn, account_id, expanded, names), list(workouts.values())
+
+
+def without_inactive_goals(
+    conn: Connection, account_id: str, found: list[Occurrence], workouts: dict[str, Workout]
+) -> list[Occurrence]:
+    """``found`` without the planned sessions of endurance goals other than the active one.
+
+    Only the active plan and the athlete's own workouts are on the calendar (decision 0112): an
+    archived goal, or one kept beside the active goal, would otherwise stack its sessions on the
+    same days and drive Primed's daily decision. What was done of them (an active or completed
+    occurrence) stays: it happened.
+    """
+    plan_of = {o.workout_id: workouts[o.workout_id].plan_id for o in found if o.workout_id in workouts}
+    inactive = repo.inactive_goal_ids(conn, account_id, {plan for plan in plan_of.values() if plan})
+    if not inactive:
+        return found
+    return [
+        o for o in found if o.status in ("active", "completed") or plan_of.get(o.workout_id) not in inactive
+    ]
 
 
 def with_stored_names(

@@ -134,14 +134,15 @@ async def test_training_status_now_and_at_a_past_instant(engines, tmp_path):
         assert "resting_hr_elevated" in codes
         assert now.data_freshness.ToDatetime(tzinfo=UTC) == at(DAY, 7)
 
-        # At 06:30 UTC the entry of the day (07:00) was not recorded yet: no readiness data.
+        # At 06:30 UTC the entry of the day (recorded at 07:00) is data *for* the day: it counts,
+        # as in the day's decision (decision 0112); it is synced as of the day's start.
         early = Timestamp()
         early.FromDatetime(at(DAY, 6) + timedelta(minutes=30))
         before = await stack.analytics.GetTrainingStatus(
             pb.GetTrainingStatusRequest(account_id=ACCOUNT, time_zone=ZONE, as_of=early)
         )
-        assert recovery_of(before) == "green" and "no_readiness_data" in [d.code for d in before.drivers]
-        assert before.data_freshness.ToDatetime(tzinfo=UTC) == at(DAY - timedelta(days=1), 16)
+        assert recovery_of(before) == "red" and "resting_hr_elevated" in [d.code for d in before.drivers]
+        assert before.data_freshness.ToDatetime(tzinfo=UTC) == datetime(2026, 3, 19, 23, tzinfo=UTC)
 
         # Ten days back: only what was there then; fresh within 48 hours of the last data.
         past = Timestamp()

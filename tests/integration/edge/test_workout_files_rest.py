@@ -122,7 +122,7 @@ async def test_the_json_export_holds_every_services_section(account_stack: Stack
         answer = await http.get("/api/workout-log/export")
 
     assert answer.status_code == 200, answer.text
-    assert answer.headers["Content-Disposition"].startswith('attachment; filename="kinetic-export.json-')
+    assert answer.headers["Content-Disposition"].startswith('attachment; filename="kinetic-export-')
     document = answer.json()
     assert document["accountId"] == account
     assert set(document) >= {"auth", "training", "sessions", "analytics"}
@@ -163,7 +163,7 @@ async def test_the_csv_export_imported_into_a_fresh_account_gives_the_same_worko
         exported = await http.get("/api/workout-log/export.csv")
     assert exported.status_code == 200
     assert exported.headers["Content-Type"].startswith("text/csv")
-    assert exported.headers["Content-Disposition"].startswith('attachment; filename="kinetic-workouts.csv-')
+    assert exported.headers["Content-Disposition"].startswith('attachment; filename="kinetic-workouts-')
     text = exported.text
     assert next(csv.reader(io.StringIO(text)))[:4] == ["Date", "Workout Name", "Duration", "Exercise Name"]
 

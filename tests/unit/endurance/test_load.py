@@ -99,16 +99,27 @@ def test_ramp_rate_of_a_steady_100_tss_a_day():
 
 def test_the_workload_ratio_needs_a_chronic_load_of_1_tss_a_day():
     assert MIN_CHRONIC_LOAD == 1.0
-    assert workload_ratio(atl=5.0, ctl=0.999) is None
-    assert workload_ratio(atl=5.0, ctl=1.0) == 5.0
-    assert workload_ratio(atl=30.0, ctl=0.0) is None
-    # One ride from nothing: CTL = TSS × k42, ATL = TSS × k7. 40 TSS: CTL = 0.941 < 1, no ratio;
-    # 43 TSS: CTL = 1.0117, ratio = k7 / k42 = 5.658, far above 2: very high (a spike from nothing).
-    assert pmc_on(DAY1, {DAY1: 40.0}).workload_ratio is None
-    first_big_ride = pmc_on(DAY1, {DAY1: 43.0})
-    assert first_big_ride.ctl == pytest.approx(1.0117175, abs=1e-6)
-    assert first_big_ride.workload_ratio == pytest.approx(5.657953, abs=1e-6)
+    assert workload_ratio(acute_week=5.0, chronic_week=6.999) is None
+    assert workload_ratio(acute_week=35.0, chronic_week=7.0) == 5.0
+    assert workload_ratio(acute_week=30.0, chronic_week=0.0) is None
+    # One ride from nothing: the week holds it all, the four-week mean a quarter of it. 27 TSS:
+    # weekly mean 6.75 < 7, no ratio; 28 TSS: 28 / 7 = 4, far above 2: very high (a spike).
+    assert pmc_on(DAY1, {DAY1: 27.0}).workload_ratio is None
+    first_big_ride = pmc_on(DAY1, {DAY1: 28.0})
+    assert (first_big_ride.acute_week, first_big_ride.chronic_week) == (28.0, 7.0)
+    assert first_big_ride.workload_ratio == 4.0
     assert first_big_ride.risk == "very_high"
+
+
+def test_the_workload_ratio_is_on_rolling_weekly_sums_so_a_routine_is_flat():
+    """Decision 0112: the same week repeated (a hard Saturday, rest on Mondays) is a ratio of 1 on
+    every day once four weeks are in, where ATL / CTL swings with the days of the week."""
+    week = (0.0, 60.0, 55.0, 45.0, 0.0, 105.0, 90.0)
+    routine = {DAY1 + timedelta(days=n): week[n % 7] for n in range(12 * 7)}
+    chart = pmc_series(DAY1 + timedelta(days=8 * 7), DAY1 + timedelta(days=12 * 7 - 1), routine)
+    assert {round(day.workload_ratio or 0.0, 9) for day in chart} == {1.0}
+    assert max(day.atl / day.ctl for day in chart) > 1.3 > 1.0  # what the daily ratio would say
+    assert {day.risk for day in chart} == {"low"}
 
 
 @pytest.mark.parametrize(
@@ -169,10 +180,15 @@ def test_a_seed_carries_the_loads_forward():
     chart = pmc_series(DAY1, DAY1 + timedelta(days=999), history)
     checkpoint = chart[499]
     seed = PmcSeed(checkpoint.day, checkpoint.ctl, checkpoint.atl)
-    # Entries up to the seed's day are ignored: the seed stands for them.
+    # Entries up to the seed's day do not enter the loads: the seed stands for them. The workload
+    # ratio's 28-day sums still read the 27 days before (decision 0112).
     after = {day: stress for day, stress in history.items() if day > seed.day}
     seeded = pmc_series(checkpoint.day + timedelta(days=1), DAY1 + timedelta(days=999), history, seed)
-    assert seeded == pmc_series(seed.day + timedelta(days=1), DAY1 + timedelta(days=999), after, seed)
+    without = pmc_series(seed.day + timedelta(days=1), DAY1 + timedelta(days=999), after, seed)
+    assert [(d.ctl, d.atl, d.tsb, d.ramp_rate) for d in seeded] == [
+        (d.ctl, d.atl, d.tsb, d.ramp_rate) for d in without
+    ]
+    assert seeded[27:] == without[27:]
     # The loads and form go on exactly; the ramp rate needs CTL from 7 days earlier, which only the
     # seed's own day provides: None for 6 days, then the same as the whole series.
     assert [day.ctl for day in seeded] == [day.ctl for day in chart[500:]]
@@ -206,8 +222,11 @@ def test_each_sport_and_their_sum():
         assert (together.ctl, together.atl, together.tsb, together.ramp_rate) == pytest.approx(
             (by_hand.ctl, by_hand.atl, by_hand.tsb, by_hand.ramp_rate)
         )
-        # The ratio is worked out from the summed loads, not summed.
-        assert together.workload_ratio == pytest.approx(together.atl / together.ctl)
+        # The ratio is worked out from the summed weekly sums, not summed.
+        assert (together.acute_week, together.chronic_week) == pytest.approx(
+            (by_hand.acute_week, by_hand.chronic_week)
+        )
+        assert together.workload_ratio == pytest.approx(by_hand.workload_ratio)
         assert together.risk == by_hand.risk
     day5 = 4
     ratios = [loads.by_sport[sport][day5].workload_ratio for sport in ("run", "ride")]

@@ -115,3 +115,24 @@ def test_object_ids_are_24_hex_characters_that_start_with_the_time():
     assert int(first[:8], 16) == int(NOW.timestamp())
     assert not is_object_id("64b64c0f2f5f4c001234567")  # 23
     assert not is_object_id("64b64c0f2f5f4c001234567g")
+
+
+def test_a_window_of_days_in_the_account_zone_is_those_local_days_in_utc():
+    out = rules.Violations()
+    new_york = rules.check_window_zone(out, "America/New_York")
+    found = rules.check_window(out, "2026-12-06", "2026-12-06", NOW, new_york)
+    out.raise_if_any()
+    assert found == (datetime(2026, 12, 6, 5, tzinfo=UTC), datetime(2026, 12, 7, 5, tzinfo=UTC))
+    # A date-time without an offset is a wall time there; one with an offset is that instant.
+    local = rules.check_window(out, "2026-12-06T22:05:00", "2026-12-07T04:00:00Z", NOW, new_york)
+    out.raise_if_any()
+    assert local == (datetime(2026, 12, 7, 3, 5, tzinfo=UTC), datetime(2026, 12, 7, 4, tzinfo=UTC))
+
+
+def test_a_window_zone_is_an_iana_name_and_empty_is_utc():
+    out = rules.Violations()
+    assert rules.check_window_zone(out, "").key == "UTC"
+    assert rules.check_window_zone(out, "Mars/Olympus").key == "UTC"
+    with pytest.raises(InvalidArgument) as info:
+        out.raise_if_any()
+    assert [v.field for v in info.value.violations] == ["time_zone"]

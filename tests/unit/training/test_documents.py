@@ -20,6 +20,7 @@ from kinetic.training_edit_json import edit_input_from_json
 from knowledge.training import rules
 from services.training.domain import documents, model
 from services.training.domain.catalog import load_catalog
+from services.training.domain.edit_input import action_name
 from services.training.domain.model import (
     BlockConfiguration,
     CrossFitBlock,
@@ -28,6 +29,7 @@ from services.training.domain.model import (
     WorkoutContent,
     WorkoutExercise,
 )
+from services.training.entrypoints.edit_input_pb import edit_input_from_pb
 
 # Tracking modes by exercise ID, from the shipped catalog (data, standing in for the account's library).
 CATALOG_MODES = {e.exercise_id: e.tracking_modes for e in load_catalog()}
@@ -47,7 +49,7 @@ class Lookup:
 
 
 def parse(raw: dict[str, Any]) -> documents.EditAction:
-    return documents.parse_edit_input(edit_input_from_json(raw), Lookup())
+    return documents.parse_edit_input(edit_input_from_pb(edit_input_from_json(raw)), Lookup())
 
 
 def violations(raw: dict[str, Any]) -> dict[str, str]:
@@ -157,7 +159,8 @@ def test_seed_move_example_is_accepted() -> None:
 
 def test_the_guidance_example_is_accepted_as_is() -> None:
     lookup = Lookup()
-    action = documents.parse_edit_input(edit_input_from_json(copy.deepcopy(GUIDANCE_EXAMPLE)), lookup)
+    example = edit_input_from_pb(edit_input_from_json(copy.deepcopy(GUIDANCE_EXAMPLE)))
+    action = documents.parse_edit_input(example, lookup)
     assert isinstance(action, documents.CreateWorkout)
     sent = GUIDANCE_EXAMPLE["workout"]
     content = action.workout.content
@@ -175,7 +178,8 @@ def test_the_guidance_example_is_accepted_as_is() -> None:
 
 
 def test_the_guidance_plan_example_is_accepted_as_is() -> None:
-    action = documents.parse_edit_input(edit_input_from_json(copy.deepcopy(GUIDANCE_PLAN_EXAMPLE)), Lookup())
+    example = edit_input_from_pb(edit_input_from_json(copy.deepcopy(GUIDANCE_PLAN_EXAMPLE)))
+    action = documents.parse_edit_input(example, Lookup())
     assert isinstance(action, documents.CreatePlan)
     build, deload = action.plan.phases
     assert (build.start_day, build.end_day_exclusive, deload.end_day_exclusive) == (
@@ -288,7 +292,7 @@ def test_missing_or_unknown_action() -> None:
 
 def test_a_typed_input_without_an_action_is_refused() -> None:
     with pytest.raises(InvalidArgument) as caught:
-        documents.parse_edit_input(training_pb2.EditInput(), Lookup())
+        documents.parse_edit_input(edit_input_from_pb(training_pb2.EditInput()), Lookup())
     assert [v.field for v in caught.value.violations] == ["input.action"]
 
 
@@ -303,14 +307,14 @@ def test_a_typed_input_built_field_by_field() -> None:
         schedule=training_pb2.ScheduleInput(type="everyNDays", interval_days=2),
     )
     edit = training_pb2.EditInput(create_workout=training_pb2.CreateWorkoutAction(workout=workout))
-    action = documents.parse_edit_input(edit, Lookup(), new_id=lambda: A)
+    action = documents.parse_edit_input(edit_input_from_pb(edit), Lookup(), new_id=lambda: A)
     assert isinstance(action, documents.CreateWorkout)
     assert action.workout.content.name == "Strength A"
     assert action.workout.content.exercises == (
         WorkoutExercise(A, "barbell-back-squat", "sets", Targets(target_sets=3, target_reps=8)),
     )
     assert action.workout.schedule == Schedule(type="everyNDays", interval_days=2)
-    assert documents.action_name(edit) == "createWorkout"
+    assert action_name(edit_input_from_pb(edit)) == "createWorkout"
 
 
 # --- One violation per rule -------------------------------------------------------------------

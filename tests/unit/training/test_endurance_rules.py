@@ -19,6 +19,7 @@ from services.training.domain import documents
 from services.training.domain.endurance import EnduranceStep, EnduranceTarget, IntensityTarget, StepTarget
 from services.training.domain.model import WorkoutContent, WorkoutExercise
 from services.training.domain.workout_rules import WorkoutUpdate, merge_update
+from services.training.entrypoints.edit_input_pb import edit_input_from_pb
 
 WORKOUT_ID = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb"
 PATH = "input.workout.endurance"
@@ -78,7 +79,7 @@ def create(endurance: dict[str, Any] | None, **workout: Any) -> dict[str, Any]:
 
 
 def parse(raw: dict[str, Any]) -> documents.EditAction:
-    return documents.parse_edit_input(edit_input_from_json(raw), modes)
+    return documents.parse_edit_input(edit_input_from_pb(edit_input_from_json(raw)), modes)
 
 
 def refusal(raw: dict[str, Any]) -> dict[str, str]:

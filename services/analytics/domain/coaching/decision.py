@@ -4,9 +4,12 @@ First rule that applies (decision 0058, Decision):
 1. nothing planned: ``rest`` (``no_plan``);
 2. recovery red or training state overloaded: ``substitute_recovery``, a short Z1 session of the
    key session's sport, or ``rest`` when the key session is already easy and no longer than it;
-3. recovery amber or load elevated: ``adapt_session``, the key session 30 % shorter, its intensity
-   capped at Z2;
-4. otherwise ``execute_as_planned``.
+3. a race on an amber morning or at an elevated load: ``execute_as_planned`` (``race_day``);
+4. recovery amber or load elevated: ``adapt_session``, scaled to the session and the reason
+   (decision 0112): a hard session is held at Z2 (30 % shorter for amber recovery or a high load
+   risk, as long as planned for a moderate one); an easy session is 15 % shorter for amber recovery
+   or a high load risk and stands as planned for a moderate one;
+5. otherwise ``execute_as_planned``.
 The key session is the planned session with the most planned TSS, then the longest, then the
 first; the decision is about it (a day of two sessions gets one decision).
 """
@@ -20,11 +23,22 @@ from typing import Final, Literal
 
 from services.analytics.domain.coaching import identity
 from services.analytics.domain.coaching.inputs import CoachingInputs, PlannedWorkout
-from services.analytics.domain.coaching.status import TSB_OVERLOADED_BELOW, TrainingStatus, training_status
+from services.analytics.domain.coaching.status import (
+    TSB_OVERLOADED_BELOW,
+    TrainingStatus,
+    load_risk,
+    training_status,
+)
 
 ActionType = Literal["execute_as_planned", "adapt_session", "substitute_recovery", "rest"]
 
+# How much of the key session an adaptation keeps (decision 0112): a hard session loses its
+# intensity and, for amber recovery or a high load risk, 30 % of its time; an easy one, already
+# the low-intensity day HRV-guided training prescribes on a poor morning (Kiviniemi et al. 2007),
+# loses 15 %. A moderate load risk (Gabbett's 1.3-1.5, a ramp of 5-8) only takes the intensity out.
 ADAPT_DURATION_SHARE: Final = 0.7
+EASY_ADAPT_DURATION_SHARE: Final = 0.85
+MODERATE_DURATION_SHARE: Final = 1.0
 # Intensity factors for the TSS of a session the engine writes: Z1 (active recovery) about 0.55 of
 # threshold, Z2 (endurance) about 0.70 (Coggan's power levels: under 55 %, 56-75 %).
 RECOVERY_IF: Final = 0.55
@@ -42,6 +56,7 @@ RECOVERY_SESSIONS: Final = {
 _HARD: Final = re.compile(
     r"tempo|threshold|sweet ?spot|vo2|interval|anaerobic|sprint|race|hard|z(?:one)?\s*[3-7]\b"
 )
+_RACE: Final = re.compile(r"\brace\b")
 _EASY: Final = re.compile(r"recovery|easy|endurance|aerobic|z(?:one)?\s*[12]\b")
 
 
@@ -60,6 +75,11 @@ def is_easy(session: PlannedWorkout) -> bool:
     """Easy when the target names Z1/Z2, recovery, easy, endurance or aerobic and nothing harder."""
     text = session.target_intensity.lower()
     return bool(_EASY.search(text)) and not _HARD.search(text)
+
+
+def is_race(session: PlannedWorkout) -> bool:
+    """A race: the target intensity or the title names a race ("Race effort", RunFlow's RACE)."""
+    return bool(_RACE.search(f"{session.target_intensity} {session.title}".lower()))
 
 
 def key_session(planned: tuple[PlannedWorkout, ...]) -> PlannedWorkout:
@@ -87,16 +107,25 @@ def recovery_session(sport: str) -> PlannedWorkout:
     )
 
 
-def adapted(planned: PlannedWorkout) -> PlannedWorkout:
-    """The same sport and workout, 30 % shorter (whole minutes), capped at Z2, without intervals."""
+def adapted(planned: PlannedWorkout, strong: bool = True) -> PlannedWorkout:
+    """The same sport and workout, capped at Z2 and without intervals; a hard session 30 % shorter
+    (``strong``) or as long as planned, an easy one 15 % shorter (whole minutes)."""
     easy = is_easy(planned)
-    minutes = round(planned.duration_minutes * ADAPT_DURATION_SHARE) if planned.duration_minutes else None
+    strong_share = ADAPT_DURATION_SHARE if strong else MODERATE_DURATION_SHARE
+    share = EASY_ADAPT_DURATION_SHARE if easy else strong_share
+    minutes = round(planned.duration_minutes * share) if planned.duration_minutes else None
     intensity = planned.target_intensity if easy else ENDURANCE_INTENSITY
     if easy and planned.planned_tss is not None:
-        tss: float | None = planned.planned_tss * ADAPT_DURATION_SHARE
+        tss: float | None = planned.planned_tss * share
     else:
         tss = _tss(minutes, ENDURANCE_IF) if minutes is not None else None
-    what = "shortened by 30%" if easy else "shortened by 30% and held at Z2 endurance; skip the hard efforts"
+    shorter = f"shortened by {round((1 - share) * 100)}%"
+    if easy:
+        what = shorter
+    elif share < 1:
+        what = f"{shorter} and held at Z2 endurance; skip the hard efforts"
+    else:
+        what = "held at Z2 endurance; skip the hard efforts"
     return replace(
         planned,
         title=f"{planned.title or planned.sport.capitalize()} (adapted)",
@@ -144,9 +173,19 @@ def daily_decision(inputs: CoachingInputs, at: datetime) -> DailyDecision:
             else:
                 action, session = "substitute_recovery", recovery_session(planned.sport)
                 summary = "Swapped for a short recovery session."
-        elif found.status == "amber" or elevated:
+        elif is_race(planned) and (found.status == "amber" or elevated):
+            # Decision 0112: a race is not shortened or slowed for an amber morning or a load
+            # class; its day's signals are said (a red one still swaps it, above).
+            action, session, summary = "execute_as_planned", planned, "Race day: race as planned."
+            codes.append("race_day")
+        elif found.status == "amber" or (elevated and load_risk(inputs.load) != "moderate"):
             action, session, changed = "adapt_session", adapted(planned), planned
             summary = "Planned session shortened and kept easy."
+        elif elevated and not is_easy(planned):
+            action, session, changed = "adapt_session", adapted(planned, strong=False), planned
+            summary = "Planned session kept easy: no hard efforts today."
+        elif elevated:
+            action, session, summary = "execute_as_planned", planned, "The planned easy session stands."
         else:
             action, session, summary = "execute_as_planned", planned, ""
         if len(inputs.planned) > 1 and action != "execute_as_planned":

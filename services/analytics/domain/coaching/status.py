@@ -2,7 +2,9 @@
 
 Everything is judged going into the day: the loads at the end of the day before (TSB is the form
 going into the day, decision 0051) and the activities of the 7 days before against the 28 before
-those. Bands, the state table and their sources: docs/decisions/0058-daily-coaching-decision.md.
+those. Bands, the state table and their sources: docs/decisions/0058-daily-coaching-decision.md;
+the load is judged as RunFlow's overtraining risk judges it, on the weekly acute:chronic ratio of
+rolling sums and the ramp rate (docs/decisions/0112-load-judged-on-weekly-sums.md).
 """
 
 from __future__ import annotations
@@ -12,18 +14,22 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Final, Literal
 
+from knowledge.endurance.load import OvertrainingRisk, overtraining_risk
 from services.analytics.domain.coaching import recovery
 from services.analytics.domain.coaching.inputs import CoachingInputs, LoadGoingIn
 from services.analytics.domain.coaching.recovery import Level, Recovery
 
 LoadStatus = Literal["optimal", "elevated", "low"]
+LoadRisk = OvertrainingRisk
 TrainingState = Literal["productive", "maintaining", "peaking", "recovery", "overloaded"]
 
-# Acute:chronic workload ratio (Gabbett 2016): 0.8-1.3 the "sweet spot"; from 1.5 the danger zone.
+# Acute:chronic workload ratio on rolling weekly sums (Gabbett 2016; decision 0112): 0.8-1.3 the
+# "sweet spot"; above 1.3 risk rises; from 1.5 the danger zone.
 RATIO_LOW_BELOW: Final = 0.8
 RATIO_ELEVATED_ABOVE: Final = 1.3
 RATIO_OVERLOADED_FROM: Final = 1.5
-# Ramp rate, CTL gained in a week (decision 0051): above 8 aggressive.
+# Ramp rate, CTL gained in a week (decision 0051): above 5 a moderate build, above 8 aggressive.
+RAMP_MODERATE_ABOVE: Final = 5.0
 RAMP_ELEVATED_ABOVE: Final = 8.0
 RAMP_PRODUCTIVE_FROM: Final = 1.0
 RAMP_RECOVERY_BELOW: Final = -5.0
@@ -59,12 +65,17 @@ class TrainingStatus:
     no_data: bool
 
 
+def load_risk(load: LoadGoingIn) -> LoadRisk:
+    """RunFlow's overtraining risk of the day before, from the same ratio and ramp (decision 0112):
+    what Primed's load class and decision rest on, so the two profiles agree."""
+    return overtraining_risk(load.ramp_rate, load.workload_ratio) or "low"
+
+
 def load_status(load: LoadGoingIn) -> LoadStatus:
-    """Elevated above a ratio of 1.3 or a ramp above 8; low below 0.8 or without a chronic load."""
+    """Elevated when the overtraining risk is moderate or above (a ratio above 1.3 or a ramp above
+    5); low below a ratio of 0.8 or without a chronic load."""
     ratio = load.workload_ratio
-    if (ratio is not None and ratio > RATIO_ELEVATED_ABOVE) or (
-        load.ramp_rate is not None and load.ramp_rate > RAMP_ELEVATED_ABOVE
-    ):
+    if load_risk(load) != "low":
         return "elevated"
     if ratio is None or ratio < RATIO_LOW_BELOW:
         return "low"
@@ -137,6 +148,12 @@ def _load_drivers(inputs: CoachingInputs) -> list[Driver]:
         drivers.append(Driver("load_low", f"Acute:chronic workload ratio {ratio:.2f}, below 0.8"))
     if load.ramp_rate is not None and load.ramp_rate > RAMP_ELEVATED_ABOVE:
         drivers.append(Driver("ramp_high", f"Fitness (CTL) up {load.ramp_rate:.1f} in 7 days, above 8"))
+    elif load.ramp_rate is not None and load.ramp_rate > RAMP_MODERATE_ABOVE:
+        drivers.append(
+            Driver(
+                "ramp_moderate", f"Fitness (CTL) up {load.ramp_rate:.1f} in 7 days, above 5: a solid build"
+            )
+        )
     if load.tsb < TSB_OVERLOADED_BELOW:
         drivers.append(Driver("tsb_very_low", f"Form (TSB) {load.tsb:.0f}, below -30: deep fatigue"))
     elif load.tsb < TSB_LOW_BELOW:

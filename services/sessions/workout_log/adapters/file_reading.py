@@ -20,6 +20,7 @@ from services.sessions.workout_log.files import (
     WorkoutFileError,
     parse_workout_csv,
 )
+from services.sessions.workout_log.files.model import NotCsvFile
 
 # 2 s of CPU plus 2 s per MiB (a five-year export reads at ~0.2 s per MiB), 1 GiB of address
 # space, and at most 10 s of the call's time: two files at a time, one per account.
@@ -52,6 +53,8 @@ async def read_in_child(
     timeout = PARSE_TIMEOUT_S if timeout_s is None else min(PARSE_TIMEOUT_S, timeout_s)
     try:
         return await workers.run(parse, data, budget, owner=account_id, timeout_s=timeout)
+    except NotCsvFile as refused:  # the edge answers 415 for this reason (decision 0107)
+        raise InvalidWorkoutFile(refused.reason, reason="UNSUPPORTED_FILE_FORMAT") from None
     except WorkoutFileError as refused:
         raise InvalidWorkoutFile(refused.reason) from None
     except ParseOverrun as overrun:

@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo
 from kinetic.errors import InvalidArgument
 from kinetic.record_ranges import CALENDAR_DAY
 from kinetic.text_input import name_problem, text_problem
-from kinetic.time_zones import time_zone
+from kinetic.time_zones import day_start, time_zone
 
 # Limits are data shared with the OWS profile (decision 0091); the ones imported "as" themselves
 # are read through this module by the service layer.
@@ -143,8 +143,9 @@ def local_day(moment: datetime, zone: ZoneInfo) -> date:
 
 
 def local_midnight(day: date, zone: ZoneInfo) -> datetime:
-    """The instant ``day`` starts in ``zone``."""
-    return datetime.combine(day, time(0), tzinfo=zone)
+    """The instant ``day`` starts in ``zone``, in UTC (decision 0105): the store compares instants
+    by their UTC wall time, so a bound in any other zone would move the window by its offset."""
+    return day_start(day, zone)
 
 
 def workout_start(day: date | None, zone: ZoneInfo, now: datetime) -> datetime:

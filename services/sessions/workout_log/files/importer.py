@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Collection, Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, Literal
 from zoneinfo import ZoneInfo
 
 import grpc
@@ -51,6 +51,7 @@ DEFAULT_TITLE: Final = "Workout"
 # The exercise ID the service stores an unconfirmed entry under: this prefix and its words.
 UNCONFIRMED_PREFIX: Final = "words:"
 
+Precision = Literal["second", "minute"]
 LogWorkout = Callable[[LogWorkoutRequest], Awaitable[LogWorkoutResponse]]
 
 
@@ -209,6 +210,21 @@ class _Mapper:
         return request
 
 
+def file_precision(workouts: Sequence[ImportedWorkout]) -> Precision:
+    """How finely the file's start times are written: "minute" when none has seconds (Hevy writes
+    "7 Dec 2026, 10:05"), else "second" (Strong and Kinetic's own CSV); never finer (decision 0107)."""
+    if workouts and all(w.started_at.second == 0 and w.started_at.microsecond == 0 for w in workouts):
+        return "minute"
+    return "second"
+
+
+def at_precision(instant: datetime, precision: Precision) -> datetime:
+    """``instant`` cut to ``precision``: a workout logged live is stored to the microsecond, and the
+    file that exported it says whole seconds (or minutes); compared so, it is the same workout."""
+    cut = instant.replace(microsecond=0)
+    return cut.replace(second=0) if precision == "minute" else cut
+
+
 def _refusal_reason(remote: RemoteError) -> str:
     if remote.violations:
         return "; ".join(f"{v.field}: {v.description}" for v in remote.violations)
@@ -276,8 +292,9 @@ async def import_workouts(
 
     ``time_zone`` (IANA) is the one the file's wall times are read in. ``progress(done, total)``
     is called after each workout's answer. ``stored_starts`` holds the account's logged workouts
-    as (start instant, title): a workout of the file starting at the same instant with the same
-    title is counted as already imported without a call, since the service keeps an idempotency
+    as (start instant, title): a workout of the file starting at the same instant, to the precision
+    the file writes (``file_precision``), with the same title is counted as already imported without
+    a call, since the service keeps an idempotency
     key's answer for a week only (``stored_workout_starts`` in ``export.py`` reads them).
 
     A workout the service refuses (INVALID_ARGUMENT) is reported and the import goes on; any other
@@ -286,14 +303,15 @@ async def import_workouts(
     """
     mapper = _Mapper(account_id, time_zone, catalog if catalog is not None else load_catalog())
     zone = ZoneInfo(time_zone)
-    stored = {(instant, title) for instant, title in stored_starts}
+    precision = file_precision(result.workouts)
+    stored = {(at_precision(instant, precision), title) for instant, title in stored_starts}
     total = len(result.workouts)
     done = 0
     gate = asyncio.Semaphore(CONCURRENT_CALLS)
 
     async def one(workout: ImportedWorkout) -> _Outcome:
         nonlocal done
-        started = workout.started_at.replace(tzinfo=zone)
+        started = at_precision(workout.started_at.replace(tzinfo=zone), precision)
         if (started, workout.title.strip() or DEFAULT_TITLE) in stored:
             outcome = _Outcome("already")
         else:

@@ -83,5 +83,10 @@ class UnreadableFile(WorkoutFileError):
     """Not UTF-8 CSV text, or a header that is neither a Strong nor a Hevy export."""
 
 
+class NotCsvFile(WorkoutFileError):
+    """A JSON document (such as Kinetic's account export) given where a CSV export is read: refused
+    by its format before the CSV reader meets it (decision 0107)."""
+
+
 class UnitRequired(WorkoutFileError):
     """A Strong export whose weights carry no unit, read without the caller stating one."""

@@ -13,10 +13,14 @@ from services.sessions.workout_log.files.model import (
     DistanceUnit,
     FileFormat,
     ImportResult,
+    NotCsvFile,
     SkippedRow,
     UnreadableFile,
     WeightUnit,
 )
+
+# The first character of a JSON document, after a byte-order mark and blanks: no CSV export starts so.
+JSON_STARTS = (b"{", b"[")
 
 # What a refusal shows of the header it found, so a long one stays readable.
 _HEADER_CELLS_SHOWN = 8
@@ -43,9 +47,16 @@ def parse_workout_csv(
     without it such a file raises ``UnitRequired``. Where the file states its unit (a Hevy header,
     Strong's ``Weight (kg)`` or ``Weight Unit``), the file's word wins. ``distance_unit`` does the
     same for Strong's bare ``Distance``, defaulting to kilometres with kg and miles with lb.
-    Raises ``UnreadableFile`` for anything that is not UTF-8 CSV text with either export's header.
+    Raises ``NotCsvFile`` for a JSON document and ``UnreadableFile`` for anything else that is not
+    UTF-8 CSV text with either export's header.
     Decision 0047 describes every column, unit and rule.
     """
+    if data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in JSON_STARTS:
+        raise NotCsvFile(
+            "this file is JSON (such as Kinetic's account export), and the import reads CSV files "
+            "only (Kinetic's, Strong's or Hevy's): upload the CSV export (/api/workout-log/export.csv) "
+            "instead"
+        )
     csv_file = open_csv(data)
     columns_by_name = {normalized(name) for name in csv_file.header}
     decimal_comma = csv_file.delimiter == ";"
