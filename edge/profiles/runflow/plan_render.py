@@ -143,12 +143,6 @@ def advisory(found: endurance_pb2.SafetyAdvisory) -> dict[str, Any]:
     }
 
 
-def plan_advisory(found: plans_pb2.PlanAdvisory) -> dict[str, Any]:
-    """A safetyAdvisory object from Training's ``WritePlan`` (decision 0096): the level and rule
-    arrive as the contract's words already, so they render as ``advisory`` renders analytics'."""
-    return {"level": found.level, "rule": found.rule, "message": found.message, "date": found.day or None}
-
-
 def adaptation(result: endurance_pb2.AssessCompletionResponse, workout_id: str) -> dict[str, Any]:
     return {
         "workoutId": workout_id,
