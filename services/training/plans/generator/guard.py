@@ -132,6 +132,6 @@ def _lowered(spec: WeekSpec, factor: float) -> WeekSpec:
     return replace(
         spec,
         volume_km=volume,
-        long_km=min(spec.long_km, round(long_share_cap(volume), 1)),
+        long_km=min(spec.long_km, round(long_share_cap(volume, spec.long_share), 1)),
         quality_scale=spec.quality_scale / factor,
     )

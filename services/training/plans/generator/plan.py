@@ -30,7 +30,7 @@ from services.training.plans.generator.request import PlanRequest
 from services.training.plans.generator.workouts import Workout
 
 # Changes whenever the same request would give another plan, so a fingerprint never names two.
-GENERATOR_VERSION: Final = "1"
+GENERATOR_VERSION: Final = "2"
 EASY_SHARE_OF_LONG: Final = 0.8
 EASY_MAX_MINUTES: Final = 90
 VdotSource = Literal["recent_race", "estimate"]
