@@ -106,13 +106,13 @@ _ULTRA_SHORT = _norms(
 )
 _ULTRA_MIDDLE = _norms(
     ((29, 42), (32, 45), (35, 45)),
-    ((60, 92), (85, 115), (110, 145)),
+    ((60, 92), (80, 115), (105, 145)),
     "Koerner/Roes 50 mi-100K: 20-28 mi long runs (~4-5 h)",
     "Koerner 50 mi 40-80 mi/wk; Roes 100K 50-90 mi/wk",
 )
 _ULTRA_LONG = _norms(
     ((32, 50), (35, 50), (38, 50)),
-    ((65, 100), (95, 130), (120, 160)),
+    ((65, 100), (85, 130), (110, 160)),
     "Koerner 100 mi: 25-31 mi long runs (~5-5.5 h)",
     "Koerner 100 mi 50-100 mi/wk",
 )

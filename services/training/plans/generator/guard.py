@@ -33,7 +33,7 @@ from services.training.plans.generator.request import PlanRequest
 from services.training.plans.generator.workouts import Workout
 
 SPIKE_MIN_BASE_TSS: Final = 150.0
-LOWEST_FORM: Final = -28.0
+LOWEST_FORM: Final = -25.0
 # When form is the problem, each attempt takes a tenth off.
 FORM_STEP: Final = 1.1
 MAX_ATTEMPTS: Final = 8
