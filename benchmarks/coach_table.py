@@ -28,10 +28,10 @@ from services.training.plans.generator.coach_table import (
 )
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--cases", action="store_true", help="the plans issue 30 names, in detail")
-    if parser.parse_args().cases:
+    if parser.parse_args(argv).cases:
         for line in issue_cases():
             print(line)
         return 0

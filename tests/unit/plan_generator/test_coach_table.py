@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 
+from benchmarks import coach_table
 from knowledge.plan_generation.events import EVENTS_BY_ID
 from services.training.plans.generator import PlanRequest, generate_plan, safety_check
 from services.training.plans.generator.coach_table import (
@@ -81,3 +82,12 @@ def test_race_week_raises_no_volume_spike(event_id: str) -> None:
     race_week = plan.weeks[-1].week_start
     spikes = [a for a in safety_check(plan) if a.rule == "weekly_volume_spike" and a.day >= race_week]
     assert spikes == []
+
+
+def test_the_coach_table_command_prints_every_row_and_the_norms(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m benchmarks.coach_table``: 255 rows, the norms' sources, no row outside them."""
+    assert coach_table.main([]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") > 255 and "Pfitzinger" in out and out.rstrip().endswith("rows outside a norm: 0")
+    assert coach_table.main(["--cases"]) == 0
+    assert "marathon, beginner, 30 km/wk, 21 weeks" in capsys.readouterr().out

@@ -4,8 +4,8 @@ published norm each figure is held to (issue 30; decision 0065, "Coach's table")
 Each row is a plan for a standard athlete of the level (``STANDARD_START_KM``, at least the event's
 entry minimum, no race given) over the event's usual plan length (``STANDARD_WEEKS``): its peak
 week, peak long run, the largest share one long run takes of a judged week (30 km and up), the
-taper's weeks and volumes, and the race week's training. ``NORMS`` are the published plans'
-figures; ``within_norms`` says which a row misses (none, by the tests).
+taper's weeks and volumes, and the race week's training. ``GROUP_NORMS`` and ``EVENT_NORMS`` are
+the published plans' figures; ``CoachRow.misses`` says which a row misses (none, by the tests).
 """
 
 from __future__ import annotations

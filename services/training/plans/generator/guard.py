@@ -7,7 +7,8 @@ of the engine's rules (decision 0060), with a margin:
 - spike: its running distance or TSS may be at most 9 % above both the week before and the 4-week
   average (the engine warns above 10 %; bases below 15 km or 150 TSS count as those);
 - form: the projected TSB (the engine's own chart, from the projected start of ``safety``) may not
-  fall below -28 after any of its days (the engine's critical line is -30).
+  fall below -25 after any of its days (the engine's critical line is -30; a real athlete's
+  fitness may lag the projection by a few points: decision 0065, issue 30 amendment).
 
 A week over either is lowered in volume and quality in proportion and laid out again, a few times
 at most. The race week is held to the form rule only: the race's distance is the event's, and the
