@@ -5,7 +5,9 @@ Each metric is judged on its own (running, cycling and swimming distance, and TS
 for every week from the plan's first to its last. Bases are complete weeks only: the prior week and
 the average of up to 4 complete weeks before (fewer at the start of a record; none, no judgement).
 A base below the metric's minimum counts as the minimum, so growing from almost nothing is judged
-by absolute volume, not by an endless percentage. Decision 0060, Weekly volume spike.
+by absolute volume, not by an endless percentage. A RACE is judged as a race, not as training:
+its distance and stress are left out of every week's total here (a taper never reads as a spike);
+a duration-only session counts its estimated distance. Decision 0060, Weekly volume spike.
 """
 
 from __future__ import annotations
@@ -46,9 +48,9 @@ def volume_spikes(weeks: Sequence[Week], first_plan_week: int) -> list[Advisory]
 
 
 def _spike(week: Week, prior: Week, before: Sequence[Week], metric: VolumeMetric) -> Advisory | None:
-    total = week.totals[metric]
-    prior_total = prior.totals[metric]
-    average = math.fsum(w.totals[metric] for w in before) / len(before)
+    total = week.trained[metric]
+    prior_total = prior.trained[metric]
+    average = math.fsum(w.trained[metric] for w in before) / len(before)
     floor = MINIMUM_BASE[metric]
     prior_base, average_base = max(prior_total, floor), max(average, floor)
     if not (_increase(total, prior_base) > THRESHOLD_PCT and _increase(total, average_base) > THRESHOLD_PCT):

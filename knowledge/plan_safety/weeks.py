@@ -31,6 +31,24 @@ _METRIC_OF_SPORT: Final[Mapping[str, VolumeMetric]] = {
     "BIKE": "bike_distance_m",
     "SWIM": "swim_distance_m",
 }
+# A planned session with a duration and no distance covers about this many metres a second: an
+# easy run at 6:00 /km, an endurance ride at 25 km/h, a swim at 2:00 /100 m (decision 0060,
+# "Duration-only sessions"). Counting nothing made such a week look empty and the next one a spike.
+ESTIMATED_SPEED_M_PER_S: Final[Mapping[str, float]] = {
+    "RUN": 1000 / 360,
+    "BIKE": 25_000 / 3600,
+    "SWIM": 100 / 120,
+}
+
+
+def counted_distance_m(workout: PlannedWorkout) -> float | None:
+    """The planned distance, or for a duration-only session of a distance sport its estimate."""
+    if workout.distance_m is not None:
+        return workout.distance_m
+    speed = ESTIMATED_SPEED_M_PER_S.get(workout.sport)
+    if speed is None or workout.duration_s is None:
+        return None
+    return workout.duration_s * speed
 
 
 @dataclass(frozen=True)
@@ -42,6 +60,13 @@ class Week:
     complete: bool
     totals: Mapping[VolumeMetric, float]
     planned: tuple[PlannedWorkout, ...]
+    # The totals without any RACE: the load the athlete chose to train, which the volume rule
+    # judges (a race's distance is the event's, and a taper must not read as a spike).
+    training_totals: Mapping[VolumeMetric, float] | None = None
+
+    @property
+    def trained(self) -> Mapping[VolumeMetric, float]:
+        return self.totals if self.training_totals is None else self.training_totals
 
     @property
     def end(self) -> date:
@@ -77,6 +102,7 @@ def record_weeks(
     """
     record_start = history.since if history is not None else workouts[0].day
     amounts: dict[date, dict[VolumeMetric, list[float]]] = defaultdict(lambda: defaultdict(list))
+    races: dict[date, dict[VolumeMetric, list[float]]] = defaultdict(lambda: defaultdict(list))
     planned: dict[date, list[PlannedWorkout]] = defaultdict(list)
     for done in history.days if history is not None else ():
         week = amounts[week_start(done.day, week_starts_on)]
@@ -88,14 +114,21 @@ def record_weeks(
         first = week_start(workout.day, week_starts_on)
         planned[first].append(workout)
         amounts[first]["tss"].append(workout.planned_tss)
+        if workout.workout_type == "RACE":
+            races[first]["tss"].append(workout.planned_tss)
         metric = _METRIC_OF_SPORT.get(workout.sport)
-        if metric is not None and workout.distance_m is not None:
-            amounts[first][metric].append(workout.distance_m)
+        distance = counted_distance_m(workout)
+        if metric is not None and distance is not None:
+            amounts[first][metric].append(distance)
+            if workout.workout_type == "RACE":
+                races[first][metric].append(distance)
     weeks: list[Week] = []
     first = week_start(record_start, week_starts_on)
     while first <= workouts[-1].day:
         sums = amounts.get(first, {})
+        raced = races.get(first, {})
         totals = {metric: math.fsum(sums.get(metric, ())) for metric in VOLUME_METRICS}
-        weeks.append(Week(first, first >= record_start, totals, tuple(planned.get(first, ()))))
+        training = {metric: totals[metric] - math.fsum(raced.get(metric, ())) for metric in VOLUME_METRICS}
+        weeks.append(Week(first, first >= record_start, totals, tuple(planned.get(first, ())), training))
         first += timedelta(days=7)
     return tuple(weeks)

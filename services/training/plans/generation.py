@@ -23,28 +23,42 @@ from services.training.plans.generator import (
     plan_json,
     safety_check,
 )
+from services.training.plans.generator.paces import vdot_for_threshold_pace
 
 # The generator's refusal of its arguments, told apart from a refusal of the write it is part of.
 PLAN_REQUEST_INVALID = "PLAN_REQUEST_INVALID"
 
 
-def generated_plan(arguments: Any, today: date) -> GeneratedPlan:
-    """The plan ``arguments`` ask for, or one ``InvalidArgument`` naming every problem."""
+def generated_plan(arguments: Any, today: date, athlete_vdot: float | None = None) -> GeneratedPlan:
+    """The plan ``arguments`` ask for (paces from ``athlete_vdot`` when known), or one
+    ``InvalidArgument`` naming every problem."""
     try:
-        return generate_plan(parse_request(arguments, today))
+        return generate_plan(parse_request(arguments, today), athlete_vdot)
     except PlanRequestError as error:
         raise InvalidArgument(str(error), reason=PLAN_REQUEST_INVALID, violations=error.problems) from error
 
 
-def generated_goal(request: plans_pb2.GeneratePlanRequest) -> tuple[GeneratedPlan, plans_pb2.CreateGoal]:
+def generated_goal(
+    request: plans_pb2.GeneratePlanRequest, athlete_vdot: float | None = None
+) -> tuple[GeneratedPlan, plans_pb2.CreateGoal]:
     """The plan a request asks for and that plan as a new goal (active unless the arguments'
-    ``activate`` is false)."""
+    ``activate`` is false); its paces from the athlete's VDOT when known (issue 30)."""
     arguments, today = _arguments(request)
     # The personal tool's own arguments, not the generator's.
     activate = bool(arguments.pop("activate", True))
     arguments.pop("idempotencyKey", None)
-    plan = generated_plan(arguments, today)
+    plan = generated_plan(arguments, today, athlete_vdot)
     return plan, goal_of(plan, activate=activate)
+
+
+def athlete_vdot(known: plans_pb2.AthleteThresholds) -> float | None:
+    """The VDOT a signed-in athlete's plan is paced from (issue 30): the profile's VDOT (the one its
+    zone targets resolve to), else the VDOT of their threshold pace, else None (the plan estimates)."""
+    if known.HasField("vdot") and known.vdot > 0:
+        return known.vdot
+    if known.HasField("threshold_pace_seconds_per_km") and known.threshold_pace_seconds_per_km > 0:
+        return vdot_for_threshold_pace(known.threshold_pace_seconds_per_km)
+    return None
 
 
 def generate(request: plans_pb2.GeneratePlanRequest) -> plans_pb2.GeneratePlanResponse:

@@ -1,8 +1,9 @@
 """WritePlan: one plan write end to end, owned by Training (decision 0096).
 
-In order: the generator's plan when asked for (RunFlow's ``create_training_plan``); the thresholds
-and the history from analytics in one ``GetPlanningContext`` when the write prices workouts (a
-failure stores nothing and fails the call as analytics failed it); the mutation (``MutatePlan``'s
+In order: the thresholds and the history from analytics in one ``GetPlanningContext`` when the
+write prices workouts (a failure stores nothing and fails the call as analytics failed it); the
+generator's plan when asked for (RunFlow's ``create_training_plan``), its paces from those
+thresholds' VDOT (issue 30); the mutation (``MutatePlan``'s
 use case, its transaction and idempotency unchanged); the history after the write when it was not
 read before; and the safety engine (``knowledge.plan_safety``) on the loads just priced. When
 analytics cannot answer after the write, the write is stored and answered so, the advisories named
@@ -36,7 +37,7 @@ from knowledge.plan_safety.kinetic_plans import (
     week_starts_on,
 )
 from services.training.plans.commands_pb import mutate_command
-from services.training.plans.generation import generated_goal
+from services.training.plans.generation import athlete_vdot, generated_goal
 from services.training.plans.planning_context import PlanningContexts
 from services.training.plans.service import EndurancePlans
 
@@ -54,14 +55,6 @@ class PlanWrites:
         mutation = plans_pb2.MutatePlanRequest()
         mutation.CopyFrom(request.mutation)
         response = plans_pb2.WritePlanResponse()
-        if request.HasField("generate"):
-            plan, goal = generated_goal(request.generate)
-            mutation.create_goal.CopyFrom(goal)
-            response.generated.CopyFrom(
-                plans_pb2.GeneratedPlanSummary(
-                    event=plan.event.id, vdot=plan.vdot, vdot_source=plan.vdot_source
-                )
-            )
         context = None
         if request.look_up_thresholds:
             try:
@@ -69,6 +62,16 @@ class PlanWrites:
             except grpc.aio.AioRpcError as error:
                 raise relayed(RemoteError.from_rpc(error)) from error
             mutation.thresholds.CopyFrom(thresholds(context.figures))
+        if request.HasField("generate"):
+            # The athlete's thresholds, read first, set the generated plan's paces: the steps, their
+            # notes and the race target from one VDOT, the one pricing uses (issue 30).
+            plan, goal = generated_goal(request.generate, athlete_vdot(mutation.thresholds))
+            mutation.create_goal.CopyFrom(goal)
+            response.generated.CopyFrom(
+                plans_pb2.GeneratedPlanSummary(
+                    event=plan.event.id, vdot=plan.vdot, vdot_source=plan.vdot_source
+                )
+            )
         result = self._plans.mutate(mutate_command(mutation), seconds_left)
         response.result.CopyFrom(result)
         if not result.plan_loads:

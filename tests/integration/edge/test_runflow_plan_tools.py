@@ -625,3 +625,43 @@ async def test_another_accounts_plan_is_not_found_through_any_plan_tool(account_
         assert tool_error_text(response), tool  # a tool error (decision 0075), and nothing changed:
     assert (await bob("list_training_plans"))["plans"] == []
     assert without_versions(await whole_plan(runflow, goal_id)) == before
+
+
+async def test_create_training_plan_paces_the_plan_from_the_athletes_threshold(account_stack, runflow):
+    """Issue 30: the plan was built from an estimated VDOT while the profile held the athlete's own;
+    its race target fell inside their easy range. Now one source: the athlete's threshold (4:00 /km,
+    about VDOT 54), for the steps, their notes and the race."""
+    await account_stack.backends.endurance.SetThreshold(
+        records_pb2.SetThresholdRequest(
+            account_id=account_stack.account_id,
+            threshold=records_pb2.Threshold(
+                kind="threshold_pace",
+                seconds_per_km=240,
+                effective_day=(date.today() - timedelta(days=30)).isoformat(),
+                source="manual",
+            ),
+        )
+    )
+    race_day = (date.today() + timedelta(weeks=14)).isoformat()
+    arguments = {"event": "HALF_MARATHON", "raceDate": race_day, "weeklyVolumeKm": 40, "daysPerWeek": 5}
+    created = await runflow("create_training_plan", arguments)
+    generated = created["generated"]
+    assert generated["vdotSource"] == "athlete_thresholds" and 52 <= generated["vdot"] <= 56
+    stored = await whole_plan(runflow, created["plan"]["goalId"])
+    easy_low = min(
+        step["target"]["paceLowSecondsPerKm"]
+        for workout in stored["workouts"]
+        for step in workout.get("structuredSteps", [])
+        if step.get("target", {}).get("paceZone") == "E"
+    )
+    race = stored["workouts"][-1]
+    race_target = race["structuredSteps"][0]["target"]
+    # The race is run well faster than the fastest easy pace: a half at about threshold + 3 %.
+    assert race_target["paceHighSecondsPerKm"] < easy_low - 20
+    # Every quality session's notes say the pace its work step targets.
+    for workout in stored["workouts"]:
+        for step in workout.get("structuredSteps", []):
+            target = step.get("target", {})
+            if target.get("paceZone") == "T" and step.get("role") == "work":
+                low = target["paceLowSecondsPerKm"]
+                assert f"{low // 60}:{low % 60:02d}-" in workout["notes"], workout["notes"]

@@ -74,18 +74,24 @@ def test_the_first_week_is_the_stated_volume_and_building_weeks_grow_at_most_10_
     for before, week in itertools.pairwise(building):
         if not week.cutback and not before.cutback:
             assert week.planned_km <= before.planned_km * 1.10
-    # Up towards the intermediate marathon peak (70 km), never beyond it.
-    assert 55 < max(w.planned_km for w in building) <= 70
+    # Up towards the intermediate marathon peak (88 km, Pfitzinger 18/55; 70 km before issue 30),
+    # never beyond it.
+    assert 70 < max(w.planned_km for w in building) <= 88
 
 
-@pytest.mark.parametrize(("experience", "cycle"), [("beginner", 3), ("intermediate", 4), ("advanced", 4)])
-def test_cut_backs_come_every_4th_week_every_3rd_for_beginners(experience: Experience, cycle: int) -> None:
+@pytest.mark.parametrize("experience", ["beginner", "intermediate", "advanced"])
+def test_cut_backs_come_every_4th_week_and_still_build(experience: Experience) -> None:
+    """Issue 30: a beginner's cut-back every 3rd week at 75 % stopped volume from building. Every
+    4th week the long run steps back (75 %, at least 1.25 easy runs) while the week holds its volume,
+    so the next weeks grow."""
     plan = generate_plan(request("HALF_MARATHON", weeks=16, weekly_km=30, days=4, experience=experience))
     training = [w for w in plan.weeks if w.phase != "taper"]
     flagged = [i for i, w in enumerate(training) if w.cutback]
-    assert flagged == [i for i in range(len(training) - 1) if (i + 1) % cycle == 0]
+    assert flagged == [i for i in range(len(training) - 1) if (i + 1) % 4 == 0]
     for i in flagged:
-        assert 0.65 <= training[i].planned_km / training[i - 1].planned_km <= 0.8
+        assert 0.9 <= training[i].planned_km / training[i - 1].planned_km <= 1.05
+        assert training[i].long_run_km <= 0.9 * training[i - 1].long_run_km
+    assert training[-1].planned_km > 1.4 * training[0].planned_km
 
 
 @pytest.mark.parametrize(
@@ -121,15 +127,20 @@ def test_long_runs_respect_the_events_distance_and_time_caps() -> None:
     assert max(w.long_run_km for w in marathon.weeks) <= 34
 
 
-def test_the_long_run_grows_and_never_exceeds_a_third_of_a_judged_week(marathon: GeneratedPlan) -> None:
+@pytest.mark.parametrize(("days", "share"), [(5, 0.45), (7, 0.35)])
+def test_the_long_run_grows_within_its_routes_share_of_a_judged_week(days: int, share: float) -> None:
+    """Daniels' route (at most 35 %, the engine's cap) where the days hold the event's peak week
+    (88 km for an intermediate marathoner); Higdon's (45 %) where they cannot (5 days of easy runs
+    stopping at 90 minutes). Decision 0065, "Long run"."""
+    marathon = generate_plan(request("MARATHON", weeks=18, weekly_km=40, days=days))
     longs = [w.long_run_km for w in marathon.weeks if not w.cutback and w.phase != "taper"]
     assert longs[-1] == max(longs) > longs[0] + 8
     # It grows 2 km a week at most; after a cut-back it may come back a little shorter.
     for before, after in itertools.pairwise(longs):
-        assert before * 0.9 <= after <= before + 2
+        assert before * 0.9 <= after <= before + 2.1
     for week in marathon.weeks[:-1]:
         if week.planned_km >= 30:
-            assert week.long_run_km <= 0.35 * week.planned_km
+            assert week.long_run_km <= share * week.planned_km + 0.1
 
 
 def test_hard_sessions_are_never_on_consecutive_days_and_never_the_day_before_the_race() -> None:

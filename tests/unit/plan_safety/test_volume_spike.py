@@ -8,7 +8,14 @@ from datetime import timedelta
 
 import pytest
 
-from knowledge.plan_safety import Advisory, CompletedDay, TrainingHistory, VolumeSpike, evaluate_plan_safety
+from knowledge.plan_safety import (
+    Advisory,
+    CompletedDay,
+    PlannedWorkout,
+    TrainingHistory,
+    VolumeSpike,
+    evaluate_plan_safety,
+)
 from tests.unit.plan_safety.plans import KM, MONDAY, run, session, steady_history, week_of_runs
 
 WEDNESDAY = MONDAY + timedelta(days=2)
@@ -180,3 +187,33 @@ def test_tss_is_judged_across_all_sports() -> None:
 def test_history_weeks_themselves_are_not_judged() -> None:
     """Only the plan's weeks are judged: a spike inside the completed history raises nothing."""
     assert evaluate_plan_safety(week_of_runs(MONDAY, 60), weekly_history(20, 20, 60, 60)) == ()
+
+
+def test_a_race_is_judged_as_a_race_not_as_a_week_of_training() -> None:
+    """Issue 30: a marathon in a taper week (30.8 km of training after 60 km weeks) raised "73.0 km
+    is ... above the week before"; the race's distance and stress are the event's, not training."""
+    plan = [
+        run(MONDAY + timedelta(days=1), 12.0),
+        run(MONDAY + timedelta(days=3), 10.0),
+        run(MONDAY + timedelta(days=4), 8.8),
+        run(MONDAY + timedelta(days=6), 42.2, "RACE", tss=320),
+    ]
+    history = steady_history(4, MONDAY, run_km=60.0, tss=360.0)
+    assert spikes(evaluate_plan_safety(plan, history)) == []
+
+
+def test_training_around_a_race_is_still_judged() -> None:
+    """Leaving the race out does not hide a spike in the training itself."""
+    plan = [run(MONDAY + timedelta(days=1), 40.0), run(MONDAY + timedelta(days=6), 10.0, "RACE", tss=60)]
+    found = spikes(evaluate_plan_safety(plan, weekly_history(30, 30, 30, 30)))
+    (spike,) = [s for s in found if s.metric == "run_distance_m"]
+    assert spike.week_total == 40_000.0
+
+
+def test_a_duration_only_run_counts_its_estimated_distance() -> None:
+    """A 60-minute run with no distance is about 10 km at 6:00 /km, not 0 km: the week after a
+    week of such runs is not a spike from nothing."""
+    timed = [PlannedWorkout(MONDAY + timedelta(days=d), "RUN", "EASY", 50.0, None, 3600.0) for d in (1, 3, 5)]
+    measured = week_of_runs(MONDAY + timedelta(weeks=1), 30.0)
+    advisories = evaluate_plan_safety([*timed, *measured], weekly_history(30, 30, 30, 30))
+    assert [s.metric for s in spikes(advisories)] == []

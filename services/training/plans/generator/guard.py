@@ -7,7 +7,8 @@ of the engine's rules (decision 0060), with a margin:
 - spike: its running distance or TSS may be at most 9 % above both the week before and the 4-week
   average (the engine warns above 10 %; bases below 15 km or 150 TSS count as those);
 - form: the projected TSB (the engine's own chart, from the projected start of ``safety``) may not
-  fall below -28 after any of its days (the engine's critical line is -30).
+  fall below -25 after any of its days (the engine's critical line is -30; a real athlete's
+  fitness may lag the projection by a few points: decision 0065, issue 30 amendment).
 
 A week over either is lowered in volume and quality in proportion and laid out again, a few times
 at most. The race week is held to the form rule only: the race's distance is the event's, and the
@@ -33,7 +34,7 @@ from services.training.plans.generator.request import PlanRequest
 from services.training.plans.generator.workouts import Workout
 
 SPIKE_MIN_BASE_TSS: Final = 150.0
-LOWEST_FORM: Final = -28.0
+LOWEST_FORM: Final = -25.0
 # When form is the problem, each attempt takes a tenth off.
 FORM_STEP: Final = 1.1
 MAX_ATTEMPTS: Final = 8
@@ -132,6 +133,6 @@ def _lowered(spec: WeekSpec, factor: float) -> WeekSpec:
     return replace(
         spec,
         volume_km=volume,
-        long_km=min(spec.long_km, round(long_share_cap(volume), 1)),
+        long_km=min(spec.long_km, round(long_share_cap(volume, spec.long_share), 1)),
         quality_scale=spec.quality_scale / factor,
     )

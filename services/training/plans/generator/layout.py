@@ -14,7 +14,7 @@ from typing import Final, Literal
 
 from knowledge.plan_generation.events import Event
 from services.training.plans.generator.paces import ZonePaces
-from services.training.plans.generator.progression import JUDGED_WEEK_KM, LONG_SHARE, WeekSpec
+from services.training.plans.generator.progression import JUDGED_WEEK_KM, WeekSpec
 from services.training.plans.generator.workouts import Workout, quality_session, race_day, steady_run
 
 Slot = Literal["Q1", "Q2", "EASY", "RECOVERY", "LONG"]
@@ -32,6 +32,8 @@ WEEK_SLOTS: Final[dict[int, dict[int, Slot]]] = {
 MIN_RUN_KM: Final = 3.0
 # A recovery run is 60 % of an easy one.
 RECOVERY_WEIGHT: Final = 0.6
+# A long run is at least this many easy runs long (so it stays the week's longest).
+LONG_OVER_EASY: Final = 1.25
 # Rounds of ``within_share``: the cap settles to a millimetre well within them.
 FIT_ROUNDS: Final = 60
 SETTLED_KM: Final = 0.001
@@ -64,13 +66,22 @@ def week_workouts(
     easy_days = _affordable(easy_days, remaining)
     weights = {weekday: RECOVERY_WEIGHT if slot == "RECOVERY" else 1.0 for weekday, slot in easy_days.items()}
     per_weight = remaining / math.fsum(weights.values()) if weights else 0.0
+    # A cut-back week's long run steps back to an easy run's length at least; others stay longer.
+    over_easy = 1.0 if spec.cutback else LONG_OVER_EASY
+    if long_day is not None and weights and long_km < over_easy * per_weight:
+        # The long run stays the week's longest (issue 30: a 6 km "long run" beside 7 km easy runs):
+        # the steady kilometres are shared again with the long run at 1.25 easy runs.
+        pool = remaining + long_km
+        per_weight = pool / (math.fsum(weights.values()) + over_easy)
+        long_km = min(spec.long_cap_km, round(per_weight * over_easy, 1))
+        per_weight = (pool - long_km) / math.fsum(weights.values())
     steady: dict[int, tuple[SteadyType, float]] = {
         weekday: (slot, min(spec.easy_cap_km, max(MIN_RUN_KM, per_weight * weights[weekday])))
         for weekday, slot in easy_days.items()
     }
     if long_day is not None:
         steady[long_day] = ("LONG", long_km)
-    cap = within_share(quality_km, [km for _, km in steady.values()])
+    cap = within_share(quality_km, [km for _, km in steady.values()], spec.long_share)
     runs = [
         steady_run(days[weekday], math.floor(min(km, cap) * 10) / 10, slot, paces)
         for weekday, (slot, km) in steady.items()
@@ -81,15 +92,15 @@ def week_workouts(
     return workouts
 
 
-def within_share(fixed_km: float, runs_km: list[float]) -> float:
-    """The longest any of ``runs_km`` may be so that none is over a third of the week they make
+def within_share(fixed_km: float, runs_km: list[float], share: float) -> float:
+    """The longest any of ``runs_km`` may be so that none is over ``share`` of the week they make
     with ``fixed_km`` (the quality sessions) once the week is judged (30 km): capping runs shortens
     the week, which lowers the cap, so it is found by repeating until it settles. Never below a
     third of 30 km, which a week under 30 km may always hold."""
     cap = max(runs_km, default=0.0)
     for _ in range(FIT_ROUNDS):
         total = fixed_km + math.fsum(min(km, cap) for km in runs_km)
-        lower = max(LONG_SHARE * total, LONG_SHARE * JUDGED_WEEK_KM)
+        lower = max(share * total, share * JUDGED_WEEK_KM)
         if lower >= cap - SETTLED_KM:
             break
         cap = lower

@@ -17,6 +17,7 @@ from knowledge.endurance.running import (
     LONGEST_DISTANCE_M,
     MARATHON_M,
     predict_race_seconds,
+    threshold_pace,
     training_paces,
 )
 from knowledge.plan_generation.events import Event, Experience
@@ -149,3 +150,20 @@ def running_tss(seconds: float, pace_s_per_km: float, threshold_s_per_km: float)
 
 def seconds_for(meters: float, pace_s_per_km: float) -> float:
     return meters * pace_s_per_km / METERS_PER_KILOMETER
+
+
+# Bisection rounds of ``vdot_for_threshold_pace``: 40 halvings of 65 VDOT points is far below 0.01.
+_THRESHOLD_ROUNDS: Final = 40
+
+
+def vdot_for_threshold_pace(seconds_per_km: float) -> float:
+    """The VDOT whose threshold (T) pace is ``seconds_per_km`` (Daniels; T pace falls as VDOT rises),
+    within the plan's 20-85: an athlete's threshold pace as the one figure their paces come from."""
+    low, high = PLAN_VDOT_MIN, PLAN_VDOT_MAX
+    for _ in range(_THRESHOLD_ROUNDS):
+        middle = (low + high) / 2
+        if threshold_pace(middle).seconds_per_km > seconds_per_km:
+            low = middle
+        else:
+            high = middle
+    return round((low + high) / 2, 2)

@@ -30,10 +30,12 @@ from services.training.plans.generator.request import PlanRequest
 from services.training.plans.generator.workouts import Workout
 
 # Changes whenever the same request would give another plan, so a fingerprint never names two.
-GENERATOR_VERSION: Final = "1"
+GENERATOR_VERSION: Final = "2"
 EASY_SHARE_OF_LONG: Final = 0.8
 EASY_MAX_MINUTES: Final = 90
-VdotSource = Literal["recent_race", "estimate"]
+# "athlete_thresholds": the athlete's own VDOT (their profile's thresholds), which a signed-in
+# athlete's plan is built from (issue 30: one source for paces; decision 0065, "VDOT and paces").
+VdotSource = Literal["recent_race", "estimate", "athlete_thresholds"]
 
 PHASE_FOCUS: Final[dict[Phase, str]] = {
     "base": "Aerobic base: easy volume grows steadily; short fast repetitions keep speed and form.",
@@ -87,7 +89,9 @@ class GeneratedPlan:
         return self.request.race_date
 
 
-def plan_vdot(request: PlanRequest) -> tuple[float, VdotSource]:
+def plan_vdot(request: PlanRequest, athlete_vdot: float | None = None) -> tuple[float, VdotSource]:
+    if athlete_vdot is not None and math.isfinite(athlete_vdot) and athlete_vdot > 0:
+        return min(PLAN_VDOT_MAX, max(PLAN_VDOT_MIN, athlete_vdot)), "athlete_thresholds"
     if request.recent_race is not None:
         return request.recent_race.vdot, "recent_race"
     vdot = estimated_vdot(request.weekly_volume_km, request.experience)
@@ -105,8 +109,10 @@ def easy_run_cap_km(long_cap_km: float, paces: ZonePaces) -> float:
     return min(EASY_SHARE_OF_LONG * long_cap_km, EASY_MAX_MINUTES * SECONDS_PER_MINUTE / paces.easy.middle)
 
 
-def generate_plan(request: PlanRequest) -> GeneratedPlan:
-    vdot, source = plan_vdot(request)
+def generate_plan(request: PlanRequest, athlete_vdot: float | None = None) -> GeneratedPlan:
+    """The plan for ``request``; paces from ``athlete_vdot`` (the athlete's thresholds) when given,
+    else the request's recent race, else an estimate."""
+    vdot, source = plan_vdot(request, athlete_vdot)
     paces = zone_paces(vdot)
     event = request.event
     long_cap = long_run_cap_km(event, paces)
@@ -123,7 +129,7 @@ def generate_plan(request: PlanRequest) -> GeneratedPlan:
     )
     weekly = guarded_weeks(specs, request, paces)
     return GeneratedPlan(
-        plan_id=fingerprint(request),
+        plan_id=fingerprint(request, None if source != "athlete_thresholds" else vdot),
         request=request,
         event=event,
         vdot=vdot,
@@ -160,8 +166,9 @@ def _summary(spec: WeekSpec, workouts: list[Workout]) -> WeekSummary:
     )
 
 
-def fingerprint(request: PlanRequest) -> str:
-    """A deterministic ID of the request (and the generator's version): the same inputs, the same ID."""
+def fingerprint(request: PlanRequest, athlete_vdot: float | None = None) -> str:
+    """A deterministic ID of the request (and the generator's version, and the athlete's VDOT when
+    it set the paces): the same inputs, the same ID."""
     race = request.recent_race
     canonical = {
         "version": GENERATOR_VERSION,
@@ -174,5 +181,7 @@ def fingerprint(request: PlanRequest) -> str:
         "daysPerWeek": request.days_per_week,
         "experience": request.experience,
     }
+    if athlete_vdot is not None:
+        canonical["athleteVdot"] = round(athlete_vdot, 2)
     digest = hashlib.sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
     return f"plan-{digest[:24]}"
