@@ -41,6 +41,7 @@ from kinetic.grpc_handlers import HandlerWrappingInterceptor
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from kinetic.storage import make_engine
 from services.training.plans.generator import generate_plan, parse_request
+from services.training.plans.generator.paces import vdot_for_threshold_pace
 from tests.integration.edge.conftest import running_stack
 from tests.integration.edge.primed_calls import PROTOCOL
 from tests.integration.edge.runflow_calls import pro, runflow_key
@@ -54,17 +55,22 @@ SAFETY_READS = ("EvaluatePlanSafety", "GetPlanningContext")
 # The name kinetic.grpc_server takes its extra server interceptors from when a server starts.
 INTERCEPTORS = "rpc_metrics_interceptors"
 ARGUMENTS = {"event": "10K", "weeklyVolumeKm": 40, "daysPerWeek": 7, "experience": "intermediate"}
+# The athlete's threshold pace (s/km): create_training_plan paces the plan from its VDOT (issue 30).
+THRESHOLD_PACE = 250
 
 
-def race_day() -> date:
-    """The first race day from today whose 10 km plan has ``WORKOUTS`` workouts (about 8 weeks
-    away; the count depends on the weekday)."""
+def race_day() -> tuple[date, int]:
+    """The first race day from today, and the days a week, whose 10 km plan paced from
+    ``THRESHOLD_PACE`` has ``WORKOUTS`` workouts (about 8 weeks away; the count depends on the
+    weekday, and some counts a 7-day week skips, so 6 days are tried next)."""
     today = datetime.now(UTC).date()
-    for days in range(28, 120):
-        day = today + timedelta(days=days)
-        plan = generate_plan(parse_request({**ARGUMENTS, "raceDate": day.isoformat()}, today))
-        if len(plan.workouts) == WORKOUTS:
-            return day
+    vdot = vdot_for_threshold_pace(THRESHOLD_PACE)
+    for days_per_week in (7, 6):
+        for days in range(28, 120):
+            day = today + timedelta(days=days)
+            arguments = {**ARGUMENTS, "daysPerWeek": days_per_week, "raceDate": day.isoformat()}
+            if len(generate_plan(parse_request(arguments, today), vdot).workouts) == WORKOUTS:
+                return day, days_per_week
     raise RuntimeError(f"no 10 km plan of {WORKOUTS} workouts")
 
 
@@ -153,9 +159,9 @@ class CountedEngines:
             engine.dispose()
 
 
-def generated_plan(race: date) -> tuple[str, dict[str, Any]]:
+def generated_plan(race: date, days_per_week: int) -> tuple[str, dict[str, Any]]:
     """The standard builder's 10 km plan of ``WORKOUTS`` workouts."""
-    return "create_training_plan", {**ARGUMENTS, "raceDate": race.isoformat()}
+    return "create_training_plan", {**ARGUMENTS, "daysPerWeek": days_per_week, "raceDate": race.isoformat()}
 
 
 def custom_plan(race: date) -> tuple[str, dict[str, Any]]:
@@ -216,13 +222,13 @@ async def _measured(stack: Any, tally: Tally, calls: int, warmup: int) -> list[s
     first = (datetime.now(UTC).date() - timedelta(days=60)).isoformat()
     for threshold in (
         records_pb2.Threshold(kind="ftp", effective_day=first, watts=250),
-        records_pb2.Threshold(kind="threshold_pace", effective_day=first, seconds_per_km=250),
+        records_pb2.Threshold(kind="threshold_pace", effective_day=first, seconds_per_km=THRESHOLD_PACE),
     ):
         await stack.backends.endurance.SetThreshold(
             records_pb2.SetThresholdRequest(account_id=stack.account_id, threshold=threshold)
         )
     key = await runflow_key(stack)
-    race = race_day()
+    race, days_per_week = race_day()
     headers = {
         "Authorization": f"Bearer {key}",
         "Accept": "application/json, text/event-stream",
@@ -231,7 +237,7 @@ async def _measured(stack: Any, tally: Tally, calls: int, warmup: int) -> list[s
     }
     lines: list[str] = []
     async with httpx2.AsyncClient(headers=headers, timeout=60) as http:
-        for call in (generated_plan(race), custom_plan(race)):
+        for call in (generated_plan(race, days_per_week), custom_plan(race)):
             lines += await _one_tool(http, stack.base_url + RUNFLOW_PATH, tally, call, calls, warmup)
     return lines
 
