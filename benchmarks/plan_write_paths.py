@@ -27,6 +27,7 @@ from sqlalchemy import Engine
 
 from edge.profiles.runflow import plan_requests as requests
 from kinetic.analytics.v1 import endurance_pb2
+from kinetic.athlete_thresholds import thresholds
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from kinetic.storage import make_engine
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
@@ -104,7 +105,7 @@ async def _measured(stack: Any, calls: int, warmup: int) -> list[str]:
         )
         written = await backends.endurance_plans.MutatePlan(
             plans_pb2.MutatePlanRequest(
-                account_id=account_id, thresholds=requests.thresholds(figures), create_goal=new_goal(number)
+                account_id=account_id, thresholds=thresholds(figures), create_goal=new_goal(number)
             )
         )
         await backends.endurance_analytics.EvaluatePlanSafety(

@@ -30,6 +30,7 @@ from edge.profiles.runflow.plan_calls import (
 )
 from edge.profiles.runflow.plan_schemas import PLAN_WEEKS_DEFAULT
 from edge.profiles.runflow.steps import ENDURANCE_ARGUMENTS, SPORTS, draft
+from kinetic.athlete_thresholds import thresholds
 from kinetic.sessions.v1 import endurance_pb2 as sessions_pb2
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 
@@ -309,7 +310,7 @@ class RunFlowPlanTools(PlanCalls):
                 for record in requests.threshold_records(arguments)
             )
         )
-        known = requests.recalibrated(requests.thresholds(figures), arguments)
+        known = requests.recalibrated(thresholds(figures), arguments)
         mutation = plans_pb2.Recalibrate(
             goal_id=goal_id, preserve_locked_tss=bool(arguments.get("preserveCustomWorkoutTss", True))
         )

@@ -146,28 +146,6 @@ def status(item: Mapping[str, Any]) -> plans_pb2.WorkoutStatus:
     )
 
 
-def thresholds(figures: endurance_pb2.GetAthleteFiguresResponse) -> plans_pb2.AthleteThresholds:
-    """What analytics knows of the athlete's thresholds today, for planned TSS and zone targets."""
-    known = plans_pb2.AthleteThresholds()
-    cycling, run, swim, heart = figures.cycling, figures.running, figures.swimming, figures.heart_rate
-    if cycling.HasField("ftp_w"):
-        known.ftp_watts = cycling.ftp_w
-    if run.threshold.seconds_per_km:
-        known.threshold_pace_seconds_per_km = run.threshold.seconds_per_km
-    if run.HasField("vdot"):
-        known.vdot = run.vdot
-    if swim.HasField("css_seconds_per_100m"):
-        known.css_seconds_per_100m = swim.css_seconds_per_100m
-    for source, target in (
-        ("threshold_hr", "threshold_hr_bpm"),
-        ("max_hr", "max_hr_bpm"),
-        ("resting_hr", "resting_hr_bpm"),
-    ):
-        if heart.HasField(source):
-            setattr(known, target, getattr(heart, source))
-    return known
-
-
 def recalibrated(
     known: plans_pb2.AthleteThresholds, arguments: Mapping[str, Any]
 ) -> plans_pb2.AthleteThresholds:

@@ -18,6 +18,7 @@ from datetime import date
 import grpc
 
 from kinetic.analytics.v1 import endurance_pb2
+from kinetic.athlete_thresholds import thresholds
 from kinetic.errors import DomainError, RemoteError
 from kinetic.proto_enums import enum_value
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
@@ -153,28 +154,6 @@ def planned(load: plans_pb2.PlanLoad) -> PlannedWorkout:
         duration_s=float(load.duration_seconds) if load.HasField("duration_seconds") else None,
         workout_id=load.workout_id,
     )
-
-
-def thresholds(figures: endurance_pb2.GetAthleteFiguresResponse) -> plans_pb2.AthleteThresholds:
-    """What analytics knows of the athlete's thresholds today, for planned TSS and zone targets."""
-    known = plans_pb2.AthleteThresholds()
-    cycling, run, swim, heart = figures.cycling, figures.running, figures.swimming, figures.heart_rate
-    if cycling.HasField("ftp_w"):
-        known.ftp_watts = cycling.ftp_w
-    if run.threshold.seconds_per_km:
-        known.threshold_pace_seconds_per_km = run.threshold.seconds_per_km
-    if run.HasField("vdot"):
-        known.vdot = run.vdot
-    if swim.HasField("css_seconds_per_100m"):
-        known.css_seconds_per_100m = swim.css_seconds_per_100m
-    for source, target in (
-        ("threshold_hr", "threshold_hr_bpm"),
-        ("max_hr", "max_hr_bpm"),
-        ("resting_hr", "resting_hr_bpm"),
-    ):
-        if heart.HasField(source):
-            setattr(known, target, getattr(heart, source))
-    return known
 
 
 def relayed(error: RemoteError) -> DomainError:
