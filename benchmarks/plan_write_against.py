@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 # The tree issue 29 was filed against (0.32-0.37 s for create_training_plan then).
@@ -127,6 +128,8 @@ async def measured(stack, calls, warmup):
         for tool, arguments in calls_for(race, days_per_week).items():
             times = []
             for number in range(warmup + calls):
+                if number == warmup:
+                    cpu_started = time.process_time()
                 body = tool_call_body(tool, arguments, number)
                 started = time.perf_counter()
                 response = await http.post(stack.base_url + "/mcp/runflow", content=body)
@@ -139,15 +142,18 @@ async def measured(stack, calls, warmup):
                     raise RuntimeError(f"{tool} did not write {WORKOUTS} workouts")
                 if number >= warmup:
                     times.append(elapsed)
-            out[tool] = times
+            # The process's CPU per write (all four services and the edge): steadier than wall time
+            # on a busy machine.
+            out[tool] = {"ms": times, "cpu_ms": (time.process_time() - cpu_started) * 1000 / calls}
     return out
 
 print(json.dumps(asyncio.run(main(int(sys.argv[1]), int(sys.argv[2])))))
 """
 
 
-def run_driver(tree: Path, calls: int, warmup: int) -> dict[str, list[float]]:
-    """One process in ``tree``: its stack, ``calls`` timed writes of each tool (ms)."""
+def run_driver(tree: Path, calls: int, warmup: int) -> dict[str, dict[str, Any]]:
+    """One process in ``tree``: its stack, ``calls`` timed writes of each tool (``ms``) and the
+    process's CPU per write (``cpu_ms``)."""
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
         script.write(DRIVER)
     try:
@@ -164,8 +170,8 @@ def run_driver(tree: Path, calls: int, warmup: int) -> dict[str, list[float]]:
         os.unlink(script.name)
     if done.returncode != 0:
         raise RuntimeError(f"the driver failed in {tree}:\n{done.stderr[-3000:]}")
-    times: dict[str, list[float]] = json.loads(done.stdout.strip().splitlines()[-1])
-    return times
+    measured: dict[str, dict[str, Any]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return measured
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -184,22 +190,32 @@ def main(argv: list[str] | None = None) -> int:
         try:
             trees = {"this tree": HERE, args.against: earlier}
             times: dict[str, dict[str, list[float]]] = {name: {tool: [] for tool in TOOLS} for name in trees}
+            cpu: dict[str, dict[str, list[float]]] = {name: {tool: [] for tool in TOOLS} for name in trees}
             for round_ in range(args.rounds):
                 for name, tree in trees.items():
                     for tool, measured in run_driver(tree, args.calls, args.warmup).items():
-                        times[name][tool] += measured
+                        times[name][tool] += measured["ms"]
+                        cpu[name][tool].append(measured["cpu_ms"])
                 print(f"round {round_ + 1}/{args.rounds} done (load average {os.getloadavg()[0]:.1f})")
         finally:
             remove = ["git", "-C", str(HERE), "worktree", "remove", "--force", str(earlier)]
             subprocess.run(remove, check=False)
-    print(f"49-workout plan writes, {args.rounds} turns x {args.calls} calls per tree (p50 / p99 ms):")
+    print(
+        f"49-workout plan writes, {args.rounds} turns x {args.calls} calls per tree "
+        "(p50 / p99 ms; CPU ms per write, median of the turns):"
+    )
     for tool in TOOLS:
         row = []
         for name in trees:
             ms = sorted(times[name][tool])
-            row.append(f"{name} {statistics.median(ms):.1f} / {ms[int(0.99 * (len(ms) - 1))]:.1f}")
+            row.append(
+                f"{name} {statistics.median(ms):.1f} / {ms[int(0.99 * (len(ms) - 1))]:.1f}, "
+                f"CPU {statistics.median(cpu[name][tool]):.1f}"
+            )
         ratio = statistics.median(times["this tree"][tool]) / statistics.median(times[args.against][tool])
-        print(f"  {tool}: {'; '.join(row)}; ratio {ratio:.2f} (target ≤ 0.33)")
+        cpu_ratio = statistics.median(cpu["this tree"][tool]) / statistics.median(cpu[args.against][tool])
+        print(f"  {tool}: {'; '.join(row)}")
+        print(f"    p50 ratio {ratio:.2f} (target <= 0.33), CPU ratio {cpu_ratio:.2f}")
     return 0
 
 
