@@ -30,7 +30,7 @@ from services.training.plans.generator.request import PlanRequest
 from services.training.plans.generator.workouts import Workout
 
 # Changes whenever the same request would give another plan, so a fingerprint never names two.
-GENERATOR_VERSION: Final = "2"
+GENERATOR_VERSION: Final = "3"
 EASY_SHARE_OF_LONG: Final = 0.8
 EASY_MAX_MINUTES: Final = 90
 # "athlete_thresholds": the athlete's own VDOT (their profile's thresholds), which a signed-in
