@@ -702,9 +702,13 @@ async def test_recalibration_moves_a_generated_plans_notes_and_race_with_its_ste
     for workout in before["workouts"]:
         assert notes_paces(workout["notes"]) == step_paces(workout["structuredSteps"]), workout["notes"]
     easy = next(w for w in before["workouts"] if w["workoutType"] == "EASY")
-    await runflow("modify_workout", {"workoutId": easy["workoutId"], "notes": "My own words: 8 km at 5:30-5:40 /km"})
+    await runflow(
+        "modify_workout", {"workoutId": easy["workoutId"], "notes": "My own words: 8 km at 5:30-5:40 /km"}
+    )
 
-    answer = await runflow("recalibrate_thresholds", {"raceResult": {"distanceMeters": 10000, "timeSeconds": 2400}})
+    answer = await runflow(
+        "recalibrate_thresholds", {"raceResult": {"distanceMeters": 10000, "timeSeconds": 2400}}
+    )
     assert answer["thresholds"]["vdot"] > 50  # faster than the 4:30 /km threshold the plan was paced from
 
     after = await whole_plan(runflow, goal_id)
