@@ -727,3 +727,33 @@ async def test_recalibration_moves_a_generated_plans_notes_and_race_with_its_ste
     # A 40-minute 10K (VDOT ~52) races a half in about 1:28:40, 4:12 /km, +/- 3 %.
     assert 240 <= new_target["paceLowSecondsPerKm"] <= 252 <= new_target["paceHighSecondsPerKm"] <= 265
     assert race_after["plannedDurationSeconds"] < race_before["plannedDurationSeconds"]
+
+
+async def test_a_generated_higdon_route_plan_raises_no_long_run_warning_against_itself(
+    account_stack, runflow
+):
+    """Issue 30: a beginner's marathon on 4 days takes up to 45 % of its peak weeks in the long run
+    (Higdon's trade), and Kinetic's own engine warned against it on create_training_plan and after
+    every later write. The engine now judges a generated plan by the generator's table (decision
+    0114), so neither write warns; the long runs are as large as before."""
+    race_day = (today() + timedelta(weeks=18)).isoformat()
+    arguments = {
+        "event": "MARATHON",
+        "raceDate": race_day,
+        "weeklyVolumeKm": 25,
+        "daysPerWeek": 4,
+        "experience": "beginner",
+    }
+    created = await runflow("create_training_plan", arguments)
+    assert "long_run_cap" not in {a["rule"] for a in created["safetyAdvisories"]}
+    stored = await whole_plan(runflow, created["plan"]["goalId"])
+    longest = max(w["plannedDistanceMeters"] for w in stored["workouts"] if w["workoutType"] == "LONG")
+    assert longest > 20_000
+    easy = next(w for w in stored["workouts"] if w["workoutType"] == "EASY")
+    changed = await runflow("modify_workout", {"workoutId": easy["workoutId"], "notes": "Hilly route"})
+    assert "long_run_cap" not in {a["rule"] for a in changed["safetyAdvisories"]}
+    # Marking a status is judged by analytics: the same table, from the goal's event.
+    marked = await runflow("mark_workout_status", {"workoutId": easy["workoutId"], "completed": False})
+    assert marked["safetyAdvisories"] and "long_run_cap" not in {
+        a["rule"] for a in marked["safetyAdvisories"]
+    }
