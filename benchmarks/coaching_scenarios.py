@@ -1,5 +1,5 @@
 """``python -m benchmarks.coaching_scenarios``: the daily coaching decision (decision 0058, amended
-by 0112) on short athlete histories a coach would recognise, with the action and reason codes
+by 0112 and 0115) on short athlete histories a coach would recognise, with the action and reason codes
 expected of each, and how often a steady routine like the demo season's is changed.
 
 Pure: each history is daily training stress and readiness entries fed to the same engine analytics

@@ -141,7 +141,7 @@ def assess(entries: Sequence[ReadinessDay], day: date) -> Recovery:
     return Recovery(worst([s.level for s in signals]), tuple(signals), entry)
 
 
-_FIELD_NAMES: Final = {"hrv_ms": "HRV", "resting_hr": "resting heart rate", "sleep_hours": "sleep"}
+_FIELD_NAMES: Final = {"resting_hr": "resting heart rate", "sleep_hours": "sleep"}
 
 
 @dataclass(frozen=True)
