@@ -105,10 +105,10 @@ def activity_outcome(name: str, answer: records_pb2.ImportActivityFileResponse, 
     words = "; ".join(activity_words(leg.activity, zone) for leg in legs)
     if answer.created or (stored and any(leg.outcome == "twin_replaced" for leg in stored)):
         return FileOutcome(name, "imported", f"Imported: {words}.", "activity")
-    notes = " ".join(dict.fromkeys(leg.note for leg in legs if leg.note))
-    return FileOutcome(
-        name, "already", f"Already there: {words}. {notes or 'This file was imported before.'}", "activity"
-    )
+    # A twin's note says which file was kept and why; "imported before" is said here, in full.
+    notes = " ".join(dict.fromkeys(leg.note for leg in legs if leg.outcome == "twin_kept" and leg.note))
+    why = notes[:1].upper() + notes[1:] if notes else "This file was imported before."
+    return FileOutcome(name, "already", f"Already there: {words}. {why}", "activity")
 
 
 def workout_log_outcome(name: str, report: workout_log_pb2.ImportWorkoutFileResponse) -> FileOutcome:
@@ -134,7 +134,14 @@ def workout_log_outcome(name: str, report: workout_log_pb2.ImportWorkoutFileResp
     if report.imported:
         return FileOutcome(name, "imported", text[0].upper() + text[1:], "workout_log")
     if report.already_imported:
-        return FileOutcome(name, "already", "Already there: " + text, "workout_log")
+        count = report.already_imported
+        return FileOutcome(
+            name,
+            "already",
+            f"Already there: the file's {count} strength workout{'s were' if count != 1 else ' was'} "
+            "imported before.",
+            "workout_log",
+        )
     return FileOutcome(name, "refused", "Refused: no workout could be stored; " + text, "workout_log")
 
 

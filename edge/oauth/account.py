@@ -480,8 +480,9 @@ class AccountPages(PageBase):
         response = message_page(
             "Your account was deleted",
             "Your Kinetic account, its API keys, sign-ins and connections are gone. Every "
-            "application that was connected has lost access. Your training library, workout log "
-            "and everything derived from them are being erased.",
+            "application that was connected has lost access. Your Training library, workout log, "
+            "activities, thresholds and readiness entries, and everything computed from them, are "
+            "being erased in every service.",
             status=200,
         )
         response.delete_cookie(

@@ -59,7 +59,9 @@ def request_of(body: bytes, chunk: int = 4096, content_type: str | None = None) 
 
 async def test_files_and_fields_are_read_in_order() -> None:
     ride = (ACTIVITIES / "garmin-edge500-ride-b.fit").read_bytes()
-    body = form(("csrf_token", None, b"t0ken"), ("file", "ride.fit", ride), ("file", "log.csv", b"Date,Reps\n"))
+    body = form(
+        ("csrf_token", None, b"t0ken"), ("file", "ride.fit", ride), ("file", "log.csv", b"Date,Reps\n")
+    )
     request, _ = request_of(body)
     upload = await read_multipart(request, max_files=2, max_file_bytes=len(ride), max_total_bytes=len(body))
     assert [f.filename for f in upload.files] == ["ride.fit", "log.csv"]
