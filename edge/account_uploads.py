@@ -14,7 +14,7 @@ stores nothing and leaves the others as they are. Decision 0116.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final, Literal
@@ -207,7 +207,7 @@ def same_origin(request: Request, public_url: str) -> bool:
 class AccountUploads(PageBase):
     """The upload endpoint: the session, origin and token checked, then each file imported."""
 
-    live: BackendsOf = field(default=lambda: None)  # type: ignore[assignment,return-value]
+    live: BackendsOf
 
     async def upload(self, request: Request) -> Response:
         wants_json = "application/json" in request.headers.get("accept", "")
@@ -216,10 +216,10 @@ class AccountUploads(PageBase):
         except EdgeProblem as problem:
             return self._refused(problem, wants_json)
         except (BackendUnavailable, grpc.aio.AioRpcError):
-            problem = EdgeProblem(
+            down = EdgeProblem(
                 "temporarily_unavailable", "Kinetic cannot take files right now; nothing was stored", 503
             )
-            return self._refused(problem, wants_json)
+            return self._refused(down, wants_json)
         except ClientDisconnect:
             return Response(status_code=400)
 
