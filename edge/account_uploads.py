@@ -101,9 +101,9 @@ def activity_words(summary: records_pb2.ActivitySummary, time_zone: str) -> str:
 def activity_outcome(name: str, answer: records_pb2.ImportActivityFileResponse, zone: str) -> FileOutcome:
     """The words for an activity file: each of its activities (one per leg of a multisport file)."""
     legs = list(answer.activities) or [records_pb2.ImportedActivity(activity=answer.activity, outcome="")]
-    stored = [leg for leg in legs if leg.outcome in ("created", "twin_replaced", "")]
     words = "; ".join(activity_words(leg.activity, zone) for leg in legs)
-    if answer.created or (stored and any(leg.outcome == "twin_replaced" for leg in stored)):
+    # A twin replaced now holds this file's richer data: imported, under the earlier activity's ID.
+    if answer.created or any(leg.outcome == "twin_replaced" for leg in legs):
         return FileOutcome(name, "imported", f"Imported: {words}.", "activity")
     # A twin's note says which file was kept and why; "imported before" is said here, in full.
     notes = " ".join(dict.fromkeys(leg.note for leg in legs if leg.outcome == "twin_kept" and leg.note))
