@@ -79,13 +79,17 @@ class FileOutcome:
     kind: str = ""
 
 
+# A no-break space between a number and its unit: a narrow column never leaves "s." alone on a line.
+NBSP = "\u00a0"
+
+
 def _duration(seconds: float) -> str:
     total = round(seconds)
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     if hours:
-        return f"{hours} h {minutes:02d} min"
-    return f"{minutes} min {secs:02d} s" if minutes else f"{secs} s"
+        return f"{hours}{NBSP}h {minutes:02d}{NBSP}min"
+    return f"{minutes}{NBSP}min {secs:02d}{NBSP}s" if minutes else f"{secs}{NBSP}s"
 
 
 def _when(summary: records_pb2.ActivitySummary, time_zone: str) -> str:

@@ -184,7 +184,7 @@ async def test_each_file_from_the_page_is_imported_by_its_kind_and_answered_in_w
     run = outcomes[RUN_FIT.name]
     assert run["outcome"] == "imported" and run["kind"] == "activity"
     assert re.fullmatch(
-        r"Imported: run on \w{3} \d{1,2} \w{3} \d{4} at \d\d:\d\d, \d+ min \d\d s\.", run["text"]
+        r"Imported: run on \w{3} \d{1,2} \w{3} \d{4} at \d\d:\d\d, \d+\u00a0min \d\d\u00a0s\.", run["text"]
     )
     assert outcomes[RIDE_FIT.name]["text"].startswith("Imported: ride on ")
     strong = outcomes[STRONG.name]
