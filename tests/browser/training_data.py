@@ -16,8 +16,9 @@ import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
-from kinetic.sessions.v1 import endurance_pb2, workout_log_pb2
+from kinetic.sessions.v1 import endurance_pb2, endurance_pb2_grpc, workout_log_pb2, workout_log_pb2_grpc
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from kinetic.training.v1 import endurance_plans_pb2_grpc as plans_pb2_grpc
 from kinetic.training.v1 import training_pb2
 from tests.conftest import EngineFactory
 from tests.fixtures.activity_files.generate import FIXTURES
@@ -25,7 +26,7 @@ from tests.integration.edge.conftest import Stack, running_stack
 
 RECENT_WEEKS = 6
 PLAN_NAME = "Spring half marathon"
-CATCH_UP_SECONDS = 60.0
+CALL_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,39 @@ def _timestamp(moment: datetime) -> Timestamp:
     return stamp
 
 
+@dataclass(frozen=True)
+class _Direct:
+    """Stubs straight to the services, without the edge's deadlines: setting up a test's data on a
+    loaded machine is not what the edge's deadlines judge. Every call gets ``CALL_SECONDS``."""
+
+    endurance: endurance_pb2_grpc.EnduranceServiceStub
+    workout_log: workout_log_pb2_grpc.WorkoutLogServiceStub
+    endurance_plans: plans_pb2_grpc.EndurancePlanServiceStub
+    analytics: analytics_pb2_grpc.AnalyticsServiceStub
+
+
 async def seed_training(stack: Stack, account_id: str) -> Seeded:
     """Give ``account_id`` (UTC days) everything the page draws."""
-    backends = stack.backends
+    channels = {
+        name: grpc.aio.insecure_channel(f"127.0.0.1:{stack.servers[name].port}")
+        for name in ("sessions", "training", "analytics")
+    }
+    try:
+        return await _seed(
+            _Direct(
+                endurance_pb2_grpc.EnduranceServiceStub(channels["sessions"]),
+                workout_log_pb2_grpc.WorkoutLogServiceStub(channels["sessions"]),
+                plans_pb2_grpc.EndurancePlanServiceStub(channels["training"]),
+                analytics_pb2_grpc.AnalyticsServiceStub(channels["analytics"]),
+            ),
+            account_id,
+        )
+    finally:
+        for channel in channels.values():
+            await channel.close()
+
+
+async def _seed(backends: _Direct, account_id: str) -> Seeded:
     thresholds: tuple[tuple[str, dict[str, Any]], ...] = (
         ("ftp", {"watts": 250.0}),
         ("max_hr", {"bpm": 190.0}),
@@ -57,13 +88,15 @@ async def seed_training(stack: Stack, account_id: str) -> Seeded:
             endurance_pb2.SetThresholdRequest(
                 account_id=account_id,
                 threshold=endurance_pb2.Threshold(kind=kind, effective_day="2026-01-01", **extra),
-            )
+            ),
+            timeout=CALL_SECONDS,
         )
     for name in ("ride.fit", "run.fit"):
         await backends.endurance.ImportActivityFile(
             endurance_pb2.ImportActivityFileRequest(
                 account_id=account_id, data=(FIXTURES / name).read_bytes()
-            )
+            ),
+            timeout=CALL_SECONDS,
         )
     today = datetime.now(UTC).date()
     days = []
@@ -89,7 +122,8 @@ async def seed_training(stack: Stack, account_id: str) -> Seeded:
                         name=f"{sport.capitalize()} {day:%d %b}",
                         **extra,
                     ),
-                )
+                ),
+                timeout=CALL_SECONDS,
             )
     one_set = workout_log_pb2.LoggedSetInput(reps=5, load_kg=100)
     await backends.workout_log.LogWorkout(
@@ -104,7 +138,8 @@ async def seed_training(stack: Stack, account_id: str) -> Seeded:
                     words="barbell bench press", sets=[workout_log_pb2.LoggedSetInput(reps=8, load_kg=70)]
                 ),
             ],
-        )
+        ),
+        timeout=CALL_SECONDS,
     )
     drafts = [
         plans_pb2.WorkoutDraft(
@@ -128,15 +163,14 @@ async def seed_training(stack: Stack, account_id: str) -> Seeded:
                 workouts=drafts,
                 activate=True,
             ),
-        )
+        ),
+        timeout=CALL_SECONDS,
     )
     # Analytics catches up with the feeds on its first read; done here, the page's five reads find
     # the projections current and stay within the edge's read deadline on a loaded machine.
-    # Straight to analytics, without the edge's 2 s read deadline: this first catch-up does the work.
-    async with grpc.aio.insecure_channel(f"127.0.0.1:{stack.servers['analytics'].port}") as channel:
-        await analytics_pb2_grpc.AnalyticsServiceStub(channel).GetFeedPosition(
-            analytics_pb2.GetFeedPositionRequest(account_id=account_id), timeout=CATCH_UP_SECONDS
-        )
+    await backends.analytics.GetFeedPosition(
+        analytics_pb2.GetFeedPositionRequest(account_id=account_id), timeout=CALL_SECONDS
+    )
     return Seeded(
         activities=2 + 4 * RECENT_WEEKS,
         recorded_days=days,
