@@ -134,9 +134,12 @@ def draw(chart: Chart) -> Safe:
             )
             base += value
         if index % label_every == 0:
+            # A label near the right edge ends there instead of running past it.
+            near_edge = index * 2 >= slots and slots - index <= label_every * 0.6
+            anchor, at = ("end", WIDTH - RIGHT) if near_edge else ("middle", x + slot / 2)
             parts.append(
-                f'<text x="{x + slot / 2:.1f}" y="{HEIGHT - BOTTOM + 20}" class="axis" '
-                f'text-anchor="middle">{escape(chart.labels[index])}</text>'
+                f'<text x="{at:.1f}" y="{HEIGHT - BOTTOM + 20}" class="axis" '
+                f'text-anchor="{anchor}">{escape(chart.labels[index])}</text>'
             )
     for line in chart.lines:
         parts.extend(_line(line, [LEFT + slot * (i + 0.5) for i in range(slots)], y))

@@ -204,13 +204,18 @@ def _empty(text: str, link: tuple[str, str] | None = None) -> Safe:
 
 
 def _table(
-    caption: str, head: Sequence[str], rows: Sequence[Sequence[object]], numeric_from: int = 1
+    caption: str,
+    head: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    numeric_from: int = 1,
+    numeric_to: int | None = None,
+    stacked: bool = False,
 ) -> Safe:
     """A table of the numbers beside a chart, in a labelled region that scrolls sideways on a narrow
     screen instead of the page (and can be focused to scroll it with the keyboard)."""
     heads = join(
         [
-            _html('<th scope="col"{cls}>{h}</th>', h=h, cls=_numeric(i, numeric_from))
+            _html('<th scope="col"{cls}>{h}</th>', h=h, cls=_numeric(i, numeric_from, numeric_to))
             for i, h in enumerate(head)
         ]
     )
@@ -221,7 +226,14 @@ def _table(
                 + "".join(
                     str(_html('<th scope="row">{v}</th>', v=v))
                     if i == 0
-                    else str(_html("<td{cls}>{v}</td>", v=v, cls=_numeric(i, numeric_from)))
+                    else str(
+                        _html(
+                            '<td{cls} data-label="{label}">{v}</td>',
+                            v=v,
+                            cls=_numeric(i, numeric_from, numeric_to),
+                            label=head[i],
+                        )
+                    )
                     for i, v in enumerate(row)
                 )
                 + "</tr>"
@@ -230,16 +242,19 @@ def _table(
         ]
     )
     return _html(
-        '<div class="table-scroll" role="region" tabindex="0" aria-label="{caption}"><table>'
+        '<div class="table-scroll" role="region" tabindex="0" aria-label="{caption}"><table{stack}>'
         "<caption>{caption}</caption><thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table></div>",
+        stack=Safe(' class="stack"') if stacked else EMPTY,
         caption=caption,
         heads=heads,
         body=body,
     )
 
 
-def _numeric(index: int, numeric_from: int) -> Safe:
-    return Safe(' class="num"') if index >= numeric_from else EMPTY
+def _numeric(index: int, numeric_from: int, numeric_to: int | None) -> Safe:
+    """Figures align right: the columns from ``numeric_from`` up to ``numeric_to`` (excluded)."""
+    numeric = index >= numeric_from and (numeric_to is None or index < numeric_to)
+    return Safe(' class="num"') if numeric else EMPTY
 
 
 def _legend(items: Sequence[tuple[str, str]], dashed: Sequence[str] = ()) -> Safe:
@@ -491,6 +506,8 @@ def _activities_card(reads: Reads, unit: str) -> Safe:
         ("Day", "Activity", "Time", "Distance", "Stress", "How"),
         rows,
         2,
+        5,
+        stacked=True,
     )
     return _card(
         "activities", heading, table, "Training stress (TSS points) of each, and the method that computed it."
@@ -528,6 +545,7 @@ def _records_card(reads: Reads) -> Safe:
         f"Estimated one-rep max ({formula}) per exercise",
         ("Exercise", "e1RM", "From the set", "Heaviest load", "On"),
         rows,
+        stacked=True,
     )
     return _card(
         "records", heading, table, f"e1RM: the one-rep max a set's load and reps give ({formula}'s formula)."
@@ -566,7 +584,6 @@ def _power_card(reads: Reads) -> Safe:
                 Line("Last year", [p.watts for p in points], SPORT_COLOURS["ride"], dots=True),
                 Line("All time", [p.all_time_peak_watts for p in points], "#5c677d", dashed=True),
             ],
-            label_every=1,
         )
     )
     eftp = (
@@ -690,6 +707,16 @@ STYLE = Safe(
            vertical-align: top; }
   th[scope=row] { font-weight: 400; white-space: nowrap; }
   .num { text-align: right; white-space: nowrap; }
+  /* On a phone a wide table of words (activities, records) becomes one block per row, each figure
+     after its column's name; the tables of figures scroll sideways in their region instead. */
+  @media (max-width: 40rem) {
+    table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+    table.stack tr { display: block; border-top: 1px solid #e6e8eb; padding: .4rem 0; }
+    table.stack th[scope=row], table.stack td { display: block; border: 0; padding: .1rem 0;
+                                                text-align: left; white-space: normal; }
+    table.stack th[scope=row] { font-weight: 600; }
+    table.stack td::before { content: attr(data-label) ": "; color: #58616b; }
+  }
   .empty { background: #f4f5f7; border-radius: 10px; padding: .75rem; margin: 0; }
   ol.days { list-style: none; padding: 0; margin: 0; }
   ol.days li { border-top: 1px solid #e6e8eb; padding: .5rem 0; display: grid;

@@ -102,6 +102,8 @@ async def test_your_training_shows_the_chart_and_tables(
     assert await page.evaluate("document.scrollingElement.scrollWidth") <= width
     folder = shots_dir(tmp_path)
     await page.screenshot(full_page=True, path=str(folder / f"training-{device}.png"))
+    for section in ("load", "volume", "activities", "power", "plan"):
+        await page.locator(f"#{section}").screenshot(path=str(folder / f"training-{device}-{section}.png"))
 
     # A year: the same chart over 365 days, the link says which range is shown.
     await page.get_by_role("link", name="Last year").click()

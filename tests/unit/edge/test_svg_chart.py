@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from datetime import date
 
@@ -24,7 +25,7 @@ def test_a_negative_value_takes_the_axis_below_zero_with_a_zero_line() -> None:
     )
     ticks = _ticks(svg)
     assert ticks[0] <= -14.4 and ticks[-1] >= 29.5 and 0 in ticks
-    steps = {round(b - a, 6) for a, b in zip(ticks, ticks[1:], strict=False)}
+    steps = {round(b - a, 6) for a, b in itertools.pairwise(ticks)}
     assert len(steps) == 1  # evenly spaced
     assert 'class="zero"' in svg
 
