@@ -61,7 +61,7 @@ from edge.in_flight import (
 from edge.jwks import JwksCache
 from edge.mcp_json_depth import JsonDepthChecked
 from edge.mcp_profile.builder import build_profile
-from edge.oauth import RUNFLOW_OAUTH_ALIASES, OAuthStubs, oauth_routes
+from edge.oauth import RUNFLOW_OAUTH_ALIASES, OAuthStubs, TrainingStubs, oauth_routes
 from edge.openapi import openapi_document
 from edge.profiles.metric.rest import backend_error, http_error, metric_rest_app, no_store
 from edge.profiles.runflow_public.handlers import PlanGenTools
@@ -481,6 +481,11 @@ def create_app(
             key_scopes=API_KEY_RESOURCES,
             limiter=limiter,  # failed sign-ins count in the shared limiter (0015)
             client_address=ClientAddress(settings.trusted_proxy_hops),
+            training_figures=lambda: TrainingStubs(
+                endurance_analytics=live.backends.endurance_analytics,
+                analytics=live.backends.analytics,
+                endurance_plans=live.backends.endurance_plans,
+            ),
         ),
         # Before the REST mounts: Metric's MCP path lies under its REST prefix.
         *(route for profile in signed_in_mcp for route in mcp_door(profile)),
