@@ -27,6 +27,7 @@ from starlette.routing import Mount, Route
 
 from edge.app import create_app
 from edge.backends import Backends
+from kinetic.auth.v1 import auth_pb2
 from kinetic.protected_resources import METRIC, RUNFLOW
 from kinetic.settings import EdgeSettings
 from tests.browser.conftest import CLIENT_ORIGIN, WAIT_MS
@@ -36,6 +37,11 @@ from tests.integration.edge.plangen_calls import HALF, public_edge
 from tests.integration.oauth_edge.stack import EMAIL, MUSE_CALLBACK, PASSWORD, pkce_pair
 
 __all__ = ["full_stack"]
+
+# A real device file sent through the account page's upload form.
+UPLOADED = (
+    Path(__file__).parents[1] / "fixtures" / "real_activities" / "corpus" / "garmin-connect-run-typed.gpx"
+)
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 FAILING_IMPACTS = ("serious", "critical")
@@ -57,6 +63,7 @@ NOT_PAGES: dict[tuple[str, str], str] = {
         )
     },
     ("GET", "/account/export.csv"): "a CSV download",
+    ("GET", "/account/upload.js"): "the upload card's script",
     ("GET", "/plans/{token}/plan.ics"): "an iCalendar download",
     **{
         ("POST", path): "OAuth endpoints answering JSON"
@@ -78,6 +85,7 @@ PAGES: dict[tuple[str, str], str] = {
     ("POST", "/signin"): "Sign in, wrong password",
     ("GET", "/account"): "Account",
     ("POST", "/account/api-keys"): "API key created",
+    ("POST", "/account/imports"): "Your files (the upload form without its script)",
     ("GET", "/training"): "Training",
     ("GET", "/authorize"): "Authorize, bad request",
     ("GET", "/mcp/oauth/authorize"): "Authorize (RunFlow), paid plan needed",
@@ -286,7 +294,20 @@ async def test_every_signed_in_and_oauth_page(full_stack: Stack, browser: Browse
     await visit("API key created", lambda: page.get_by_role("button", name="Create key").click(), "")
     await visit("Account", lambda: page.goto(stack.base_url + "/account"), "Your Kinetic account")
 
+    async def upload_without_script() -> None:
+        # The form as a browser without the card's script sends it: form.submit() fires no submit
+        # event, so the script's own upload does not take it over.
+        await page.evaluate("document.getElementById('upload-form').submit()")
+
+    await stack.backends.auth.UpdateAccount(
+        auth_pb2.UpdateAccountRequest(account_id=stack.account_id, logging_consent=True)
+    )
+    await page.goto(stack.base_url + "/account")
+    await page.locator("#upload-files").set_input_files(UPLOADED)
+    await visit("Your files (the upload form without its script)", upload_without_script, "Your files")
+
     async def erase() -> None:
+        await page.goto(stack.base_url + "/account")
         form = page.locator("#erase-training")
         await form.get_by_role("checkbox").check()
         await form.get_by_role("button", name="Erase Training library").click()

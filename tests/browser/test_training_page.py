@@ -55,7 +55,7 @@ async def test_your_training_shows_the_chart_and_tables(
     problems: list[str] = []
     page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
 
-    await page.get_by_role("link", name="Your training").click()
+    await page.get_by_role("link", name="Your training", exact=True).click()
     await expect(page.get_by_role("heading", name="Your training", level=1)).to_be_visible()
     assert page.url == full_stack.base_url + "/training"
 
