@@ -20,7 +20,7 @@ from jsonschema.validators import validator_for
 from referencing import Registry
 
 from benchmarks.tools_list_sizes import MAIN_BEFORE, size_of
-from edge.mcp_profile.definitions import inlined, ref, with_definitions
+from edge.mcp_profile.definitions import inlined
 from edge.mcp_profile.validation import compile_validator
 from edge.profiles.runflow import plan_schemas
 from tests.unit.edge.test_tools_list_golden import PROFILES, listed_tools
@@ -120,19 +120,3 @@ def test_the_edge_refuses_with_references_what_it_refused_written_out(steps: lis
     # it does for output schemas; the TypeScript SDK's ajv was checked by a run (decision 0120).
     client = validator_for(schema)(schema, registry=Registry())
     assert client.is_valid(arguments) is (not shared)
-
-
-def test_only_reached_definitions_are_attached_and_unknown_ones_fail() -> None:
-    definitions = {"a": {"type": "object", "properties": {"b": ref("b")}}, "b": {"type": "integer"}, "c": {}}
-    schema = {"type": "object", "properties": {"x": ref("a", "An a.")}}
-    shared = with_definitions(schema, definitions)
-    assert list(shared["$defs"]) == ["a", "b"]
-    assert inlined(shared) == {
-        "type": "object",
-        "properties": {
-            "x": {"type": "object", "properties": {"b": {"type": "integer"}}, "description": "An a."}
-        },
-    }
-    assert with_definitions({"type": "object"}, definitions) == {"type": "object"}
-    with pytest.raises(KeyError, match="#/\\$defs/missing"):
-        with_definitions({"properties": {"x": ref("missing")}}, definitions)
