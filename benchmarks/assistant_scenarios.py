@@ -6,7 +6,8 @@ through the ``mcp`` package's own client, the tasks of an assistant helping that
 4-week plan, read the calendar, move and swap sessions, "what's on my plan today", "what did I do
 last month", "how is my bench progressing", log sets, finish, "heaviest deadlift in 3 months",
 delete the plan. For each it prints the calls needed and the characters the tools returned (the
-text blocks the model reads), and the size of each profile's ``tools/list`` answer.
+text blocks the model reads), then the bytes of every profile's ``tools/list`` answer, what a model
+reads before its first call (``benchmarks.tools_list_sizes``, beside main's before decision 0120).
 
 The calls are the ones a careful assistant makes following the profile's own words, so they
 change when the profile does: the plan task reads the saved plan back only while
@@ -46,6 +47,9 @@ from benchmarks.processes import (
     wait_ready,
 )
 from benchmarks.session_logging import CLIENT_AI_PATH, Shape, open_gym
+from benchmarks.tools_list_sizes import ListSize
+from benchmarks.tools_list_sizes import measure as measure_sizes
+from benchmarks.tools_list_sizes import report as report_sizes
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from kinetic.sessions.v1 import gyms_pb2_grpc
 
@@ -327,14 +331,7 @@ async def _account(auth: auth_pb2_grpc.AuthServiceStub, base: str) -> tuple[str,
     return account_id, tokens[0], tokens[1]
 
 
-async def _tools_list_size(client: Client) -> int:
-    listed = await client.list_tools()
-    return len(listed.model_dump_json(by_alias=True, exclude_none=True))
-
-
-async def replay(
-    base: str, ports: dict[str, int], dump: Path | None
-) -> tuple[dict[str, Tally], dict[str, int]]:
+async def replay(base: str, ports: dict[str, int], dump: Path | None) -> dict[str, Tally]:
     async with (
         grpc.aio.insecure_channel(f"127.0.0.1:{ports['auth']}") as auth_channel,
         grpc.aio.insecure_channel(f"127.0.0.1:{ports['sessions']}") as sessions_channel,
@@ -360,12 +357,11 @@ async def replay(
             await a.client_call("client_ai_complete_my_workout_session", sessionId=session_id)
         await metric_scenarios(a)
         await client_scenarios(a, caller.exercise_ids)
-        sizes = {"Metric": await _tools_list_size(metric), "Client AI": await _tools_list_size(client_ai)}
     a.tallies.pop("setup", None)
-    return a.tallies, sizes
+    return a.tallies
 
 
-def report(tallies: dict[str, Tally], sizes: dict[str, int]) -> None:
+def report(tallies: dict[str, Tally], sizes: dict[str, ListSize]) -> None:
     width = max(len(name) for name in tallies)
     print(f"{'scenario':<{width}}  calls  characters")
     for name, tally in tallies.items():
@@ -374,8 +370,8 @@ def report(tallies: dict[str, Tally], sizes: dict[str, int]) -> None:
         rows = [t for n, t in tallies.items() if n.startswith(profile + ":")]
         calls, chars = sum(t.calls for t in rows), sum(t.characters for t in rows)
         print(f"{profile + ' total':<{width}}  {calls:>5}  {chars:>10}")
-    for profile, size in sizes.items():
-        print(f"tools/list {profile}: {size} characters")
+    print()
+    report_sizes(sizes)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -392,14 +388,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         processes = start_kinetic(env, data_dir)
         try:
             wait_ready(base + "/readyz", processes)
-            tallies, sizes = asyncio.run(replay(base, ports, options.dump))
+            tallies = asyncio.run(replay(base, ports, options.dump))
         except BaseException:
             stop_kinetic(processes)
             log_tails(data_dir)
             raise
         finally:
             stop_kinetic(processes)
-    report(tallies, sizes)
+    report(tallies, asyncio.run(measure_sizes()))
     return 0
 
 

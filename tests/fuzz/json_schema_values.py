@@ -13,6 +13,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from edge.mcp_profile.definitions import inlined
+
 Json = Any
 Schema = Mapping[str, Any]
 
@@ -79,6 +81,8 @@ def arguments(
     records), so conforming calls reach past "not found".
     """
     hostile_text = HOSTILE_TEXT + (SURROGATES if surrogates else ())
+    # Shared definitions ($defs, decision 0120) written out: every node is drawn where it is used.
+    schema = inlined(schema)
 
     @st.composite
     def draw(data: st.DrawFn) -> dict[str, Json]:

@@ -1,12 +1,14 @@
 """Output JSON Schemas of the Client AI Workout V2 tools (seed 002).
 
-Written out in full, without ``$ref``: the MCP client checks results against them with no
-registry to resolve references in. Records allow extra properties so the services can add fields
+A result that holds a record more than once (a logged performance, inside its session too) writes
+it once under the tool's own ``$defs`` (``for_tool``), which the MCP clients resolve within the
+tool's schema (decision 0120). Records allow extra properties so the services can add fields
 without breaking clients.
 """
 
 from __future__ import annotations
 
+from edge.mcp_profile.definitions import shared_shapes
 from edge.profiles.client_ai.schemas import (
     BOOLEAN,
     INTEGER,
@@ -17,6 +19,7 @@ from edge.profiles.client_ai.schemas import (
     SESSION_STATUSES,
     STRING,
     TIMESTAMP,
+    Schema,
     array,
     obj,
 )
@@ -233,6 +236,15 @@ GET_WORKOUT_EQUIPMENT_PROFILE_OUTPUT = obj(
     ("items", "catalog"),
 )
 START_OR_RESUME_WORKOUT_SESSION_OUTPUT = obj({"session": SESSION, "resumed": BOOLEAN}, ("session", "resumed"))
+# The records a result may hold more than once, by the name its $defs gives them (0120).
+RECORDS = {"performance": PERFORMANCE, "set": SET, "setupValue": SETUP_VALUE}
+
+
+def for_tool(schema: Schema) -> Schema:
+    """``schema`` as a tool publishes it: each record it holds more than once written once."""
+    return shared_shapes(schema, RECORDS)
+
+
 LOG_WORKOUT_PERFORMANCE_OUTPUT = obj(
     {
         "performance": PERFORMANCE,

@@ -56,7 +56,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
         description="List bounded non-WOD Workout V2 plans assigned to the "
         "authenticated client. No target client can be supplied.",
         input_schema=schemas.LIST_WORKOUT_PLANS_INPUT,
-        output_schema=results.LIST_WORKOUT_PLANS_OUTPUT,
+        output_schema=results.for_tool(results.LIST_WORKOUT_PLANS_OUTPUT),
         annotations=READS,
         scope=SCOPE,
         handler=ClientWorkouts.list_plans,
@@ -67,7 +67,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
         description="Get one non-WOD Workout V2 plan assigned to the authenticated "
         "client, including bounded day summaries.",
         input_schema=schemas.GET_WORKOUT_PLAN_INPUT,
-        output_schema=results.GET_WORKOUT_PLAN_OUTPUT,
+        output_schema=results.for_tool(results.GET_WORKOUT_PLAN_OUTPUT),
         annotations=READS,
         scope=SCOPE,
         handler=ClientWorkouts.get_plan,
@@ -78,7 +78,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
         description="Get one visible day from a non-WOD Workout V2 plan assigned to the "
         "authenticated client, with its exercises and the coach's targets.",
         input_schema=schemas.GET_WORKOUT_DAY_INPUT,
-        output_schema=results.GET_WORKOUT_DAY_OUTPUT,
+        output_schema=results.for_tool(results.GET_WORKOUT_DAY_OUTPUT),
         annotations=READS,
         scope=SCOPE,
         handler=ClientWorkouts.get_day,
@@ -89,7 +89,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
         description="Get an allowlisted exercise visible to the authenticated client, "
         "including that client's own exercise when applicable.",
         input_schema=schemas.GET_WORKOUT_EXERCISE_INPUT,
-        output_schema=results.GET_WORKOUT_EXERCISE_OUTPUT,
+        output_schema=results.for_tool(results.GET_WORKOUT_EXERCISE_OUTPUT),
         annotations=READS,
         scope=SCOPE,
         handler=ClientWorkouts.get_exercise,
@@ -100,7 +100,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
         description="Get bounded completed non-WOD performance history for one "
         "exercise and the authenticated client, most recent first. Maximum window is 366 days.",
         input_schema=schemas.GET_EXERCISE_HISTORY_INPUT,
-        output_schema=results.GET_EXERCISE_HISTORY_OUTPUT,
+        output_schema=results.for_tool(results.GET_EXERCISE_HISTORY_OUTPUT),
         annotations=READS,
         scope=SCOPE,
         handler=ClientWorkouts.exercise_history,
@@ -111,7 +111,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
         description="List bounded non-WOD, non-group Workout V2 sessions for the "
         "authenticated client, newest first.",
         input_schema=schemas.LIST_WORKOUT_SESSIONS_INPUT,
-        output_schema=results.LIST_WORKOUT_SESSIONS_OUTPUT,
+        output_schema=results.for_tool(results.LIST_WORKOUT_SESSIONS_OUTPUT),
         annotations=READS,
         scope=SCOPE,
         handler=ClientWorkouts.list_sessions,
@@ -122,7 +122,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
         description="Get one non-WOD, non-group Workout V2 session and up to 100 "
         "allowlisted performance records for the authenticated client.",
         input_schema=schemas.GET_WORKOUT_SESSION_INPUT,
-        output_schema=results.GET_WORKOUT_SESSION_OUTPUT,
+        output_schema=results.for_tool(results.GET_WORKOUT_SESSION_OUTPUT),
         annotations=READS,
         scope=SCOPE,
         handler=ClientWorkouts.get_session,
@@ -133,7 +133,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
         description="Get effective company and system setup fields for an "
         "exercise. Coach-private presets are excluded.",
         input_schema=schemas.GET_WORKOUT_MACHINE_PRESET_INPUT,
-        output_schema=results.GET_WORKOUT_MACHINE_PRESET_OUTPUT,
+        output_schema=results.for_tool(results.GET_WORKOUT_MACHINE_PRESET_OUTPUT),
         annotations=READS,
         scope=SCOPE,
         handler=ClientWorkouts.machine_preset,
@@ -144,7 +144,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
         description="Get the authenticated client's bounded home-equipment "
         "profile and visible catalog without exposing company equipment mutation.",
         input_schema=schemas.GET_WORKOUT_EQUIPMENT_PROFILE_INPUT,
-        output_schema=results.GET_WORKOUT_EQUIPMENT_PROFILE_OUTPUT,
+        output_schema=results.for_tool(results.GET_WORKOUT_EQUIPMENT_PROFILE_OUTPUT),
         annotations=READS,
         scope=SCOPE,
         handler=ClientWorkouts.equipment_profile,
@@ -156,7 +156,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
         "authenticated client's assigned plan day or freestyle Workout V2 session. WOD and group sessions "
         "are rejected.",
         input_schema=schemas.START_OR_RESUME_WORKOUT_SESSION_INPUT,
-        output_schema=results.START_OR_RESUME_WORKOUT_SESSION_OUTPUT,
+        output_schema=results.for_tool(results.START_OR_RESUME_WORKOUT_SESSION_OUTPUT),
         annotations=WRITES,
         scope=SCOPE,
         rules=(plan_fields_together,),
@@ -169,7 +169,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
         "setup values in the authenticated client's active non-WOD, non-group session. Sets are upserted by "
         "setNumber (1-100); 1-50 sets per call. Units: kilograms, meters, seconds.",
         input_schema=schemas.LOG_WORKOUT_PERFORMANCE_INPUT,
-        output_schema=results.LOG_WORKOUT_PERFORMANCE_OUTPUT,
+        output_schema=results.for_tool(results.LOG_WORKOUT_PERFORMANCE_OUTPUT),
         annotations=WRITES,
         scope=SCOPE,
         handler=ClientWorkouts.log,
@@ -180,7 +180,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
         description="Write. Idempotently complete the authenticated client's "
         "active non-WOD, non-group session through the existing completion and XP core.",
         input_schema=schemas.COMPLETE_WORKOUT_SESSION_INPUT,
-        output_schema=results.COMPLETE_WORKOUT_SESSION_OUTPUT,
+        output_schema=results.for_tool(results.COMPLETE_WORKOUT_SESSION_OUTPUT),
         annotations=WRITES,
         scope=SCOPE,
         handler=ClientWorkouts.complete,

@@ -1,14 +1,17 @@
 """JSON Schemas of the Metric tools' arguments and results, shared by MCP and ``/openapi.json``.
 
-Written out in full (no ``$ref``): MCP clients validate tool results against a tool's
-``outputSchema`` on its own, with no registry to resolve references in. Records allow extra
-properties so the service can add fields without breaking clients.
+Written out in full here, as ``/openapi.json`` publishes them (a ``#/$defs`` reference there would
+point into the whole document). The MCP tools publish ``for_tool(...)`` of them: a record a result
+holds more than once (a workout, a session, an occurrence...) written once under the tool's own
+``$defs``, which the MCP clients resolve within the tool's schema (decision 0120). Records allow
+extra properties so the service can add fields without breaking clients.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from edge.mcp_profile.definitions import shared_shapes
 from edge.profiles.metric.reads import VIEWS
 from knowledge.training.formats import (
     IDEMPOTENCY_KEY_MAX_CHARS,
@@ -676,3 +679,21 @@ COMMIT_RESULT = obj(
 )
 
 GUIDANCE_RESULT = obj({"example": {"type": "object"}}, ("example",))
+
+
+# The records a tool's result may hold more than once, by the name its $defs gives them (0120).
+RECORDS: dict[str, Schema] = {
+    "workout": WORKOUT,
+    "workoutExercise": WORKOUT_EXERCISE,
+    "crossFitBlock": CROSS_FIT_BLOCK,
+    "schedule": SCHEDULE,
+    "session": SESSION,
+    "occurrence": OCCURRENCE,
+    "muscleSets": MUSCLE_SETS,
+    "dayRange": _RANGE,
+}
+
+
+def for_tool(schema: Schema) -> Schema:
+    """``schema`` as a tool publishes it: each record it holds more than once written once."""
+    return shared_shapes(schema, RECORDS)

@@ -5,14 +5,16 @@ includeAllWorkouts, summaryOnly, sport, replaceFilter, lockPlannedTss, preserveC
 importedWorkoutIds, structuredSteps, plannedTss, workoutId(s), deltaDays, snapshotId,
 linkedActivityId); the rest are Kinetic's, in the same camelCase. Every object is closed; bounds are
 Training's (decisions 0056, 0062) and the sessions service's for thresholds (decision 0054), so most
-mistakes are refused by the schema with the argument's path. Steps nest at most two repeats deep,
-written out (no ``$ref``), so every client reads the whole shape.
+mistakes are refused by the schema with the argument's path. Steps nest at most two repeats deep.
+A workout, a step at each of its three depths and a step's target are each written once per tool,
+under the tool's ``$defs`` (decision 0120): a batch tool's input was six times larger written out.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from edge.mcp_profile.definitions import ref, with_definitions
 from edge.profiles.runflow.schemas import DATE, tool_input
 from edge.profiles.runflow.steps import SPORTS, WORKOUT_TYPES
 from knowledge.limits import endurance_plans as training
@@ -34,25 +36,30 @@ PACE_ZONES = ("E", "M", "T", "I", "R")
 
 
 def described(schema: Schema, description: str) -> Schema:
-    return {**schema, "description": description}
+    """``schema`` with ``description``; without one when it is empty (the field's name says it)."""
+    return {**schema, "description": description} if description else dict(schema)
 
 
-def whole(low: int, high: int, description: str) -> Schema:
-    return {"type": "integer", "minimum": low, "maximum": high, "description": description}
+def undescribed(schema: Schema) -> Schema:
+    return {key: value for key, value in schema.items() if key != "description"}
 
 
-def number(low: float, high: float, description: str) -> Schema:
-    return {"type": "number", "minimum": low, "maximum": high, "description": description}
+def whole(low: int, high: int, description: str = "") -> Schema:
+    return described({"type": "integer", "minimum": low, "maximum": high}, description)
 
 
-def ranged(bounds: tuple[int, int], description: str, *, kind: str = "integer") -> Schema:
+def number(low: float, high: float, description: str = "") -> Schema:
+    return described({"type": "number", "minimum": low, "maximum": high}, description)
+
+
+def ranged(bounds: tuple[int, int], description: str = "", *, kind: str = "integer") -> Schema:
     """A number within an owner's inclusive ``(lowest, highest)``."""
     low, high = bounds
-    return {"type": kind, "minimum": low, "maximum": high, "description": description}
+    return described({"type": kind, "minimum": low, "maximum": high}, description)
 
 
-def text(most: int, description: str, least: int = 0) -> Schema:
-    return {"type": "string", "minLength": least, "maxLength": most, "description": description}
+def text(most: int, description: str = "", least: int = 0) -> Schema:
+    return described({"type": "string", "minLength": least, "maxLength": most}, description)
 
 
 def closed(properties: dict[str, Schema], required: tuple[str, ...] = (), description: str = "") -> Schema:
@@ -69,109 +76,96 @@ def batch(item: Schema, description: str) -> Schema:
 
 
 IDENT = {"type": "string", "minLength": 1, "maxLength": 64, "pattern": r"^[A-Za-z0-9_-]+$"}
-GOAL_ID = described(IDENT, "The plan's goalId (default: the active plan).")
-WORKOUT_ID = described(IDENT, "The workout's workoutId.")
-SPORT = {"type": "string", "enum": list(SPORTS), "description": "RUN, BIKE, SWIM or STRENGTH."}
+GOAL_ID = described(IDENT, "The plan (default: the active one).")
+WORKOUT_ID = described(IDENT, "The workout.")
+SPORT = {"type": "string", "enum": list(SPORTS), "description": "The sport."}
 IDEMPOTENCY_KEY = text(
-    128,
-    "Optional key for retries: the same call with the same key returns the first result and changes "
-    "nothing again; the same key with other arguments is refused.",
-    least=1,
+    128, "Retry key: the same call again answers as the first; other arguments are refused.", least=1
 )
 
+# The kind's description says which fields go with it; the fields' names say the rest.
 TARGET = closed(
     {
-        "kind": {
-            "type": "string",
-            "enum": ["pace", "power", "heart_rate", "rpe"],
-            "description": "What is held.",
-        },
-        "paceZone": {
-            "type": "string",
-            "enum": list(PACE_ZONES),
-            "description": "pace: a VDOT training pace by name (E easy, M marathon, T threshold, I interval, "
-            "R repetition) instead of seconds; recomputed when thresholds are recalibrated.",
-        },
-        "paceLowSecondsPerKm": ranged(training.PACE_SECONDS_PER_KM, "pace: the fast end, seconds per km."),
-        "paceHighSecondsPerKm": ranged(
-            training.PACE_SECONDS_PER_KM, "pace: the slow end, seconds per km (>= the fast end)."
-        ),
-        "wattsLow": ranged(training.WATTS, "power: the low end in watts (with wattsHigh)."),
-        "wattsHigh": ranged(training.WATTS, "power: the high end in watts."),
-        "ftpPercentLow": ranged(
-            training.FTP_PERCENT,
-            "power: the low end as % of FTP (with ftpPercentHigh), instead of watts.",
-            kind="number",
-        ),
-        "ftpPercentHigh": ranged(training.FTP_PERCENT, "power: the high end as % of FTP.", kind="number"),
-        "bpmLow": ranged(training.BPM, "heart_rate: the low end in bpm (with bpmHigh)."),
-        "bpmHigh": ranged(training.BPM, "heart_rate: the high end in bpm."),
-        "heartRateZone": ranged(
-            training.HEART_RATE_ZONE, "heart_rate: a zone Z1-Z6 of the athlete's profile, instead of bpm."
-        ),
-        "rpe": ranged(training.RPE, "rpe: perceived exertion 1-10."),
+        "kind": {"type": "string", "enum": ["pace", "power", "heart_rate", "rpe"]},
+        "paceZone": {"type": "string", "enum": list(PACE_ZONES)},
+        "paceLowSecondsPerKm": ranged(training.PACE_SECONDS_PER_KM, "The fast end."),
+        "paceHighSecondsPerKm": ranged(training.PACE_SECONDS_PER_KM, "The slow end (>= the fast end)."),
+        "wattsLow": ranged(training.WATTS),
+        "wattsHigh": ranged(training.WATTS),
+        "ftpPercentLow": ranged(training.FTP_PERCENT, kind="number"),
+        "ftpPercentHigh": ranged(training.FTP_PERCENT, kind="number"),
+        "bpmLow": ranged(training.BPM),
+        "bpmHigh": ranged(training.BPM),
+        "heartRateZone": ranged(training.HEART_RATE_ZONE),
+        "rpe": ranged(training.RPE),
     },
     ("kind",),
-    "What the step holds: exactly one way of its kind (pace by paceZone or both seconds; power by watts "
-    "or % FTP; heart rate by bpm or zone; rpe).",
+    "What the step holds, one way of its kind: pace by paceZone (E easy, M marathon, T threshold, "
+    "I interval, R repetition; recomputed on recalibration) or both seconds per km; power by watts or "
+    "% FTP (Low and High); heart_rate by bpm (Low and High) or heartRateZone of the profile; rpe 1-10.",
 )
+
+
+def step_definition(depth: int) -> str:
+    """The name of a step's definition at ``depth``: a repeat's steps are the next depth's."""
+    return "step" if depth == 0 else f"step{depth}"
 
 
 def step_schema(depth: int) -> Schema:
-    """A step at ``depth`` (0 top level); a repeat's steps are one level deeper, at most two repeats."""
+    """A step at ``depth`` (0 top level); a repeat's steps are one level deeper, at most two repeats.
+
+    Only the top-level step describes its fields: the deeper ones have the same fields (their
+    descriptions would be read again in every tool for nothing)."""
     nests = depth < training.MAX_REPEAT_DEPTH
     types = ["warm_up", "cool_down", "interval", "repeat"] if nests else ["warm_up", "cool_down", "interval"]
     properties: Schema = {
         "type": {
             "type": "string",
             "enum": types,
-            "description": "warm_up, cool_down, interval or repeat (a block of steps run repeatCount times).",
+            "description": "repeat: its steps run repeatCount times.",
         },
         "role": {
             "type": "string",
             "enum": ["work", "recovery", "active"],
-            "description": "interval only: work, recovery or active.",
+            "description": "interval only.",
         },
         "durationSeconds": whole(
-            1,
-            training.MAX_DURATION_SECONDS,
-            "Length in seconds; a step other than a repeat has this or distanceMeters.",
+            1, training.MAX_DURATION_SECONDS, "This or distanceMeters, unless a repeat."
         ),
-        "distanceMeters": number(1, training.MAX_DISTANCE_METERS, "Length in meters (not for STRENGTH)."),
-        "target": TARGET,
-        "notes": text(MAX_NOTES, "Step notes."),
+        "distanceMeters": number(1, training.MAX_DISTANCE_METERS, "Not for STRENGTH."),
+        "target": ref("target"),
+        "notes": text(MAX_NOTES),
     }
     if nests:
-        properties["repeatCount"] = whole(
-            1, training.MAX_REPEAT_COUNT, "repeat only: how many times its steps run."
-        )
+        properties["repeatCount"] = whole(1, training.MAX_REPEAT_COUNT, "repeat only.")
         properties["steps"] = {
             "type": "array",
-            "items": step_schema(depth + 1),
+            "items": ref(step_definition(depth + 1)),
             "minItems": 1,
             "maxItems": training.MAX_REPEAT_STEPS,
-            "description": "repeat only: the repeated steps in order (repeats nest at most two deep).",
+            "description": "repeat only, in order; repeats nest at most two deep.",
         }
-    return closed(properties, ("type",), "One structured step (v2).")
+    if depth == 0:
+        return closed(properties, ("type",), "A structured step (v2).")
+    words = "may repeat once more" if nests else "not a repeat"
+    fields = {name: undescribed(schema) for name, schema in properties.items()}
+    where = " in ".join(["a repeat"] * depth)
+    return closed(fields, ("type",), f"A step in {where}: a step's fields; {words}.")
 
 
 STRUCTURED_STEPS = {
     "type": "array",
-    "items": step_schema(0),
+    "items": ref("step"),
     "maxItems": MAX_STEPS,
-    "description": "Structured steps v2 in order, at most 50 at the top level; [] clears them.",
+    "description": "Steps in order; [] clears them.",
 }
 INTENSITY = closed(
     {
-        "kind": {
-            "type": "string",
-            "enum": ["pace", "power", "heart_rate", "rpe"],
-            "description": "The target kind.",
-        },
-        "label": text(training.MAX_LABEL_CHARS, "A zone or label such as Z2 or threshold.", least=1),
+        "kind": {"type": "string", "enum": ["pace", "power", "heart_rate", "rpe"]},
+        "label": text(training.MAX_LABEL_CHARS, "E.g. Z2 or threshold.", least=1),
     },
     ("kind", "label"),
-    "The workout's overall intensity.",
+    "The overall intensity.",
 )
 
 
@@ -179,27 +173,19 @@ def workout_fields() -> dict[str, Schema]:
     """A workout's fields, the same for a new one and a change."""
     return {
         "name": text(MAX_NAME_CHARS, "The workout's name.", least=1),
-        "notes": text(MAX_NOTES, "Notes for the athlete."),
-        "scheduledDate": described(DATE, "The local day, YYYY-MM-DD."),
-        "order": whole(
-            1, training.MAX_ORDER, "Position within the day from 1 (default: after the day's last workout)."
-        ),
+        "notes": text(MAX_NOTES, "For the athlete."),
+        "scheduledDate": described(DATE, "The local day."),
+        "order": whole(1, training.MAX_ORDER, "Place in the day (default: last)."),
         "sport": SPORT,
         "workoutType": {
             "type": "string",
             "enum": list(WORKOUT_TYPES),
-            "description": "The kind of session (default by sport: EASY, RIDE_ENDURANCE, EASY, STRENGTH).",
+            "description": "Default by sport: EASY, RIDE_ENDURANCE, EASY, STRENGTH.",
         },
-        "plannedDurationSeconds": whole(1, training.MAX_DURATION_SECONDS, "Planned duration in seconds."),
-        "plannedDistanceMeters": number(
-            1, training.MAX_DISTANCE_METERS, "Planned distance in meters (not on a STRENGTH workout)."
-        ),
+        "plannedDurationSeconds": whole(1, training.MAX_DURATION_SECONDS, "Planned seconds."),
+        "plannedDistanceMeters": number(1, training.MAX_DISTANCE_METERS, "Not for STRENGTH."),
         "intensity": INTENSITY,
-        "plannedTss": number(
-            0,
-            training.MAX_PLANNED_TSS,
-            "Planned TSS; computed from the steps and thresholds unless given and locked.",
-        ),
+        "plannedTss": number(0, training.MAX_PLANNED_TSS, "Computed from the steps unless given and locked."),
         "structuredSteps": STRUCTURED_STEPS,
     }
 
@@ -207,68 +193,61 @@ def workout_fields() -> dict[str, Schema]:
 NEW_WORKOUT = closed(
     workout_fields(),
     ("name", "scheduledDate", "sport"),
-    "A new workout: name, scheduledDate and sport required.",
+    "A new workout.",
 )
 WORKOUT_CHANGE = closed(
     {
         "workoutId": WORKOUT_ID,
         **workout_fields(),
-        "plannedTss": number(
-            0, training.MAX_PLANNED_TSS, "A planned TSS to keep as given (locks it against recomputation)."
-        ),
+        "plannedTss": number(0, training.MAX_PLANNED_TSS, "Kept as given (locked)."),
     },
     ("workoutId",),
-    "A workout's fields to change; the others are kept.",
+    "The fields to change; the others are kept.",
 )
 PHASE_TARGET = closed(
     {
         "sport": SPORT,
-        "weeklyDistanceMeters": number(
-            0, training.MAX_WEEKLY_DISTANCE_METERS, "Weekly distance in meters (not for STRENGTH)."
-        ),
-        "weeklyDurationSeconds": whole(
-            0, training.MAX_WEEKLY_DURATION_SECONDS, "Weekly duration in seconds."
-        ),
-        "weeklyTss": number(0, training.MAX_WEEKLY_TSS, "Weekly TSS."),
-        "sessionsPerWeek": whole(0, training.MAX_WEEKLY_SESSIONS, "Sessions a week."),
+        "weeklyDistanceMeters": number(0, training.MAX_WEEKLY_DISTANCE_METERS, "Not for STRENGTH."),
+        "weeklyDurationSeconds": whole(0, training.MAX_WEEKLY_DURATION_SECONDS),
+        "weeklyTss": number(0, training.MAX_WEEKLY_TSS),
+        "sessionsPerWeek": whole(0, training.MAX_WEEKLY_SESSIONS),
     },
     ("sport",),
-    "One sport's weekly volume/TSS target in the block.",
 )
 PHASE_BLOCKS = {
     "type": "array",
     "maxItems": training.MAX_PHASE_BLOCKS,
     "items": closed(
         {
-            "name": text(MAX_NAME_CHARS, "Block name, e.g. Base, Build, Peak, Taper.", least=1),
-            "startDate": described(DATE, "First day, YYYY-MM-DD."),
-            "endDate": described(DATE, "Last day (inclusive), YYYY-MM-DD."),
-            "focus": text(MAX_TEXT, "What the block is for."),
+            "name": text(MAX_NAME_CHARS, "E.g. Base, Build, Peak, Taper.", least=1),
+            "startDate": DATE,
+            "endDate": described(DATE, "Inclusive."),
+            "focus": text(MAX_TEXT),
             "targets": {
                 "type": "array",
                 "items": PHASE_TARGET,
                 "maxItems": 4,
-                "description": "Weekly targets by sport.",
+                "description": "Weekly volume/TSS by sport.",
             },
         },
         ("name", "startDate", "endDate"),
     ),
-    "description": "The plan's phase blocks in order (replace the stored ones whole).",
+    "description": "In order; replace the stored ones whole.",
 }
 
 
 def goal_fields() -> dict[str, Schema]:
     return {
         "name": text(MAX_NAME_CHARS, "The plan's name.", least=1),
-        "sport": {"type": "string", "enum": list(GOAL_SPORTS), "description": "The plan's main sport."},
+        "sport": {"type": "string", "enum": list(GOAL_SPORTS), "description": "The main sport."},
         "raceType": {
             "type": "string",
             "pattern": rf"^[A-Z0-9_]{{1,{training.MAX_RACE_TYPE_CHARS}}}$",
-            "description": "The race, an upper-case token: MARATHON, HALF_MARATHON, 10K, OLYMPIC_TRI...",
+            "description": "E.g. MARATHON, HALF_MARATHON, 10K, OLYMPIC_TRI.",
         },
-        "raceDate": described(DATE, "Race day, YYYY-MM-DD."),
-        "planStartDate": described(DATE, "First day of the plan, YYYY-MM-DD."),
-        "trainingFocus": text(MAX_TEXT, "The plan's focus, free text."),
+        "raceDate": described(DATE, "Race day."),
+        "planStartDate": described(DATE, "The plan's first day."),
+        "trainingFocus": text(MAX_TEXT, "Free text."),
         "phaseBlocks": PHASE_BLOCKS,
         "frequencies": {
             "type": "array",
@@ -276,7 +255,7 @@ def goal_fields() -> dict[str, Schema]:
             "items": closed(
                 {
                     "sport": SPORT,
-                    "sessionsPerWeek": whole(0, training.MAX_WEEKLY_SESSIONS, "Sessions a week."),
+                    "sessionsPerWeek": whole(0, training.MAX_WEEKLY_SESSIONS),
                 },
                 ("sport", "sessionsPerWeek"),
             ),
@@ -285,7 +264,7 @@ def goal_fields() -> dict[str, Schema]:
         "strengthPerWeek": whole(0, training.MAX_STRENGTH_PER_WEEK, "Strength sessions a week."),
         "restDays": {
             "type": "array",
-            "items": whole(1, 7, "ISO weekday, 1 Monday ... 7 Sunday."),
+            "items": whole(1, 7, "1 Monday ... 7 Sunday."),
             "maxItems": 7,
             "uniqueItems": True,
             "description": "Weekdays without training.",
@@ -294,10 +273,18 @@ def goal_fields() -> dict[str, Schema]:
     }
 
 
+# The shapes a tool's input refers to, each published once under the tool's $defs (decision 0120).
+DEFINITIONS: dict[str, Schema] = {
+    "workout": NEW_WORKOUT,
+    "workoutChange": WORKOUT_CHANGE,
+    **{step_definition(depth): step_schema(depth) for depth in range(training.MAX_REPEAT_DEPTH + 1)},
+    "target": TARGET,
+}
+
 LOCK = {
     "type": "boolean",
     "default": False,
-    "description": "Keep each workout's given plannedTss as it is (locked) instead of computing it.",
+    "description": "Keep each given plannedTss (locked) instead of computing it.",
 }
 
 # --- reads -------------------------------------------------------------------------------------
@@ -341,7 +328,7 @@ def write_input(properties: dict[str, Schema], required: tuple[str, ...] = ()) -
     schema = tool_input({**properties, "idempotencyKey": IDEMPOTENCY_KEY})
     if required:
         schema["required"] = list(required)
-    return schema
+    return with_definitions(schema, DEFINITIONS)
 
 
 # --- plan writes -------------------------------------------------------------------------------
@@ -351,9 +338,9 @@ CREATE_PLAN_INPUT = write_input(
         "activate": {"type": "boolean", "default": True, "description": "Make it the active plan."},
         "workouts": {
             "type": "array",
-            "items": NEW_WORKOUT,
+            "items": ref("workout"),
             "maxItems": MAX_BATCH,
-            "description": "Up to 200 workouts created with the plan in one transaction.",
+            "description": "Created with the plan, in one transaction.",
         },
         "lockPlannedTss": LOCK,
     },
@@ -367,26 +354,26 @@ DELETE_PLAN_INPUT = write_input(
         "permanent": {
             "type": "boolean",
             "default": False,
-            "description": "Delete it with its workouts and snapshots (default: archive it).",
+            "description": "Delete it with its workouts and snapshots (default: archive).",
         },
     },
     ("goalId",),
 )
 DATE_FILTER = {
-    "fromDate": described(DATE, "First day of the window, YYYY-MM-DD (default: no bound)."),
-    "toDate": described(DATE, "Last day of the window, YYYY-MM-DD (default: no bound)."),
+    "fromDate": described(DATE, "The window's first day (default: no bound)."),
+    "toDate": described(DATE, "The window's last day (default: no bound)."),
     "sports": {
         "type": "array",
         "items": SPORT,
         "maxItems": 4,
         "uniqueItems": True,
-        "description": "Only these sports (default every sport).",
+        "description": "Only these sports (default all).",
     },
 }
 IMPORT_INPUT = write_input(
     {
         "goalId": GOAL_ID,
-        "workouts": batch(NEW_WORKOUT, "1 to 200 workouts, all stored or none."),
+        "workouts": batch(ref("workout"), "1 to 200 workouts, all stored or none."),
         "replaceFilter": closed(
             DATE_FILTER, description="Delete the plan's workouts in this window (and sports) first."
         ),
@@ -395,15 +382,14 @@ IMPORT_INPUT = write_input(
     ("workouts",),
 )
 MODIFY_BATCH_INPUT = write_input(
-    {"workouts": batch(WORKOUT_CHANGE, "1 to 200 changes by workoutId, all applied or none.")}, ("workouts",)
+    {"workouts": batch(ref("workoutChange"), "1 to 200 changes by workoutId, all applied or none.")},
+    ("workouts",),
 )
 MOVE = closed(
     {
         "workoutId": WORKOUT_ID,
-        "scheduledDate": described(DATE, "The new day, YYYY-MM-DD."),
-        "order": whole(
-            1, training.MAX_ORDER, "Position within the day (default: after the day's last workout)."
-        ),
+        "scheduledDate": described(DATE, "The new day."),
+        "order": whole(1, training.MAX_ORDER, "Place in the day (default: last)."),
     },
     ("workoutId", "scheduledDate"),
 )
@@ -414,10 +400,10 @@ SHIFT_INPUT = write_input(
         "deltaDays": whole(
             -training.MAX_DELTA_DAYS,
             training.MAX_DELTA_DAYS,
-            "Days to move by: positive later, negative earlier (not 0).",
+            "Positive later, negative earlier (not 0).",
         ),
-        "fromDate": described(DATE, "Only workouts from this day, YYYY-MM-DD (default all)."),
-        "toDate": described(DATE, "Only workouts up to this day, YYYY-MM-DD (default all)."),
+        "fromDate": described(DATE, "Only workouts from this day (default all)."),
+        "toDate": described(DATE, "Only workouts up to this day (default all)."),
     },
     ("deltaDays",),
 )
@@ -429,7 +415,7 @@ DELETE_BATCH_INPUT = write_input(
             "minItems": 1,
             "maxItems": MAX_BATCH,
             "uniqueItems": True,
-            "description": "1 to 200 workouts to delete; or leave out and give a date/sport filter.",
+            "description": "The workouts; or leave out and give a date/sport filter.",
         },
         "goalId": GOAL_ID,
         **DATE_FILTER,
@@ -438,17 +424,15 @@ DELETE_BATCH_INPUT = write_input(
 STATUS = closed(
     {
         "workoutId": WORKOUT_ID,
-        "completed": {"type": "boolean", "description": "true completed, false not (yet) done."},
-        "linkedActivityId": text(
-            64, "The activity that did it (get_recent_activities' activityId).", least=1
-        ),
+        "completed": {"type": "boolean", "description": "false: not (yet) done."},
+        "linkedActivityId": text(64, "get_recent_activities' activityId.", least=1),
     },
     ("workoutId", "completed"),
 )
 MARK_BATCH_INPUT = write_input({"statuses": batch(STATUS, "1 to 200 statuses, all or none.")}, ("statuses",))
 RESTORE_INPUT = write_input(
     {
-        "snapshotId": described(IDENT, "The snapshot to restore (default: the plan's latest undo snapshot)."),
+        "snapshotId": described(IDENT, "Default: the plan's latest undo snapshot."),
         "goalId": GOAL_ID,
     }
 )
@@ -468,7 +452,7 @@ SWAP_INPUT = write_input(
             "minItems": 2,
             "maxItems": 2,
             "uniqueItems": True,
-            "description": "The two workouts whose dates and orders are swapped.",
+            "description": "The two whose dates and orders are swapped.",
         }
     },
     ("workoutIds",),
@@ -482,38 +466,32 @@ RECALIBRATE_INPUT = write_input(
         "goalId": GOAL_ID,
         "raceResult": closed(
             {
-                "distanceMeters": number(1500, 43_000, "Race distance in meters (1500 m to the marathon)."),
-                "timeSeconds": ranged(
-                    THRESHOLDS["race_result"]["seconds"], "Finish time in seconds.", kind="number"
-                ),
+                "distanceMeters": number(1500, 43_000),
+                "timeSeconds": ranged(THRESHOLDS["race_result"]["seconds"], kind="number"),
             },
             ("distanceMeters", "timeSeconds"),
-            "A recent race, from which VDOT is derived.",
+            "A recent race: VDOT from it.",
         ),
         "thresholdPaceSecondsPerKm": ranged(
-            THRESHOLDS["threshold_pace"]["seconds_per_km"], "Threshold pace, seconds per km.", kind="number"
+            THRESHOLDS["threshold_pace"]["seconds_per_km"], "Seconds per km.", kind="number"
         ),
-        "ftpWatts": ranged(THRESHOLDS["ftp"]["watts"], "Bike FTP in watts.", kind="number"),
+        "ftpWatts": ranged(THRESHOLDS["ftp"]["watts"], "Bike FTP.", kind="number"),
         "cssTest": closed(
             {
-                "seconds400m": ranged(
-                    THRESHOLDS["css"]["seconds_400m"], "400 m time trial, seconds.", kind="number"
-                ),
-                "seconds200m": ranged(
-                    THRESHOLDS["css"]["seconds_200m"], "200 m time trial, seconds.", kind="number"
-                ),
+                "seconds400m": ranged(THRESHOLDS["css"]["seconds_400m"], kind="number"),
+                "seconds200m": ranged(THRESHOLDS["css"]["seconds_200m"], kind="number"),
             },
             ("seconds400m", "seconds200m"),
-            "Swim CSS from a 400 m and a 200 m time trial.",
+            "Swim CSS from 400 m and 200 m time trials.",
         ),
-        "thresholdHr": ranged(THRESHOLDS["threshold_hr"]["bpm"], "Threshold heart rate, bpm.", kind="number"),
-        "maxHr": ranged(THRESHOLDS["max_hr"]["bpm"], "Maximum heart rate, bpm.", kind="number"),
-        "restingHr": ranged(THRESHOLDS["resting_hr"]["bpm"], "Resting heart rate, bpm.", kind="number"),
-        "effectiveDate": described(DATE, "The day the new values are in force from (default today)."),
+        "thresholdHr": ranged(THRESHOLDS["threshold_hr"]["bpm"], "Bpm.", kind="number"),
+        "maxHr": ranged(THRESHOLDS["max_hr"]["bpm"], "Bpm.", kind="number"),
+        "restingHr": ranged(THRESHOLDS["resting_hr"]["bpm"], "Bpm.", kind="number"),
+        "effectiveDate": described(DATE, "In force from (default today)."),
         "preserveCustomWorkoutTss": {
             "type": "boolean",
             "default": True,
-            "description": "Keep explicit/locked plannedTss when recomputing future workouts.",
+            "description": "Keep explicit/locked plannedTss of future workouts.",
         },
     }
 )
@@ -529,11 +507,11 @@ THRESHOLD_ARGUMENTS = (
 SUMMARY_INPUT = write_input(
     {
         "goalId": GOAL_ID,
-        "weekStart": described(DATE, "The week's first day, YYYY-MM-DD."),
+        "weekStart": described(DATE, "The week's first day."),
         "text": {
             "type": ["string", "null"],
             "maxLength": MAX_SUMMARY,
-            "description": "The summary, up to 1000 characters; empty or null deletes the week's summary.",
+            "description": "Empty or null deletes the week's summary.",
         },
     },
     ("weekStart",),

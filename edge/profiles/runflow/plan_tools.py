@@ -17,7 +17,7 @@ SCOPE = "mcp:full"
 # Reads change nothing, so the same call again answers the same.
 READS = hints(read_only=True, destructive=False, idempotent=True)
 # Every plan change answers what it snapshotted first and what the safety engine found.
-_SAFETY = " Returns the snapshotId taken first and safetyAdvisories ({level, rule, message})."
+_SAFETY = " Returns the snapshotId taken first and safetyAdvisories."
 
 PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
     ToolRow(

@@ -38,7 +38,8 @@ def days(
         "minimum": 1,
         "maximum": most,
         "default": default,
-        "description": f"{what} (1 to {most}, default {default}).",
+        # The bounds and the default are the schema's own keywords: the words need not repeat them.
+        "description": f"{what}.",
     }
 
 
@@ -69,8 +70,8 @@ RUNNING_INPUT = tool_input({"days": days(ANALYTICS_DAYS_DEFAULT)})
 SWIMMING_INPUT = tool_input({"days": days(ANALYTICS_DAYS_DEFAULT)})
 RECENT_INPUT = tool_input(
     {
-        "startDate": {**DATE, "description": "First local day of the window, YYYY-MM-DD."},
-        "endDate": {**DATE, "description": "Last local day of the window, YYYY-MM-DD (default today)."},
+        "startDate": {**DATE, "description": "The window's first local day."},
+        "endDate": {**DATE, "description": "The window's last local day (default today)."},
         "days": days(
             RECENT_DAYS_DEFAULT,
             what="Days of the window ending at endDate, when startDate is not given",
@@ -93,7 +94,7 @@ READINESS_INPUT = tool_input(
 )
 LOG_HEALTH_INPUT = tool_input(
     {
-        "date": {**DATE, "description": "Local day of the entry, YYYY-MM-DD (default today)."},
+        "date": {**DATE, "description": "The entry's local day (default today)."},
         "weightKg": _health("body_weight_kg", "Body weight in kilograms."),
         "steps": _health("steps", "Steps walked that day.", integer=True),
         "waterIntakeMl": _health("water_intake_ml", "Water drunk that day, millilitres.", integer=True),
@@ -112,8 +113,7 @@ LOG_HEALTH_INPUT = tool_input(
             "type": "string",
             "minLength": 1,
             "maxLength": 128,
-            "description": "Optional key for retries, as the plan tools: the same call with the same key "
-            "returns the first result and changes nothing again; the same key with other arguments is "
+            "description": "Retry key: the same call again answers as the first; other arguments are "
             "refused.",
         },
     }

@@ -28,6 +28,7 @@ import pytest
 
 import knowledge.limits
 from edge.mcp_profile.builder import Profile
+from edge.mcp_profile.definitions import inlined
 from edge.profiles.client_ai import schemas as client_ai
 from edge.profiles.client_ai.tools import client_ai_profile
 from edge.profiles.client_ai.workouts import ClientWorkouts
@@ -354,7 +355,8 @@ def published_limits() -> list[Published]:
         Published(profile.name, at, keyword, value)
         for profile in profiles()
         for tool in profile.tools
-        for at, keyword, value in limits_of(tool.input_schema, tool.name)
+        # Shared definitions written out: a limit is found where a caller's value meets it (0120).
+        for at, keyword, value in limits_of(inlined(tool.input_schema), tool.name)
     ]
 
 

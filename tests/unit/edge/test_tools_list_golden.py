@@ -65,10 +65,15 @@ def wire(listed: dict[str, Any]) -> str:
     return json.dumps(listed, indent=1, ensure_ascii=False) + "\n"
 
 
-async def listing(profile: Profile) -> str:
+async def listed_tools(profile: Profile) -> dict[str, Any]:
+    """``profile``'s ``tools/list`` answer as the SDK dumps it (aliases, no nulls, its field order)."""
     async with Client(build_profile(profile).server) as client:
         listed = await client.list_tools()
-    return wire(listed.model_dump(by_alias=True, mode="json", exclude_none=True))
+    return listed.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+async def listing(profile: Profile) -> str:
+    return wire(await listed_tools(profile))
 
 
 def test_every_path_serves_its_profile_and_every_profile_is_pinned():
