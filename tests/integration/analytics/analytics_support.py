@@ -32,7 +32,7 @@ from services.analytics.adapters.tables import (
 from services.analytics.adapters.training_feed import change_from_pb
 from services.analytics.bootstrap import MIGRATIONS
 from services.analytics.service_layer.catch_up import AccountFeeds, FeedFollower, FeedPage
-from services.analytics.service_layer.projection import Change
+from services.analytics.service_layer.projection import Change, apply_change, apply_changes
 from services.analytics.service_layer.queries import AnalyticsQueries
 from services.analytics.service_layer.training_projection import (
     apply_training_change,
@@ -189,7 +189,7 @@ def make_queries(
     upgrade(engine, MIGRATIONS)
     feeds = AccountFeeds(
         engine,
-        FeedFollower(engine, feed),
+        FeedFollower(engine, feed, apply_change, apply_changes),  # as bootstrap.py follows it
         FeedFollower(
             engine,
             training if training is not None else LibraryFeed(),
