@@ -98,7 +98,9 @@ async def follow(engine, feed: ListFeed, page_size: int, at_once: bool) -> None:
         apply_change,
         apply_changes if at_once else None,
     )
-    await AccountFeeds(engine, sessions, FeedFollower(engine, LibraryFeed())).catch_up(ACCOUNT)
+    await AccountFeeds(engine, sessions, FeedFollower(engine, LibraryFeed())).catch_up(
+        ACCOUNT, wait_seconds=600
+    )
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -127,5 +129,5 @@ async def test_pages_at_once_over_stored_history_store_what_one_change_at_a_time
     )
     for start in range(0, len(feed.changes), 29):
         live.changes.extend(feed.changes[start : start + 29])
-        await feeds.catch_up(ACCOUNT)
+        await feeds.catch_up(ACCOUNT, wait_seconds=600)
     assert dump(paged) == dump(one_by_one)
