@@ -52,6 +52,8 @@ class ListFeed:
     page_size: int = 1000
     name: str = "sessions"
     reads: int = 0
+    # The sessions changes ``add`` wrote, as ListChanges carries them (for decoding benchmarks).
+    messages: list[sessions_pb2.Change] = field(default_factory=list)
 
     async def read_after(self, account_id: str, after_sequence: int, page_size: int) -> FeedPage:
         self.reads += 1
@@ -67,6 +69,7 @@ class ListFeed:
         )
         change = sessions_feed.change_from_pb(message)
         self.changes.append(change)
+        self.messages.append(message)
         return change
 
     def start(
