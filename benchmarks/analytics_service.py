@@ -511,10 +511,10 @@ def compare(ref: str, years: int, rounds: int, profile_dir: Path | None) -> int:
     if profile_dir is not None:
         for stack in stacks:
             for name in ("analytics", "sessions"):
-                path = profile_dir / stack.label / f"{name}.prof"
-                if path.exists():
+                profile = profile_dir / stack.label / f"{name}.prof"
+                if profile.exists():
                     print(f"\n--- {stack.label} {name}: top functions by own time ---")
-                    pstats.Stats(str(path)).sort_stats("tottime").print_stats(15)
+                    pstats.Stats(str(profile)).sort_stats("tottime").print_stats(15)
     return 0
 
 
