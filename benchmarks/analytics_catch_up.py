@@ -4,20 +4,40 @@ Builds a synthetic sessions feed (3 sessions a week, 5 exercises, 4 sets logged 
 4 performance.logged changes per exercise) for YEARS of history, catches up cold and reports
 changes per second, then p50 of records and of a one-year e1RM series for that account and for a
 one-month account. Usage: ``.venv/bin/python -m benchmarks.analytics_catch_up [years]``.
+
+``--compare [years]`` instead catches the long account up cold, in turns, the way analytics did
+before decision 0121 (every change of the page decoded, then applied one at a time) and the way it
+does now (superseded performance.logged changes left undecoded, the page applied at once), from the
+feed's protobuf messages, and prints changes/s and SQL statements per change side by side.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 
-from kinetic.storage import make_engine
-from tests.integration.analytics.analytics_support import DAY1, ListFeed, a_set, make_queries
+from sqlalchemy import event
+
+from kinetic.sessions.v1 import sessions_pb2
+from kinetic.storage import make_engine, upgrade
+from services.analytics.adapters import sessions_feed
+from services.analytics.bootstrap import MIGRATIONS
+from services.analytics.service_layer.catch_up import AccountFeeds, FeedFollower, FeedPage
+from services.analytics.service_layer.projection import Change, apply_change, apply_changes
+from tests.integration.analytics.analytics_support import (
+    DAY1,
+    LibraryFeed,
+    ListFeed,
+    a_set,
+    make_queries,
+)
 
 ACCOUNT = "11111111-1111-4111-8111-111111111111"
 EXERCISES = ("barbell-back-squat", "barbell-bench-press", "barbell-deadlift", "barbell-curl", "front-squat")
@@ -80,5 +100,79 @@ async def main(years: int) -> None:
         )
 
 
+class PbFeed:
+    """The sessions feed as ListChanges answers it: protobuf messages, decoded by ``decode`` per page."""
+
+    name = "sessions"
+
+    def __init__(
+        self, messages: list[sessions_pb2.Change], decode: Callable[[list[sessions_pb2.Change]], list[Change]]
+    ) -> None:
+        self._messages = messages
+        self._decode = decode
+
+    async def read_after(self, account_id: str, after_sequence: int, page_size: int) -> FeedPage:
+        page = self._messages[after_sequence : after_sequence + page_size]  # sequence n at index n - 1
+        return FeedPage(self._decode(page), len(self._messages))
+
+
+def one_by_one(page: list[sessions_pb2.Change]) -> list[Change]:
+    return [sessions_feed.change_from_pb(message) for message in page]
+
+
+WAYS = {
+    "before: each change decoded and applied": (one_by_one, None),
+    "after: page decoded once, applied at once": (sessions_feed.page_from_pb, apply_changes),
+}
+
+
+async def cold_catch_up(
+    tmp: Path, run: int, messages: list[sessions_pb2.Change], way: str
+) -> tuple[float, int]:
+    """Seconds of one cold catch-up of ``messages`` the ``way`` named, and the SQL statements run."""
+    decode, apply_page = WAYS[way]
+    engine = make_engine(f"compare_{run}", data_dir=tmp, database_url=None)
+    upgrade(engine, MIGRATIONS)
+    statements = 0
+
+    def count(*_: object) -> None:
+        nonlocal statements
+        statements += 1
+
+    event.listen(engine, "before_cursor_execute", count)
+    sessions = FeedFollower(engine, PbFeed(messages, decode), apply_change, apply_page)
+    feeds = AccountFeeds(engine, sessions, FeedFollower(engine, LibraryFeed()))
+    began = time.perf_counter()
+    await feeds.catch_up(ACCOUNT, wait_seconds=COLD_WAIT_SECONDS)
+    elapsed = time.perf_counter() - began
+    engine.dispose()
+    return elapsed, statements
+
+
+async def compare(years: int, rounds: int = 3) -> None:
+    feed = history(52 * years)
+    messages = feed.messages
+    load = os.getloadavg()[0]
+    figures: dict[str, list[tuple[float, int]]] = {way: [] for way in WAYS}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in range(rounds):
+            for way in WAYS if n % 2 == 0 else list(WAYS)[::-1]:
+                figures[way].append(
+                    await cold_catch_up(Path(tmp), 2 * n + list(WAYS).index(way), messages, way)
+                )
+    print(f"cold catch-up of {len(messages)} changes ({years} years), in process on SQLite, {rounds} turns;")
+    print(f"load average {load:.2f} at start, {os.getloadavg()[0]:.2f} at end")
+    print(f"{'':<44}{'changes/s':>10}{'statements/change':>19}")
+    rates = {}
+    for way, runs in figures.items():
+        rates[way] = statistics.median(len(messages) / seconds for seconds, _ in runs)
+        print(f"{way:<44}{rates[way]:>10.0f}{runs[0][1] / len(messages):>19.2f}")
+    before, after = rates.values()
+    print(f"{'after / before':<44}{after / before:>9.2f}x")
+
+
 if __name__ == "__main__":
-    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 1))
+    if sys.argv[1:2] == ["--compare"]:
+        asyncio.run(compare(int(sys.argv[2]) if len(sys.argv) > 2 else 1))
+    else:
+        asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 1))

@@ -25,8 +25,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import pstats
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -345,12 +347,191 @@ def _print_profiles(profile_dir: Path) -> None:
             pstats.Stats(str(path)).sort_stats("tottime").print_stats(25)
 
 
+# ---- before and after in one run (decision 0121) ------------------------------------------------
+
+# What ``--against`` prints: the targets of issue 33 (changes per second of a cold catch-up, and the
+# 1-year series of the long account against the short one's through the edge).
+CATCH_UP_TARGET = 20_000
+COMPARED_CALLS = 100
+
+
+@dataclass
+class Stack:
+    """Kinetic started from one tree (``tree`` None: this one), with its accounts."""
+
+    label: str
+    tree: Path | None
+    data_dir: Path
+    ports: dict[str, int] = field(default_factory=free_ports)
+    processes: dict[str, Any] = field(default_factory=dict)
+    accounts: dict[str, Account] = field(default_factory=dict)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.ports['edge']}"
+
+    def cpu(self) -> float:
+        return process_cpu_seconds([p.pid for p in self.processes.values()])
+
+
+def checkout(ref: str, into: Path) -> Path:
+    """The tree of commit ``ref`` extracted into ``into`` (``git archive``: no worktree, no index)."""
+    into.mkdir(parents=True)
+    archive = subprocess.run(["git", "archive", ref], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+def start_stack(stack: Stack, profile_dir: Path | None) -> None:
+    stack.data_dir.mkdir(parents=True, exist_ok=True)
+    profiles = None if profile_dir is None else profile_dir / stack.label
+    if profiles is not None:
+        profiles.mkdir(parents=True, exist_ok=True)
+    stack.processes = start_kinetic(
+        kinetic_env(stack.data_dir, stack.ports),
+        stack.data_dir,
+        profiles,
+        ("analytics", "sessions"),
+        stack.tree,
+    )
+
+
+async def timed_catch_up(stack: Stack, account: Account) -> tuple[int, float, float]:
+    """One cold catch-up: (changes, seconds, CPU seconds of all the stack's processes)."""
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{stack.ports['analytics']}") as channel:
+        stub = analytics_pb2_grpc.AnalyticsServiceStub(channel)
+        cpu, began = stack.cpu(), time.perf_counter()
+        position = await stub.GetFeedPosition(
+            analytics_pb2.GetFeedPositionRequest(account_id=account.account_id), timeout=900
+        )
+        return int(position.sessions_sequence), time.perf_counter() - began, stack.cpu() - cpu
+
+
+async def series_latencies(stack: Stack, account: Account, path: str, calls: int) -> list[float]:
+    requests = get_requests(stack.base_url, account.token, [path])
+    return (await run_requests(stack.base_url, requests, 1, calls)).latencies_ms
+
+
+def compare(ref: str, years: int, rounds: int, profile_dir: Path | None) -> int:
+    """Kinetic at ``ref`` (before) and this tree (after) side by side, measured in turns."""
+    end = datetime.now(UTC).replace(hour=7, minute=30, second=0, microsecond=0)
+    year = ((end - timedelta(days=365)).date().isoformat(), end.date().isoformat())
+    month = ((end - timedelta(days=27)).date().isoformat(), end.date().isoformat())
+    load_before = os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="kinetic-bench-against-") as tmp:
+        root = Path(tmp)
+        stacks = [
+            Stack("before", checkout(ref, root / "tree"), root / "before"),
+            Stack("after", None, root / "after"),
+        ]
+        try:
+            for stack in stacks:
+                start_stack(stack, profile_dir)
+            for stack in stacks:
+                wait_ready(f"{stack.base_url}/readyz", stack.processes)
+                names = [*(f"long{n}" for n in range(rounds)), "short"]
+                for name in names:
+                    account_id, token = asyncio.run(
+                        metric_account(stack.ports["auth"], stack.base_url + METRIC_MCP_PATH, f"{name}", ZONE)
+                    )
+                    stack.accounts[name] = Account(name, account_id, token)
+                weeks = {name: 52 * years if name.startswith("long") else SHORT_WEEKS for name in names}
+                write_feeds(
+                    stack.data_dir, {a.account_id: weeks[a.name] for a in stack.accounts.values()}, end
+                )
+            # Cold catch-ups in turns, the order swapped every round.
+            caught: dict[str, list[tuple[int, float, float]]] = {s.label: [] for s in stacks}
+            for n in range(rounds):
+                for stack in stacks if n % 2 == 0 else stacks[::-1]:
+                    caught[stack.label].append(asyncio.run(timed_catch_up(stack, stack.accounts[f"long{n}"])))
+            for stack in stacks:
+                asyncio.run(timed_catch_up(stack, stack.accounts["short"]))
+            # The 1-year and 28-day e1RM series through the edge, long and short, in turns.
+            paths = {
+                "1 year": rest_path("progress", **progress_query(year)),
+                "28 days": rest_path("progress", **progress_query(month)),
+            }
+            series: dict[tuple[str, str, str], list[float]] = {}
+            for stack in stacks:
+                for path in paths.values():
+                    for name in ("long0", "short"):
+                        asyncio.run(series_latencies(stack, stack.accounts[name], path, WARMUP_CALLS))
+            for _ in range(ROUNDS):
+                for stack in stacks:
+                    for window, path in paths.items():
+                        for name in ("long0", "short"):
+                            got = asyncio.run(
+                                series_latencies(stack, stack.accounts[name], path, COMPARED_CALLS // ROUNDS)
+                            )
+                            series.setdefault((stack.label, window, name), []).extend(got)
+        except BaseException:
+            for stack in stacks:
+                stop_kinetic(stack.processes)
+                log_tails(stack.data_dir)
+            raise
+        for stack in stacks:
+            stop_kinetic(stack.processes)
+    load_after = os.getloadavg()
+    print(
+        f"before: {ref}; after: this tree. "
+        f"Load average {load_before[0]:.2f} at start, {load_after[0]:.2f} at end."
+    )
+    changes = caught["after"][0][0]
+    print(f"\ncold catch-up of {years} years ({changes} sessions feed changes) over ListChanges, in turns")
+    print(f"{'':<34}{'before':>10}{'after':>10}{'after/before':>14}")
+    rates = {label: [c / s for c, s, _ in runs] for label, runs in caught.items()}
+    for n in range(rounds):
+        b, a = rates["before"][n], rates["after"][n]
+        print(f"{f'round {n + 1}: changes/s':<34}{b:>10.0f}{a:>10.0f}{a / b:>13.2f}x")
+    b, a = statistics.median(rates["before"]), statistics.median(rates["after"])
+    print(f"{'median changes/s':<34}{b:>10.0f}{a:>10.0f}{a / b:>13.2f}x")
+    cpu = {
+        label: sum(c for _, _, c in runs) * 1e6 / sum(n for n, _, _ in runs) for label, runs in caught.items()
+    }
+    print(
+        f"{'CPU us per change (all processes)':<34}{cpu['before']:>10.1f}{cpu['after']:>10.1f}"
+        f"{cpu['after'] / cpu['before']:>13.2f}x"
+    )
+    verdict = "PASS" if a >= CATCH_UP_TARGET else "FAIL"
+    print(f"target >= {CATCH_UP_TARGET} changes/s: {verdict} ({a:.0f})")
+    print(f"\ne1rm series through the edge (REST), p50 ms, {COMPARED_CALLS} calls each, in turns")
+    print(f"{'':<20}{'before long':>12}{'short':>8}{'l/s':>7}{'after long':>12}{'short':>8}{'l/s':>7}")
+    for window in paths:
+        cells = ""
+        ratios = {}
+        for label in ("before", "after"):
+            long = statistics.median(series[(label, window, "long0")])
+            short = statistics.median(series[(label, window, "short")])
+            ratios[label] = long / short
+            cells += f"{long:>12.2f}{short:>8.2f}{long / short:>6.2f}x"
+        print(f"{window:<20}{cells}")
+        if window == "1 year":
+            verdict = "PASS" if ratios["after"] <= TARGET_RATIO else "FAIL"
+            print(f"target 1-year long/short <= {TARGET_RATIO}x: {verdict} ({ratios['after']:.2f}x)")
+    if profile_dir is not None:
+        for stack in stacks:
+            for name in ("analytics", "sessions"):
+                profile = profile_dir / stack.label / f"{name}.prof"
+                if profile.exists():
+                    print(f"\n--- {stack.label} {name}: top functions by own time ---")
+                    pstats.Stats(str(profile)).sort_stats("tottime").print_stats(15)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Start Kinetic, write both feeds, measure, print the table, stop."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.analytics_service", description=__doc__)
     parser.add_argument("--years", type=int, default=10, help="history of the long account (default 10)")
     parser.add_argument("--profile", type=Path, help="write cProfile output of analytics and the edge here")
+    parser.add_argument(
+        "--against",
+        metavar="REF",
+        help="measure only the cold catch-up and the series, of Kinetic at REF and of this tree, in turns",
+    )
+    parser.add_argument("--rounds", type=int, default=2, help="cold catch-ups per tree with --against")
     args = parser.parse_args(argv)
+    if args.against:
+        return compare(args.against, args.years, args.rounds, args.profile)
     profile_dir: Path | None = args.profile
     if profile_dir is not None:
         profile_dir.mkdir(parents=True, exist_ok=True)

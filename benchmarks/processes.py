@@ -72,12 +72,16 @@ def start_kinetic(
     log_dir: Path,
     profile_dir: Path | None = None,
     profiled: Sequence[str] = ("training", "edge"),
+    tree: Path | None = None,
 ) -> Processes:
     """Each service and the edge in its own process; logs to ``log_dir``.
 
     With ``profile_dir``, the ``profiled`` processes run under cProfile and write
-    ``<name>.prof`` there when they stop.
+    ``<name>.prof`` there when they stop. With ``tree``, they run the Kinetic source in that
+    directory (another commit's, for a before/after run) instead of this one.
     """
+    if tree is not None:
+        env = env | {"PYTHONPATH": str(tree)}
     modules = {name: f"services.{name}" for name in SERVICE_NAMES} | {"edge": BENCH_EDGE_MODULE}
     processes: Processes = {}
     for name, module in modules.items():
@@ -87,7 +91,7 @@ def start_kinetic(
             command = [sys.executable, "-m", "cProfile", "-o", profile, "-m", module]
         with (log_dir / f"{name}.log").open("wb") as log:
             processes[name] = subprocess.Popen(
-                command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+                command, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, cwd=tree
             )
     return processes
 

@@ -23,6 +23,7 @@ from services.analytics.entrypoints.grpc import AnalyticsServicer
 from services.analytics.service_layer.account_erasure import AccountErasure
 from services.analytics.service_layer.catch_up import AccountFeeds, FeedFollower
 from services.analytics.service_layer.endurance_queries import EnduranceQueries
+from services.analytics.service_layer.projection import apply_change, apply_changes
 from services.analytics.service_layer.queries import AnalyticsQueries
 from services.analytics.service_layer.training_projection import (
     apply_training_change,
@@ -64,7 +65,7 @@ async def start(
     ]
     feeds = AccountFeeds(
         engine,
-        FeedFollower(engine, SessionsFeed(channels[0])),
+        FeedFollower(engine, SessionsFeed(channels[0]), apply_change, apply_changes),
         FeedFollower(engine, TrainingFeed(channels[1]), apply_training_change, apply_training_changes),
     )
     now = clock or (lambda: datetime.now(UTC))

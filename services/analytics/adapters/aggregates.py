@@ -405,3 +405,189 @@ def records(conn: Connection, account_id: str, exercise_ids: list[str] | None) -
         assert best is not None
         out.append((row.kind, Figure(row.exercise_id, row.session_id, utc(row.started_at), best)))
     return out
+
+
+# ---- a run of changes at once (decision 0121) --------------------------------------------------
+# A page's sessions and performances are read with one statement a table and written with one
+# statement per table and kind of write (executemany / multi-row VALUES), instead of about ten
+# statements per change: per-statement cost, not the database, bounded catch-up.
+
+
+def sessions_of(conn: Connection, account_id: str, session_ids: Iterable[str]) -> dict[str, SessionFact]:
+    """The stored start and status of each of ``session_ids`` the feed has described."""
+    wanted = sorted(set(session_ids))
+    if not wanted:
+        return {}
+    t = session_facts.c
+    rows = conn.execute(
+        select(t.session_id, t.started_at, t.status).where(
+            t.account_id == account_id, t.session_id.in_(wanted)
+        )
+    )
+    return {r[0]: SessionFact(utc(r[1]), r[2]) for r in rows}
+
+
+def put_sessions(conn: Connection, account_id: str, facts: dict[str, SessionFact]) -> None:
+    """Insert or replace the facts of several sessions (each row whole, as ``put_session``)."""
+    if not facts:
+        return
+    t = session_facts.c
+    conn.execute(delete(session_facts).where(t.account_id == account_id, t.session_id.in_(sorted(facts))))
+    conn.execute(
+        insert(session_facts),
+        [
+            {
+                "account_id": account_id,
+                "session_id": session_id,
+                "started_at": utc(fact.started_at),
+                "status": fact.status,
+                "source": fact.source,
+                "workout_id": fact.workout_id,
+                "original_day": fact.original_day,
+                "ended_at": utc(fact.ended_at) if fact.ended_at is not None else None,
+            }
+            for session_id, fact in facts.items()
+        ],
+    )
+
+
+def pairs_of_performances(
+    conn: Connection, account_id: str, performance_ids: Iterable[str]
+) -> dict[str, set[tuple[str, str]]]:
+    """The (session, exercise) pairs each performance's stored sets belong to."""
+    wanted = sorted(set(performance_ids))
+    out: dict[str, set[tuple[str, str]]] = {}
+    if not wanted:
+        return out
+    t = set_facts.c
+    rows = conn.execute(
+        select(t.performance_id, t.session_id, t.exercise_id).where(
+            t.account_id == account_id, t.performance_id.in_(wanted)
+        )
+    )
+    for performance_id, session_id, exercise_id in rows:
+        out.setdefault(performance_id, set()).add((session_id, exercise_id))
+    return out
+
+
+def replace_sets_of_performances(
+    conn: Connection, account_id: str, performances: dict[str, tuple[str, str, Sequence[SetFact]]]
+) -> None:
+    """Replace each performance's stored sets: ``performances`` maps its ID to (session, exercise, sets)."""
+    if not performances:
+        return
+    t = set_facts.c
+    conn.execute(
+        delete(set_facts).where(t.account_id == account_id, t.performance_id.in_(sorted(performances)))
+    )
+    rows = [
+        {
+            "account_id": account_id,
+            "performance_id": performance_id,
+            "set_number": s.set_number,
+            "session_id": session_id,
+            "exercise_id": exercise_id,
+            "set_type": s.set_type,
+            "weight_kg": s.weight_kg,
+            "reps": s.reps,
+            "completed": s.completed,
+            "estimated": s.estimated,
+            "time_seconds": s.time_seconds,
+            "distance_meters": s.distance_meters,
+        }
+        for performance_id, (session_id, exercise_id, sets) in performances.items()
+        for s in sets
+    ]
+    if rows:
+        conn.execute(insert(set_facts), rows)
+
+
+def sets_by_pair(
+    conn: Connection, account_id: str, session_ids: Iterable[str]
+) -> dict[tuple[str, str], list[SetFact]]:
+    """Every stored set of the given sessions, by (session, exercise), as ``sets_of`` reads them."""
+    wanted = sorted(set(session_ids))
+    out: dict[tuple[str, str], list[SetFact]] = {}
+    if not wanted:
+        return out
+    t = set_facts.c
+    rows = conn.execute(
+        select(
+            t.session_id,
+            t.exercise_id,
+            t.performance_id,
+            t.set_number,
+            t.set_type,
+            t.weight_kg,
+            t.reps,
+            t.completed,
+            t.estimated,
+        ).where(t.account_id == account_id, t.session_id.in_(wanted))
+    )
+    for r in rows:
+        out.setdefault((r[0], r[1]), []).append(SetFact(*r[2:]))
+    return out
+
+
+_DELETE_POINT = delete(session_points).where(_POINT_KEY)
+
+
+def replace_points(
+    conn: Connection,
+    account_id: str,
+    pairs: Iterable[tuple[str, str]],
+    points: dict[tuple[str, str], tuple[datetime, SessionFigures]],
+) -> None:
+    """Drop the session points of ``pairs`` ((session, exercise)), then store ``points`` (by pair:
+    the session's start and the figures); each pair of ``points`` must be among ``pairs``."""
+    keys = [{"k_account": account_id, "k_session": s, "k_exercise": e} for s, e in sorted(pairs)]
+    if keys:
+        conn.execute(_DELETE_POINT, keys)
+    rows = []
+    for (session_id, exercise_id), (started_at, figures) in points.items():
+        row: dict[str, Any] = {
+            "account_id": account_id,
+            "exercise_id": exercise_id,
+            "session_id": session_id,
+            "started_at": utc(started_at),
+            "volume": figures.volume,
+            "record_sets": figures.record_sets,
+            "balance_sets": figures.balance_sets,
+        }
+        for name in FIGURES:
+            row |= _figure_values(name, getattr(figures, name))
+        rows.append(row)
+    if rows:
+        conn.execute(insert(session_points), rows)
+
+
+def records_of(
+    conn: Connection, account_id: str, exercise_ids: Iterable[str]
+) -> dict[tuple[str, str], Figure]:
+    """The stored records of ``exercise_ids``, by (exercise, kind)."""
+    wanted = sorted(set(exercise_ids))
+    if not wanted:
+        return {}
+    return {(figure.exercise_id, kind): figure for kind, figure in records(conn, account_id, wanted)}
+
+
+def replace_records(conn: Connection, account_id: str, changed: dict[tuple[str, str], Figure | None]) -> None:
+    """Replace the records keyed (exercise, kind) in ``changed``; None removes one."""
+    if not changed:
+        return
+    keys = [{"k_account": account_id, "k_exercise": e, "k_kind": k} for e, k in sorted(changed)]
+    conn.execute(_DELETE_RECORD, keys)
+    rows = [
+        {
+            "account_id": account_id,
+            "exercise_id": exercise_id,
+            "kind": kind,
+            "session_id": figure.session_id,
+            "started_at": utc(figure.started_at),
+            **_figure_values("record", figure.best),
+        }
+        for (exercise_id, kind), figure in changed.items()
+        if figure is not None
+    ]
+    if rows:
+        conn.execute(insert(exercise_records), rows)

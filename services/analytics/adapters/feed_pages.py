@@ -37,11 +37,12 @@ class ChangesResponse(Protocol[_PbChange]):
 
 
 async def read_feed_page(
-    call: Awaitable[ChangesResponse[_PbChange]], decode: Callable[[_PbChange], Change]
+    call: Awaitable[ChangesResponse[_PbChange]], decode: Callable[[Sequence[_PbChange]], list[Change]]
 ) -> FeedPage:
-    """Await one change feed RPC and decode its changes; a failed call raises ``RemoteError``."""
+    """Await one change feed RPC and decode its changes (``decode`` takes the page's changes, in
+    order, and gives one ``Change`` each); a failed call raises ``RemoteError``."""
     try:
         response = await call
     except grpc.aio.AioRpcError as error:
         raise RemoteError.from_rpc(error) from error
-    return FeedPage([decode(change) for change in response.changes], response.latest_sequence)
+    return FeedPage(decode(response.changes), response.latest_sequence)

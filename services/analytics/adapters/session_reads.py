@@ -37,6 +37,27 @@ def put_link(
         conn.execute(insert(exercise_links), {"account_id": account_id, "exercise_id": exercise_id, **values})
 
 
+def put_links(conn: Connection, account_id: str, latest: dict[str, tuple[str, str]]) -> None:
+    """``put_link`` for several exercises at once: ``latest`` maps each to its last (catalog
+    exercise ID, name); two statements whatever their number (decision 0121)."""
+    if not latest:
+        return
+    t = exercise_links.c
+    conn.execute(delete(exercise_links).where(t.account_id == account_id, t.exercise_id.in_(sorted(latest))))
+    rows = [
+        {
+            "account_id": account_id,
+            "exercise_id": exercise_id,
+            "catalog_exercise_id": catalog,
+            "exercise_name": name,
+        }
+        for exercise_id, (catalog, name) in latest.items()
+        if catalog != exercise_id and (catalog or name)
+    ]
+    if rows:
+        conn.execute(insert(exercise_links), rows)
+
+
 def links(conn: Connection, account_id: str) -> dict[str, str]:
     """Every logged exercise of the account that maps to another (catalog) exercise."""
     rows = conn.execute(

@@ -8,6 +8,7 @@ domain/endurance_changes.py), so nothing past this module sees protobuf
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 import grpc
@@ -38,8 +39,25 @@ class SessionsFeed:
             account_id=account_id, after_sequence=after_sequence, page_size=page_size
         )
         return await read_feed_page(
-            self._stub.ListChanges(request, timeout=CALL_TIMEOUT_SECONDS), change_from_pb
+            self._stub.ListChanges(request, timeout=CALL_TIMEOUT_SECONDS), page_from_pb
         )
+
+
+def page_from_pb(changes: Sequence[sessions_pb2.Change]) -> list[Change]:
+    """A page of changes as analytics applies it, each payload decoded once at most.
+
+    A performance.logged that a later one of the same performance in the page replaces keeps its
+    sequence, kind and ID but not its sets: catch-up applies only the last of them
+    (``catch_up._superseded_dropped``), and a performance logged set by set sends its whole list
+    every time, so decoding only the last skipped most of a cold catch-up's sets (decision 0121).
+    """
+    last = {c.record_id: c.sequence for c in changes if c.kind == "performance.logged"}
+    return [
+        change_from_pb(c)
+        if c.kind != "performance.logged" or last[c.record_id] == c.sequence
+        else Change(c.sequence, c.kind, c.record_id, _time(c.create_time))
+        for c in changes
+    ]
 
 
 def change_from_pb(change: sessions_pb2.Change) -> Change:

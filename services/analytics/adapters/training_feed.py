@@ -40,7 +40,8 @@ class TrainingFeed:
             account_id=account_id, after_sequence=after_sequence, page_size=page_size
         )
         return await read_feed_page(
-            self._stub.ListLibraryChanges(request, timeout=CALL_TIMEOUT_SECONDS), change_from_pb
+            self._stub.ListLibraryChanges(request, timeout=CALL_TIMEOUT_SECONDS),
+            lambda changes: [change_from_pb(change) for change in changes],
         )
 
 

@@ -20,11 +20,10 @@ from kinetic.sessions.v1 import endurance_pb2, sessions_pb2
 from services.sessions.adapters.change_feed import ChangeRecord
 from services.sessions.adapters.session_codec import (
     session_from_dict,
-    set_from_dict,
     setup_list_from_json,
     time_from_json,
 )
-from services.sessions.entrypoints.session_pb import session_to_pb, set_to_pb, setup_value_to_pb
+from services.sessions.entrypoints.session_pb import session_to_pb, setup_value_to_pb
 
 
 def _stamp(value: datetime) -> Timestamp:
@@ -100,7 +99,7 @@ def _performance_logged(data: dict[str, Any]) -> sessions_pb2.PerformanceLogged:
         ],
         setup_settings_enabled=bool(data.get("setupSettingsEnabled", False)),
         show_set_rpe=bool(data.get("showSetRpe", False)),
-        sets=[set_to_pb(set_from_dict(entry)) for entry in data.get("sets") or []],
+        sets=[set_message(entry) for entry in data.get("sets") or []],
         # Changes written before decision 0037 name no exercise; they read as unnamed.
         exercise_name=str(data.get("exerciseName") or ""),
         catalog_exercise_id=str(data.get("catalogExerciseId") or ""),
@@ -116,6 +115,43 @@ def _performance_logged(data: dict[str, Any]) -> sessions_pb2.PerformanceLogged:
         performance=performance,
         catalog_exercise_id=str(data.get("catalogExerciseId") or ""),
     )
+
+
+# A set's optional numbers: the key the stored JSON gives each under, and its field.
+_SET_NUMBERS = (
+    ("weight", "weight_kg"),
+    ("timeSeconds", "time_seconds"),
+    ("distanceMeters", "distance_meters"),
+    ("restSeconds", "rest_seconds"),
+    ("rpe", "rpe"),
+    ("loadValue", "load_value"),
+)
+
+
+def set_message(entry: dict[str, Any]) -> sessions_pb2.PerformanceSet:
+    """``set_to_pb(set_from_dict(entry))`` in one step, the same message.
+
+    Every performance.logged carries the performance's whole set list, so a cold catch-up reads
+    several sets per change; the ``LoggedSet`` in between cost as much as the message (0121).
+    """
+    fields: dict[str, Any] = {
+        "set_number": int(entry["setNumber"]),
+        "set_type": str(entry.get("setType") or "N"),
+        "completed": bool(entry.get("completed", False)),
+        "notes": str(entry.get("notes") or ""),
+        "estimated": bool(entry.get("estimated", False)),
+        "load_unit": str(entry.get("loadUnit") or ""),
+    }
+    reps = entry.get("reps")
+    if isinstance(reps, str):
+        fields["reps_text"] = reps
+    elif reps is not None:
+        fields["reps_number"] = float(reps)
+    for key, name in _SET_NUMBERS:
+        value = entry.get(key)
+        if value is not None:
+            fields[name] = value
+    return sessions_pb2.PerformanceSet(**fields)
 
 
 def _performance_deleted(data: dict[str, Any], change: ChangeRecord) -> sessions_pb2.PerformanceDeleted:

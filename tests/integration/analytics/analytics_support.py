@@ -32,7 +32,7 @@ from services.analytics.adapters.tables import (
 from services.analytics.adapters.training_feed import change_from_pb
 from services.analytics.bootstrap import MIGRATIONS
 from services.analytics.service_layer.catch_up import AccountFeeds, FeedFollower, FeedPage
-from services.analytics.service_layer.projection import Change
+from services.analytics.service_layer.projection import Change, apply_change, apply_changes
 from services.analytics.service_layer.queries import AnalyticsQueries
 from services.analytics.service_layer.training_projection import (
     apply_training_change,
@@ -52,6 +52,8 @@ class ListFeed:
     page_size: int = 1000
     name: str = "sessions"
     reads: int = 0
+    # The sessions changes ``add`` wrote, as ListChanges carries them (for decoding benchmarks).
+    messages: list[sessions_pb2.Change] = field(default_factory=list)
 
     async def read_after(self, account_id: str, after_sequence: int, page_size: int) -> FeedPage:
         self.reads += 1
@@ -67,6 +69,7 @@ class ListFeed:
         )
         change = sessions_feed.change_from_pb(message)
         self.changes.append(change)
+        self.messages.append(message)
         return change
 
     def start(
@@ -189,7 +192,7 @@ def make_queries(
     upgrade(engine, MIGRATIONS)
     feeds = AccountFeeds(
         engine,
-        FeedFollower(engine, feed),
+        FeedFollower(engine, feed, apply_change, apply_changes),  # as bootstrap.py follows it
         FeedFollower(
             engine,
             training if training is not None else LibraryFeed(),

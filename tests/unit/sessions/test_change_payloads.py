@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from itertools import product
 from typing import Any
 
 from kinetic.sessions.v1 import sessions_pb2
 from services.sessions.adapters.change_feed import ChangeRecord
-from services.sessions.entrypoints.change_pb import change_to_pb
+from services.sessions.adapters.session_codec import set_from_dict
+from services.sessions.entrypoints.change_pb import change_to_pb, set_message
+from services.sessions.entrypoints.session_pb import set_to_pb
 
 ACCOUNT = "11111111-1111-4111-8111-111111111111"
 AT = datetime(2026, 3, 2, 17, 30, tzinfo=UTC)
@@ -135,3 +138,28 @@ def test_a_kind_of_no_known_family_carries_no_payload():
     unknown = read("badge.earned", "b1", {"badge": "first"})
     assert unknown.WhichOneof("payload") is None
     assert (unknown.kind, unknown.record_id) == ("badge.earned", "b1")
+
+
+def test_a_set_reads_as_the_message_get_session_answers():
+    # set_message skips the LoggedSet in between (decision 0121): every stored form of a set must
+    # give the message set_to_pb(set_from_dict(...)) gives.
+    optional = {
+        "weight": (None, 60, 102.5),
+        "reps": (None, 5, 7.5, "AMRAP"),
+        "timeSeconds": (None, 45.5),
+        "distanceMeters": (None, 400),
+        "restSeconds": (None, 90),
+        "rpe": (None, 8.5),
+        "loadValue": (None, 225.0),
+        "loadUnit": (None, "lb"),
+        "notes": (None, "felt heavy"),
+        "setType": (None, "W"),
+        "completed": (None, True, False),
+        "estimated": (None, True),
+    }
+    checked = 0
+    for values in product(*optional.values()):
+        entry = {"setNumber": 3} | {k: v for k, v in zip(optional, values, strict=True) if v is not None}
+        assert set_message(entry) == set_to_pb(set_from_dict(entry)), entry
+        checked += 1
+    assert checked == 3 * 4 * 2**9 * 3
