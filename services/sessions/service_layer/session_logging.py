@@ -30,7 +30,7 @@ from services.sessions.adapters import session_repository as repo
 from services.sessions.adapters.read_engine import read_engine
 from services.sessions.adapters.session_codec import performance_to_dict
 from services.sessions.domain import session_rules as rules
-from services.sessions.domain.object_ids import new_object_id
+from services.sessions.domain.object_ids import is_object_id, new_object_id
 from services.sessions.domain.session_errors import (
     ExerciseNotVisible,
     PerformanceNotFound,
@@ -40,7 +40,12 @@ from services.sessions.domain.session_errors import (
 )
 from services.sessions.domain.session_model import LoggedSet, Performance, Session, SetupValue
 from services.sessions.service_layer.gym_directory import GymDirectory, PlanDay, VisibleExercise
-from services.sessions.service_layer.session_support import Clock, locked_write, utc_now
+from services.sessions.service_layer.session_support import (
+    Clock,
+    locked_write,
+    send_with_commit,
+    utc_now,
+)
 
 
 @dataclass(frozen=True)
@@ -247,10 +252,25 @@ class PerformanceLog:
         facts = self._ask_gyms_first(account_id, fields)
         now = self._clock()
 
+        # The exercise's stored ID as the checks will give it in a gym session (every session the
+        # Client AI tools log to); an occurrence session's catalog ID may differ, and is read again.
+        likely_exercise_id = (
+            fields.exercise_id.lower() if is_object_id(fields.exercise_id) else fields.exercise_id
+        )
+
         def write(conn: Connection) -> LogResult:
-            found = repo.get_session(conn, account_id, fields.session_id)
+            found, prefetched = repo.get_session_and_performance(
+                conn,
+                account_id,
+                fields.session_id,
+                performance_id=fields.performance_id,
+                exercise_id=likely_exercise_id,
+            )
             session, checked, naming = self._check_in_session(found, fields, facts)
-            stored = self._find(conn, session, checked)
+            if fields.performance_id or checked.exercise_id == likely_exercise_id:
+                stored = self._found(session, checked, prefetched)
+            else:
+                stored = self._find(conn, session, checked)
             new = stored is None
             if stored is None:
                 if session.performance_count >= rules.MAX_PERFORMANCES_PER_SESSION:
@@ -281,6 +301,7 @@ class PerformanceLog:
             if not new and _same_content(merged, stored):
                 return LogResult(stored, session, replayed=True)
             merged = replace(merged, updated_at=now)
+            send_with_commit(conn)  # all is read: the writes go with the COMMIT (decision 0119)
             if new:
                 performance_repo.insert_performance(conn, account_id, merged, session.performance_count)
             else:
@@ -291,7 +312,7 @@ class PerformanceLog:
             session = replace(
                 session, updated_at=now, performance_count=session.performance_count + (1 if new else 0)
             )
-            repo.update_session(conn, session)
+            repo.touch_session(conn, session)
             change_feed.append(
                 conn,
                 account_id,
@@ -354,13 +375,21 @@ class PerformanceLog:
 
         return locked_write(self._engine, account_id, now, write, no_account=no_account)
 
-    @staticmethod
-    def _find(conn: Connection, session: Session, given: PerformanceInput) -> Performance | None:
+    @classmethod
+    def _find(cls, conn: Connection, session: Session, given: PerformanceInput) -> Performance | None:
         if not given.performance_id:
             return performance_repo.get_performance(conn, session.session_id, exercise_id=given.exercise_id)
         found = performance_repo.get_performance(
             conn, session.session_id, performance_id=given.performance_id
         )
+        return cls._found(session, given, found)
+
+    @staticmethod
+    def _found(session: Session, given: PerformanceInput, found: Performance | None) -> Performance | None:
+        """The stored performance the log merges into: by ``performanceId`` it must exist and be of
+        the exercise; by exercise, None when the session has none yet."""
+        if not given.performance_id:
+            return found
         if found is None:
             raise PerformanceNotFound(
                 f"performance {given.performance_id} is not part of session {session.session_id}"
