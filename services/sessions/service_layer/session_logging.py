@@ -39,7 +39,12 @@ from services.sessions.domain.session_errors import (
     TooManyPerformances,
 )
 from services.sessions.domain.session_model import LoggedSet, Performance, Session, SetupValue
-from services.sessions.service_layer.gym_directory import GymDirectory, PlanDay, VisibleExercise
+from services.sessions.service_layer.gym_directory import (
+    GatedExercise,
+    GymDirectory,
+    PlanDay,
+    VisibleExercise,
+)
 from services.sessions.service_layer.session_support import (
     Clock,
     locked_write,
@@ -102,19 +107,25 @@ class _GymFacts:
     is a question first asked under the lock; the answer is the same either way.
     """
 
-    def __init__(self, gyms: GymDirectory, account_id: str, language: str) -> None:
+    def __init__(
+        self, gyms: GymDirectory, account_id: str, language: str, gated: GatedExercise | None = None
+    ) -> None:
         self._gyms = gyms
         self._account_id = account_id
         self._language = language
         self._exercises: dict[str, VisibleExercise | None] = {}
         self._days: dict[tuple[str, str], PlanDay | None] = {}
+        self._gated = gated  # the answer the module's gate read for one exercise, if it did
 
     def visible_exercise(self, exercise_id: str) -> VisibleExercise | None:
         """The exercise if the account may log it."""
         if exercise_id not in self._exercises:
-            self._exercises[exercise_id] = self._gyms.visible_exercise(
-                self._account_id, exercise_id, self._language
-            )
+            if self._gated is not None and self._gated.exercise_id == exercise_id:
+                self._exercises[exercise_id] = self._gated.visible(self._language)
+            else:
+                self._exercises[exercise_id] = self._gyms.visible_exercise(
+                    self._account_id, exercise_id, self._language
+                )
         return self._exercises[exercise_id]
 
     def plan_day(self, plan_id: str, plan_moment_id: str) -> PlanDay | None:
@@ -187,14 +198,16 @@ class PerformanceLog:
             language=language,
         )
 
-    def _ask_gyms_first(self, account_id: str, fields: PerformanceInput) -> _GymFacts:
+    def _ask_gyms_first(
+        self, account_id: str, fields: PerformanceInput, gated: GatedExercise | None
+    ) -> _GymFacts:
         """The directory's answers this log will need, asked before the write lock is taken.
 
         The exercise is looked up as a gym exercise whenever its ID is one (an occurrence session,
         which logs catalog IDs, just does not use the answer); the plan day only with a
         ``planExerciseId``, which needs the session's plan, so only then is the session read here too.
         """
-        facts = _GymFacts(self._gyms, account_id, fields.language)
+        facts = _GymFacts(self._gyms, account_id, fields.language, gated)
         scratch = rules.Violations()
         gym_exercise_id = rules.check_exercise_id(scratch, fields.exercise_id, gym=True)
         if not scratch.items:
@@ -245,11 +258,14 @@ class PerformanceLog:
                     out.raise_if_any()
         return session, replace(fields, exercise_id=exercise_id), naming
 
-    def log(self, account_id: str, given: PerformanceInput) -> LogResult:
-        """Upsert the sets and fields of one performance; a repeat writes nothing."""
+    def log(self, account_id: str, given: PerformanceInput, gated: GatedExercise | None = None) -> LogResult:
+        """Upsert the sets and fields of one performance; a repeat writes nothing.
+
+        ``gated``: the directory's answer for the exercise, when the module's gate read it already.
+        """
         rules.require_account(account_id)
         fields = self._check_fields(given)
-        facts = self._ask_gyms_first(account_id, fields)
+        facts = self._ask_gyms_first(account_id, fields, gated)
         now = self._clock()
 
         # The exercise's stored ID as the checks will give it in a gym session (every session the
