@@ -443,8 +443,7 @@ def report_statements(statements: dict[str, session_statements.Figures]) -> None
         wire = f"{f.gate_wire + f.log_wire:.1f}" if database == "postgresql" else "-"
         print(f"{database:<12}{f.gate_statements + f.log_statements:>16.1f}{wire:>17}")
     print(
-        "Per set: the module gate + LogPerformance in one process "
-        "(python -m benchmarks.session_statements)."
+        "Per set: the module gate + LogPerformance in one process (python -m benchmarks.session_statements)."
     )
 
 
