@@ -6,7 +6,14 @@ short), creates eight accounts with OAuth access tokens for ``/mcp/client-ai``, 
 through the sessions service's GymAdminService (each account a consenting client with AI access and
 its own plan), starts each account's plan-day sessions through the edge, then drives
 ``client_ai_log_my_workout_performance`` with one set per call at 1 caller (one account) and at 8
-(one per account). Prints p50, p99, calls/s and the servers' CPU per call.
+(one per account). Prints p50, p99, calls/s and the servers' CPU per call, then the SQL statements
+and PostgreSQL round trips one logged set costs the sessions service (``session_statements``: the
+gate and LogPerformance, counted by an SQLAlchemy event listener and libpq's trace).
+
+``--against <git ref>`` measures that commit's tree too, alternating with this one (``--rounds``
+times each, PostgreSQL unless ``--database`` says otherwise), and prints them side by side with the
+ratios the targets of issue 33 ask for: calls/s at 8 callers at least 2.5 times the ref's, and the
+sessions service's CPU at most 2 ms per set (decision 0119).
 
 Every call is a real write (``replayed: false``): a caller fills its sessions exercise by exercise
 with set numbers 1-4, and only after the last slot of its last session does it come back to the
@@ -19,6 +26,7 @@ import argparse
 import asyncio
 import json
 import math
+import statistics
 import sys
 import tempfile
 import time
@@ -31,6 +39,7 @@ from urllib.parse import urlsplit
 
 import grpc
 
+from benchmarks import session_statements
 from benchmarks.http_load import LoadResult, tool_call_body
 from benchmarks.move_load import exchange
 from benchmarks.processes import (
@@ -405,18 +414,142 @@ def report(figures: dict[str, Figures]) -> None:
     print("CPU: user + system time of the server processes per call (docs/decisions/0022).")
 
 
+def as_json(figures: dict[str, Figures], statements: dict[str, session_statements.Figures]) -> dict[str, Any]:
+    """What ``--json`` writes: per database and callers the latencies' figures and CPU per call,
+    and the statements and round trips per set (gate plus log)."""
+    return {
+        database: {
+            "runs": {
+                str(callers): {
+                    "calls": len(result.latencies_ms),
+                    "p50": result.p50,
+                    "p99": result.p99,
+                    "calls_per_second": result.calls_per_second,
+                    "cpu_ms": cpu_ms,
+                }
+                for callers, (result, cpu_ms) in runs.items()
+            },
+            "statements": statements[database].gate_statements + statements[database].log_statements,
+            "wire": statements[database].gate_wire + statements[database].log_wire,
+        }
+        for database, runs in figures.items()
+    }
+
+
+def report_statements(statements: dict[str, session_statements.Figures]) -> None:
+    """Per logged set: the gate and LogPerformance together, as the sessions service runs them."""
+    print(f"\n{'database':<12}{'statements/set':>16}{'round trips/set':>17}")
+    for database, f in statements.items():
+        wire = f"{f.gate_wire + f.log_wire:.1f}" if database == "postgresql" else "-"
+        print(f"{database:<12}{f.gate_statements + f.log_statements:>16.1f}{wire:>17}")
+    print(
+        "Per set: the module gate + LogPerformance in one process (python -m benchmarks.session_statements)."
+    )
+
+
+# --- two trees side by side ------------------------------------------------------------------
+
+TARGET_THROUGHPUT_RATIO = 2.5  # calls/s at 8 callers on PostgreSQL, against the tree of issue 33
+TARGET_SESSIONS_CPU_MS = 2.0  # the sessions service's CPU per logged set
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def side_by_side(ref: str, databases: Sequence[str], rounds: int) -> dict[str, list[dict[str, Any]]]:
+    """Each database: ``rounds`` runs of the tree at ``ref`` and of this tree, in turns."""
+    from benchmarks.two_trees import HERE, load_average, run_in_tree, worktree
+
+    script = Path(__file__).resolve()
+    args = [arg for database in databases for arg in ("--database", database)]
+    runs: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
+    with worktree(ref) as before:
+        for round_number in range(rounds):
+            for label, tree in (("before", before), ("after", HERE)):
+                load = load_average()
+                figures = run_in_tree(tree, script, args)
+                runs[label].append({"figures": figures, "load": f"{load} -> {load_average()}"})
+                print(f"round {round_number + 1} {label}: done (load average {runs[label][-1]['load']})")
+    return runs
+
+
+def report_side_by_side(ref: str, runs: dict[str, list[dict[str, Any]]]) -> None:
+    """Each run's figures, before and after in turns, then medians, ratios and the targets."""
+    databases = list(runs["before"][0]["figures"])
+    print(
+        f"\nbefore: {ref}; after: this tree. Runs in turns, each its own Kinetic; "
+        "load average at start -> end."
+    )
+    print(
+        f"\n{'database':<12}{'tree':<8}{'run':>4}{'callers':>8}{'p50 ms':>9}{'p99 ms':>9}{'calls/s':>9}"
+        f"{'CPU ms/set':>12}{'edge':>7}{'sessions':>10}{'auth':>7}{'stmts':>7}{'trips':>7}   load"
+    )
+    for database in databases:
+        for round_number in range(len(runs["before"])):
+            for label in ("before", "after"):
+                run = runs[label][round_number]
+                figures = run["figures"][database]
+                for callers, r in figures["runs"].items():
+                    cpu = r["cpu_ms"]
+                    print(
+                        f"{database:<12}{label:<8}{round_number + 1:>4}{callers:>8}"
+                        f"{r['p50']:>9.2f}{r['p99']:>9.2f}"
+                        f"{r['calls_per_second']:>9.0f}{sum(cpu.values()):>12.2f}{cpu['edge']:>7.2f}"
+                        f"{cpu['sessions']:>10.2f}{cpu['auth']:>7.2f}{figures['statements']:>7.1f}"
+                        f"{figures['wire']:>7.1f}   {run['load']}"
+                    )
+    print("\nMedians over the runs (before -> after):")
+    for database in databases:
+        for callers in runs["before"][0]["figures"][database]["runs"]:
+            picked = {
+                label: [run["figures"][database]["runs"][callers] for run in runs[label]]
+                for label in ("before", "after")
+            }
+            rate = [_median([r["calls_per_second"] for r in picked[label]]) for label in ("before", "after")]
+            p50 = [_median([r["p50"] for r in picked[label]]) for label in ("before", "after")]
+            sessions = [
+                _median([r["cpu_ms"]["sessions"] for r in picked[label]]) for label in ("before", "after")
+            ]
+            print(
+                f"  {database} {callers} callers: calls/s {rate[0]:.0f} -> {rate[1]:.0f} "
+                f"({rate[1] / rate[0]:.2f}x), p50 {p50[0]:.1f} -> {p50[1]:.1f} ms, "
+                f"sessions CPU {sessions[0]:.2f} -> {sessions[1]:.2f} ms/set"
+            )
+            if database == "postgresql" and callers == str(max(CALLERS)):
+                ratio_ok = rate[1] / rate[0] >= TARGET_THROUGHPUT_RATIO
+                cpu_ok = sessions[1] <= TARGET_SESSIONS_CPU_MS
+                print(
+                    f"  target calls/s >= {TARGET_THROUGHPUT_RATIO}x: {'PASS' if ratio_ok else 'FAIL'}; "
+                    f"sessions CPU <= {TARGET_SESSIONS_CPU_MS} ms/set: {'PASS' if cpu_ok else 'FAIL'}"
+                )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Measure on each database asked for; print the table."""
+    """Measure on each database asked for; print the tables (or, with ``--against``, both trees)."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.session_logging", description=__doc__)
     parser.add_argument(
-        "--database", choices=("sqlite", "postgresql"), action="append", help="default: both, in turn"
+        "--database",
+        choices=("sqlite", "postgresql"),
+        action="append",
+        help="default: both, in turn (with --against: postgresql)",
     )
+    parser.add_argument("--against", metavar="GIT_REF", help="also measure this commit's tree, in turns")
+    parser.add_argument("--rounds", type=int, default=2, help="runs of each tree with --against (default 2)")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
+    if args.against:
+        runs = side_by_side(args.against, args.database or ["postgresql"], args.rounds)
+        report_side_by_side(args.against, runs)
+        return 0
     shape = Shape()
-    figures = {
-        database: run_database(database, shape) for database in args.database or ("sqlite", "postgresql")
-    }
+    databases = args.database or ("sqlite", "postgresql")
+    figures = {database: run_database(database, shape) for database in databases}
+    statements = {database: session_statements.run_database(database) for database in databases}
     report(figures)
+    report_statements(statements)
+    if args.json:
+        args.json.write_text(json.dumps(as_json(figures, statements)))
     return 0
 
 

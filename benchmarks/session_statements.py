@@ -1,9 +1,10 @@
 """SQL statements and round trips per LogPerformance, and milliseconds per call, in one process.
 
 What the sessions service does for one ``client_ai_log_my_workout_performance`` call, without the
-edge, gRPC or auth around it: the gate (``CheckClientAccess``, which the edge calls first) and
-``LogPerformance`` with one new set, on SQLite and on PostgreSQL, with the engines the service
-itself makes (``kinetic.storage.make_engine``). Per database it prints, for each of the two:
+edge, gRPC or auth around it: the module's gate (which LogPerformance's servicer runs first, reading
+the exercise's visibility in the same query, decision 0119) and ``LogPerformance`` with one new
+set, on SQLite and on PostgreSQL, with the engines the service itself makes
+(``kinetic.storage.make_engine``). Per database it prints, for each of the two:
 
 - statements: what SQLAlchemy sends (``before_cursor_execute``);
 - wire: what reaches the database. On PostgreSQL every request the client waits for, from libpq's
@@ -28,6 +29,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -43,6 +45,7 @@ from services.sessions.gyms.bootstrap import GymModule, build_gym_module
 from services.sessions.gyms.domain.admin_input import NewPlanDay
 from services.sessions.gyms.domain.model import ClientMcpPolicy, Localized, PlanExerciseContent
 from services.sessions.gyms.service_layer.demo import DEMO_EXERCISES
+from services.sessions.service_layer.gym_directory import GatedExercise
 from services.sessions.service_layer.session_lifecycle import StartRequest
 from services.sessions.service_layer.session_logging import PerformanceInput
 
@@ -231,12 +234,19 @@ def measure(engine: Engine, tmp: Path) -> Figures:
     caller = open_gym(gym, app)
     counter = Counter(engine, tmp / "libpq-trace.txt")
     try:
+        # As the servicer runs them: the gate reads the exercise's visibility too and hands it
+        # to the log (decision 0119), so each set's gate comes first, and the logs follow in order.
+        gated: deque[tuple[PerformanceInput, GatedExercise | None]] = deque()
 
         def gate() -> None:
-            gym.client.check_access(ACCOUNT, MODULE, True)
+            given = caller.next_log()
+            gated.append(
+                (given, gym.client.check_access_with_exercise(ACCOUNT, MODULE, True, given.exercise_id))
+            )
 
         def log() -> None:
-            if app.log.log(ACCOUNT, caller.next_log()).replayed:
+            given, answer = gated.popleft()
+            if app.log.log(ACCOUNT, given, answer).replayed:
                 raise RuntimeError("a replay writes nothing: not what is measured")
 
         for _ in range(WARMUP_CALLS):
@@ -285,7 +295,7 @@ def report(figures: dict[str, Figures], trace: bool) -> None:
     print(f"\n{'database':<12}{'call':<18}{'statements':>11}{'wire':>7}{'ms/call':>9}   wire counts")
     for database, f in figures.items():
         rows = (
-            ("CheckClientAccess", f.gate_statements, f.gate_wire, f.gate_ms),
+            ("module gate", f.gate_statements, f.gate_wire, f.gate_ms),
             ("LogPerformance", f.log_statements, f.log_wire, f.log_ms),
         )
         for name, statements, wire, ms in rows:
@@ -294,7 +304,7 @@ def report(figures: dict[str, Figures], trace: bool) -> None:
             )
     if trace:
         for database, f in figures.items():
-            for name, lines in zip(("CheckClientAccess", "LogPerformance"), f.trace, strict=True):
+            for name, lines in zip(("module gate", "LogPerformance"), f.trace, strict=True):
                 print(f"\n{database} {name}: {len(lines)}")
                 for line in lines:
                     print(f"  {line[:150]}")

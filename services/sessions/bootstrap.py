@@ -20,7 +20,7 @@ from services.sessions.endurance.adapters.account_erasure import delete_enduranc
 from services.sessions.endurance.bootstrap import build_endurance
 from services.sessions.endurance.domain.activity_rules import MAX_FILE_BYTES
 from services.sessions.endurance.entrypoints.grpc import endurance_binding
-from services.sessions.entrypoints.grpc import ModuleGates, SessionsServicer
+from services.sessions.entrypoints.grpc import ExerciseGates, ModuleGates, SessionsServicer
 from services.sessions.gyms.adapters.account_erasure import delete_client_rows
 from services.sessions.gyms.bootstrap import build_gym_module
 from services.sessions.gyms.entrypoints.grpc import gym_bindings
@@ -54,9 +54,12 @@ class SessionsApp:
     queries: SessionQueries
     erasure: AccountErasure
 
-    def servicer(self, gates: ModuleGates) -> SessionsServicer:
-        """The SessionsService servicer over these use cases, checking gym modules with ``gates``."""
-        return SessionsServicer(self.feed, self.lifecycle, self.log, self.queries, gates, self.erasure)
+    def servicer(self, gates: ModuleGates, exercise_gates: ExerciseGates | None = None) -> SessionsServicer:
+        """The SessionsService servicer over these use cases, checking gym modules with ``gates``
+        (and LogPerformance's with ``exercise_gates``, when they answer for the same directory)."""
+        return SessionsServicer(
+            self.feed, self.lifecycle, self.log, self.queries, gates, self.erasure, exercise_gates
+        )
 
 
 def prepare(
@@ -101,7 +104,11 @@ async def start(
     app = prepare(engine, occurrences, gyms or gym_module.directory, clock)
     bindings = [
         ServiceBinding(
-            app.servicer(gym_module.client.check_access),
+            app.servicer(
+                gym_module.client.check_access,
+                # Only over the gym module's own directory: a replaced one answers for itself.
+                gym_module.client.check_access_with_exercise if gyms is None else None,
+            ),
             sessions_pb2_grpc.add_SessionsServiceServicer_to_server,
             SERVICE_NAME,
         ),

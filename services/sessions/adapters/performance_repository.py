@@ -33,7 +33,7 @@ def aware(value: datetime) -> datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
-def _row_to_set(row: Row[Any], prefix: str = "") -> LoggedSet:
+def row_to_set(row: Row[Any], prefix: str = "") -> LoggedSet:
     """A set from a row of ``performance_sets``, or from a joined row whose set columns are prefixed."""
     values = row._mapping
     reps_text = values[f"{prefix}reps_text"]
@@ -55,25 +55,27 @@ def _row_to_set(row: Row[Any], prefix: str = "") -> LoggedSet:
     )
 
 
-def row_to_performance(row: Row[Any], found_sets: Iterable[LoggedSet]) -> Performance:
-    """A performance from a row of ``performances`` and its sets (any order)."""
+def row_to_performance(row: Row[Any], found_sets: Iterable[LoggedSet], prefix: str = "") -> Performance:
+    """A performance from a row of ``performances`` (or a joined row whose performance columns are
+    prefixed) and its sets (any order)."""
+    values = row._mapping
     return Performance(
-        performance_id=row.performance_id,
-        session_id=row.session_id,
-        exercise_id=row.exercise_id,
-        plan_exercise_id=row.plan_exercise_id,
-        notes=row.notes,
-        rest_seconds=row.rest_seconds,
-        is_completed=row.is_completed,
-        setup_values=setup_values_from_json(row.setup_values),
-        next_setup_values=setup_values_from_json(row.next_setup_values),
-        setup_settings_enabled=row.setup_settings_enabled,
-        show_set_rpe=row.show_set_rpe,
+        performance_id=values[f"{prefix}performance_id"],
+        session_id=values[f"{prefix}session_id"],
+        exercise_id=values[f"{prefix}exercise_id"],
+        plan_exercise_id=values[f"{prefix}plan_exercise_id"],
+        notes=values[f"{prefix}notes"],
+        rest_seconds=values[f"{prefix}rest_seconds"],
+        is_completed=values[f"{prefix}is_completed"],
+        setup_values=setup_values_from_json(values[f"{prefix}setup_values"]),
+        next_setup_values=setup_values_from_json(values[f"{prefix}next_setup_values"]),
+        setup_settings_enabled=values[f"{prefix}setup_settings_enabled"],
+        show_set_rpe=values[f"{prefix}show_set_rpe"],
         sets=tuple(sorted(found_sets, key=lambda s: s.set_number)),
-        created_at=aware(row.created_at),
-        updated_at=aware(row.updated_at),
-        exercise_name=row.exercise_name,
-        catalog_exercise_id=row.catalog_exercise_id,
+        created_at=aware(values[f"{prefix}created_at"]),
+        updated_at=aware(values[f"{prefix}updated_at"]),
+        exercise_name=values[f"{prefix}exercise_name"],
+        catalog_exercise_id=values[f"{prefix}catalog_exercise_id"],
     )
 
 
@@ -83,7 +85,7 @@ def sets_of(conn: Connection, performance_ids: list[str]) -> dict[str, list[Logg
     if performance_ids:
         rows = conn.execute(select(performance_sets).where(_SET.performance_id.in_(performance_ids)))
         for row in rows:
-            found[row.performance_id].append(_row_to_set(row))
+            found[row.performance_id].append(row_to_set(row))
     return found
 
 
@@ -101,10 +103,11 @@ def session_performances(conn: Connection, session_ids: list[str]) -> dict[str, 
 
 # One performance and its sets in one query: a row per set (one row with NULL set columns when it
 # has none), the set columns labelled "set_<name>" as both tables have notes and rest_seconds.
-_SET_PREFIX = "set_"
-_WITH_SETS = select(
-    performances, *(c.label(_SET_PREFIX + c.name) for c in performance_sets.c if c.name != "performance_id")
-).outerjoin(performance_sets, _SET.performance_id == _P.performance_id)
+SET_PREFIX = "set_"
+SET_COLUMNS = tuple(c.label(SET_PREFIX + c.name) for c in performance_sets.c if c.name != "performance_id")
+_WITH_SETS = select(performances, *SET_COLUMNS).outerjoin(
+    performance_sets, _SET.performance_id == _P.performance_id
+)
 _PERFORMANCE_BY_ID = _WITH_SETS.where(
     _P.session_id == bindparam("b_session"), _P.performance_id == bindparam("b_key")
 )
@@ -121,7 +124,7 @@ def get_performance(
     rows = conn.execute(statement, {"b_session": session_id, "b_key": performance_id or exercise_id}).all()
     if not rows:
         return None
-    found_sets = [_row_to_set(r, _SET_PREFIX) for r in rows if r.set_set_number is not None]
+    found_sets = [row_to_set(r, SET_PREFIX) for r in rows if r.set_set_number is not None]
     return row_to_performance(rows[0], found_sets)
 
 

@@ -20,11 +20,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Row, and_, bindparam, delete, func, insert, or_, select, update
 
 from services.sessions.adapters.performance_repository import (
+    SET_COLUMNS,
+    SET_PREFIX,
     aware,
     row_to_performance,
+    row_to_set,
     session_performances,
     sets_of,
 )
@@ -152,6 +155,26 @@ def insert_session(conn: Connection, session: Session) -> None:
 _UPDATE_SESSION = update(sessions).where(_S.session_id == bindparam("b_session"))
 
 
+_TOUCH_SESSION = (
+    update(sessions)
+    .where(_S.session_id == bindparam("b_session"))
+    .values(updated_at=bindparam("b_updated"), performance_count=bindparam("b_count"))
+)
+
+
+def touch_session(conn: Connection, session: Session) -> None:
+    """Store a session's ``updated_at`` and ``performance_count``, all a logged set changes of it
+    (fewer values to send than :func:`update_session`; decision 0119)."""
+    conn.execute(
+        _TOUCH_SESSION,
+        {
+            "b_session": session.session_id,
+            "b_updated": session.updated_at,
+            "b_count": session.performance_count,
+        },
+    )
+
+
 def update_session(conn: Connection, session: Session) -> None:
     """Store a session's changed fields."""
     conn.execute(_UPDATE_SESSION, {"b_session": session.session_id, **_session_values(session)})
@@ -189,6 +212,48 @@ def delete_session(conn: Connection, session_id: str) -> int:
 _SESSION = select(sessions).where(
     _S.account_id == bindparam("b_account"), _S.session_id == bindparam("b_session")
 )
+
+
+# A session and one of its performances with that performance's sets, in one query (decision 0119):
+# a row per set, the performance's columns labelled "p_<name>", its sets' "set_<name>"; NULLs
+# where the session has no such performance or the performance no sets.
+_PERFORMANCE_PREFIX = "p_"
+
+
+def _session_with_performance(key: Any) -> Any:
+    joined = sessions.outerjoin(performances, and_(_P.session_id == _S.session_id, key)).outerjoin(
+        performance_sets, _SET.performance_id == _P.performance_id
+    )
+    return (
+        select(sessions, *(c.label(_PERFORMANCE_PREFIX + c.name) for c in performances.c), *SET_COLUMNS)
+        .select_from(joined)
+        .where(_S.account_id == bindparam("b_account"), _S.session_id == bindparam("b_session"))
+    )
+
+
+_SESSION_AND_PERFORMANCE_BY_ID = _session_with_performance(_P.performance_id == bindparam("b_key"))
+_SESSION_AND_PERFORMANCE_BY_EXERCISE = _session_with_performance(_P.exercise_id == bindparam("b_key"))
+
+
+def get_session_and_performance(
+    conn: Connection, account_id: str, session_id: str, *, performance_id: str = "", exercise_id: str = ""
+) -> tuple[Session | None, Performance | None]:
+    """One of the account's sessions (without its performances) and, read in the same query, its
+    performance with ``performance_id``, or else the one of ``exercise_id``; None for either not found."""
+    statement = _SESSION_AND_PERFORMANCE_BY_ID if performance_id else _SESSION_AND_PERFORMANCE_BY_EXERCISE
+    rows = conn.execute(
+        statement, {"b_account": account_id, "b_session": session_id, "b_key": performance_id or exercise_id}
+    ).all()
+    if not rows:
+        return None, None
+    first = rows[0]
+    session = _row_to_session(first)
+    if first._mapping[_PERFORMANCE_PREFIX + "performance_id"] is None:
+        return session, None
+    found_sets = [
+        row_to_set(r, SET_PREFIX) for r in rows if r._mapping[SET_PREFIX + "set_number"] is not None
+    ]
+    return session, row_to_performance(first, found_sets, _PERFORMANCE_PREFIX)
 
 
 def get_session(

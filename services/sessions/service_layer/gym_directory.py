@@ -7,6 +7,7 @@ protocol, so the two parts can change independently.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -44,6 +45,19 @@ class VisibleExercise:
     exercise_id: str
     name: str
     catalog_exercise_id: str  # the Kinetic catalog slug it maps to, "" for a client's own exercise
+
+
+@dataclass(frozen=True)
+class GatedExercise:
+    """The directory's answer about one exercise, read in the same query as the module's gate.
+
+    ``visible(language)`` is what ``GymDirectory.visible_exercise`` would answer for
+    ``exercise_id`` (a lowercased ObjectId) in that language. LogPerformance's gate reads it so the
+    log need not ask again: one query and one round trip fewer per set (decision 0119).
+    """
+
+    exercise_id: str
+    visible: Callable[[str], VisibleExercise | None]
 
 
 class GymDirectory(Protocol):

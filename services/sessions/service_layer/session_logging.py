@@ -30,7 +30,7 @@ from services.sessions.adapters import session_repository as repo
 from services.sessions.adapters.read_engine import read_engine
 from services.sessions.adapters.session_codec import performance_to_dict
 from services.sessions.domain import session_rules as rules
-from services.sessions.domain.object_ids import new_object_id
+from services.sessions.domain.object_ids import is_object_id, new_object_id
 from services.sessions.domain.session_errors import (
     ExerciseNotVisible,
     PerformanceNotFound,
@@ -39,8 +39,18 @@ from services.sessions.domain.session_errors import (
     TooManyPerformances,
 )
 from services.sessions.domain.session_model import LoggedSet, Performance, Session, SetupValue
-from services.sessions.service_layer.gym_directory import GymDirectory, PlanDay, VisibleExercise
-from services.sessions.service_layer.session_support import Clock, locked_write, utc_now
+from services.sessions.service_layer.gym_directory import (
+    GatedExercise,
+    GymDirectory,
+    PlanDay,
+    VisibleExercise,
+)
+from services.sessions.service_layer.session_support import (
+    Clock,
+    locked_write,
+    send_with_commit,
+    utc_now,
+)
 
 
 @dataclass(frozen=True)
@@ -97,19 +107,25 @@ class _GymFacts:
     is a question first asked under the lock; the answer is the same either way.
     """
 
-    def __init__(self, gyms: GymDirectory, account_id: str, language: str) -> None:
+    def __init__(
+        self, gyms: GymDirectory, account_id: str, language: str, gated: GatedExercise | None = None
+    ) -> None:
         self._gyms = gyms
         self._account_id = account_id
         self._language = language
         self._exercises: dict[str, VisibleExercise | None] = {}
         self._days: dict[tuple[str, str], PlanDay | None] = {}
+        self._gated = gated  # the answer the module's gate read for one exercise, if it did
 
     def visible_exercise(self, exercise_id: str) -> VisibleExercise | None:
         """The exercise if the account may log it."""
         if exercise_id not in self._exercises:
-            self._exercises[exercise_id] = self._gyms.visible_exercise(
-                self._account_id, exercise_id, self._language
-            )
+            if self._gated is not None and self._gated.exercise_id == exercise_id:
+                self._exercises[exercise_id] = self._gated.visible(self._language)
+            else:
+                self._exercises[exercise_id] = self._gyms.visible_exercise(
+                    self._account_id, exercise_id, self._language
+                )
         return self._exercises[exercise_id]
 
     def plan_day(self, plan_id: str, plan_moment_id: str) -> PlanDay | None:
@@ -182,14 +198,16 @@ class PerformanceLog:
             language=language,
         )
 
-    def _ask_gyms_first(self, account_id: str, fields: PerformanceInput) -> _GymFacts:
+    def _ask_gyms_first(
+        self, account_id: str, fields: PerformanceInput, gated: GatedExercise | None
+    ) -> _GymFacts:
         """The directory's answers this log will need, asked before the write lock is taken.
 
         The exercise is looked up as a gym exercise whenever its ID is one (an occurrence session,
         which logs catalog IDs, just does not use the answer); the plan day only with a
         ``planExerciseId``, which needs the session's plan, so only then is the session read here too.
         """
-        facts = _GymFacts(self._gyms, account_id, fields.language)
+        facts = _GymFacts(self._gyms, account_id, fields.language, gated)
         scratch = rules.Violations()
         gym_exercise_id = rules.check_exercise_id(scratch, fields.exercise_id, gym=True)
         if not scratch.items:
@@ -240,17 +258,35 @@ class PerformanceLog:
                     out.raise_if_any()
         return session, replace(fields, exercise_id=exercise_id), naming
 
-    def log(self, account_id: str, given: PerformanceInput) -> LogResult:
-        """Upsert the sets and fields of one performance; a repeat writes nothing."""
+    def log(self, account_id: str, given: PerformanceInput, gated: GatedExercise | None = None) -> LogResult:
+        """Upsert the sets and fields of one performance; a repeat writes nothing.
+
+        ``gated``: the directory's answer for the exercise, when the module's gate read it already.
+        """
         rules.require_account(account_id)
         fields = self._check_fields(given)
-        facts = self._ask_gyms_first(account_id, fields)
+        facts = self._ask_gyms_first(account_id, fields, gated)
         now = self._clock()
 
+        # The exercise's stored ID as the checks will give it in a gym session (every session the
+        # Client AI tools log to); an occurrence session's catalog ID may differ, and is read again.
+        likely_exercise_id = (
+            fields.exercise_id.lower() if is_object_id(fields.exercise_id) else fields.exercise_id
+        )
+
         def write(conn: Connection) -> LogResult:
-            found = repo.get_session(conn, account_id, fields.session_id)
+            found, prefetched = repo.get_session_and_performance(
+                conn,
+                account_id,
+                fields.session_id,
+                performance_id=fields.performance_id,
+                exercise_id=likely_exercise_id,
+            )
             session, checked, naming = self._check_in_session(found, fields, facts)
-            stored = self._find(conn, session, checked)
+            if fields.performance_id or checked.exercise_id == likely_exercise_id:
+                stored = self._found(session, checked, prefetched)
+            else:
+                stored = self._find(conn, session, checked)
             new = stored is None
             if stored is None:
                 if session.performance_count >= rules.MAX_PERFORMANCES_PER_SESSION:
@@ -281,6 +317,7 @@ class PerformanceLog:
             if not new and _same_content(merged, stored):
                 return LogResult(stored, session, replayed=True)
             merged = replace(merged, updated_at=now)
+            send_with_commit(conn)  # all is read: the writes go with the COMMIT (decision 0119)
             if new:
                 performance_repo.insert_performance(conn, account_id, merged, session.performance_count)
             else:
@@ -291,7 +328,7 @@ class PerformanceLog:
             session = replace(
                 session, updated_at=now, performance_count=session.performance_count + (1 if new else 0)
             )
-            repo.update_session(conn, session)
+            repo.touch_session(conn, session)
             change_feed.append(
                 conn,
                 account_id,
@@ -354,13 +391,21 @@ class PerformanceLog:
 
         return locked_write(self._engine, account_id, now, write, no_account=no_account)
 
-    @staticmethod
-    def _find(conn: Connection, session: Session, given: PerformanceInput) -> Performance | None:
+    @classmethod
+    def _find(cls, conn: Connection, session: Session, given: PerformanceInput) -> Performance | None:
         if not given.performance_id:
             return performance_repo.get_performance(conn, session.session_id, exercise_id=given.exercise_id)
         found = performance_repo.get_performance(
             conn, session.session_id, performance_id=given.performance_id
         )
+        return cls._found(session, given, found)
+
+    @staticmethod
+    def _found(session: Session, given: PerformanceInput, found: Performance | None) -> Performance | None:
+        """The stored performance the log merges into: by ``performanceId`` it must exist and be of
+        the exercise; by exercise, None when the session has none yet."""
+        if not given.performance_id:
+            return found
         if found is None:
             raise PerformanceNotFound(
                 f"performance {given.performance_id} is not part of session {session.session_id}"

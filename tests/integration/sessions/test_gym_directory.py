@@ -3,6 +3,8 @@ it through the real server (no test double): a plan day start and a set logged o
 
 from __future__ import annotations
 
+from functools import partial
+
 import grpc
 import pytest
 
@@ -149,3 +151,52 @@ async def test_the_sessions_core_starts_a_gym_plan_day_through_the_real_director
             )
         )
         assert (other.code, other.reason) == (grpc.StatusCode.NOT_FOUND, "PLAN_DAY_NOT_FOUND")
+
+
+def _gate_error(call):
+    try:
+        call()
+    except Exception as error:  # the gate's own error, compared whole
+        return type(error), str(error), getattr(error, "reason", None)
+    return None
+
+
+def test_the_gate_with_the_exercise_answers_as_the_gate_and_the_directory_do(gyms):
+    """LogPerformance's gate (decision 0119): the same gate errors, and the directory's own answer."""
+    company = gyms.admin.create_company("Gym", True, ClientMcpPolicy(("client_ai_workout_v2",), True))
+    mine = make_client(gyms, ACCOUNT_A, company.id, "Ada")
+    theirs = make_client(gyms, ACCOUNT_B, company.id, "Bo")
+    client = gyms.client
+    module = "client_ai_workout_v2"
+    for exercise_id in (
+        mine["bench"].id,
+        mine["bench"].id.upper(),
+        mine["hidden"].id,
+        mine["own"].id,
+        theirs["own"].id,
+        "000000000000000000000000",
+    ):
+        gated = client.check_access_with_exercise(ACCOUNT_A, module, True, exercise_id)
+        assert gated is not None and gated.exercise_id == exercise_id.lower()
+        for language in ("en", "nl"):
+            assert gated.visible(language) == gyms.directory.visible_exercise(
+                ACCOUNT_A, exercise_id, language
+            )
+    assert client.check_access_with_exercise(ACCOUNT_A, module, True, "not-an-id") is None
+    # Every gate error as check_access raises it, whatever the exercise.
+    gyms.admin.create_client("00000000-0000-4000-8000-0000000000c3", "Cy", True)
+    cases = [
+        (ACCOUNT_A, "", True),
+        ("", module, True),
+        (ACCOUNT_A, "client_ai_wod", True),
+        ("00000000-0000-4000-8000-0000000000c3", module, True),
+        ("00000000-0000-4000-8000-0000000000d4", module, False),
+    ]
+    for account_id, asked, write in cases:
+        expected = _gate_error(partial(client.check_access, account_id, asked, write))
+        assert expected is not None
+        for exercise_id in (mine["bench"].id, "not-an-id"):
+            got = _gate_error(
+                partial(client.check_access_with_exercise, account_id, asked, write, exercise_id)
+            )
+            assert got == expected

@@ -47,6 +47,7 @@ from services.sessions.gyms.domain.model import (
 )
 from services.sessions.gyms.domain.next_day import NextDay, next_day
 from services.sessions.gyms.service_layer.progress import ClientProgress
+from services.sessions.service_layer import gym_directory as directory
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 50
@@ -184,6 +185,33 @@ class ClientWorkouts:
             raise InvalidArgument.for_field("module", "is required, e.g. client_ai_workout_v2")
         with self._engine.connect() as conn:
             return self._context(conn, account_id, module, write)
+
+    def check_access_with_exercise(
+        self, account_id: str, module: str, write: bool, exercise_id: str
+    ) -> directory.GatedExercise | None:
+        """``check_access`` (same errors, same order), and in the same query the exercise as the
+        sessions core's directory sees it; None when ``exercise_id`` is no ObjectId (nothing to read)."""
+        if not is_object_id(exercise_id):
+            self.check_access(account_id, module, write)
+            return None
+        if not module:
+            raise InvalidArgument.for_field("module", "is required, e.g. client_ai_workout_v2")
+        _require_account(account_id)
+        with self._engine.connect() as conn:
+            context, exercise = repo.client_context_and_exercise(conn, account_id, exercise_id.lower())
+        if context is None:
+            raise not_a_client(account_id)
+        check_gates(context, module, write)
+        if exercise is None or not exercise.visible_to(context.client.id, context.company.id):
+            return directory.GatedExercise(exercise_id.lower(), lambda _language: None)
+        found = exercise
+
+        def visible(language: str) -> directory.VisibleExercise:
+            return directory.VisibleExercise(
+                found.id, found.name.get(parse_language(language)), found.catalog_exercise_id
+            )
+
+        return directory.GatedExercise(exercise_id.lower(), visible)
 
     def list_my_plans(
         self, account_id: str, status: str, language: str, page_size: int, page_token: str = "", skip: int = 0
