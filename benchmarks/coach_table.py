@@ -16,10 +16,13 @@ import sys
 from knowledge.plan_generation.events import EXPERIENCES
 from services.training.plans.generator.coach_table import (
     EVENT_NORMS,
+    FIRST_SHARE,
+    FIRST_SOURCE,
     GROUP_NORMS,
     HEADER,
     HIGDON_SHARE,
     LONG_SHARE,
+    NOVICE_ULTRA_SOURCE,
     RACE_WEEK_SHARE,
     ULTRA_RACE_WEEK_SHARE,
     coach_rows,
@@ -45,8 +48,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, norms in [*GROUP_NORMS.items(), *EVENT_NORMS.items()]:
         long_norm, week_norm = norms[EXPERIENCES[0]]
         print(f"  {name}: long run {long_norm.source}; week {week_norm.source}")
-    for norm in (LONG_SHARE, HIGDON_SHARE, RACE_WEEK_SHARE, ULTRA_RACE_WEEK_SHARE):
-        print(f"  {norm.text()}")
+    print(f"  3 days a week: {FIRST_SOURCE}; {NOVICE_ULTRA_SOURCE}; other ultras the event's long run")
+    for norm in (LONG_SHARE, HIGDON_SHARE, FIRST_SHARE):
+        print(f"  long run's share of a judged week {norm.text()}")
+    for norm in (RACE_WEEK_SHARE, ULTRA_RACE_WEEK_SHARE):
+        print(f"  race week's training, % of peak {norm.text()}")
     print(f"\nrows outside a norm: {missed}")
     return 1 if missed else 0
 

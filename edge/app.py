@@ -22,6 +22,7 @@ from starlette.routing import Mount, Route
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from edge import served_profiles as served
+from edge.account_uploads import account_upload_routes
 from edge.analytics.rest import analytics_rest_app
 from edge.backends import Backends
 from edge.body_limits import (
@@ -60,7 +61,7 @@ from edge.in_flight import (
 from edge.jwks import JwksCache
 from edge.mcp_json_depth import JsonDepthChecked
 from edge.mcp_profile.builder import build_profile
-from edge.oauth import RUNFLOW_OAUTH_ALIASES, OAuthStubs, oauth_routes
+from edge.oauth import RUNFLOW_OAUTH_ALIASES, OAuthStubs, TrainingStubs, oauth_routes
 from edge.openapi import openapi_document
 from edge.profiles.metric.rest import backend_error, http_error, metric_rest_app, no_store
 from edge.profiles.runflow_public.handlers import PlanGenTools
@@ -85,6 +86,7 @@ from edge.ratelimit.responses import Render
 from edge.ratelimit.tool_calls import ToolCallsCounted
 from edge.revocation_watcher import RevocationWatcher
 from edge.served_profiles import Live, SignedInProfile
+from edge.upload_bodies import MULTIPART_OVERHEAD
 from edge.well_known import well_known_routes
 from edge.workout_files_rest import MAX_UPLOAD_BYTES as WORKOUT_HISTORY_CAP
 from edge.workout_files_rest import account_export_routes, workout_files_rest_app
@@ -123,10 +125,11 @@ OWS_PER_MINUTE = RatePolicy("ows_minute", 300, 60)
 RUNFLOW_PER_MINUTE = RatePolicy("runflow_minute", 300, 60)
 
 # Body caps per path, checked before a body is parsed or a slot taken (decision 0067). Uploads keep
-# the caps their handlers have always had; every other REST body and every MCP message is JSON.
+# the caps their handlers have always had, plus a form's framing (multipart, decision 0116); every
+# other REST body and every MCP message is JSON.
 UPLOAD_CAPS = {
-    "/api/workout-log/imports": WORKOUT_HISTORY_CAP,
-    "/api/endurance/activities/imports": ACTIVITY_FILE_CAP,
+    "/api/workout-log/imports": WORKOUT_HISTORY_CAP + MULTIPART_OVERHEAD,
+    "/api/endurance/activities/imports": ACTIVITY_FILE_CAP + MULTIPART_OVERHEAD,
 }
 MCP_CAPS = BodyCaps(MCP_BODY_CAP)
 PUBLIC_MCP_CAPS = BodyCaps(PUBLIC_MCP_BODY_CAP)
@@ -478,6 +481,11 @@ def create_app(
             key_scopes=API_KEY_RESOURCES,
             limiter=limiter,  # failed sign-ins count in the shared limiter (0015)
             client_address=ClientAddress(settings.trusted_proxy_hops),
+            training_figures=lambda: TrainingStubs(
+                endurance_analytics=live.backends.endurance_analytics,
+                analytics=live.backends.analytics,
+                endurance_plans=live.backends.endurance_plans,
+            ),
         ),
         # Before the REST mounts: Metric's MCP path lies under its REST prefix.
         *(route for profile in signed_in_mcp for route in mcp_door(profile)),
@@ -512,6 +520,7 @@ def create_app(
             ),
         ),
         *account_export_routes(public_url, lambda: live.backends),
+        *account_upload_routes(public_url, lambda: live.backends),
         # RunFlow's anonymous PlanGen (seed 004, decision 0066): no credentials, ten tool calls per
         # client address per hour (KINETIC_PLANGEN_PER_HOUR), errors as on the personal path.
         *[

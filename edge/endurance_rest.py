@@ -1,6 +1,7 @@
 """Endurance records and figures over HTTP, under ``/api/endurance`` (decision 0057).
 
-- ``POST /activities/imports?filename=&sourceApp=&sport=``: a FIT, TCX or GPX file as the body;
+- ``POST /activities/imports?filename=&sourceApp=&sport=``: a FIT, TCX or GPX file (gzipped or not)
+  as the body or as the one file of a ``multipart/form-data`` form (decision 0116);
   201 with the stored activity, or 200 with the one an earlier upload of the same file stored;
   ``activities`` lists each activity of the file (one per multisport leg) with its outcome:
   created, already_imported, twin_kept or twin_replaced (decision 0087).
@@ -37,6 +38,15 @@ from edge.mcp_profile.validation import invalid_arguments
 from edge.mcp_profile.value_rules import value_violations
 from edge.problems import EdgeProblem, invalid_field
 from edge.profiles.metric.rest import NO_STORE, REST_ERROR_HANDLERS
+from edge.upload_bodies import (
+    MAX_ACTIVITY_FILE_BYTES,
+    MULTIPART_OVERHEAD,
+    UploadedFile,
+    gunzipped,
+    kind_of,
+    media_type,
+    read_multipart,
+)
 from kinetic.analytics.v1 import endurance_pb2 as figures_pb2
 from kinetic.auth.v1 import auth_pb2
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
@@ -44,7 +54,7 @@ from kinetic.time_zones import is_time_zone
 from knowledge.training.formats import LOCAL_DAY
 
 # The sessions service refuses files over 64 MiB; a 24-hour FIT file with every sensor is ~10 MiB.
-MAX_UPLOAD_BYTES: Final = 64 * 1024 * 1024
+MAX_UPLOAD_BYTES: Final = MAX_ACTIVITY_FILE_BYTES
 UPLOAD_TYPES: Final = frozenset(
     {
         "application/octet-stream",
@@ -226,25 +236,64 @@ def _message_from(body: dict[str, Any], message: Message, allowed: frozenset[str
     json_format.ParseDict(checked, message)
 
 
-async def _import(backends: Backends, account_id: str, request: Request) -> Response:
-    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if media_type not in UPLOAD_TYPES:
+def _upload_type(request: Request) -> str:
+    kind = media_type(request)
+    if kind != "multipart/form-data" and kind not in UPLOAD_TYPES:
         raise EdgeProblem(
             "unsupported_media_type",
             "send the FIT, TCX or GPX file itself as the request body, with Content-Type "
-            "application/octet-stream (or the file type's own, e.g. application/gpx+xml)",
+            "application/octet-stream (or the file type's own, e.g. application/gpx+xml), or as the "
+            "file of a multipart/form-data form",
             415,
         )
+    return kind
+
+
+async def activity_file(request: Request) -> UploadedFile:
+    """The activity file, raw or as the one file of a form, bounded while it arrives; gzip undone
+    within the same bound; a Strong or Hevy CSV sent here refused naming its path (decision 0116)."""
+    if _upload_type(request) == "multipart/form-data":
+        upload = await read_multipart(
+            request,
+            max_files=1,
+            max_file_bytes=MAX_UPLOAD_BYTES,
+            max_total_bytes=MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
+        )
+        if not upload.files:
+            raise EdgeProblem(
+                "invalid_request",
+                "the form carries no file: attach the FIT, TCX or GPX file as a file field (e.g. "
+                "curl -F file=@ride.fit)",
+                400,
+            )
+        file = upload.files[0]
+    else:
+        file = UploadedFile(
+            request.query_params.get("filename", ""), await _body_bytes(request, MAX_UPLOAD_BYTES, "the file")
+        )
+    file = gunzipped(file, MAX_UPLOAD_BYTES)
+    if file.data and kind_of(file) == "workout_log" and file.filename.lower().endswith(".csv"):
+        raise EdgeProblem(
+            "unsupported_media_type",
+            "this is a CSV, not a FIT, TCX or GPX file: a Strong or Hevy export goes to "
+            "POST /api/workout-log/imports",
+            415,
+        )
+    return file
+
+
+async def _import(backends: Backends, account_id: str, request: Request) -> Response:
+    _upload_type(request)  # a 415 before the consent is looked up
     sport = request.query_params.get("sport", "")
     if sport and sport not in SPORTS:
         raise invalid_field("sport", f"must be one of {', '.join(SPORTS)}")
     await _require_logging_consent(backends, account_id)
-    data = await _body_bytes(request, MAX_UPLOAD_BYTES, "the file")
+    file = await activity_file(request)
     response = await backends.endurance.ImportActivityFile(
         records_pb2.ImportActivityFileRequest(
             account_id=account_id,
-            data=data,
-            filename=request.query_params.get("filename", "")[:255],
+            data=file.data,
+            filename=(request.query_params.get("filename", "") or file.filename)[:255],
             source_app=request.query_params.get("sourceApp", "")[:100],
             sport=sport,
         )

@@ -181,6 +181,16 @@ _IMPORT_REPORT = {
 }
 
 
+# An upload as a browser's form sends it (decision 0116): one file part named "file".
+_FORM_FILE: dict[str, Any] = {
+    "schema": {
+        "type": "object",
+        "required": ["file"],
+        "properties": {"file": {"type": "string", "format": "binary"}},
+    }
+}
+
+
 def _workout_log_paths() -> dict[str, Any]:
     # Workout history in and out, with the workout log's credentials (scope ows; decision 0047).
     security = [{"bearer": ["ows"]}]
@@ -202,7 +212,11 @@ def _workout_log_paths() -> dict[str, Any]:
                 ],
                 "requestBody": {
                     "required": True,
-                    "content": {"text/csv": {"schema": {"type": "string"}}},
+                    "description": "The CSV (gzipped or not) as the body, or as the one file of a form.",
+                    "content": {
+                        "text/csv": {"schema": {"type": "string"}},
+                        "multipart/form-data": _FORM_FILE,
+                    },
                 },
                 "responses": _responses(
                     "What was imported, skipped and why.",
@@ -299,8 +313,10 @@ def _endurance_paths() -> dict[str, Any]:
                 ],
                 "requestBody": {
                     "required": True,
+                    "description": "The file (gzipped or not) as the body, or as the one file of a form.",
                     "content": {
-                        "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}
+                        "application/octet-stream": {"schema": {"type": "string", "format": "binary"}},
+                        "multipart/form-data": _FORM_FILE,
                     },
                 },
                 "responses": {

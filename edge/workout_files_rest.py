@@ -2,7 +2,8 @@
 export as JSON or Strong-layout CSV, and the same two downloads on the account page.
 
 - ``POST /api/workout-log/imports?unit=kg&distanceUnit=km``: the CSV as the body (``text/csv`` or
-  ``application/octet-stream``, at most ``MAX_UPLOAD_BYTES``); answers the import report.
+  ``application/octet-stream``) or as the one file of a ``multipart/form-data`` form, gzipped or
+  not, at most ``MAX_UPLOAD_BYTES`` (decision 0116); answers the import report.
 - ``GET /api/workout-log/export`` (JSON) and ``GET /api/workout-log/export.csv`` (attachment).
 - ``GET /account/export.json`` and ``/account/export.csv``: the same for the signed-in browser.
 
@@ -33,6 +34,15 @@ from edge.oauth.security import apply_security_headers
 from edge.oauth.session import PageBase, unavailable_page
 from edge.problems import EdgeProblem, invalid_field, unavailable
 from edge.profiles.metric.rest import NO_STORE, REST_ERROR_HANDLERS
+from edge.upload_bodies import (
+    MULTIPART_OVERHEAD,
+    UploadedFile,
+    gunzipped,
+    kind_of,
+    media_type,
+    read_multipart,
+    read_raw,
+)
 from kinetic.auth.v1 import auth_pb2
 from kinetic.errors import RemoteError
 from kinetic.sessions.v1 import workout_log_pb2
@@ -61,26 +71,48 @@ def _too_large() -> EdgeProblem:
 
 
 async def _upload(request: Request) -> bytes:
-    """The body, refused (415, 413) before it is read whole when its type or size does not fit."""
-    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if media_type not in UPLOAD_TYPES:
+    """The CSV, raw or as the one file of a form, refused (415, 413) as soon as its type or size does
+    not fit, before it is read whole; gzip is undone within the same bound (decision 0116)."""
+    kind = media_type(request)
+    if kind == "multipart/form-data":
+        upload = await read_multipart(
+            request,
+            max_files=1,
+            max_file_bytes=MAX_UPLOAD_BYTES,
+            max_total_bytes=MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD,
+        )
+        if not upload.files:
+            raise EdgeProblem(
+                "invalid_request",
+                "the form carries no file: attach the Strong or Hevy CSV as a file field (e.g. "
+                "curl -F file=@strong.csv)",
+                400,
+            )
+        file = upload.files[0]
+    elif kind in UPLOAD_TYPES:
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_UPLOAD_BYTES:
+            raise _too_large()
+        try:
+            file = UploadedFile("", await read_raw(request, MAX_UPLOAD_BYTES, "the file"))
+        except EdgeProblem:
+            raise _too_large() from None
+    else:
         raise EdgeProblem(
             "unsupported_media_type",
             "send the CSV file itself as the request body, with Content-Type text/csv or "
-            "application/octet-stream",
+            "application/octet-stream, or as the file of a multipart/form-data form",
             415,
         )
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > MAX_UPLOAD_BYTES:
-        raise _too_large()
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_UPLOAD_BYTES:
-            raise _too_large()
-        chunks.append(chunk)
-    return b"".join(chunks)
+    file = gunzipped(file, MAX_UPLOAD_BYTES)
+    if kind_of(file) == "activity":
+        raise EdgeProblem(
+            "unsupported_media_type",
+            "this is a FIT, TCX or GPX activity file, not a Strong or Hevy CSV: send it to "
+            "POST /api/endurance/activities/imports",
+            415,
+        )
+    return file.data
 
 
 def _choice(request: Request, name: str, allowed: tuple[str, ...]) -> str | None:
@@ -97,7 +129,7 @@ async def _account(backends: Backends, account_id: str) -> auth_pb2.Account:
     return cast(auth_pb2.Account, response.account)
 
 
-async def _imported(request: workout_log_pb2.ImportWorkoutFileRequest, backends: Backends) -> Any:
+async def imported_file(request: workout_log_pb2.ImportWorkoutFileRequest, backends: Backends) -> Any:
     """The log's answer to the upload; its refusals of the file as the edge's problems."""
     try:
         return await backends.workout_log.ImportWorkoutFile(request)
@@ -147,7 +179,7 @@ async def import_upload(backends: Backends, account_id: str, request: Request) -
             403,
         )
     data = await _upload(request)
-    report = await _imported(
+    report = await imported_file(
         workout_log_pb2.ImportWorkoutFileRequest(
             account_id=account_id,
             file=data,

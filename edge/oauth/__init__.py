@@ -17,11 +17,12 @@ from edge.oauth.backend import OAuthStubs
 from edge.oauth.endpoints import metadata_endpoint, register_endpoint, revoke_endpoint, token_endpoint
 from edge.oauth.pages import AuthorizationPages
 from edge.oauth.throttle import SigninThrottle
+from edge.oauth.training import TrainingPage, TrainingStubs
 from edge.ratelimit import ClientAddress, RateLimiter
 from edge.ratelimit.local_limiter import LocalRateLimiter
 from kinetic.protected_resources import METRIC, ProtectedResourceInfo
 
-__all__ = ["DEFAULT_SCOPES", "RUNFLOW_OAUTH_ALIASES", "OAuthStubs", "oauth_routes"]
+__all__ = ["DEFAULT_SCOPES", "RUNFLOW_OAUTH_ALIASES", "OAuthStubs", "TrainingStubs", "oauth_routes"]
 
 DEFAULT_SCOPES: tuple[str, ...] = ("training",)
 
@@ -42,6 +43,7 @@ def oauth_routes(
     key_scopes: Sequence[ProtectedResourceInfo] = (METRIC,),
     limiter: RateLimiter | None = None,
     client_address: Callable[[Scope], str | None] | None = None,
+    training_figures: Callable[[], TrainingStubs] | None = None,
 ) -> list[BaseRoute]:
     """Every OAuth route. ``stubs`` is called per request: channels exist only in the lifespan.
 
@@ -49,10 +51,13 @@ def oauth_routes(
     offered for personal API keys. ``limiter``
     counts failed passwords (the app's shared limiter; a process-local one when None), keyed per
     address by ``client_address`` (the peer's address when None: no proxy is trusted).
+    ``training_figures``: analytics' and training's stubs for ``/training`` (None: its sections say
+    they cannot be read).
     """
     throttle = SigninThrottle(limiter or LocalRateLimiter(), client_address or ClientAddress())
     authorization = AuthorizationPages(public_url, stubs)
     account = AccountPages(public_url, stubs, key_scopes=tuple(key_scopes), throttle=throttle)
+    training = TrainingPage(public_url, stubs, figures=training_figures)
     token, register = token_endpoint(stubs), register_endpoint(stubs)
     return [
         Route("/.well-known/oauth-authorization-server", metadata_endpoint(public_url, scopes_supported)),
@@ -70,6 +75,7 @@ def oauth_routes(
         Route("/signin", account.signin, methods=["POST"]),
         Route("/signout", account.signout, methods=["POST"]),
         Route("/account", account.account, methods=["GET"]),
+        Route("/training", training.training, methods=["GET"]),
         Route("/account/consents", account.set_consent, methods=["POST"]),
         Route("/account/endurance", account.set_endurance, methods=["POST"]),
         Route("/account/plan", account.set_plan, methods=["POST"]),

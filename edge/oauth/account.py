@@ -26,6 +26,7 @@ from edge.oauth.security import (
     apply_security_headers,
     double_submit_ok,
     double_submit_token,
+    new_nonce,
     safe_return_path,
     session_csrf_ok,
     session_csrf_token,
@@ -35,6 +36,13 @@ from edge.oauth.session import PageBase, describe_scope, forbidden_page, short_t
 from edge.oauth.throttle import Budget, SigninThrottle, wait_text
 from edge.ratelimit.keys import ClientAddress
 from edge.ratelimit.local_limiter import LocalRateLimiter
+from edge.upload_bodies import (
+    MAX_ACTIVITY_FILE_BYTES,
+    MAX_FILES_AT_ONCE,
+    MAX_WORKOUT_LOG_FILE_BYTES,
+    UPLOAD_PURPOSE,
+    limits_text,
+)
 from kinetic.auth.v1 import auth_pb2, oauth_pb2
 from kinetic.errors import RemoteError
 from kinetic.protected_resources import METRIC, ProtectedResourceInfo
@@ -211,9 +219,11 @@ class AccountPages(PageBase):
                 for scope in resource.scopes
             ]
         )
+        nonce = new_nonce()
         content = fragment(
             "account.html",
             account=account.email or account.account_id,
+            upload=upload_card(account, session_csrf_token(session.csrf_secret, UPLOAD_PURPOSE), nonce),
             signout_csrf=token,
             plan_and_status=plan_and_status(account, token),
             endurance=endurance_card(account, token),
@@ -225,7 +235,7 @@ class AccountPages(PageBase):
             erase_csrf=session_csrf_token(session.csrf_secret, ERASE_PURPOSE),
             delete_csrf=session_csrf_token(session.csrf_secret, DELETE_PURPOSE),
         )
-        return page("Your account", content)
+        return page("Your account", content, nonce=nonce)
 
     def _key_row(self, key: auth_pb2.ApiKey, token: str) -> Safe:
         revoked = short_time(key.revoke_time)
@@ -470,14 +480,39 @@ class AccountPages(PageBase):
         response = message_page(
             "Your account was deleted",
             "Your Kinetic account, its API keys, sign-ins and connections are gone. Every "
-            "application that was connected has lost access. Your training library, workout log "
-            "and everything derived from them are being erased.",
+            "application that was connected has lost access. Your Training library, workout log, "
+            "activities, thresholds and readiness entries, and everything computed from them, are "
+            "being erased in every service.",
             status=200,
         )
         response.delete_cookie(
             SESSION_COOKIE, path="/", secure=self.secure_cookies, httponly=True, samesite="lax"
         )
         return response
+
+
+def upload_card(account: auth_pb2.Account, csrf_token: str, nonce: str) -> Safe:
+    """The upload: limits stated before anything is sent (those the server enforces), the drop zone
+    and picker, and the other ways in (decision 0116)."""
+    consent_note = (
+        Safe("")
+        if account.logging_consent
+        else fragment(
+            "note.html",
+            text="Importing stores your training, which needs your consent to log workouts: "
+            "give it under Consents below first.",
+        )
+    )
+    return fragment(
+        "upload.html",
+        nonce=nonce,
+        csrf_token=csrf_token,
+        limits=limits_text(),
+        consent_note=consent_note,
+        max_files=MAX_FILES_AT_ONCE,
+        max_activity_bytes=MAX_ACTIVITY_FILE_BYTES,
+        max_csv_bytes=MAX_WORKOUT_LOG_FILE_BYTES,
+    )
 
 
 async def _erase_library(backend: OAuthStubs, account_id: str) -> None:

@@ -57,10 +57,20 @@ def page(
     status: int = 200,
     nonce: str | None = None,
     form_targets: tuple[str, ...] = (),
+    extra_style: Safe = EMPTY,
+    wide: bool = False,
 ) -> HTMLResponse:
-    """A complete page in the shared layout, with the security headers and a fresh CSP nonce."""
+    """A complete page in the shared layout, with the security headers and a fresh CSP nonce;
+    ``extra_style`` adds rules of the page's own, ``wide`` a wider column (for charts and tables)."""
     nonce = nonce or new_nonce()
-    body = fragment("base.html", title=title, content=content, nonce=nonce)
+    body = fragment(
+        "base.html",
+        title=title,
+        content=content,
+        nonce=nonce,
+        extra_style=extra_style,
+        main_class="wide" if wide else "narrow",
+    )
     response = HTMLResponse(str(body), status_code=status)
     apply_security_headers(response, nonce, form_targets)
     return response

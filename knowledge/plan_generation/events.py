@@ -8,13 +8,13 @@ spelling a stored goal's ``race_type`` uses ("MARATHON", "HALF_MARATHON", "10K")
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final
 
 from knowledge.endurance.pace import METERS_PER_MILE
 from knowledge.endurance.running import HALF_MARATHON_M, MARATHON_M
+from knowledge.plan_safety.long_run_caps import EXPERIENCES, Experience
 
-Experience = Literal["beginner", "intermediate", "advanced"]
-EXPERIENCES: Final[tuple[Experience, ...]] = ("beginner", "intermediate", "advanced")
+__all__ = ["EVENTS", "EVENTS_BY_ID", "EXPERIENCES", "Event", "Experience"]
 
 
 @dataclass(frozen=True)
@@ -26,9 +26,10 @@ class Event:
       and the longest (more time and the plan starts later);
     - ``taper_weeks``: the weeks of reduced volume ending with the race week;
     - ``peak_km``: the peak weekly volume aimed at for a beginner, intermediate, advanced runner;
-    - ``min_weekly_km``: the weekly volume an athlete needs before a plan for this event is offered;
-    - ``long_run_km`` / ``long_run_minutes``: the long run's caps, by distance and by time on feet
-      at easy pace (whichever is reached first).
+    - ``min_weekly_km``: the weekly volume an athlete needs before a plan for this event is offered.
+
+    The long run's caps (share of the week, distance, time) are by event and level in
+    ``knowledge.plan_safety.long_run_caps``, the table the safety engine judges long runs by.
     """
 
     id: str
@@ -40,8 +41,6 @@ class Event:
     taper_weeks: int
     peak_km: tuple[float, float, float]
     min_weekly_km: float
-    long_run_km: float
-    long_run_minutes: int
 
     @property
     def timed(self) -> bool:
@@ -63,9 +62,8 @@ def _race(
     weeks: tuple[int, int, int],
     peak: tuple[float, float, float],
     min_weekly_km: float,
-    long_run: tuple[float, int],
 ) -> Event:
-    return Event(id, name, meters, None, weeks[0], weeks[1], weeks[2], peak, min_weekly_km, *long_run)
+    return Event(id, name, meters, None, weeks[0], weeks[1], weeks[2], peak, min_weekly_km)
 
 
 def _timed(
@@ -75,30 +73,29 @@ def _timed(
     weeks: tuple[int, int, int],
     peak: tuple[float, float, float],
     min_weekly_km: float,
-    long_run: tuple[float, int],
 ) -> Event:
-    return Event(id, name, None, hours * 3600, weeks[0], weeks[1], weeks[2], peak, min_weekly_km, *long_run)
+    return Event(id, name, None, hours * 3600, weeks[0], weeks[1], weeks[2], peak, min_weekly_km)
 
 
-# weeks = (min, max, taper); peak km a week = (beginner, intermediate, advanced); long run = (km, min).
+# weeks = (min, max, taper); peak km a week = (beginner, intermediate, advanced).
 EVENTS: Final[tuple[Event, ...]] = (
-    _race("MILE", "1 mile", METERS_PER_MILE, (4, 16, 1), (35, 55, 80), 0, (18, 100)),
-    _race("3000M", "3000 m", 3000, (4, 16, 1), (35, 55, 80), 0, (19, 100)),
-    _race("5K", "5K", 5000, (4, 16, 1), (35, 55, 80), 0, (20, 105)),
-    _race("8K", "8K", 8000, (5, 16, 2), (40, 60, 90), 0, (21, 110)),
-    _race("10K", "10K", 10_000, (5, 18, 2), (40, 60, 90), 0, (22, 115)),
-    _race("15K", "15K", 15_000, (6, 18, 2), (45, 65, 90), 10, (24, 130)),
-    _race("10_MILE", "10 mile", 10 * METERS_PER_MILE, (6, 18, 2), (50, 70, 100), 10, (26, 140)),
-    _race("20K", "20K", 20_000, (6, 20, 2), (50, 70, 100), 10, (26, 150)),
-    _race("HALF_MARATHON", "half marathon", HALF_MARATHON_M, (6, 20, 2), (50, 70, 100), 10, (28, 150)),
-    _race("MARATHON", "marathon", MARATHON_M, (8, 24, 3), (68, 88, 113), 20, (34, 180)),
-    _race("50K", "50K", 50_000, (10, 26, 2), (78, 95, 125), 30, (35, 210)),
-    _race("50_MILE", "50 mile", 50 * METERS_PER_MILE, (12, 28, 3), (88, 110, 140), 40, (42, 270)),
-    _race("100K", "100K", 100_000, (12, 28, 3), (88, 110, 140), 40, (45, 300)),
-    _race("100_MILE", "100 mile", 100 * METERS_PER_MILE, (16, 30, 3), (96, 120, 150), 50, (50, 330)),
-    _timed("6H", "6 hour", 6, (12, 28, 2), (78, 95, 125), 40, (40, 240)),
-    _timed("12H", "12 hour", 12, (12, 28, 3), (88, 110, 140), 40, (45, 300)),
-    _timed("24H", "24 hour", 24, (16, 30, 3), (96, 120, 150), 50, (50, 330)),
+    _race("MILE", "1 mile", METERS_PER_MILE, (4, 16, 1), (35, 55, 80), 0),
+    _race("3000M", "3000 m", 3000, (4, 16, 1), (35, 55, 80), 0),
+    _race("5K", "5K", 5000, (4, 16, 1), (35, 55, 80), 0),
+    _race("8K", "8K", 8000, (5, 16, 2), (40, 60, 90), 0),
+    _race("10K", "10K", 10_000, (5, 18, 2), (40, 60, 90), 0),
+    _race("15K", "15K", 15_000, (6, 18, 2), (45, 65, 90), 10),
+    _race("10_MILE", "10 mile", 10 * METERS_PER_MILE, (6, 18, 2), (50, 70, 100), 10),
+    _race("20K", "20K", 20_000, (6, 20, 2), (50, 70, 100), 10),
+    _race("HALF_MARATHON", "half marathon", HALF_MARATHON_M, (6, 20, 2), (50, 70, 100), 10),
+    _race("MARATHON", "marathon", MARATHON_M, (8, 24, 3), (68, 88, 113), 20),
+    _race("50K", "50K", 50_000, (10, 26, 2), (78, 95, 125), 30),
+    _race("50_MILE", "50 mile", 50 * METERS_PER_MILE, (12, 28, 3), (88, 110, 140), 40),
+    _race("100K", "100K", 100_000, (12, 28, 3), (88, 110, 140), 40),
+    _race("100_MILE", "100 mile", 100 * METERS_PER_MILE, (16, 30, 3), (96, 120, 150), 50),
+    _timed("6H", "6 hour", 6, (12, 28, 2), (78, 95, 125), 40),
+    _timed("12H", "12 hour", 12, (12, 28, 3), (88, 110, 140), 40),
+    _timed("24H", "24 hour", 24, (16, 30, 3), (96, 120, 150), 50),
 )
 
 EVENTS_BY_ID: Final[dict[str, Event]] = {event.id: event for event in EVENTS}

@@ -5,7 +5,9 @@ Every plan change is judged by four rules of the plan contract's safety advisory
 
 - ``weekly_volume_spike`` (warning): a week's distance (per sport) or TSS more than 10 % above both
   the week before and the 4-week rolling average (``volume_spike``);
-- ``long_run_cap`` (warning): one run over 35 % of the week's running distance (``long_run``);
+- ``long_run_cap`` (warning): one run over 35 % of the week's running distance (``long_run``), or
+  over the share the table of ``long_run_caps`` gives a plan's goal race, which the generator
+  builds by;
 - ``consecutive_hard_days`` (critical): hard workouts on back-to-back days (``hard_days``);
 - ``projected_tsb_overload`` (critical): projected form below -30 (``tsb_overload``).
 
@@ -39,6 +41,7 @@ from knowledge.plan_safety.inputs import (
     TrainingHistory,
     WorkoutType,
 )
+from knowledge.plan_safety.long_run_caps import GoalRace
 from knowledge.plan_safety.weeks import check_week_starts_on, week_start
 
 __all__ = [
@@ -48,6 +51,7 @@ __all__ = [
     "Advisory",
     "CompletedDay",
     "ConsecutiveHardDays",
+    "GoalRace",
     "HardSession",
     "Level",
     "LongRun",

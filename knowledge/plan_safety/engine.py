@@ -10,6 +10,7 @@ from knowledge.plan_safety.advisories import Advisory, LongRun, Rule, VolumeSpik
 from knowledge.plan_safety.hard_days import consecutive_hard_days
 from knowledge.plan_safety.inputs import PlannedWorkout, TrainingHistory, plan_order
 from knowledge.plan_safety.long_run import long_runs
+from knowledge.plan_safety.long_run_caps import GoalRace
 from knowledge.plan_safety.tsb_overload import projected_form, race_recovery_days, tsb_overloads
 from knowledge.plan_safety.volume_spike import volume_spikes
 from knowledge.plan_safety.weeks import MONDAY, VOLUME_METRICS, check_week_starts_on, record_weeks, week_start
@@ -28,13 +29,16 @@ def evaluate_plan_safety(
     history: TrainingHistory | None = None,
     load_seed: PmcSeed | None = None,
     week_starts_on: int = MONDAY,
+    goal: GoalRace | None = None,
 ) -> tuple[Advisory, ...]:
     """Every advisory the plan raises, by day, then rule (contract order), then what it is about.
 
     ``history`` is the completed training before the plan's first day; ``load_seed`` the athlete's
     combined CTL and ATL at the end of a day before it (usually the day before). Neither is
     required. ``week_starts_on`` is the athlete's first weekday (ISO: 1 = Monday, the default, ...
-    7 = Sunday): the weekly rules (volume spike, long-run cap) count volume in those weeks. The
+    7 = Sunday): the weekly rules (volume spike, long-run cap) count volume in those weeks. ``goal``
+    is the race the plan prepares for and the athlete's level, when known: the long-run rule then
+    allows the share of ``long_run_caps`` for it (the generator's table), else the contract's 35 %. The
     order of ``workouts`` does not matter; the same inputs give the same answer. Raises ValueError
     when the history or the seed reach into the plan, or for a weekday outside 1..7. No plan, no
     advisory.
@@ -55,7 +59,7 @@ def evaluate_plan_safety(
     first_plan_week = next(i for i, week in enumerate(weeks) if week.start == plan_week)
     advisories = [
         *volume_spikes(weeks, first_plan_week),
-        *long_runs(weeks[first_plan_week:]),
+        *long_runs(weeks[first_plan_week:], goal),
         *consecutive_hard_days(plan),
         *tsb_overloads(projected_form(plan, history, load_seed), race_recovery_days(plan)),
     ]

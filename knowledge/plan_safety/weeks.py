@@ -63,6 +63,9 @@ class Week:
     # The totals without any RACE: the load the athlete chose to train, which the volume rule
     # judges (a race's distance is the event's, and a taper must not read as a spike).
     training_totals: Mapping[VolumeMetric, float] | None = None
+    # The days of the week with running (completed or planned): a week of three runs is FIRST's
+    # route, whose long run may take more of the week (``long_run_caps``).
+    run_days: int = 0
 
     @property
     def trained(self) -> Mapping[VolumeMetric, float]:
@@ -104,7 +107,10 @@ def record_weeks(
     amounts: dict[date, dict[VolumeMetric, list[float]]] = defaultdict(lambda: defaultdict(list))
     races: dict[date, dict[VolumeMetric, list[float]]] = defaultdict(lambda: defaultdict(list))
     planned: dict[date, list[PlannedWorkout]] = defaultdict(list)
+    running: dict[date, set[date]] = defaultdict(set)
     for done in history.days if history is not None else ():
+        if done.run_m > 0:
+            running[week_start(done.day, week_starts_on)].add(done.day)
         week = amounts[week_start(done.day, week_starts_on)]
         week["tss"].append(done.tss)
         week["run_distance_m"].append(done.run_m)
@@ -119,6 +125,8 @@ def record_weeks(
         metric = _METRIC_OF_SPORT.get(workout.sport)
         distance = counted_distance_m(workout)
         if metric is not None and distance is not None:
+            if workout.sport == "RUN" and distance > 0:
+                running[first].add(workout.day)
             amounts[first][metric].append(distance)
             if workout.workout_type == "RACE":
                 races[first][metric].append(distance)
@@ -129,6 +137,15 @@ def record_weeks(
         raced = races.get(first, {})
         totals = {metric: math.fsum(sums.get(metric, ())) for metric in VOLUME_METRICS}
         training = {metric: totals[metric] - math.fsum(raced.get(metric, ())) for metric in VOLUME_METRICS}
-        weeks.append(Week(first, first >= record_start, totals, tuple(planned.get(first, ())), training))
+        weeks.append(
+            Week(
+                first,
+                first >= record_start,
+                totals,
+                tuple(planned.get(first, ())),
+                training,
+                len(running.get(first, ())),
+            )
+        )
         first += timedelta(days=7)
     return tuple(weeks)

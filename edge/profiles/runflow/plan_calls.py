@@ -164,6 +164,7 @@ class PlanCalls:
                 workouts=requests.safety_loads(response.plan_loads),
                 first_weekday=athlete.first_weekday,
                 min_sessions_sequence=sessions_seen,
+                generated_race_type=requests.generated_race_type(response.goal),
             )
         )
         return [render.advisory(found) for found in evaluated.advisories]

@@ -224,6 +224,16 @@ def planned_load(workout: plans_pb2.PlanWorkout) -> endurance_pb2.PlannedLoad:
     return load
 
 
+# The creation mode of a plan Kinetic's plan generator made (create_training_plan; decision 0065).
+GENERATED_CREATION_MODE = "STANDARD_BUILDER"
+
+
+def generated_race_type(goal: plans_pb2.Goal) -> str:
+    """The event of a generated plan, which the safety engine judges its long runs by (decision
+    0114); empty for a plan the athlete wrote."""
+    return goal.race_type if goal.creation_mode == GENERATED_CREATION_MODE else ""
+
+
 def safety_loads(loads: Sequence[plans_pb2.PlanLoad]) -> list[endurance_pb2.PlannedLoad]:
     """The mutation's plan loads as the safety engine takes them (it skips the days before today)."""
     converted = []

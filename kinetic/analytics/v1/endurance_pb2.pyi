@@ -614,18 +614,20 @@ class PlannedLoad(_message.Message):
     def __init__(self, workout_id: _Optional[str] = ..., day: _Optional[str] = ..., sport: _Optional[str] = ..., workout_type: _Optional[str] = ..., planned_tss: _Optional[float] = ..., distance_meters: _Optional[float] = ..., duration_seconds: _Optional[int] = ...) -> None: ...
 
 class EvaluatePlanSafetyRequest(_message.Message):
-    __slots__ = ("account_id", "time_zone", "workouts", "first_weekday", "min_sessions_sequence")
+    __slots__ = ("account_id", "time_zone", "workouts", "first_weekday", "min_sessions_sequence", "generated_race_type")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
     WORKOUTS_FIELD_NUMBER: _ClassVar[int]
     FIRST_WEEKDAY_FIELD_NUMBER: _ClassVar[int]
     MIN_SESSIONS_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    GENERATED_RACE_TYPE_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     time_zone: str
     workouts: _containers.RepeatedCompositeFieldContainer[PlannedLoad]
     first_weekday: int
     min_sessions_sequence: int
-    def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., workouts: _Optional[_Iterable[_Union[PlannedLoad, _Mapping]]] = ..., first_weekday: _Optional[int] = ..., min_sessions_sequence: _Optional[int] = ...) -> None: ...
+    generated_race_type: str
+    def __init__(self, account_id: _Optional[str] = ..., time_zone: _Optional[str] = ..., workouts: _Optional[_Iterable[_Union[PlannedLoad, _Mapping]]] = ..., first_weekday: _Optional[int] = ..., min_sessions_sequence: _Optional[int] = ..., generated_race_type: _Optional[str] = ...) -> None: ...
 
 class SafetyAdvisory(_message.Message):
     __slots__ = ("level", "rule", "message", "day")

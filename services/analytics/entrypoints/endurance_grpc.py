@@ -5,6 +5,7 @@ from __future__ import annotations
 import grpc
 
 from kinetic.analytics.v1 import endurance_pb2, endurance_pb2_grpc
+from knowledge.plan_safety import GoalRace
 from services.analytics.entrypoints import coaching_pb as coaching
 from services.analytics.entrypoints import endurance_pb as out
 from services.analytics.entrypoints import plan_safety_pb as plans
@@ -90,6 +91,7 @@ class EnduranceAnalyticsServicer(endurance_pb2_grpc.EnduranceAnalyticsServiceSer
             catch_up_wait(context),
             request.first_weekday,
             request.min_sessions_sequence,
+            GoalRace(request.generated_race_type) if request.generated_race_type else None,
         )
         return plans.safety_response(answer)
 

@@ -3,9 +3,9 @@ use, never the whole history (decision 0058).
 
 - loads going into the day: the combined chart of the day before, through the seeded training-load
   path (decision 0055), so ten years of activities cost what a month does;
-- readiness entries of the day and the 28 days before it, whenever they were recorded: ``as_of``
-  means the data *for* the days up to it (decision 0112), so a status and a decision about the
-  same day rest on the same facts;
+- readiness entries of the day and the 66 days before it (the HRV week and the 60 days before
+  it, decision 0115), whenever they were recorded: ``as_of`` means the data *for* the days up to
+  it (decision 0112), so a status and a decision about the same day rest on the same facts;
 - activities that started in the 35 days before the day (and before the instant), with stress;
 - the latest activity and readiness entry (one indexed row each) for freshness and "no data".
 """
@@ -26,7 +26,7 @@ from services.analytics.domain.coaching.inputs import (
     ReadinessDay,
     RecentActivity,
 )
-from services.analytics.domain.coaching.recovery import BASELINE_DAYS
+from services.analytics.domain.coaching.recovery import READINESS_WINDOW_DAYS
 from services.analytics.domain.coaching.status import VOLUME_BASELINE_DAYS, VOLUME_WEEK_DAYS
 from services.analytics.domain.endurance_changes import ActivityFacts, ReadinessEntry
 from services.analytics.domain.training_stress import ThresholdHistory, activity_stress
@@ -89,7 +89,7 @@ def read_inputs(
     going_in = chart.combined[0]
     load = LoadGoingIn(going_in.ctl, going_in.atl, going_in.ramp_rate, going_in.workload_ratio)
 
-    entries = store.readiness(conn, account_id, day - timedelta(days=BASELINE_DAYS), day)
+    entries = store.readiness(conn, account_id, day - timedelta(days=READINESS_WINDOW_DAYS), day)
     end = min(zone.start_of(day), at)
     start = zone.start_of(day - timedelta(days=ACTIVITY_WINDOW_DAYS))
     found = store.activities(conn, account_id, start, end) if start < end else []

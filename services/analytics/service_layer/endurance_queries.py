@@ -25,7 +25,7 @@ from knowledge.endurance.power import EstimatedFtp, PowerZone
 from knowledge.endurance.running import EffectiveVdot, RacePrediction, RunEffort, TrainingPaces
 from knowledge.endurance.swimming import CriticalSwimSpeed, SwimZone
 from knowledge.limits.endurance_plans import MAX_PLANNED_TSS
-from knowledge.plan_safety import Advisory, TrainingHistory, evaluate_plan_safety
+from knowledge.plan_safety import Advisory, GoalRace, TrainingHistory, evaluate_plan_safety
 from services.analytics.adapters import cursors
 from services.analytics.adapters import endurance_store as store
 from services.analytics.domain import completion
@@ -400,13 +400,15 @@ class EnduranceQueries:
         wait_seconds: float = DEFAULT_WAIT_SECONDS,
         first_weekday: int = UNSET_FIRST_WEEKDAY,
         sessions_at_least: int = 0,
+        goal: GoalRace | None = None,
     ) -> PlanSafetyAnswer:
         """Decision 0060's engine on the workouts from today (in the zone) on, in weeks starting on
         the athlete's ``first_weekday`` (ISO 1..7; 0 is Monday), with the completed days since the
         first day of the week four whole weeks before the plan's first week and yesterday's loads
         (decision 0062, Safety evaluation). Every bad field is refused at once. A caller that priced
         the loads with figures of sessions sequence ``sessions_at_least`` is judged against that
-        history without a second catch-up (decision 0090)."""
+        history without a second catch-up (decision 0090). ``goal``: the event of a plan Kinetic
+        generated, whose long runs are judged by the generator's table (decision 0114)."""
         zone = parse_zone(time_zone)
         today = self._today(zone)
         plan = planned_workouts(loads, today, account_id, first_weekday)
@@ -419,7 +421,7 @@ class EnduranceQueries:
                 context = plan_safety_reads.read_context(conn, account_id, zone, since, today)
             if context.seed_to_store is not None:
                 self._store_seed(account_id, zone, context.seed_to_store, positions.sessions)
-        advisories = evaluate_plan_safety(plan, context.history, context.seed, weekday)
+        advisories = evaluate_plan_safety(plan, context.history, context.seed, weekday, goal)
         return PlanSafetyAnswer(advisories, positions.sessions)
 
     async def completion(

@@ -25,6 +25,7 @@ from services.training.adapters.library_codec import (
     segments_to_json,
 )
 from services.training.domain.model import OccurrenceOverride, Plan, Workout
+from services.training.domain.plan_days import ActivePlan
 from services.training.domain.versions import format_version
 
 
@@ -304,6 +305,28 @@ def inactive_goal_ids(conn: Connection, account_id: str, plan_ids: Iterable[str]
         )
     )
     return {row.goal_id for row in rows}
+
+
+def active_plan(conn: Connection, account_id: str) -> ActivePlan | None:
+    """The active endurance goal and the days of its first and last session (decision 0115): one
+    row of ``plan_goals`` and one indexed aggregate over the goal's workouts; None without one."""
+    goals = tables.plan_goals.c
+    goal = conn.execute(
+        select(goals.goal_id)
+        .where(goals.account_id == account_id, goals.is_active.is_(True))
+        .order_by(goals.updated_at.desc(), goals.goal_id)
+        .limit(1)
+    ).first()
+    if goal is None:
+        return None
+    first, last = conn.execute(
+        select(func.min(_W.active_from), func.max(_W.active_from)).where(
+            _W.account_id == account_id, _W.plan_id == goal.goal_id
+        )
+    ).one()
+    if first is None or last is None:
+        return None
+    return ActivePlan(goal.goal_id, date.fromisoformat(str(first)), date.fromisoformat(str(last)))
 
 
 def get_plans(conn: Connection, account_id: str, plan_ids: Iterable[str]) -> dict[str, Plan]:

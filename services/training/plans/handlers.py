@@ -17,9 +17,9 @@ from kinetic.errors import InvalidArgument, NotFound
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from knowledge.limits.endurance_plans import MAX_DELTA_DAYS, MAX_PLANNED_TSS
 from services.training.domain.input_values import Violations, read_day, read_int, read_number
-from services.training.domain.planned_stress import Thresholds
+from services.training.domain.planned_stress import Thresholds, with_resolved_paces
 from services.training.plans import commands as c
-from services.training.plans import rules, store
+from services.training.plans import generated_notes, rules, store
 from services.training.plans.commands import DayFilter
 from services.training.plans.goal import CoachingSummary, SnapshotContent, SnapshotWorkout
 from services.training.plans.goal_json import is_json_snapshot, snapshot_from_json
@@ -378,13 +378,27 @@ def _restore_workout(write: PlanWrite, saved: SnapshotWorkout) -> None:
 
 
 def recalibrate(m: Mutation, message: c.Recalibrate) -> PlanWrite:
+    """Every workout from today on priced again at the new thresholds, its zone-named paces
+    re-resolved; in a generated plan, Kinetic's own notes and race target follow them (issue 30,
+    ``generated_notes``)."""
     write = m.goal(message.goal_id)
+    event = generated_notes.generated_event(write.after.fields)
     for entry in write.after.sorted_entries():
-        endurance = entry.workout.content.endurance
+        content = entry.workout.content
+        endurance = content.endurance
         if entry.day < m.ctx.today or endurance is None:
             continue
+        kind = entry.row.workout_type
+        own = event is not None and generated_notes.is_kinetic_own(content.notes, kind, endurance, event)
+        if own:
+            assert event is not None
+            endurance = generated_notes.with_race_target(endurance, kind, event, m.thresholds.vdot)
+            again = generated_notes.rendered(kind, with_resolved_paces(endurance, m.thresholds.vdot), event)
+            assert again is not None, "a workout whose notes were rendered renders again"
+            notes, endurance = again
+            content = replace(content, notes=notes)
         repriced = priced(endurance, m.thresholds, keep_locked=message.preserve_locked_tss)
-        content = replace(entry.workout.content, endurance=repriced)
+        content = replace(content, endurance=repriced)
         write.put(replace(entry, workout=replace(entry.workout, content=content)))
     return write
 

@@ -26,6 +26,7 @@ from knowledge.endurance.load import PmcSeed
 from knowledge.plan_safety import (
     Advisory,
     CompletedDay,
+    GoalRace,
     PlannedWorkout,
     TrainingHistory,
     evaluate_plan_safety,
@@ -37,8 +38,11 @@ from knowledge.plan_safety.kinetic_plans import (
     history_start,
     week_starts_on,
 )
+from knowledge.plan_safety.long_run_caps import LONG_RUN_CAPS
 from services.training.plans.commands_pb import mutate_command
+from services.training.plans.generated_goal import CREATION_MODE
 from services.training.plans.generation import athlete_vdot, generated_goal
+from services.training.plans.generator import goal_race
 from services.training.plans.planning_context import PlanningContexts
 from services.training.plans.service import EndurancePlans
 
@@ -57,6 +61,7 @@ class PlanWrites:
         mutation.CopyFrom(request.mutation)
         response = plans_pb2.WritePlanResponse()
         context = None
+        goal: GoalRace | None = None
         if request.look_up_thresholds:
             try:
                 context = await self._context(request, mutation, with_figures=True)
@@ -66,8 +71,9 @@ class PlanWrites:
         if request.HasField("generate"):
             # The athlete's thresholds, read first, set the generated plan's paces: the steps, their
             # notes and the race target from one VDOT, the one pricing uses (issue 30).
-            plan, goal = generated_goal(request.generate, athlete_vdot(mutation.thresholds))
-            mutation.create_goal.CopyFrom(goal)
+            plan, created = generated_goal(request.generate, athlete_vdot(mutation.thresholds))
+            mutation.create_goal.CopyFrom(created)
+            goal = goal_race(plan)
             response.generated.CopyFrom(
                 plans_pb2.GeneratedPlanSummary(
                     event=plan.event.id, vdot=plan.vdot, vdot_source=plan.vdot_source
@@ -83,8 +89,10 @@ class PlanWrites:
             except grpc.aio.AioRpcError as error:
                 response.advisories_unanswered.CopyFrom(unanswered(RemoteError.from_rpc(error)))
                 return response
+        goal = goal or generated_goal_race(result.goal)
         response.advisories.extend(
-            plan_advisory(advisory) for advisory in judged(result.plan_loads, context, request.first_weekday)
+            plan_advisory(advisory)
+            for advisory in judged(result.plan_loads, context, request.first_weekday, goal)
         )
         return response
 
@@ -115,11 +123,25 @@ def plan_advisory(advisory: Advisory) -> plans_pb2.PlanAdvisory:
     )
 
 
+def generated_goal_race(goal: plans_pb2.Goal) -> GoalRace | None:
+    """A stored goal the standard builder made, as the engine's goal race (its level is not stored:
+    the most any level of the event may take applies); None for a plan the athlete wrote, whose long
+    runs are held to the contract's 35 % (decision 0114)."""
+    if goal.creation_mode != CREATION_MODE or goal.race_type not in LONG_RUN_CAPS:
+        return None
+    return GoalRace(goal.race_type)
+
+
 def judged(
-    loads: Sequence[plans_pb2.PlanLoad], context: endurance_pb2.GetPlanningContextResponse, first_weekday: int
+    loads: Sequence[plans_pb2.PlanLoad],
+    context: endurance_pb2.GetPlanningContextResponse,
+    first_weekday: int,
+    goal: GoalRace | None = None,
 ) -> tuple[Advisory, ...]:
     """The engine on the loads from analytics' today on, against the completed days from the plan's
-    own history start and yesterday's loads: what analytics' ``EvaluatePlanSafety`` would answer."""
+    own history start and yesterday's loads: what analytics' ``EvaluatePlanSafety`` would answer.
+    ``goal``: the race and level of a plan Kinetic generated, whose long runs the engine judges by
+    the table the generator built them by."""
     today = date.fromisoformat(context.today)
     plan = [workout for workout in map(planned, loads) if workout.day >= today]
     if not plan:
@@ -138,7 +160,7 @@ def judged(
     ]
     history = TrainingHistory.of(since, [day for day in days if day.day >= since])
     seed = PmcSeed(date.fromisoformat(context.loads_day), context.ctl, context.atl)
-    return evaluate_plan_safety(plan, history, seed, weekday)
+    return evaluate_plan_safety(plan, history, seed, weekday, goal)
 
 
 def planned(load: plans_pb2.PlanLoad) -> PlannedWorkout:

@@ -19,7 +19,7 @@ from kinetic.errors import InvalidArgument, NotFound
 from services.training.adapters import exercise_repository
 from services.training.adapters import library_repository as repo
 from services.training.adapters.library_repository import LibraryState
-from services.training.domain import calendar, occurrences
+from services.training.domain import calendar, occurrences, plan_days
 from services.training.domain.endurance import EnduranceTarget
 from services.training.domain.model import Occurrence, OccurrenceOverride, Plan, Workout
 
@@ -252,20 +252,20 @@ def window_occurrences(
 def without_inactive_goals(
     conn: Connection, account_id: str, found: list[Occurrence], workouts: dict[str, Workout]
 ) -> list[Occurrence]:
-    """``found`` without the planned sessions of endurance goals other than the active one.
+    """``found`` as it counts: the active plan and the athlete's own workouts (decisions 0112,
+    0115; the rule is ``plan_days.counting``).
 
-    Only the active plan and the athlete's own workouts are on the calendar (decision 0112): an
-    archived goal, or one kept beside the active goal, would otherwise stack its sessions on the
-    same days and drive Primed's daily decision. What was done of them (an active or completed
-    occurrence) stays: it happened.
+    An archived goal, or one kept beside the active goal, would otherwise stack its sessions on the
+    same days and drive Primed's daily decision; so would the athlete's weekly routine inside the
+    active plan's weeks. What was done (an active or completed occurrence) stays: it happened.
     """
     plan_of = {o.workout_id: workouts[o.workout_id].plan_id for o in found if o.workout_id in workouts}
     inactive = repo.inactive_goal_ids(conn, account_id, {plan for plan in plan_of.values() if plan})
-    if not inactive:
+    routine = any(plan_days.is_routine(workouts[o.workout_id]) for o in found if o.workout_id in workouts)
+    active = repo.active_plan(conn, account_id) if routine else None
+    if not inactive and active is None:
         return found
-    return [
-        o for o in found if o.status in ("active", "completed") or plan_of.get(o.workout_id) not in inactive
-    ]
+    return plan_days.counting(found, workouts, inactive, active)
 
 
 def with_stored_names(

@@ -98,8 +98,12 @@ async def test_daily_decision_follows_readiness_and_its_id_follows_the_inputs(en
         )  # fmt: skip
         assert amber.data_synced_at.ToDatetime(tzinfo=UTC) == at(DAY)
 
-        # The entry again, HRV far under the baseline: red, a recovery spin.
-        feed.readiness(DAY, sleep_hours=6.5, hrv_ms=50.0, update_time=stamp(at(DAY, 7)))
+        # A week of HRV far under the baseline (decision 0115: the 7-day mean of ln rMSSD, not the
+        # one morning): red, a recovery spin.
+        for n in range(6, 0, -1):
+            day = DAY - timedelta(days=n)
+            feed.readiness(day, sleep_hours=8.0, resting_hr=50.0, hrv_ms=45.0, update_time=stamp(at(day)))
+        feed.readiness(DAY, sleep_hours=6.5, hrv_ms=45.0, update_time=stamp(at(DAY, 7)))
         red = await stack.analytics.GetDailyDecision(decision_request())
         assert red.decision_id not in (plain.decision_id, amber.decision_id)
         assert (action_of(red), red.session.title, red.session.duration_minutes) == (
@@ -108,7 +112,10 @@ async def test_daily_decision_follows_readiness_and_its_id_follows_the_inputs(en
         assert list(red.reason_codes) == [
             "hrv_below_baseline", "sleep_below_baseline", "recovery_red",
         ]  # fmt: skip
-        assert "HRV 50 ms is 4.9 SD below the 28-day baseline of 60 ms." in red.reason_summary
+        assert (
+            "HRV 7-day mean 45 ms is 5.7 SD below the 60-day baseline of 60 ms (ln rMSSD; 7 readings "
+            "this week, the smallest worthwhile change is 0.5 SD)."
+        ) in red.reason_summary
 
         # No plan: rest. A changed plan is a new decision.
         rest = await stack.analytics.GetDailyDecision(decision_request(planned=[]))

@@ -1,6 +1,7 @@
-"""Only the active plan and the athlete's own workouts count (issue 30 item 4, decision 0112): an
-archived RunFlow plan, or one kept beside the active plan, leaves Primed's decision, Primed's
-upcoming training and Metric's calendar (Training's ``ListOccurrences``)."""
+"""Only the active plan and the athlete's own workouts count (issue 30 item 4, decisions 0112 and
+0115): an archived RunFlow plan, or one kept beside the active plan, leaves Primed's decision,
+Primed's upcoming training and Metric's calendar (Training's ``ListOccurrences``); inside the active
+plan's weeks the athlete's endurance routine gives way to it."""
 
 from __future__ import annotations
 
@@ -83,24 +84,30 @@ async def test_an_archived_plan_leaves_the_decision_the_upcoming_days_and_the_ca
     assert await calendar_titles(account_stack) == []
 
 
-async def test_of_two_plans_only_the_active_one_counts_beside_the_athletes_own(account_stack):
+async def test_of_two_plans_only_the_active_one_counts_and_the_routine_gives_way(account_stack):
+    """Issue 30 item 4, decision 0115: inside the active plan's weeks (here today and tomorrow) the
+    plan's session is the day; the athlete's daily track routine gives way, and comes back after."""
     await pro(account_stack)
     await schedule_track_session(account_stack)  # the athlete's own, every day
     runflow = RunFlow(account_stack, await runflow_key(account_stack))
     await plan_with_today(runflow, "Spring")
     autumn = await plan_with_today(runflow, "Autumn", activate=False)
     training = Primed(account_stack, await primed_token(account_stack, "primed:training:read"))
-    own = ["Track 5 x 3 min", "Track 5 x 3 min"]
-    assert await upcoming_titles(training) == sorted(["Spring 0", "Spring 1", *own])
-    assert await calendar_titles(account_stack) == sorted(["Spring 0", "Spring 1", *own])
+    assert await upcoming_titles(training) == ["Spring 0", "Spring 1"]
+    assert await calendar_titles(account_stack) == ["Spring 0", "Spring 1"]
+    after = await training("get_upcoming_training", {"days": 3})
+    assert [(s["date"], s["title"]) for s in after["sessions"]][-1] == (
+        (today() + timedelta(days=2)).isoformat(),
+        "Track 5 x 3 min",
+    )
 
     await runflow("set_active_training_plan", {"goalId": autumn})
-    assert await upcoming_titles(training) == sorted(["Autumn 0", "Autumn 1", *own])
+    assert await upcoming_titles(training) == ["Autumn 0", "Autumn 1"]
     coaching = Primed(account_stack, await primed_token(account_stack, "primed:coaching:read"))
     decided = await coaching("get_today_coaching")
     planned = decided.get("changed_from") or decided["session"]
-    assert planned["title"] in ("Autumn 0", "Track 5 x 3 min")
-    assert "Spring" not in str(decided)
+    assert planned["title"] == "Autumn 0"
+    assert "Spring" not in str(decided) and "Track" not in str(decided)
 
 
 async def test_status_as_of_a_past_morning_and_that_days_coaching_read_the_same_readiness(account_stack):

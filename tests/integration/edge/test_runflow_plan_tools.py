@@ -4,6 +4,7 @@ the calendar, safety advisories, idempotent retries, completion and recalibratio
 
 from __future__ import annotations
 
+import re
 import uuid
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -665,3 +666,94 @@ async def test_create_training_plan_paces_the_plan_from_the_athletes_threshold(a
             if target.get("paceZone") == "T" and step.get("role") == "work":
                 low = target["paceLowSecondsPerKm"]
                 assert f"{low // 60}:{low % 60:02d}-" in workout["notes"], workout["notes"]
+
+
+PACE_TEXT = re.compile(r"(\d+:\d\d)-(\d+:\d\d) /km")
+
+
+def clock(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def step_paces(steps: list[dict[str, Any]]) -> set[str]:
+    """Every pace band the steps (and their repeats' steps) target, as the notes write one."""
+    paces: set[str] = set()
+    for step in steps:
+        target = step.get("target", {})
+        if target.get("kind") == "pace":
+            paces.add(f"{clock(target['paceLowSecondsPerKm'])}-{clock(target['paceHighSecondsPerKm'])}")
+        paces |= step_paces(step.get("steps", []))
+    return paces
+
+
+def notes_paces(notes: str) -> set[str]:
+    return {f"{low}-{high}" for low, high in PACE_TEXT.findall(notes)}
+
+
+async def test_recalibration_moves_a_generated_plans_notes_and_race_with_its_steps(account_stack, runflow):
+    """Issue 30: after recalibrate_thresholds the zone-named steps moved while the notes and the race
+    target kept the old paces. One source: the notes' paces are the steps' targets before and after,
+    the race target follows the new VDOT, and a note the athlete wrote stays theirs."""
+    race_day = (today() + timedelta(weeks=12)).isoformat()
+    arguments = {"event": "HALF_MARATHON", "raceDate": race_day, "weeklyVolumeKm": 40, "daysPerWeek": 5}
+    created = await runflow("create_training_plan", arguments)
+    goal_id = created["plan"]["goalId"]
+    before = await whole_plan(runflow, goal_id)
+    for workout in before["workouts"]:
+        assert notes_paces(workout["notes"]) == step_paces(workout["structuredSteps"]), workout["notes"]
+    easy = next(w for w in before["workouts"] if w["workoutType"] == "EASY")
+    await runflow(
+        "modify_workout", {"workoutId": easy["workoutId"], "notes": "My own words: 8 km at 5:30-5:40 /km"}
+    )
+
+    answer = await runflow(
+        "recalibrate_thresholds", {"raceResult": {"distanceMeters": 10000, "timeSeconds": 2400}}
+    )
+    assert answer["thresholds"]["vdot"] > 50  # faster than the 4:30 /km threshold the plan was paced from
+
+    after = await whole_plan(runflow, goal_id)
+    assert [w["workoutId"] for w in after["workouts"]] == [w["workoutId"] for w in before["workouts"]]
+    for old, new in zip(before["workouts"], after["workouts"], strict=True):
+        if new["workoutId"] == easy["workoutId"]:
+            assert new["notes"] == "My own words: 8 km at 5:30-5:40 /km"
+            continue
+        assert notes_paces(new["notes"]) == step_paces(new["structuredSteps"]), new["notes"]
+        assert new["notes"] != old["notes"], new["notes"]  # every pace moved, and the notes with them
+    race_before, race_after = before["workouts"][-1], after["workouts"][-1]
+    assert race_after["workoutType"] == "RACE"
+    old_target = race_before["structuredSteps"][0]["target"]
+    new_target = race_after["structuredSteps"][0]["target"]
+    assert new_target["paceHighSecondsPerKm"] < old_target["paceLowSecondsPerKm"]
+    # A 40-minute 10K (VDOT ~52) races a half in about 1:28:40, 4:12 /km, +/- 3 %.
+    assert 240 <= new_target["paceLowSecondsPerKm"] <= 252 <= new_target["paceHighSecondsPerKm"] <= 265
+    assert race_after["plannedDurationSeconds"] < race_before["plannedDurationSeconds"]
+
+
+async def test_a_generated_higdon_route_plan_raises_no_long_run_warning_against_itself(
+    account_stack, runflow
+):
+    """Issue 30: a beginner's marathon on 4 days takes up to 45 % of its peak weeks in the long run
+    (Higdon's trade), and Kinetic's own engine warned against it on create_training_plan and after
+    every later write. The engine now judges a generated plan by the generator's table (decision
+    0114), so neither write warns; the long runs are as large as before."""
+    race_day = (today() + timedelta(weeks=18)).isoformat()
+    arguments = {
+        "event": "MARATHON",
+        "raceDate": race_day,
+        "weeklyVolumeKm": 25,
+        "daysPerWeek": 4,
+        "experience": "beginner",
+    }
+    created = await runflow("create_training_plan", arguments)
+    assert "long_run_cap" not in {a["rule"] for a in created["safetyAdvisories"]}
+    stored = await whole_plan(runflow, created["plan"]["goalId"])
+    longest = max(w["plannedDistanceMeters"] for w in stored["workouts"] if w["workoutType"] == "LONG")
+    assert longest > 20_000
+    easy = next(w for w in stored["workouts"] if w["workoutType"] == "EASY")
+    changed = await runflow("modify_workout", {"workoutId": easy["workoutId"], "notes": "Hilly route"})
+    assert "long_run_cap" not in {a["rule"] for a in changed["safetyAdvisories"]}
+    # Marking a status is judged by analytics: the same table, from the goal's event.
+    marked = await runflow("mark_workout_status", {"workoutId": easy["workoutId"], "completed": False})
+    assert marked["safetyAdvisories"] and "long_run_cap" not in {
+        a["rule"] for a in marked["safetyAdvisories"]
+    }

@@ -65,15 +65,17 @@ def inputs(today: dict[str, Any] | None = None, *, baseline_days: int = 28, **fi
     return replace(base, **fields)
 
 
-# HRV baseline: mean 60, SD = stdev of 14 × 58 and 14 × 62 = 2.0367.
+# HRV (decision 0115): the 7-day mean of ln rMSSD (the day and 3 x 58, 3 x 62 before it) against
+# the 22 readings of the 60 days before that week (mean ln of 58/62 = 4.0938, SD 0.034, counted as
+# the floor 0.05). One morning moves the week's mean by a seventh: below by (4.0938 - ln x) / 0.35.
 @pytest.mark.parametrize(
     ("today", "status", "codes"),
     [
         ({"hrv_ms": 60.0}, "green", []),
-        ({"hrv_ms": 58.0}, "green", []),  # 0.98 SD below
-        ({"hrv_ms": 57.9}, "amber", ["hrv_below_baseline"]),  # 1.03 SD
-        ({"hrv_ms": 56.0}, "amber", ["hrv_below_baseline"]),  # 1.96 SD
-        ({"hrv_ms": 55.9}, "red", ["hrv_below_baseline"]),  # 2.01 SD
+        ({"hrv_ms": 51.0}, "green", []),  # 0.46 SD: inside the smallest worthwhile change
+        ({"hrv_ms": 50.0}, "amber", ["hrv_below_baseline"]),  # 0.52 SD
+        ({"hrv_ms": 36.0}, "amber", ["hrv_below_baseline"]),  # 1.46 SD
+        ({"hrv_ms": 35.0}, "red", ["hrv_below_baseline"]),  # 1.54 SD
         ({"hrv_ms": 80.0}, "green", []),  # above is never a concern here
         ({"resting_hr": 55.0}, "green", []),  # +5 is not more than 5
         ({"resting_hr": 55.5}, "amber", ["resting_hr_elevated"]),
@@ -95,7 +97,7 @@ def inputs(today: dict[str, Any] | None = None, *, baseline_days: int = 28, **fi
         ({"sleep_quality": 1}, "amber", ["sleep_quality_low"]),
         ({"mood": 2}, "amber", ["mood_low"]),
         ({"mood": 5}, "green", []),
-        ({"soreness": 4, "hrv_ms": 50.0, "sleep_hours": 7.5}, "red", ["hrv_below_baseline", "soreness_high"]),
+        ({"soreness": 4, "hrv_ms": 30.0, "sleep_hours": 7.5}, "red", ["hrv_below_baseline", "soreness_high"]),
     ],
 )
 def test_each_readiness_signal_in_its_band(today, status, codes):
@@ -105,10 +107,10 @@ def test_each_readiness_signal_in_its_band(today, status, codes):
 
 
 def test_a_baseline_needs_seven_entries_in_the_28_days_before_the_day():
-    few = assess(inputs({"hrv_ms": 40.0, "resting_hr": 70.0}, baseline_days=6).readiness, DAY)
+    few = assess(inputs({"resting_hr": 70.0, "sleep_hours": 5.5}, baseline_days=6).readiness, DAY)
     assert (few.status, [s.code for s in few.signals]) == ("green", ["baseline_building"])
-    enough = assess(inputs({"hrv_ms": 40.0}, baseline_days=7).readiness, DAY)
-    assert [(s.code, s.level) for s in enough.signals] == [("hrv_below_baseline", "red")]
+    enough = assess(inputs({"resting_hr": 70.0}, baseline_days=7).readiness, DAY)
+    assert [(s.code, s.level) for s in enough.signals] == [("resting_hr_elevated", "red")]
     # Absolute bands need no baseline: under 5 h of sleep and a soreness of 5 are red anyway.
     alone = assess(inputs({"sleep_hours": 4.0, "soreness": 5}, baseline_days=0).readiness, DAY)
     assert (alone.status, [s.code for s in alone.signals]) == (
@@ -117,14 +119,79 @@ def test_a_baseline_needs_seven_entries_in_the_28_days_before_the_day():
     )
     # Entries older than 28 days are outside the window.
     old = [replace(e, day=e.day - timedelta(days=28)) for e in history(28)]
-    outside = assess((*old, ReadinessDay(DAY, hrv_ms=40.0)), DAY)
+    outside = assess((*old, ReadinessDay(DAY, resting_hr=70.0)), DAY)
     assert [s.code for s in outside.signals] == ["baseline_building"]
+    assert "resting heart rate (fewer than 7 entries in the last 28 days)" in outside.signals[0].summary
 
 
 def test_the_day_itself_is_not_in_its_baseline():
-    entries = (*history(7), ReadinessDay(DAY, hrv_ms=30.0))
+    entries = (*history(7), ReadinessDay(DAY, resting_hr=70.0))
     found = assess(entries, DAY)
-    assert found.signals[0].summary.endswith("baseline of 60 ms.")
+    assert found.signals[0].summary.endswith("baseline of 50 bpm.")
+
+
+def hrv_mornings(values: dict[int, float], **fields: Any) -> list[ReadinessDay]:
+    """Mornings ``n`` days before ``DAY`` (0: the day) with the HRV given."""
+    return [ReadinessDay(DAY - timedelta(days=n), hrv_ms=hrv, **fields) for n, hrv in values.items()]
+
+
+def usual(days: range) -> dict[int, float]:
+    """The usual 58/62 ms on the days ``days`` before ``DAY``."""
+    return {n: 58.0 if n % 2 else 62.0 for n in days}
+
+
+def test_one_low_hrv_morning_is_not_a_low_week_but_a_sustained_drop_is():
+    """Plews et al.: the 7-day rolling mean of ln rMSSD, not the single morning (decision 0115)."""
+    # 51 ms after a week of 58/62: 4.4 SD below the day's 28-day baseline, red judged alone (0058).
+    one = assess(hrv_mornings({**usual(range(1, 67)), 0: 51.0}), DAY)
+    assert (one.status, [s.code for s in one.signals]) == ("green", [])
+    # The same drop on every morning of the week: its whole size, 0.254 ln = 5.1 SD (the floor 0.05).
+    week = assess(hrv_mornings({**usual(range(7, 67)), **dict.fromkeys(range(7), 46.5)}), DAY)
+    assert (week.status, [s.code for s in week.signals]) == ("red", ["hrv_below_baseline"])
+    assert week.signals[0].summary == (
+        "HRV 7-day mean 46 ms is 5.1 SD below the 60-day baseline of 60 ms (ln rMSSD; 7 readings this "
+        "week, the smallest worthwhile change is 0.5 SD)."
+    )
+    # A mild drop all week (-3 %): 0.6 SD, beyond the smallest worthwhile change: amber.
+    mild = assess(
+        hrv_mornings(
+            {**usual(range(7, 67)), **usual(range(7))} | {n: v * 0.97 for n, v in usual(range(7)).items()}
+        ),
+        DAY,
+    )
+    assert mild.status == "amber"
+
+
+def test_the_hrv_week_needs_three_readings_and_its_baseline_fourteen():
+    two = assess(hrv_mornings({**usual(range(7, 67)), 0: 30.0, 3: 30.0}), DAY)
+    assert (two.status, [s.code for s in two.signals]) == ("green", ["hrv_too_few_readings"])
+    assert two.signals[0].summary.startswith("HRV read on 2 of the last 7 days")
+    three = assess(hrv_mornings({**usual(range(7, 67)), 0: 30.0, 3: 30.0, 5: 30.0}), DAY)
+    assert three.status == "red"
+    # 13 readings in the 60 days before the week: the baseline is still building.
+    building = assess(hrv_mornings({**usual(range(7, 20)), **dict.fromkeys(range(7), 30.0)}), DAY)
+    assert (building.status, [s.code for s in building.signals]) == ("green", ["baseline_building"])
+    assert "HRV (fewer than 14 readings in the 60 days before the last 7)" in building.signals[0].summary
+    judged = assess(hrv_mornings({**usual(range(7, 21)), **dict.fromkeys(range(7), 30.0)}), DAY)
+    assert judged.status == "red"
+
+
+def test_the_hrv_baseline_is_the_60_days_before_the_week():
+    # Readings 67 days back and more are outside it; the low week itself is not in it.
+    far = {n: 20.0 for n in range(67, 90)}
+    found = assess(hrv_mornings({**far, **usual(range(7, 67)), **dict.fromkeys(range(7), 60.0)}), DAY)
+    assert (found.status, found.signals) == ("green", ())
+    low = assess(hrv_mornings({**usual(range(7, 67)), **dict.fromkeys(range(7), 40.0)}), DAY)
+    assert "baseline of 60 ms" in low.signals[0].summary
+
+
+def test_a_low_hrv_week_counts_on_a_morning_without_an_entry():
+    found = assess(hrv_mornings({**usual(range(7, 67)), **dict.fromkeys(range(1, 7), 46.0)}), DAY)
+    assert (found.status, [s.code for s in found.signals]) == (
+        "red",
+        ["no_readiness_data", "hrv_below_baseline"],
+    )
+    assert found.entry is None
 
 
 def test_no_readiness_entry_for_the_day():
@@ -217,7 +284,7 @@ def test_elevated_load_adapts_even_when_recovery_is_green():
 
 
 def test_red_substitutes_a_recovery_session_of_the_sport():
-    found = daily_decision(inputs({"hrv_ms": 50.0}), AT)
+    found = daily_decision(inputs({"hrv_ms": 30.0}), AT)
     assert found.action_type == "substitute_recovery" and found.changed_from == THRESHOLD_RIDE
     session = found.session
     assert session is not None

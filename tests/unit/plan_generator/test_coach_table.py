@@ -3,19 +3,29 @@ printed beside, and the plans the issue names, as a coach would read them (decis
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 
 from benchmarks import coach_table
-from knowledge.plan_generation.events import EVENTS_BY_ID
-from services.training.plans.generator import PlanRequest, generate_plan, safety_check
+from knowledge.plan_generation.events import EVENTS, EVENTS_BY_ID, EXPERIENCES
+from knowledge.plan_safety import evaluate_plan_safety
+from services.training.plans.generator import (
+    PlanRequest,
+    generate_plan,
+    planned_workouts,
+    projected_history,
+    projected_seed,
+    safety_check,
+)
 from services.training.plans.generator.coach_table import (
     ISSUE_CASES,
     case_request,
     coach_row,
     coach_rows,
     last_days_km,
+    standard_request,
 )
 
 
@@ -91,3 +101,53 @@ def test_the_coach_table_command_prints_every_row_and_the_norms(capsys: pytest.C
     assert out.count("\n") > 255 and "Pfitzinger" in out and out.rstrip().endswith("rows outside a norm: 0")
     assert coach_table.main(["--cases"]) == 0
     assert "marathon, beginner, 30 km/wk, 21 weeks" in capsys.readouterr().out
+
+
+def test_no_row_of_the_coachs_table_warns_against_its_own_long_runs_or_volume() -> None:
+    """A plan Kinetic generates must not warn against itself (issue 30; decision 0114): Higdon-route
+    plans (beginner marathons, 50 mile and longer at 4-5 days, every 3-day week) take up to 45 % of a
+    week in the long run, within the share the engine's table allows the event and level."""
+    warned = {}
+    for event in EVENTS:
+        for level in EXPERIENCES:
+            for days in range(3, 8):
+                plan = generate_plan(standard_request(event, level, days))
+                rules = {a.rule for a in safety_check(plan)} & {"long_run_cap", "weekly_volume_spike"}
+                if rules:
+                    warned[(event.id, level, days)] = rules
+    assert warned == {}
+
+
+def test_the_same_higdon_route_plan_warns_without_its_goal_race() -> None:
+    """The table is what lets the plan through: judged as a plan without a goal race (the contract's
+    35 %), the beginner marathon's peak long runs warn."""
+    plan = generate_plan(standard_request(EVENTS_BY_ID["MARATHON"], "beginner", 4))
+    judged = evaluate_plan_safety(planned_workouts(plan), projected_history(plan), projected_seed(plan))
+    assert "long_run_cap" in {a.rule for a in judged}
+    assert "long_run_cap" not in {a.rule for a in safety_check(plan)}
+
+
+def test_every_three_day_row_is_held_to_firsts_norms_and_stays_inside_them() -> None:
+    """3 days a week is FIRST's route (decision 0065, "Coach's table"): the long run of the event's
+    published plans (the marathon's 20 mi, or its 3-hour cap), a week of that long run and two key
+    runs, the long run's share the engine's table allows three runs a week; a beginner's ultra on
+    three days is held to the novice marathoner's long run, for no published plan prepares one."""
+    rows = [row for row in coach_rows() if row.days == 3]
+    assert len(rows) == 17 * 3
+    for row in rows:
+        assert row.misses() == [], (row.event.id, row.experience)
+        if row.event.id == "MARATHON":
+            assert row.peak_long_km >= 30 or row.at_time_cap, row.experience
+            assert row.week_norm is not None and "FIRST" in row.week_norm.source
+        if row.event.ultra and row.experience == "beginner":
+            assert "Novice" in row.long_norm.source and row.at_time_cap
+
+
+def test_a_three_day_marathon_with_the_old_short_long_run_misses_its_norm() -> None:
+    """The norm can fail: the 3-day beginner marathon's long run was 18.7 km in a 41.5 km week before
+    the three-run share (issue 30), short of FIRST's and Higdon's 20 mi and of the 3-hour cap."""
+    row = coach_row(generate_plan(standard_request(EVENTS_BY_ID["MARATHON"], "beginner", 3)))
+    assert row.misses() == []
+    old = replace(row, peak_long_km=18.7, peak_km=41.5)
+    assert any("peak long run" in missed for missed in old.misses())
+    assert any("long run 60.0 %" in missed for missed in replace(row, long_share_pct=60.0).misses())

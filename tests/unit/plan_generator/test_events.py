@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from knowledge.endurance.running import MARATHON_M
-from services.training.plans.generator import EVENTS, EVENTS_BY_ID, REQUEST_SCHEMA
+from knowledge.plan_safety.long_run_caps import LONG_RUN_CAPS, long_run_cap
+from services.training.plans.generator import EVENTS, EVENTS_BY_ID, EXPERIENCES, REQUEST_SCHEMA
 
 
 def test_there_are_exactly_17_events_with_distinct_ids() -> None:
@@ -41,9 +42,23 @@ def test_each_event_is_self_consistent() -> None:
 def test_longer_events_taper_longer_and_allow_longer_long_runs() -> None:
     by_id = EVENTS_BY_ID
     assert by_id["5K"].taper_weeks < by_id["HALF_MARATHON"].taper_weeks < by_id["MARATHON"].taper_weeks
-    assert by_id["5K"].long_run_km < by_id["HALF_MARATHON"].long_run_km < by_id["MARATHON"].long_run_km
-    assert by_id["MARATHON"].long_run_minutes == 180
-    assert by_id["100_MILE"].long_run_minutes > by_id["50K"].long_run_minutes
+    for level in EXPERIENCES:
+        cap = {
+            event: long_run_cap(event, level)
+            for event in ("5K", "HALF_MARATHON", "MARATHON", "50K", "100_MILE")
+        }
+        assert cap["5K"].km < cap["HALF_MARATHON"].km < cap["MARATHON"].km
+        assert cap["MARATHON"].minutes == 180
+        assert cap["100_MILE"].minutes > cap["50K"].minutes
+
+
+def test_the_long_run_table_has_every_event_and_level() -> None:
+    """One table for the generator and the safety engine (decision 0114): a cell for each of the 17
+    events at each level, none allowing less than the contract's 35 % nor half the week."""
+    assert set(LONG_RUN_CAPS) == set(EVENTS_BY_ID)
+    for cells in LONG_RUN_CAPS.values():
+        assert set(cells) == set(EXPERIENCES)
+        assert all(35 <= cell.share_pct < 50 for cell in cells.values())
 
 
 def test_the_published_schema_lists_the_17_events() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from knowledge.endurance.running import training_paces
 from knowledge.plan_safety import HARD_TYPES
+from knowledge.plan_safety.long_run_caps import long_run_cap
 from services.training.plans.generator import (
     EVENTS,
     EVENTS_BY_ID,
@@ -120,9 +121,10 @@ def test_long_runs_respect_the_events_distance_and_time_caps() -> None:
         )
         longs = [w for w in plan.workouts if w.workout_type == "LONG"]
         assert longs, event.id
+        cap = long_run_cap(event.id, "advanced")
         for run in longs:
-            assert run.distance_m <= event.long_run_km * 1000, event.id
-            assert run.duration_s is not None and run.duration_s <= event.long_run_minutes * 60 + 60, event.id
+            assert run.distance_m <= cap.km * 1000, event.id
+            assert run.duration_s is not None and run.duration_s <= cap.minutes * 60 + 60, event.id
     marathon = generate_plan(request("MARATHON", weeks=20, weekly_km=100, longest_km=32, days=6))
     assert max(w.long_run_km for w in marathon.weeks) <= 34
 

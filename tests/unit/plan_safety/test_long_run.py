@@ -8,8 +8,16 @@ from datetime import timedelta
 
 import pytest
 
-from knowledge.plan_safety import CompletedDay, LongRun, PlannedWorkout, TrainingHistory, evaluate_plan_safety
+from knowledge.plan_safety import (
+    CompletedDay,
+    GoalRace,
+    LongRun,
+    PlannedWorkout,
+    TrainingHistory,
+    evaluate_plan_safety,
+)
 from knowledge.plan_safety.inputs import WorkoutType
+from knowledge.plan_safety.long_run_caps import share_cap_pct
 from tests.unit.plan_safety.plans import KM, MONDAY, run, session
 
 
@@ -97,3 +105,54 @@ def test_two_runs_over_the_cap_are_two_advisories() -> None:
         ("long_run_cap", MONDAY),
         ("long_run_cap", MONDAY + timedelta(days=6)),
     ]
+
+
+@pytest.mark.parametrize(
+    ("goal", "long_km", "flagged"),
+    [
+        (None, 18.0, True),  # 45 % of 40 km: over the contract's 35 % without a goal race
+        (GoalRace("MARATHON", "beginner"), 18.0, False),  # Higdon's route for a marathon plan
+        (GoalRace("MARATHON"), 18.4, False),  # 46.0 %: the table's line, level unknown
+        (GoalRace("MARATHON"), 18.44, True),  # 46.1 %
+        (GoalRace("5K", "advanced"), 24.0, True),  # 60 %: no published plan, any event or level
+        (GoalRace("NO_SUCH_RACE"), 18.0, True),  # an event not in the table: the contract's 35 %
+    ],
+)
+def test_a_plan_towards_a_known_race_is_judged_by_the_long_run_table(
+    goal: GoalRace | None, long_km: float, flagged: bool
+) -> None:
+    """Decision 0114: the generator and the engine read one table of long-run shares by event and
+    level; a plan towards a known race may take its share, and a truly excessive run still warns."""
+    advisories = evaluate_plan_safety(week(long_km, 40 - long_km), goal=goal)
+    assert [a.rule for a in advisories] == (["long_run_cap"] if flagged else [])
+    if flagged:
+        (advisory,) = advisories
+        assert isinstance(advisory.detail, LongRun)
+        assert advisory.detail.threshold_pct == share_cap_pct(goal)
+        assert f"above the {share_cap_pct(goal):.0f} % cap" in advisory.message
+
+
+def three_runs(long_km: float, other_km: float) -> list[PlannedWorkout]:
+    """FIRST's week: two key runs of ``other_km`` in all (Tuesday, Thursday) and the long run."""
+    others = [run(MONDAY + timedelta(days=d), other_km / 2, tss=0) for d in (1, 3)]
+    return [*others, run(MONDAY + timedelta(days=6), long_km, tss=0, workout_id="sun")]
+
+
+@pytest.mark.parametrize(
+    ("workouts", "goal", "flagged"),
+    [
+        (three_runs(22.4, 17.6), GoalRace("MARATHON", "advanced"), False),  # 56.0 %: FIRST's 20 mi
+        (three_runs(22.5, 17.6), GoalRace("MARATHON", "advanced"), True),  # 56.1 %
+        (three_runs(20.4, 19.6), GoalRace("MARATHON", "beginner"), True),  # 51 %: Higdon Novice's 50 %
+        (three_runs(22.4, 17.6), GoalRace("HALF_MARATHON", "advanced"), True),  # no 3-run route: 46 %
+        (week(22.4, 17.6), GoalRace("MARATHON", "advanced"), True),  # four days of running: 46 %
+        (three_runs(24.0, 16.0), GoalRace("100_MILE"), True),  # 60 %: nothing published
+    ],
+)
+def test_a_week_of_three_runs_towards_a_marathon_or_longer_may_take_firsts_share(
+    workouts: list[PlannedWorkout], goal: GoalRace, flagged: bool
+) -> None:
+    """FIRST's 3-day plans run the long run beside two key runs, about half the running week;
+    the engine counts the days with running in the week (decision 0114)."""
+    advisories = evaluate_plan_safety(workouts, goal=goal)
+    assert [a.rule for a in advisories] == (["long_run_cap"] if flagged else [])

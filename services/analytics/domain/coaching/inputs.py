@@ -88,9 +88,10 @@ class LoadGoingIn:
 class CoachingInputs:
     """Everything a status or decision for ``day`` rests on.
 
-    ``readiness``: entries of the day and of the 28 days before it (the baseline window), as
-    recorded by the evaluated instant. ``activities``: those that started in the 35 days before the
-    day (the 7-day volume against the 28 days before it). ``latest_update``: the newest stored time
+    ``readiness``: entries of the day and of the 66 days before it (the HRV week and its 60-day
+    baseline, decision 0115; the other baselines read the last 28), whenever recorded (0112).
+    ``activities``: those that started in the 35 days before the day (the 7-day volume against the
+    28 days before it). ``latest_update``: the newest stored time
     of any activity or readiness entry on or before the evaluated instant, also outside the windows
     (None when there is none). ``has_history``: any activity or readiness entry at all before it.
     """

@@ -6,10 +6,15 @@ day (the day itself excluded), counted only from ``MIN_BASELINE_ENTRIES`` entrie
 measure: fewer, and the signal is not judged (``baseline_building``). Absolute bands (a night under
 5 hours, a subjective score of 4 or 5) need no baseline. The class is the worst signal's. Bands and
 sources: docs/decisions/0058-daily-coaching-decision.md (Recovery).
+
+HRV is judged as the literature judges it, not on the single morning (decision 0115): the 7-day
+rolling mean of ln rMSSD against the smallest worthwhile change below the mean of the 60 days
+before that week (Plews et al. 2012, 2013, 2014).
 """
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,11 +28,22 @@ LEVELS: Final[tuple[Level, ...]] = ("green", "amber", "red")
 
 BASELINE_DAYS: Final = 28
 MIN_BASELINE_ENTRIES: Final = 7
-# A perfectly steady HRV baseline (SD 0) would make any dip "many SDs" low; 1 ms is below what
-# a wrist or chest-strap reading resolves day to day.
-MIN_HRV_SD_MS: Final = 1.0
-HRV_AMBER_SD: Final = 1.0
-HRV_RED_SD: Final = 2.0
+# HRV (decision 0115): the mean of ln rMSSD over the 7 days ending with the day, from at least 3
+# readings (Plews et al. 2014: 3 mornings a week give the weekly mean of all 7), against the mean and
+# SD of the daily ln rMSSD of the 60 days before that week, from at least 14 readings. Below the
+# mean by more than the smallest worthwhile change (0.5 SD; Plews et al. 2012, Javaloyes et al.
+# 2019) is amber; by more than 1.5 SD (three SWCs, where a steady athlete's weekly mean does not
+# go) red. The SD counts as at least 0.05 (5 % of rMSSD), so a near-constant baseline does not
+# turn a 2 ms week into a signal.
+HRV_WEEK_DAYS: Final = 7
+HRV_MIN_WEEK_READINGS: Final = 3
+HRV_BASELINE_DAYS: Final = 60
+HRV_MIN_BASELINE_READINGS: Final = 14
+HRV_SWC_SD: Final = 0.5
+HRV_RED_SD: Final = 1.5
+MIN_LN_HRV_SD: Final = 0.05
+# Every readiness entry the judgement of a day reads: the HRV week and its baseline before it.
+READINESS_WINDOW_DAYS: Final = HRV_WEEK_DAYS - 1 + HRV_BASELINE_DAYS  # 66 days before the day
 RESTING_HR_AMBER_BPM: Final = 5.0
 RESTING_HR_RED_BPM: Final = 10.0
 SLEEP_AMBER_BELOW_HOURS: Final = 1.0
@@ -80,15 +96,25 @@ def baseline(entries: Sequence[ReadinessDay], day: date, field: str) -> Baseline
     return Baseline(statistics.fmean(values), statistics.stdev(values), len(values))
 
 
+def ln_hrv(entries: Sequence[ReadinessDay], first: date, last: date) -> list[float]:
+    """ln rMSSD of each entry from ``first`` to ``last`` (both included) that carries an HRV."""
+    return [
+        math.log(entry.hrv_ms)
+        for entry in entries
+        if first <= entry.day <= last and entry.hrv_ms is not None and entry.hrv_ms > 0
+    ]
+
+
 def assess(entries: Sequence[ReadinessDay], day: date) -> Recovery:
-    """The recovery class of ``day`` from its entry (none: green, ``no_readiness_data``)."""
+    """The recovery class of ``day`` from its entry and the HRV of its week (no entry for the day:
+    ``no_readiness_data``, and only a low HRV week can make it other than green)."""
     entry = next((e for e in entries if e.day == day), None)
+    hrv = _hrv(entries, day)
     if entry is None:
-        return Recovery(
-            "green", (Signal("no_readiness_data", "green", "No readiness entry for the day."),), None
-        )
+        signals = [Signal("no_readiness_data", "green", "No readiness entry for the day."), *hrv.signals]
+        return Recovery(worst([s.level for s in signals]), tuple(signals), None)
     signals = [
-        *_hrv(entry, baseline(entries, day, "hrv_ms")),
+        *hrv.signals,
         *_resting_hr(entry, baseline(entries, day, "resting_hr")),
         *_sleep(entry, baseline(entries, day, "sleep_hours")),
         *_high_score(entry.soreness, "soreness_high", "Soreness"),
@@ -98,42 +124,62 @@ def assess(entries: Sequence[ReadinessDay], day: date) -> Recovery:
         *_low_score(entry.mood, "mood_low", "Mood"),
     ]
     building = [
-        field
-        for field in ("hrv_ms", "resting_hr", "sleep_hours")
+        f"{_FIELD_NAMES[field]} (fewer than {MIN_BASELINE_ENTRIES} entries in the last {BASELINE_DAYS} days)"
+        for field in ("resting_hr", "sleep_hours")
         if getattr(entry, field) is not None and baseline(entries, day, field) is None
     ]
+    if hrv.building and entry.hrv_ms is not None:
+        building.insert(
+            0,
+            f"HRV (fewer than {HRV_MIN_BASELINE_READINGS} readings in the {HRV_BASELINE_DAYS} days before "
+            f"the last {HRV_WEEK_DAYS})",
+        )
     if building:
-        names = ", ".join(_FIELD_NAMES[field] for field in building)
         signals.append(
-            Signal(
-                "baseline_building",
-                "green",
-                f"Baseline still building for {names} (fewer than {MIN_BASELINE_ENTRIES} entries in "
-                f"the last {BASELINE_DAYS} days).",
-            )
+            Signal("baseline_building", "green", f"Baseline still building for {', '.join(building)}.")
         )
     return Recovery(worst([s.level for s in signals]), tuple(signals), entry)
 
 
-_FIELD_NAMES: Final = {"hrv_ms": "HRV", "resting_hr": "resting heart rate", "sleep_hours": "sleep"}
+_FIELD_NAMES: Final = {"resting_hr": "resting heart rate", "sleep_hours": "sleep"}
 
 
-def _hrv(entry: ReadinessDay, base: Baseline | None) -> list[Signal]:
-    if entry.hrv_ms is None or base is None:
-        return []
-    sd = max(base.sd, MIN_HRV_SD_MS)
-    below = (base.mean - entry.hrv_ms) / sd
-    if below <= HRV_AMBER_SD:
-        return []
-    level: Level = "red" if below > HRV_RED_SD else "amber"
-    return [
-        Signal(
-            "hrv_below_baseline",
-            level,
-            f"HRV {entry.hrv_ms:.0f} ms is {below:.1f} SD below the {BASELINE_DAYS}-day baseline of "
-            f"{base.mean:.0f} ms.",
+@dataclass(frozen=True)
+class _HrvFinding:
+    signals: tuple[Signal, ...]
+    building: bool
+
+
+def _hrv(entries: Sequence[ReadinessDay], day: date) -> _HrvFinding:
+    """The HRV week against its baseline (decision 0115): one morning moves the 7-day mean by a
+    seventh of its drop, a sustained drop by all of it. Higher than the baseline is never a concern
+    here. Too few readings in the week: not judged, said; too few before it: the baseline builds."""
+    week_first = day - timedelta(days=HRV_WEEK_DAYS - 1)
+    week = ln_hrv(entries, week_first, day)
+    if not week:
+        return _HrvFinding((), False)
+    if len(week) < HRV_MIN_WEEK_READINGS:
+        summary = (
+            f"HRV read on {len(week)} of the last {HRV_WEEK_DAYS} days: its {HRV_WEEK_DAYS}-day mean "
+            f"needs {HRV_MIN_WEEK_READINGS} readings, so HRV is not judged today."
         )
-    ]
+        return _HrvFinding((Signal("hrv_too_few_readings", "green", summary),), False)
+    before = ln_hrv(entries, week_first - timedelta(days=HRV_BASELINE_DAYS), week_first - timedelta(days=1))
+    if len(before) < HRV_MIN_BASELINE_READINGS:
+        return _HrvFinding((), True)
+    mean = statistics.fmean(week)
+    base = statistics.fmean(before)
+    sd = max(statistics.stdev(before), MIN_LN_HRV_SD)
+    below = (base - mean) / sd
+    if below <= HRV_SWC_SD:
+        return _HrvFinding((), False)
+    level: Level = "red" if below > HRV_RED_SD else "amber"
+    summary = (
+        f"HRV {HRV_WEEK_DAYS}-day mean {math.exp(mean):.0f} ms is {below:.1f} SD below the "
+        f"{HRV_BASELINE_DAYS}-day baseline of {math.exp(base):.0f} ms (ln rMSSD; {len(week)} readings "
+        f"this week, the smallest worthwhile change is {HRV_SWC_SD} SD)."
+    )
+    return _HrvFinding((Signal("hrv_below_baseline", level, summary),), False)
 
 
 def _resting_hr(entry: ReadinessDay, base: Baseline | None) -> list[Signal]:

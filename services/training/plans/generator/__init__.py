@@ -20,6 +20,7 @@ from services.training.plans.generator.paces import PaceTarget, PaceZone, RaceEs
 from services.training.plans.generator.plan import GeneratedPlan, PhaseSpan, WeekSummary, generate_plan
 from services.training.plans.generator.request import PlanRequest, PlanRequestError, RecentRace, parse_request
 from services.training.plans.generator.safety import (
+    goal_race,
     planned_workouts,
     projected_history,
     projected_seed,
@@ -48,6 +49,7 @@ __all__ = [
     "Workout",
     "ZonePaces",
     "generate_plan",
+    "goal_race",
     "parse_request",
     "plan_json",
     "planned_workouts",

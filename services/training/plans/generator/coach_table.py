@@ -16,7 +16,13 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Final
 
-from knowledge.plan_generation.events import EVENTS, EXPERIENCES, Event, Experience
+from knowledge.endurance.pace import SECONDS_PER_MINUTE
+from knowledge.plan_generation.events import EVENTS, EVENTS_BY_ID, EXPERIENCES, Event, Experience
+from knowledge.plan_safety.long_run_caps import (
+    FIRST_THREE_RUN_SHARE_PCT,
+    PUBLISHED_ROUTE_SHARE_PCT,
+    long_run_cap,
+)
 from services.training.plans.generator.plan import (
     GeneratedPlan,
     easy_run_cap_km,
@@ -44,10 +50,23 @@ STANDARD_WEEKS: Final[dict[Group, int]] = {"short": 10, "middle": 10, "long": 12
 JUDGED_WEEK_KM: Final = 30.0
 # The long run counts as reaching its time cap within 10 % of what the cap covers at easy pace.
 AT_TIME_CAP: Final = 0.9
-# The norms hold from 4 days a week (a 3-day week is FIRST's route, whose cross-training days the
-# generator does not plan); the peak week's only where the days can hold its low end (easy runs
-# stop at 90 minutes, so a 4-day week holds less than the published 5-6-day plans).
+# The event's norms hold from 4 days a week; the peak week's only where the days can hold its low
+# end (easy runs stop at 90 minutes, so a 4-day week holds less than the published 5-6-day plans).
+# A 3-day week has its own norms (``three_day_norms``): FIRST's route.
 LONG_NORM_FROM_DAYS: Final = 4
+THREE_DAYS: Final = 3
+# FIRST's three key runs ("Run Less, Run Faster", Pierce, Murr and Moss): key run 1 track repeats,
+# 4-7 mi with warm-up and cool-down; key run 2 a tempo run, 4-10 mi with them; key run 3 the long
+# run (the marathon's 13 to 20 mi). A 3-day week is its long run plus 13-27 km of key runs.
+FIRST_KEY_RUNS_KM: Final = (13.0, 27.0)
+FIRST_SOURCE: Final = "FIRST 3-day plans: long run as the event's (marathon 20 mi) + key runs 4-7 and 4-10 mi"
+# A beginner's ultra on three runs a week: no published plan prepares one (FIRST is not a beginner's
+# plan and has no ultra plan; the ultra plans of Koerner and Roes run 4-6 days), so the norm is the
+# most a novice's long run is taken to, Higdon Novice's 20 mi or about 3 hours.
+NOVICE_LONG_RUN_MINUTES: Final = 180
+NOVICE_ULTRA_SOURCE: Final = (
+    "beginner ultra on 3 days: Higdon Novice long run, 20 mi or ~3 h (no 3-day ultra plan)"
+)
 
 
 @dataclass(frozen=True)
@@ -141,7 +160,28 @@ ULTRA_RACE_WEEK_SHARE: Final = Norm(0, 40, "Koerner, Roes: ultra race week a qua
 # The long run's share of a judged week: the engine's 35 % (decision 0060), Daniels' 25-30 %, where
 # the days hold the event's week; else Higdon's novice route, about half the week (at most 46 %).
 LONG_SHARE: Final = Norm(0, 35, "Daniels route: engine 35 % (contract); Daniels 25-30 %")
-HIGDON_SHARE: Final = Norm(0, 46, "Higdon route where the days cannot hold the week: about half")
+HIGDON_SHARE: Final = Norm(
+    0, PUBLISHED_ROUTE_SHARE_PCT, "Higdon route where the days cannot hold the week: about half"
+)
+FIRST_SHARE: Final = Norm(
+    0,
+    FIRST_THREE_RUN_SHARE_PCT,
+    "FIRST 3-day, marathon and longer: 20 mi of 35-40 mi; a beginner 50, Higdon Novice 1",
+)
+
+
+def three_day_norms(event: Event, experience: Experience) -> tuple[Norm, Norm | None]:
+    """A 3-day row's long-run and peak-week norms (None: no published 3-day week to hold it to)."""
+    long_norm, _ = norms_for(event, experience)
+    if event.ultra and experience == "beginner":
+        novice, _ = norms_for(EVENTS_BY_ID["MARATHON"], "beginner")
+        return Norm(novice.low, novice.high, NOVICE_ULTRA_SOURCE), None
+    if event.ultra:
+        return long_norm, None
+    low, high = FIRST_KEY_RUNS_KM
+    return Norm(long_norm.low, long_norm.high, FIRST_SOURCE), Norm(
+        long_norm.low + low, long_norm.high + high, FIRST_SOURCE
+    )
 
 
 def norms_for(event: Event, experience: Experience) -> tuple[Norm, Norm]:
@@ -167,7 +207,7 @@ class CoachRow:
     taper_pct: tuple[float, ...]
     race_week_training_km: float
     long_norm: Norm
-    week_norm: Norm
+    week_norm: Norm | None
     share_norm: Norm
 
     @property
@@ -179,15 +219,16 @@ class CoachRow:
         missed: list[str] = []
         low, high = self.long_norm.low, self.long_norm.high
         short = self.peak_long_km < low and not self.at_time_cap
-        if self.days >= LONG_NORM_FROM_DAYS and (self.peak_long_km > high or short):
+        if self.peak_long_km > high or short:
             missed.append(f"peak long run {self.peak_long_km} km not in {low:.0f}-{high:.0f} nor at its cap")
         if self.long_share_pct > self.share_norm.high:
             missed.append(f"long run {self.long_share_pct} % of a judged week")
+        week = self.week_norm
         # A runner already above the norm holds their volume (decision 0065, "Volume").
-        in_week_norm = self.week_norm.low <= self.peak_km <= max(self.week_norm.high, self.start_km)
-        judged = self.days >= LONG_NORM_FROM_DAYS and self.capacity_km >= self.week_norm.low
+        in_week_norm = week is None or week.low <= self.peak_km <= max(week.high, self.start_km)
+        judged = week is not None and (self.days == THREE_DAYS or self.capacity_km >= week.low)
         if judged and not in_week_norm:
-            week = self.week_norm
+            assert week is not None
             missed.append(f"peak week {self.peak_km} km not in {week.low:.0f}-{week.high:.0f}")
         race_norm = ULTRA_RACE_WEEK_SHARE if self.event.ultra else RACE_WEEK_SHARE
         if self.taper_pct[-1] > race_norm.high:
@@ -214,14 +255,33 @@ def coach_row(plan: GeneratedPlan) -> CoachRow:
     race_km = plan.race.distance_m / 1000
     taper_km = [w.planned_km for w in taper[:-1]] + [round(taper[-1].planned_km - race_km, 1)]
     shares = [w.long_run_km / w.planned_km * 100 for w in weeks[:-1] if w.planned_km >= JUDGED_WEEK_KM]
+    long_norm: Norm
+    week_norm: Norm | None
     long_norm, week_norm = norms_for(plan.event, request.experience)
-    long_cap = long_run_cap_km(plan.event, plan.paces)
+    long_cap = long_run_cap_km(plan.event, request.experience, plan.paces)
+    three_days = request.days_per_week == THREE_DAYS
+    if three_days:
+        long_norm, week_norm = three_day_norms(plan.event, request.experience)
     capacity = days_capacity_km(long_cap, easy_run_cap_km(long_cap, plan.paces), request.days_per_week)
     wanted = max(request.weekly_volume_km, plan.event.peak_for(request.experience))
     training_weeks = len(weeks) - len(taper)
     start = min(capacity, max(request.weekly_volume_km, MIN_START_KM))
     reachable = reachable_km(start, capacity, training_weeks)
-    daniels = long_run_share(reachable, wanted) == PROGRESSION_LONG_SHARE
+    share = long_run_share(reachable, wanted, plan.event, request.experience, request.days_per_week)
+    daniels = share == PROGRESSION_LONG_SHARE
+    table_share = long_run_cap(plan.event.id, request.experience).share(request.days_per_week)
+    share_norm = (
+        LONG_SHARE
+        if daniels
+        else HIGDON_SHARE
+        if table_share == HIGDON_SHARE.high
+        else Norm(0, table_share, FIRST_SHARE.source)
+    )
+    # The cap a long run counts as reached: the event's, or a novice's 3 hours (a beginner's ultra on
+    # three days a week, held to the novice marathoner's long run).
+    norm_cap = long_cap
+    if three_days and plan.event.ultra and request.experience == "beginner":
+        norm_cap = NOVICE_LONG_RUN_MINUTES * SECONDS_PER_MINUTE / plan.paces.easy.middle
     return CoachRow(
         event=plan.event,
         experience=request.experience,
@@ -230,7 +290,7 @@ def coach_row(plan: GeneratedPlan) -> CoachRow:
         weeks=len(weeks),
         peak_km=peak,
         peak_long_km=max(w.long_run_km for w in weeks),
-        long_cap_km=round(long_cap, 1),
+        long_cap_km=round(norm_cap, 1),
         capacity_km=round(capacity, 1),
         long_share_pct=round(max(shares, default=0.0), 1),
         taper_weeks=len(taper),
@@ -238,7 +298,7 @@ def coach_row(plan: GeneratedPlan) -> CoachRow:
         race_week_training_km=taper_km[-1],
         long_norm=long_norm,
         week_norm=week_norm,
-        share_norm=LONG_SHARE if daniels else HIGDON_SHARE,
+        share_norm=share_norm,
     )
 
 
@@ -257,7 +317,8 @@ def row_text(row: CoachRow) -> str:
         f"{row.peak_km:>6.1f} {row.peak_long_km:>5.1f}{cap:<1} {row.long_share_pct:>5.1f}  "
         f"{row.taper_weeks} {taper:<10} {row.race_week_training_km:>5.1f}  "
         f"long {row.long_norm.low:.0f}-{row.long_norm.high:.0f} "
-        f"week {row.week_norm.low:.0f}-{row.week_norm.high:.0f}"
+        + ("week -" if row.week_norm is None else f"week {row.week_norm.low:.0f}-{row.week_norm.high:.0f}")
+        + f" share {row.share_norm.high:.0f}"
     )
 
 

@@ -14,7 +14,8 @@ from datetime import date, timedelta
 from typing import Final, Literal
 
 from knowledge.endurance.pace import SECONDS_PER_MINUTE
-from knowledge.plan_generation.events import Event
+from knowledge.plan_generation.events import Event, Experience
+from knowledge.plan_safety.long_run_caps import long_run_cap
 from services.training.plans.generator.guard import guarded_weeks
 from services.training.plans.generator.paces import (
     PLAN_VDOT_MAX,
@@ -30,7 +31,7 @@ from services.training.plans.generator.request import PlanRequest
 from services.training.plans.generator.workouts import Workout
 
 # Changes whenever the same request would give another plan, so a fingerprint never names two.
-GENERATOR_VERSION: Final = "2"
+GENERATOR_VERSION: Final = "3"
 EASY_SHARE_OF_LONG: Final = 0.8
 EASY_MAX_MINUTES: Final = 90
 # "athlete_thresholds": the athlete's own VDOT (their profile's thresholds), which a signed-in
@@ -98,10 +99,12 @@ def plan_vdot(request: PlanRequest, athlete_vdot: float | None = None) -> tuple[
     return min(PLAN_VDOT_MAX, max(PLAN_VDOT_MIN, vdot)), "estimate"
 
 
-def long_run_cap_km(event: Event, paces: ZonePaces) -> float:
-    """The event's long-run cap in km, or what its time cap covers at the middle of easy pace."""
-    by_time = event.long_run_minutes * SECONDS_PER_MINUTE / paces.easy.middle
-    return min(event.long_run_km, by_time)
+def long_run_cap_km(event: Event, experience: Experience, paces: ZonePaces) -> float:
+    """The long-run cap of the event and level in km (``knowledge.plan_safety.long_run_caps``, the
+    table the engine judges by), or what its time cap covers at the middle of easy pace."""
+    cap = long_run_cap(event.id, experience)
+    by_time = cap.minutes * SECONDS_PER_MINUTE / paces.easy.middle
+    return min(cap.km, by_time)
 
 
 def easy_run_cap_km(long_cap_km: float, paces: ZonePaces) -> float:
@@ -115,7 +118,7 @@ def generate_plan(request: PlanRequest, athlete_vdot: float | None = None) -> Ge
     vdot, source = plan_vdot(request, athlete_vdot)
     paces = zone_paces(vdot)
     event = request.event
-    long_cap = long_run_cap_km(event, paces)
+    long_cap = long_run_cap_km(event, request.experience, paces)
     specs = plan_weeks(
         event,
         request.experience,

@@ -17,6 +17,7 @@ from datetime import date, timedelta
 from typing import Final, Literal
 
 from knowledge.plan_generation.events import Event, Experience
+from knowledge.plan_safety.long_run_caps import GENERATOR_MARGIN_PCT, long_run_cap
 from services.training.plans.generator.workouts import QualityKind
 
 Phase = Literal["base", "build", "peak", "taper"]
@@ -42,9 +43,10 @@ CUTBACK_CYCLE: Final = 4
 LONG_SHARE: Final = 0.34
 SMALL_WEEK_LONG_SHARE: Final = 0.45
 # Higdon's route, where the plan cannot reach the week the event asks for (a 4-day week's easy runs
-# stop at 90 minutes; a small start grows 9 % a week at most): the long run may take up to 45 % of
-# the week, so it still reaches its norm. The engine then warns (35 %), a warning the plan accepts.
-HIGDON_LONG_SHARE: Final = 0.45
+# stop at 90 minutes; a small start grows 9 % a week at most): the long run may take the share the
+# engine allows a plan towards the event at the level (``knowledge.plan_safety.long_run_caps``, one
+# table for both), less a point for rounding: 45 % of the week, so it still reaches its norm and the
+# engine does not warn against a plan Kinetic made (decision 0114).
 JUDGED_WEEK_KM: Final = 30.0
 LONG_STEP_KM: Final[dict[Experience, float]] = {"beginner": 1.5, "intermediate": 2.0, "advanced": 2.0}
 # Without a stated longest run, the athlete's long run is taken as 30 % of the stated week.
@@ -114,9 +116,21 @@ def phase_lengths(training_weeks: int) -> tuple[int, int, int]:
     return training_weeks - build - peak, build, peak
 
 
-def long_run_share(reachable_km: float, wanted_km: float) -> float:
-    """Daniels' route (34 %) where the plan can reach the week the event asks for, else Higdon's (45 %)."""
-    return HIGDON_LONG_SHARE if reachable_km < wanted_km else LONG_SHARE
+def higdon_long_share(event: Event, experience: Experience, days_per_week: int) -> float:
+    """The long run's share on Higdon's route (FIRST's in three runs a week): the table's, a margin
+    under the engine's line."""
+    cap = long_run_cap(event.id, experience)
+    return (cap.share(days_per_week) - GENERATOR_MARGIN_PCT) / 100
+
+
+def long_run_share(
+    reachable_km: float, wanted_km: float, event: Event, experience: Experience, days_per_week: int
+) -> float:
+    """Daniels' route (34 %) where the plan can reach the week the event asks for, else Higdon's
+    (45 %; FIRST's 49-55 % in three runs a week towards the marathon or longer)."""
+    if reachable_km >= wanted_km:
+        return LONG_SHARE
+    return higdon_long_share(event, experience, days_per_week)
 
 
 def reachable_km(start_km: float, capacity_km: float, training_weeks: int) -> float:
@@ -165,7 +179,9 @@ def plan_weeks(
     start_km = min(capacity_km, max(weekly_km, MIN_START_KM))
     wanted_km = max(start_km, event.peak_for(experience))
     target_km = min(capacity_km, wanted_km)
-    share = long_run_share(reachable_km(start_km, capacity_km, training), wanted_km)
+    share = long_run_share(
+        reachable_km(start_km, capacity_km, training), wanted_km, event, experience, days_per_week
+    )
     volumes: list[float] = [weekly_km] * 4  # the stated weeks before the plan, as the engine sees them
     specs: list[WeekSpec] = []
     last_build_km = start_km

@@ -21,6 +21,7 @@ from knowledge.endurance.load import PmcSeed
 from knowledge.plan_safety import (
     Advisory,
     CompletedDay,
+    GoalRace,
     PlannedWorkout,
     TrainingHistory,
     evaluate_plan_safety,
@@ -73,5 +74,15 @@ def safety_check(plan: GeneratedPlan) -> tuple[Advisory, ...]:
     # Monday weeks: the generator builds its weeks Monday to Sunday and the anonymous caller has
     # no account, so no first weekday of their own (decision 0060, Weeks).
     return evaluate_plan_safety(
-        planned_workouts(plan), projected_history(plan), projected_seed(plan), week_starts_on=1
+        planned_workouts(plan),
+        projected_history(plan),
+        projected_seed(plan),
+        week_starts_on=1,
+        goal=goal_race(plan),
     )
+
+
+def goal_race(plan: GeneratedPlan) -> GoalRace:
+    """The plan's event and the athlete's level: the long-run rule judges the plan by the table
+    the generator built it by (``knowledge.plan_safety.long_run_caps``, decision 0114)."""
+    return GoalRace(plan.event.id, plan.request.experience)

@@ -126,18 +126,20 @@ def _round_km(km: float, step: float = 0.1) -> float:
     return round(round(km / step) * step * 1000)
 
 
+STEADY_LABEL: Final[dict[str, str]] = {"EASY": "Easy run", "RECOVERY": "Recovery run", "LONG": "Long run"}
+STEADY_WHY: Final[dict[str, str]] = {
+    "EASY": "Aerobic volume at a conversational effort.",
+    "RECOVERY": "Short and slow, at the slow end of the range: blood flow, not training.",
+    "LONG": "Endurance: time on feet at an easy, even effort; walk breaks are fine.",
+}
+
+
 def steady_run(day: date, km: float, workout_type: GeneratedType, paces: ZonePaces) -> Workout:
     """An easy, recovery or long run: one stretch at easy pace."""
     meters = _round_km(km)
-    step = Step("interval", "active", distance_m=meters, target=paces.easy)
-    label = {"EASY": "Easy run", "RECOVERY": "Recovery run", "LONG": "Long run"}[workout_type]
-    why = {
-        "EASY": "Aerobic volume at a conversational effort.",
-        "RECOVERY": "Short and slow, at the slow end of the range: blood flow, not training.",
-        "LONG": "Endurance: time on feet at an easy, even effort; walk breaks are fine.",
-    }[workout_type]
-    description = f"{km_text(meters)} at {pace_text(paces.easy)}. {why}"
-    return _workout(day, workout_type, f"{label} {km_text(meters)}", description, (step,), paces)
+    steps = (Step("interval", "active", distance_m=meters, target=paces.easy),)
+    name = f"{STEADY_LABEL[workout_type]} {km_text(meters)}"
+    return _workout(day, workout_type, name, _notes(workout_type, steps, None), steps, paces)
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,9 @@ QUALITY: Final[dict[QualityKind, QualitySpec]] = {
 }  # fmt: skip
 
 
+_QUALITY_BY_ZONE: Final[dict[str, QualitySpec]] = {spec.zone: spec for spec in QUALITY.values()}
+
+
 def warm_up_km(week_km: float) -> float:
     """Warm-up and cool-down each: 8 % of the week, 1 to 3 km, in halves of a kilometre."""
     return min(3.0, max(1.0, round(week_km * 0.08 * 2) / 2))
@@ -197,44 +202,129 @@ def quality_session(day: date, kind: QualityKind, week_km: float, scale: float, 
         meters = _round_km(work_km, 0.5)
         work = Step("interval", "work", distance_m=meters, target=target)
         title = f"{spec.label} {km_text(meters)}"
-        what = f"{km_text(meters)} at {pace_text(target)}"
     else:
         rep_m = spec.long_rep_m if work_km >= spec.long_from_km else spec.rep_m
         reps = min(MAX_REPEAT_COUNT, max(2, round(work_km * 1000 / rep_m)))
-        jog_m = rep_m * spec.jog_share
         work = Step(
             "repeat",
             repeat_count=reps,
             steps=(
                 Step("interval", "work", distance_m=rep_m, target=target),
-                Step("interval", "recovery", distance_m=jog_m, target=paces.easy),
+                Step("interval", "recovery", distance_m=rep_m * spec.jog_share, target=paces.easy),
             ),
         )
         title = f"{spec.label} {reps} x {rep_m:.0f} m"
-        what = f"{reps} x {rep_m:.0f} m at {pace_text(target)}, {jog_m:.0f} m easy jog after each"
-    description = (
-        f"{km_text(warm.distance_m or 0)} easy warm-up; {what}; {km_text(cool.distance_m or 0)} easy "
-        f"cool-down. {spec.why}"
+    steps = (warm, work, cool)
+    return _workout(day, spec.workout_type, title, _notes(spec.workout_type, steps, None), steps, paces)
+
+
+def race_target(event: Event, vdot: float) -> PaceTarget:
+    """The race's pace band: +/- 3 % around the pace a runner of ``vdot`` is expected to race at,
+    with no zone letter (it is the race's own pace)."""
+    pace = race_estimate(event, vdot).pace_s_per_km
+    return PaceTarget(
+        max(MIN_PACE_S, round(pace * (1 - RACE_BAND))), min(MAX_PACE_S, round(pace * (1 + RACE_BAND))), None
     )
-    return _workout(day, spec.workout_type, title, description, (warm, work, cool), paces)
+
+
+def race_step(event: Event, target: PaceTarget) -> Step:
+    """The race: the event's distance, or a timed event's time, at ``target``."""
+    if event.duration_s is not None:
+        return Step("interval", "work", duration_s=event.duration_s, target=target)
+    assert event.distance_m is not None
+    return Step("interval", "work", distance_m=event.distance_m, target=target)
 
 
 def race_day(day: date, event: Event, paces: ZonePaces) -> Workout:
     """The race: one stretch of the event's distance (or time) at the estimated race pace."""
     estimate = race_estimate(event, paces.vdot)
-    pace = estimate.pace_s_per_km
-    target = PaceTarget(
-        max(MIN_PACE_S, round(pace * (1 - RACE_BAND))), min(MAX_PACE_S, round(pace * (1 + RACE_BAND))), None
-    )
-    if event.duration_s is not None:
-        step = Step("interval", "work", duration_s=event.duration_s, target=target)
-        goal = f"about {km_text(estimate.distance_m)} in {clock_text(event.duration_s)}"
+    steps = (race_step(event, race_target(event, paces.vdot)),)
+    tss = running_tss(estimate.duration_s, estimate.pace_s_per_km, paces.threshold_s_per_km)
+    return _workout(day, "RACE", f"Race: {event.name}", _notes("RACE", steps, event), steps, paces, tss=tss)
+
+
+def _notes(workout_type: str, steps: tuple[Step, ...], event: Event | None) -> str:
+    notes = workout_notes(workout_type, steps, event)
+    assert notes is not None, f"a generated {workout_type} workout has notes"
+    return notes
+
+
+def workout_notes(workout_type: str, steps: tuple[Step, ...], event: Event | None) -> str | None:
+    """A generated workout's notes, rendered from its steps alone (issue 30: one source for paces,
+    decision 0065 "Notes"): every pace the notes name is a step's target, so re-rendering after the
+    targets move keeps them equal. None when the steps are not of the shape the generator builds for
+    ``workout_type`` (such a workout's notes are not Kinetic's to render). ``workout_type`` is the
+    contract's spelling, any case; ``event`` is needed for a RACE only."""
+    kind = workout_type.upper()
+    if kind in STEADY_WHY:
+        return _steady_notes(kind, steps)
+    if kind in ("TEMPO", "INTERVALS", "REPETITIONS"):
+        return _quality_notes(kind, steps)
+    if kind == "RACE" and event is not None:
+        return _race_notes(event, steps)
+    return None
+
+
+def _steady_notes(kind: str, steps: tuple[Step, ...]) -> str | None:
+    if len(steps) != 1 or not _paced(steps[0]) or steps[0].distance_m is None:
+        return None
+    step = steps[0]
+    assert step.target is not None and step.distance_m is not None
+    return f"{km_text(step.distance_m)} at {pace_text(step.target)}. {STEADY_WHY[kind]}"
+
+
+def _quality_notes(kind: str, steps: tuple[Step, ...]) -> str | None:
+    if len(steps) != 3 or [step.type for step in steps] != ["warm_up", steps[1].type, "cool_down"]:
+        return None
+    warm, work, cool = steps
+    if not (_paced(warm) and _paced(cool)) or warm.distance_m is None or cool.distance_m is None:
+        return None
+    if work.type == "interval" and _paced(work) and work.distance_m is not None:
+        assert work.target is not None
+        zone, what = work.target.zone, f"{km_text(work.distance_m)} at {pace_text(work.target)}"
+    elif work.type == "repeat" and len(work.steps) == 2 and all(_paced(step) for step in work.steps):
+        rep, jog = work.steps
+        if rep.distance_m is None or jog.distance_m is None or jog.target != warm.target:
+            return None
+        assert rep.target is not None
+        zone = rep.target.zone
+        what = (
+            f"{work.repeat_count} x {rep.distance_m:.0f} m at {pace_text(rep.target)}, "
+            f"{jog.distance_m:.0f} m easy jog after each"
+        )
     else:
-        step = Step("interval", "work", distance_m=estimate.distance_m, target=target)
-        goal = f"about {clock_text(estimate.duration_s)}"
-    tss = running_tss(estimate.duration_s, pace, paces.threshold_s_per_km)
-    description = (
-        f"Race day: {event.name}, {goal} at about {clock_text(pace)} /km (an estimate from VDOT "
-        f"{paces.vdot:.1f}). Start conservatively; fuel and drink early on anything over 90 minutes."
+        return None
+    spec = _QUALITY_BY_ZONE.get(zone or "")
+    if spec is None or spec.workout_type != kind or warm.target != cool.target or warm.target is None:
+        return None
+    # The easy pace once, for the warm-up, the jogs and the cool-down alike: every pace the watch
+    # will show is in the notes.
+    return (
+        f"{km_text(warm.distance_m)} easy warm-up; {what}; {km_text(cool.distance_m)} easy "
+        f"cool-down. Easy: {pace_text(warm.target)}. {spec.why}"
     )
-    return _workout(day, "RACE", f"Race: {event.name}", description, (step,), paces, tss=tss)
+
+
+def _race_notes(event: Event, steps: tuple[Step, ...]) -> str | None:
+    if len(steps) != 1 or not _paced(steps[0]) or steps[0].target is None or steps[0].target.zone:
+        return None
+    step = steps[0]
+    target = step.target
+    assert target is not None
+    if event.duration_s is not None:
+        if step.duration_s != event.duration_s:
+            return None
+        goal = f"about {km_text(step.meters())} in {clock_text(event.duration_s)}"
+    else:
+        if step.distance_m is None:
+            return None
+        goal = f"about {clock_text(step.seconds())}"
+    return (
+        f"Race day: {event.name}, {goal} at {pace_text(target)}, from your current fitness. Start "
+        f"conservatively; fuel and drink early on anything over 90 minutes."
+    )
+
+
+def _paced(step: Step) -> bool:
+    """An interval with a pace band and either a distance or a duration."""
+    return step.type in ("warm_up", "cool_down", "interval") and step.target is not None and not step.steps
