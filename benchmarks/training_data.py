@@ -26,9 +26,12 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import Engine
 
+from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_from_json
 from services.training.domain.calendar import CALENDAR_MAX_DAYS, local_today, week_start
-from services.training.service_layer.library_edits import EditCommand, TrainingEditor
+from services.training.entrypoints.edit_input_pb import edit_command
+from services.training.entrypoints.library_pb import LIBRARY_FORMS, edit_response
+from services.training.service_layer.library_edits import TrainingEditor
 from services.training.service_layer.occurrence_status import OccurrenceStatuses
 from services.training.service_layer.training_library import TrainingLibrary
 
@@ -123,8 +126,8 @@ class LibraryLoader:
         self.zone = zone
         self.today = local_today(ZoneInfo(zone), now or datetime.now(UTC))
         self.window = calendar_window(self.today)
-        self._editor = TrainingEditor(engine)
-        self._statuses = OccurrenceStatuses(engine)
+        self._editor = TrainingEditor(engine, LIBRARY_FORMS)
+        self._statuses = OccurrenceStatuses(engine, LIBRARY_FORMS)
         self._library = TrainingLibrary(engine)
 
     # --- the two accounts ----------------------------------------------------------------------
@@ -189,17 +192,16 @@ class LibraryLoader:
 
     def _edit(self, report: LoadReport, action: dict[str, Any], *workout_ids: str) -> Any:
         epoch = self._library.state(report.account_id).epoch
-        response = self._editor.edit(
-            EditCommand(
-                account_id=report.account_id,
-                device_id=LOADER_DEVICE,
-                epoch=epoch,
-                time_zone=self.zone,
-                idempotency_key=f"load-{uuid.uuid4().hex}",
-                expected_versions={f"workout:{w}": report.versions[w] for w in workout_ids},
-                input=edit_input_from_json(action),
-            )
+        request = training_pb2.EditTrainingRequest(
+            account_id=report.account_id,
+            device_id=LOADER_DEVICE,
+            epoch=epoch,
+            time_zone=self.zone,
+            idempotency_key=f"load-{uuid.uuid4().hex}",
+            expected_versions={f"workout:{w}": report.versions[w] for w in workout_ids},
+            edit_input=edit_input_from_json(action),
         )
+        response = edit_response(self._editor.edit(edit_command(request)))
         report.writes += 1
         for workout in response.workouts:
             report.versions[workout.id] = workout.version

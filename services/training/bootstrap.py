@@ -13,6 +13,7 @@ from kinetic.storage import engine_for, upgrade
 from kinetic.training.v1 import endurance_plans_pb2_grpc, training_pb2_grpc
 from services.training.domain.catalog import load_catalog
 from services.training.entrypoints.grpc import TrainingServicer
+from services.training.entrypoints.library_pb import LIBRARY_FORMS
 from services.training.plans import plans_grpc
 from services.training.plans.plan_writes import PlanWrites
 from services.training.plans.planning_context import PlanningContexts, Target
@@ -59,12 +60,12 @@ def prepare(engine: Engine, clock: Clock = utc_now) -> TrainingApp:
         engine=engine,
         catalog=catalog,
         library=TrainingLibrary(engine, clock),
-        editor=TrainingEditor(engine, clock),
-        deletions=TrainingDeletions(engine, clock),
-        statuses=OccurrenceStatuses(engine, clock),
+        editor=TrainingEditor(engine, LIBRARY_FORMS, clock),
+        deletions=TrainingDeletions(engine, LIBRARY_FORMS, clock),
+        statuses=OccurrenceStatuses(engine, LIBRARY_FORMS, clock),
         feed=LibraryChangeFeed(engine),
         erasure=AccountErasure(engine),
-        plans=EndurancePlans(engine, clock),
+        plans=EndurancePlans(engine, LIBRARY_FORMS, clock),
     )
 
 

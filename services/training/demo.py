@@ -19,7 +19,7 @@ from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for
 from kinetic.training.v1 import training_pb2 as pb
 from services.training.bootstrap import TrainingApp, prepare
-from services.training.service_layer.library_edits import EditCommand
+from services.training.entrypoints.edit_input_pb import edit_command
 
 DEVICE_ID = "kinetic-demo"
 
@@ -133,14 +133,15 @@ def ensure_demo_workouts(app: TrainingApp, account_id: str) -> int:
             endurance=endurance,
         )
         app.editor.edit(
-            EditCommand(
-                account_id=account_id,
-                device_id=DEVICE_ID,
-                epoch=page.state.epoch,
-                time_zone="UTC",
-                idempotency_key=f"demo-endurance-{name.lower().replace(' ', '-')}-{page.state.epoch}",
-                expected_versions={},
-                input=pb.EditInput(create_workout=pb.CreateWorkoutAction(workout=workout)),
+            edit_command(
+                pb.EditTrainingRequest(
+                    account_id=account_id,
+                    device_id=DEVICE_ID,
+                    epoch=page.state.epoch,
+                    time_zone="UTC",
+                    idempotency_key=f"demo-endurance-{name.lower().replace(' ', '-')}-{page.state.epoch}",
+                    edit_input=pb.EditInput(create_workout=pb.CreateWorkoutAction(workout=workout)),
+                )
             )
         )
         created += 1

@@ -1,4 +1,4 @@
-"""A workout's endurance part to and from its stored JSON and its protobuf message.
+"""A workout's endurance part to and from its stored JSON (its message: ``entrypoints/library_pb``).
 
 Stored inside the workout's ``content`` JSON under ``"endurance"`` (absent on every other workout),
 with the proto's JSON names (``plannedDurationSeconds``), so rows written before it existed read as
@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from kinetic.training.v1 import training_pb2
 from services.training.domain.endurance import EnduranceStep, EnduranceTarget, IntensityTarget, StepTarget
 
 
@@ -21,6 +20,8 @@ def _camel(name: str) -> str:
 
 
 _TARGET_KEYS = {f.name: _camel(f.name) for f in fields(StepTarget)}
+# A step target's figures, in the value's (and the message's) field names.
+TARGET_NAMES = tuple(_TARGET_KEYS)
 
 
 def endurance_to_dict(endurance: EnduranceTarget) -> dict[str, Any]:
@@ -89,36 +90,3 @@ def _step_from_dict(stored: dict[str, Any]) -> EnduranceStep:
         repeat_count=stored.get("repeatCount", 0),
         steps=tuple(_step_from_dict(inner) for inner in stored.get("steps", [])),
     )
-
-
-def endurance_to_pb(endurance: EnduranceTarget) -> training_pb2.EnduranceTarget:
-    """The message every Training read and write returns (and the change feed carries)."""
-    message = training_pb2.EnduranceTarget(
-        sport=endurance.sport,
-        planned_duration_seconds=endurance.planned_duration_seconds,
-        planned_distance_meters=endurance.planned_distance_meters,
-        steps=[_step_to_pb(step) for step in endurance.steps],
-        planned_tss=endurance.planned_tss,
-        planned_tss_locked=endurance.planned_tss_locked,
-    )
-    if endurance.intensity is not None:
-        message.intensity.kind = endurance.intensity.kind
-        message.intensity.label = endurance.intensity.label
-    return message
-
-
-def _step_to_pb(step: EnduranceStep) -> training_pb2.EnduranceStep:
-    message = training_pb2.EnduranceStep(
-        type=step.type,
-        role=step.role,
-        duration_seconds=step.duration_seconds,
-        distance_meters=step.distance_meters,
-        notes=step.notes,
-        repeat_count=step.repeat_count,
-        steps=[_step_to_pb(inner) for inner in step.steps],
-    )
-    if step.target is not None:
-        message.target.CopyFrom(
-            training_pb2.StepTarget(**{name: getattr(step.target, name) for name in _TARGET_KEYS})
-        )
-    return message

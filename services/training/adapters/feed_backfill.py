@@ -1,8 +1,9 @@
 """A library's current state as change-feed entries, for libraries that existed before the feed.
 
 Migration 0003 writes these as a library's first changes, so a reader that starts at 0 sees what was
-written before the feed existed. Records are rendered by the same converters as the writes' entries
-(``library_pb``, ``library_change_log``); the order and the rules are in
+written before the feed existed. The records are the same values as the writes' entries
+(``library_change_log``), stored by the same encoder (``entrypoints/library_pb.encode_record``); the
+order and the rules are in
 docs/decisions/0023-training-change-feed.md ("Libraries older than the feed").
 """
 
@@ -12,10 +13,8 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import TypeVar
 
-from kinetic.training.v1 import training_pb2
 from services.training.adapters import library_change_log as change_log
-from services.training.adapters.library_change_log import ChangeEntry
-from services.training.adapters.library_pb import occurrence_to_pb, plan_to_pb, workout_to_pb
+from services.training.adapters.library_change_log import ChangeEntry, OccurrenceRecord, WorkoutRecord
 from services.training.domain import occurrences
 from services.training.domain.model import Occurrence, OccurrenceOverride, Plan, Workout
 
@@ -38,9 +37,9 @@ def current_state_entries(
     """
     by_id = {w.id: w for w in workouts}
     names = {w.id: w.content.name for w in workouts}
-    entries = [change_log.plan_entry(change_log.PLAN_CREATED, plan_to_pb(p)) for p in _oldest_first(plans)]
+    entries = [change_log.plan_entry(change_log.PLAN_CREATED, p) for p in _oldest_first(plans)]
     entries += [
-        change_log.workout_entry(change_log.WORKOUT_CREATED, workout_to_pb(w, exercise_names, today))
+        change_log.workout_entry(change_log.WORKOUT_CREATED, WorkoutRecord(w, exercise_names, today))
         for w in _oldest_first(workouts)
     ]
     for override, stored_name in sorted(overrides, key=lambda o: (o[0].original_day, o[0].workout_id)):
@@ -59,7 +58,7 @@ def _occurrence_record(
     stored_name: str,
     workouts: Mapping[str, Workout],
     names: Mapping[str, str],
-) -> training_pb2.Occurrence | None:
+) -> OccurrenceRecord | None:
     """The occurrence as a write renders it; None when the override no longer stands for one."""
     workout = workouts.get(override.workout_id)
     if workout is not None:
@@ -67,7 +66,7 @@ def _occurrence_record(
         found = occurrences.find_occurrence(workout, [override], override.original_day)
         if found is None:
             return None
-        return occurrence_to_pb(found, names, {workout.id: (workout.plan_id or "", workout.phase_id or "")})
+        return OccurrenceRecord(found, names, {workout.id: (workout.plan_id or "", workout.phase_id or "")})
     if override.status != "completed":
         return None  # deleting a workout deletes its pending overrides; only completed ones stay
     # A completed occurrence of a deleted workout: shown as the history read shows it, with the
@@ -81,4 +80,4 @@ def _occurrence_record(
         completed_at=override.completed_at,
         extra={"workoutName": stored_name},
     )
-    return occurrence_to_pb(kept, names, {})
+    return OccurrenceRecord(kept, names, {})

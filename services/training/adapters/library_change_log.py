@@ -8,15 +8,15 @@ changes and the sequence must not restart (docs/decisions/0023-training-change-f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Row, delete, insert, select, update
 
-from kinetic.training.v1 import training_pb2
 from services.training.adapters import tables
+from services.training.domain.model import Occurrence, Plan, Workout
 
 WORKOUT_CREATED = "workout.created"
 WORKOUT_UPDATED = "workout.updated"
@@ -33,51 +33,98 @@ _C = tables.library_changes.c
 
 
 @dataclass(frozen=True)
+class WorkoutRecord:
+    """A workout as reads render it: its exercises' names and the schedule in force on ``today``."""
+
+    workout: Workout
+    exercise_names: Mapping[str, str]
+    today: date
+
+
+@dataclass(frozen=True)
+class OccurrenceRecord:
+    """An occurrence as reads render it: ``workout_names`` and ``placement`` (plan, phase) are keyed
+    by workout ID; a replaced occurrence shows its replacement's name."""
+
+    occurrence: Occurrence
+    workout_names: Mapping[str, str] = field(default_factory=dict)
+    placement: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+
+    @property
+    def workout_name(self) -> str:
+        """The name reads show (the replacement's, else the stored one of a deleted replacement)."""
+        o = self.occurrence
+        shown = o.replacement_workout_id or o.workout_id
+        return self.workout_names.get(shown, o.extra.get("workoutName", ""))
+
+    @property
+    def record_id(self) -> str:
+        """An occurrence's identity in the feed: ``<workoutID>/<originalScheduledDay>``."""
+        return f"{self.occurrence.workout_id}/{self.occurrence.original_day.isoformat()}"
+
+
+FeedRecord = WorkoutRecord | Plan | OccurrenceRecord
+# A record to the bytes a row stores (the entrypoint's: the record's wire message).
+RecordEncoder = Callable[[FeedRecord], bytes]
+
+
+@dataclass(frozen=True)
 class ChangeEntry:
     """One change to append: its kind, the record's ID and the record after it (if any)."""
 
     kind: str
     record_id: str
-    record: training_pb2.LibraryChange  # only the ``record`` oneof is set
+    record: FeedRecord | None
 
 
-def workout_entry(kind: str, workout: training_pb2.Workout) -> ChangeEntry:
+@dataclass(frozen=True)
+class StoredChange:
+    """One stored change: ``record`` is the stored bytes (empty when the change has no record)."""
+
+    sequence: int
+    kind: str
+    record_id: str
+    epoch: str
+    record: bytes
+    created_at: datetime  # UTC
+
+
+def workout_entry(kind: str, workout: WorkoutRecord) -> ChangeEntry:
     """workout.created or workout.updated, with the workout as stored."""
-    return ChangeEntry(kind, workout.id, training_pb2.LibraryChange(workout=workout))
+    return ChangeEntry(kind, workout.workout.id, workout)
 
 
-def plan_entry(kind: str, plan: training_pb2.Plan) -> ChangeEntry:
+def plan_entry(kind: str, plan: Plan) -> ChangeEntry:
     """plan.created or plan.updated, with the plan as stored."""
-    return ChangeEntry(kind, plan.id, training_pb2.LibraryChange(plan=plan))
+    return ChangeEntry(kind, plan.id, plan)
 
 
-def occurrence_record_id(occurrence: training_pb2.Occurrence) -> str:
-    """An occurrence's identity in the feed: ``<workoutID>/<originalScheduledDay>``."""
-    return f"{occurrence.workout_id}/{occurrence.original_scheduled_day}"
-
-
-def occurrence_entry(occurrence: training_pb2.Occurrence) -> ChangeEntry:
+def occurrence_entry(occurrence: OccurrenceRecord) -> ChangeEntry:
     """occurrence.changed; the occurrence is identified by its workout and original day."""
-    record = training_pb2.LibraryChange(occurrence=occurrence)
-    return ChangeEntry(OCCURRENCE_CHANGED, occurrence_record_id(occurrence), record)
+    return ChangeEntry(OCCURRENCE_CHANGED, occurrence.record_id, occurrence)
 
 
-def lapsed_entry(occurrence: training_pb2.Occurrence) -> ChangeEntry:
+def lapsed_entry(occurrence: OccurrenceRecord) -> ChangeEntry:
     """occurrence.lapsed: no read shows the occurrence any more; the record is how reads last showed
     it, so a reader knows what it drops (docs/decisions/0023-training-change-feed.md)."""
-    record = training_pb2.LibraryChange(occurrence=occurrence)
-    return ChangeEntry(OCCURRENCE_LAPSED, occurrence_record_id(occurrence), record)
+    return ChangeEntry(OCCURRENCE_LAPSED, occurrence.record_id, occurrence)
 
 
 def deletion_entry(kind: str, record_id: str) -> ChangeEntry:
     """workout.deleted or plan.deleted: no record."""
-    return ChangeEntry(kind, record_id, training_pb2.LibraryChange())
+    return ChangeEntry(kind, record_id, None)
 
 
 def append(
-    conn: Connection, account_id: str, epoch: str, entries: Sequence[ChangeEntry], now: datetime
+    conn: Connection,
+    account_id: str,
+    epoch: str,
+    entries: Sequence[ChangeEntry],
+    now: datetime,
+    encode: RecordEncoder,
 ) -> int:
-    """Append ``entries`` in order with the next sequences; returns the last one.
+    """Append ``entries`` in order with the next sequences, each record stored as ``encode`` makes
+    it (no record: empty bytes); returns the last sequence.
 
     The caller holds the account's write lock and its library row exists.
     """
@@ -93,7 +140,7 @@ def append(
                 "kind": entry.kind,
                 "record_id": entry.record_id,
                 "epoch": epoch,
-                "record": entry.record.SerializeToString(),
+                "record": b"" if entry.record is None else encode(entry.record),
                 "created_at": now,
             }
             for position, entry in enumerate(entries, start=1)
@@ -112,14 +159,17 @@ def erase(conn: Connection, account_id: str, new_epoch: str, now: datetime) -> i
         conn,
         account_id,
         new_epoch,
-        [ChangeEntry(LIBRARY_ERASED, new_epoch, training_pb2.LibraryChange())],
+        [ChangeEntry(LIBRARY_ERASED, new_epoch, None)],
         now,
+        _no_record,
     )
 
 
-def read_after(
-    conn: Connection, account_id: str, after: int, limit: int
-) -> tuple[list[training_pb2.LibraryChange], int]:
+def _no_record(record: FeedRecord) -> bytes:
+    raise AssertionError("library.erased carries no record")
+
+
+def read_after(conn: Connection, account_id: str, after: int, limit: int) -> tuple[list[StoredChange], int]:
     """Up to ``limit`` changes with sequence > ``after``, ascending, and the feed's latest sequence.
 
     One statement (the library row outer-joined to its changes) so the page and the latest sequence
@@ -139,18 +189,18 @@ def read_after(
     ).all()
     if not rows:
         return [], 0
-    changes = [_to_pb(row) for row in rows if row.sequence is not None]
+    changes = [_stored(row) for row in rows if row.sequence is not None]
     return changes, int(rows[0].change_sequence)
 
 
-def _to_pb(row: Row[*tuple[Any, ...]]) -> training_pb2.LibraryChange:
-    change = training_pb2.LibraryChange()
-    change.ParseFromString(bytes(row.record))
-    change.sequence = row.sequence
-    change.kind = row.kind
-    change.record_id = row.record_id
-    change.epoch = row.epoch
+def _stored(row: Row[*tuple[Any, ...]]) -> StoredChange:
     created: datetime = row.created_at
-    # SQLite hands back naive datetimes; every stored time is UTC.
-    change.create_time.FromDatetime(created if created.tzinfo else created.replace(tzinfo=UTC))
-    return change
+    return StoredChange(
+        sequence=int(row.sequence),
+        kind=row.kind,
+        record_id=row.record_id,
+        epoch=row.epoch,
+        record=bytes(row.record),
+        # SQLite hands back naive datetimes; every stored time is UTC.
+        created_at=created if created.tzinfo else created.replace(tzinfo=UTC),
+    )

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from kinetic.training.v1 import training_pb2
+from kinetic.training_edit_json import edit_input_to_json
 from services.training.domain import edit_input as sent
+from services.training.service_layer.library_edits import EditCommand
 
 
 def edit_input_from_pb(edit: training_pb2.EditInput) -> sent.ActionInput:
@@ -147,3 +149,35 @@ def _step(step: training_pb2.EnduranceStep) -> sent.EnduranceStepInput:
         repeat_count=step.repeat_count,
         steps=tuple(_step(inner) for inner in step.steps),
     )
+
+
+def edit_command(request: training_pb2.EditTrainingRequest) -> EditCommand:
+    """An EditTraining request as the use case takes it: the input read as sent, and hashed."""
+    return EditCommand(
+        account_id=request.account_id,
+        device_id=request.device_id,
+        epoch=request.epoch,
+        time_zone=request.time_zone,
+        idempotency_key=request.idempotency_key,
+        expected_versions=dict(request.expected_versions),
+        input=edit_input_from_pb(request.edit_input),
+        hashed_input=hashed_input(request.edit_input),
+    )
+
+
+def hashed_input(edit: training_pb2.EditInput) -> Any:
+    """The input as seed 000's JSON with every number a float, the form hashed before the input was
+    typed, so an idempotency key stored then still replays (docs/decisions/0027-typed-training-edits.md).
+    """
+    return _struct_numbers(edit_input_to_json(edit))
+
+
+def _struct_numbers(value: Any) -> Any:
+    # A google.protobuf.Struct holds every number as a double, so 3 was hashed as 3.0.
+    if isinstance(value, dict):
+        return {key: _struct_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_struct_numbers(item) for item in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    return value

@@ -5,9 +5,9 @@ from __future__ import annotations
 import grpc
 
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
-from services.training.adapters.library_pb import library_to_pb
 from services.training.domain.exercises import Exercise
 from services.training.entrypoints.library_grpc import LibraryRpcs
+from services.training.entrypoints.library_pb import library_to_pb
 from services.training.service_layer.account_erasure import AccountErasure
 from services.training.service_layer.deletions import TrainingDeletions
 from services.training.service_layer.exercise_catalog import ExerciseCatalog

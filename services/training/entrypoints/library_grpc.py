@@ -5,9 +5,21 @@ from __future__ import annotations
 from datetime import UTC
 
 from kinetic.training.v1 import training_pb2
-from services.training.adapters.library_pb import library_to_pb, occurrence_to_pb, plan_to_pb, workout_to_pb
+from services.training.entrypoints.edit_input_pb import edit_command
+from services.training.entrypoints.library_pb import (
+    change_to_pb,
+    commit_response,
+    edit_response,
+    endurance_summaries,
+    library_to_pb,
+    occurrence_to_pb,
+    plan_to_pb,
+    preview_response,
+    status_response,
+    workout_to_pb,
+)
 from services.training.service_layer.deletions import TrainingDeletions
-from services.training.service_layer.library_edits import EditCommand, TrainingEditor
+from services.training.service_layer.library_edits import TrainingEditor
 from services.training.service_layer.library_feed import LibraryChangeFeed
 from services.training.service_layer.occurrence_status import OccurrenceStatuses
 from services.training.service_layer.training_library import CalendarWindow, TrainingLibrary, week_start_of
@@ -89,44 +101,38 @@ class LibraryRpcs:
     async def EditTraining(
         self, request: training_pb2.EditTrainingRequest, context: object
     ) -> training_pb2.EditTrainingResponse:
-        return self._editor.edit(
-            EditCommand(
-                account_id=request.account_id,
-                device_id=request.device_id,
-                epoch=request.epoch,
-                time_zone=request.time_zone,
-                idempotency_key=request.idempotency_key,
-                expected_versions=dict(request.expected_versions),
-                input=request.edit_input,
-            )
-        )
+        return edit_response(self._editor.edit(edit_command(request)))
 
     async def PreviewDeletion(
         self, request: training_pb2.PreviewDeletionRequest, context: object
     ) -> training_pb2.PreviewDeletionResponse:
-        return self._deletions.preview(
-            request.account_id,
-            kind=request.kind,
-            target_id=request.id,
-            time_zone=request.time_zone,
-            delete_workouts=request.delete_workouts,
+        return preview_response(
+            self._deletions.preview(
+                request.account_id,
+                kind=request.kind,
+                target_id=request.id,
+                time_zone=request.time_zone,
+                delete_workouts=request.delete_workouts,
+            )
         )
 
     async def CommitDeletion(
         self, request: training_pb2.CommitDeletionRequest, context: object
     ) -> training_pb2.CommitDeletionResponse:
-        return self._deletions.commit(
-            request.account_id,
-            preview_token=request.preview_token,
-            confirmed=request.confirmed,
-            idempotency_key=request.idempotency_key,
-            device_id=request.device_id,
+        return commit_response(
+            self._deletions.commit(
+                request.account_id,
+                preview_token=request.preview_token,
+                confirmed=request.confirmed,
+                idempotency_key=request.idempotency_key,
+                device_id=request.device_id,
+            )
         )
 
     async def SetOccurrenceStatus(
         self, request: training_pb2.SetOccurrenceStatusRequest, context: object
     ) -> training_pb2.SetOccurrenceStatusResponse:
-        return self._statuses.set_status(
+        answer = self._statuses.set_status(
             request.account_id,
             workout_id=request.workout_id,
             original_scheduled_day=request.original_scheduled_day,
@@ -135,29 +141,32 @@ class LibraryRpcs:
             if request.HasField("complete_time")
             else None,
         )
+        return status_response(answer)
 
     async def EraseLibrary(
         self, request: training_pb2.EraseLibraryRequest, context: object
     ) -> training_pb2.EraseLibraryResponse:
-        return self._statuses.erase(request.account_id)
+        erased = self._statuses.erase(request.account_id)
+        return training_pb2.EraseLibraryResponse(library=library_to_pb(erased))
 
     async def ListLibraryChanges(
         self, request: training_pb2.ListLibraryChangesRequest, context: object
     ) -> training_pb2.ListLibraryChangesResponse:
         page = self._feed.list_changes(request.account_id, request.after_sequence, request.page_size)
         return training_pb2.ListLibraryChangesResponse(
-            changes=page.changes, latest_sequence=page.latest_sequence
+            changes=[change_to_pb(c) for c in page.changes], latest_sequence=page.latest_sequence
         )
 
 
 def _occurrences(window: CalendarWindow, *, with_weeks: bool) -> list[training_pb2.Occurrence]:
+    summaries = endurance_summaries(window.endurance)
     return [
         occurrence_to_pb(
             o,
             window.workout_names,
             window.placement,
             week_start_of(o.day, window.week_starts_on) if with_weeks else None,
-            window.endurance,
+            summaries,
         )
         for o in window.occurrences
     ]

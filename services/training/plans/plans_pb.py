@@ -10,9 +10,9 @@ from datetime import UTC, date, datetime
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
-from services.training.adapters.endurance_codec import endurance_to_pb
 from services.training.domain.endurance_rules import parse_endurance
 from services.training.domain.input_values import Violations
+from services.training.entrypoints.library_pb import endurance_to_pb
 from services.training.plans.goal import (
     CoachingSummary,
     GoalFields,

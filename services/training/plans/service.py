@@ -19,7 +19,6 @@ from kinetic.errors import Conflict, InvalidArgument
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
-from services.training.adapters.library_pb import plan_to_pb, workout_to_pb
 from services.training.domain import calendar
 from services.training.domain.input_values import Violations, read_choice, read_day
 from services.training.domain.model import Plan, Workout
@@ -42,6 +41,7 @@ from services.training.plans.views import (
     resolve_goal_id,
 )
 from services.training.plans.writer import PlanWrite
+from services.training.service_layer.answers import StoredForms
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 from services.training.service_layer.write_support import WriteContext, replay
 
@@ -82,8 +82,9 @@ def check_time_left(seconds_left: Callable[[], float | None]) -> None:
 class EndurancePlans:
     """Goals, plan workouts and snapshots of every account."""
 
-    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+    def __init__(self, engine: Engine, forms: StoredForms, clock: Clock = utc_now) -> None:
         self._engine = engine
+        self._forms = forms
         self._clock = clock
 
     # --- reads -----------------------------------------------------------------------------------
@@ -165,7 +166,8 @@ class EndurancePlans:
             key = command.idempotency_key
             stored = repo.find_request(conn, account_id, key) if key else None
             if stored is not None:
-                result = replay(stored, OPERATION, body, plans_pb2.MutatePlanResponse())
+                result = plans_pb2.MutatePlanResponse()
+                result.ParseFromString(replay(stored, OPERATION, body))
                 result.replayed = True
                 return result
             check_time_left(seconds_left)
@@ -177,6 +179,7 @@ class EndurancePlans:
                 today=calendar.local_today(zone, now),
                 now=now,
                 expected_versions={},
+                forms=self._forms,
             )
             mutation = Mutation(ctx, command.thresholds, Outcome())
             write = HANDLERS[kind](mutation, asked)
@@ -209,10 +212,8 @@ def _apply(m: Mutation, write: PlanWrite, kind: str) -> plans_pb2.MutatePlanResp
     names: dict[str, str] = {}
     workouts = ctx.stored_workouts()
     plans = ctx.stored_plans()
-    entries = ctx.change_entries(
-        [workout_to_pb(w, names, ctx.today) for w in workouts], [plan_to_pb(p) for p in plans]
-    )
-    change_log.append(ctx.conn, ctx.account_id, ctx.state.epoch, entries + extra, ctx.now)
+    entries = ctx.change_entries(workouts, plans, names)
+    change_log.append(ctx.conn, ctx.account_id, ctx.state.epoch, entries + extra, ctx.now, ctx.forms.record)
     response.created_workout_ids.extend(outcome.created)
     response.restored_snapshot_id = outcome.restored_snapshot_id
     response.deleted_workout_ids.extend(write.deleted_ids())

@@ -19,11 +19,10 @@ from datetime import date
 from sqlalchemy import Connection
 
 from kinetic.errors import DomainError
-from kinetic.training.v1 import training_pb2
 from knowledge.training.formats import version_key
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
-from services.training.adapters.library_change_log import ChangeEntry
+from services.training.adapters.library_change_log import ChangeEntry, OccurrenceRecord
 from services.training.domain import occurrences
 from services.training.domain.model import Occurrence, OccurrenceOverride, Workout
 from services.training.service_layer.override_visibility import render
@@ -71,7 +70,7 @@ class DeletedReplacements:
                 metadata={"workoutID": owner.id, "originalScheduledDay": day},
             )
 
-    def restored_in(self, start: date, end: date) -> list[training_pb2.Occurrence]:
+    def restored_in(self, start: date, end: date) -> list[OccurrenceRecord]:
         """The occurrences given back whose day lies in [start, end), as reads will show them."""
         shown = [
             (owner, after) for owner, after in self._given_back(self.overrides) if start <= after.day < end

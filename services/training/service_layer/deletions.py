@@ -21,7 +21,6 @@ from datetime import datetime, timedelta
 from sqlalchemy import Connection, Engine
 
 from kinetic.errors import Conflict, DomainError, InvalidArgument, NotFound
-from kinetic.training.v1 import training_pb2
 from knowledge.training.formats import (
     DELETION_PREVIEW_DAYS,
     DELETION_PREVIEW_LIFETIME,
@@ -29,12 +28,20 @@ from knowledge.training.formats import (
 )
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
-from services.training.adapters.library_change_log import ChangeEntry
-from services.training.adapters.library_pb import library_to_pb, occurrence_to_pb, plan_to_pb, workout_to_pb
+from services.training.adapters.library_change_log import ChangeEntry, OccurrenceRecord, WorkoutRecord
 from services.training.adapters.library_repository import StoredPreview
 from services.training.domain import calendar, occurrences
 from services.training.domain.model import Plan, Workout
 from services.training.domain.versions import check_device_id, check_idempotency_key
+from services.training.service_layer.answers import (
+    AffectedWorkout,
+    CommitAnswer,
+    DeletionPreview,
+    PlanMembership,
+    PreviewAnswer,
+    Replayed,
+    StoredForms,
+)
 from services.training.service_layer.deleted_replacements import DeletedReplacements
 from services.training.service_layer.override_visibility import UncompletedOverrides, visibility_entries
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
@@ -93,7 +100,7 @@ def _state_versions(target: _Target) -> dict[str, str]:
     return versions
 
 
-def _recurrence_effect(target: _Target, removed: int, restored: Sequence[training_pb2.Occurrence]) -> str:
+def _recurrence_effect(target: _Target, removed: int, restored: Sequence[OccurrenceRecord]) -> str:
     if target.plan is not None and not target.deleted:
         return (
             f"The plan's {len(target.members)} workout(s) keep their definitions and schedules, so their "
@@ -126,13 +133,14 @@ def _recurrence_effect(target: _Target, removed: int, restored: Sequence[trainin
 class TrainingDeletions:
     """Preview and commit deletions of plans and workouts."""
 
-    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+    def __init__(self, engine: Engine, forms: StoredForms, clock: Clock = utc_now) -> None:
         self._engine = engine
+        self._forms = forms
         self._clock = clock
 
     def preview(
         self, account_id: str, *, kind: str, target_id: str, time_zone: str, delete_workouts: bool
-    ) -> training_pb2.PreviewDeletionResponse:
+    ) -> PreviewAnswer:
         """Describe the deletion and issue a five-minute token bound to what was shown."""
         require_account(account_id)
         if kind not in KINDS:
@@ -162,25 +170,7 @@ class TrainingDeletions:
             ]
             restored = target.replacements.restored_in(today, window_end)
             names = exercise_names_for(conn, account_id, target.members)
-            preview = training_pb2.DeletionPreview(
-                kind=kind,
-                window_start_day=today.isoformat(),
-                window_end_day=window_end.isoformat(),
-                recurrence_effect=_recurrence_effect(target, len(removed), restored),
-                restored_occurrences=restored,
-            )
-            if target.plan is not None:
-                preview.plan.CopyFrom(plan_to_pb(target.plan))
-            if target.workout is not None:
-                preview.workout.CopyFrom(workout_to_pb(target.workout, names, today))
-            preview.affected_plan_memberships.extend(self._memberships(target))
             deleted_ids = {w.id for w in deleted}
-            preview.affected_workouts.extend(
-                training_pb2.AffectedWorkout(
-                    workout_id=w.id, name=w.content.name, effect="deleted" if w.id in deleted_ids else "kept"
-                )
-                for w in target.members
-            )
             workout_names = {w.id: w.content.name for w in target.members}
             # A removed occurrence that another workout replaced is shown under that workout's
             # name, and that workout is usually not one of the target's members.
@@ -188,7 +178,21 @@ class TrainingDeletions:
             outside = repo.get_workouts(conn, account_id, replacing - set(workout_names))
             workout_names |= {i: w.content.name for i, w in outside.items()}
             placement = {w.id: (w.plan_id or "", w.phase_id or "") for w in target.members}
-            preview.removed_occurrences.extend(occurrence_to_pb(o, workout_names, placement) for o in removed)
+            preview = DeletionPreview(
+                kind=kind,
+                window_start=today,
+                window_end=window_end,
+                recurrence_effect=_recurrence_effect(target, len(removed), restored),
+                restored_occurrences=tuple(restored),
+                plan=target.plan,
+                workout=WorkoutRecord(target.workout, names, today) if target.workout is not None else None,
+                memberships=tuple(self._memberships(target)),
+                affected_workouts=tuple(
+                    AffectedWorkout(w.id, w.content.name, "deleted" if w.id in deleted_ids else "kept")
+                    for w in target.members
+                ),
+                removed_occurrences=tuple(OccurrenceRecord(o, workout_names, placement) for o in removed),
+            )
             token = secrets.token_urlsafe(32)
             expires_at = now + DELETION_PREVIEW_LIFETIME
             repo.purge_previews(conn, now - timedelta(days=1))
@@ -201,25 +205,21 @@ class TrainingDeletions:
                     target_id=target_id,
                     delete_workouts=delete_workouts,
                     state_versions=_state_versions(target),
-                    preview=preview.SerializeToString(),
+                    preview=self._forms.preview(preview),
                     expires_at=expires_at,
                     committed=False,
                 ),
             )
-        response = training_pb2.PreviewDeletionResponse(
-            preview=preview, preview_token=token, library=library_to_pb(state)
-        )
-        response.expire_time.FromDatetime(expires_at)
-        return response
+        return PreviewAnswer(preview=preview, token=token, library=state, expires_at=expires_at)
 
     @staticmethod
-    def _memberships(target: _Target) -> list[training_pb2.PlanMembership]:
+    def _memberships(target: _Target) -> list[PlanMembership]:
         plan = target.plan or target.containing_plan
         if plan is None:
             return []
         wanted = {w.id for w in target.members}
         return [
-            training_pb2.PlanMembership(
+            PlanMembership(
                 plan_id=plan.id, plan_name=plan.name, phase_id=phase.id, phase_name=phase.name, workout_id=w
             )
             for phase in plan.phases
@@ -229,7 +229,7 @@ class TrainingDeletions:
 
     def commit(
         self, account_id: str, *, preview_token: str, confirmed: bool, idempotency_key: str, device_id: str
-    ) -> training_pb2.CommitDeletionResponse:
+    ) -> CommitAnswer | Replayed:
         """Carry out a previewed deletion once; a retry with the same key returns the first result."""
         require_account(account_id)
         if not confirmed:
@@ -249,9 +249,7 @@ class TrainingDeletions:
             assert state is not None
             stored = repo.find_request(conn, account_id, idempotency_key)
             if stored is not None:
-                result = replay(stored, "delete", body, training_pb2.CommitDeletionResponse())
-                result.replayed = True
-                return result
+                return Replayed(replay(stored, "delete", body))
             found = repo.find_preview(conn, account_id, _token_hash(preview_token))
             if found is None:
                 raise NotFound(
@@ -276,14 +274,11 @@ class TrainingDeletions:
             entries = _delete(conn, account_id, target, device, now)
             repo.mark_preview_committed(conn, _token_hash(preview_token))
             state = repo.advance_sequence(conn, account_id, state)
-            change_log.append(conn, account_id, state.epoch, entries, now)
-            preview = training_pb2.DeletionPreview()
-            preview.ParseFromString(found.preview)
-            response = training_pb2.CommitDeletionResponse(library=library_to_pb(state), deleted=preview)
-            repo.save_request(
-                conn, account_id, idempotency_key, "delete", body, response.SerializeToString(), now
-            )
-        return response
+            change_log.append(conn, account_id, state.epoch, entries, now, self._forms.record)
+            answer = CommitAnswer(library=state, preview=found.preview)
+            first = self._forms.commit_answer(answer)
+            repo.save_request(conn, account_id, idempotency_key, "delete", body, first, now)
+        return answer
 
     @staticmethod
     def _current_target(conn: Connection, account_id: str, found: StoredPreview) -> _Target | None:
@@ -355,6 +350,6 @@ def _stored_updates(
     names = exercise_names_for(conn, account_id, list(workouts.values()))
     plans = repo.get_plans(conn, account_id, plan_ids)
     return [
-        change_log.workout_entry(change_log.WORKOUT_UPDATED, workout_to_pb(workouts[i], names, now.date()))
+        change_log.workout_entry(change_log.WORKOUT_UPDATED, WorkoutRecord(workouts[i], names, now.date()))
         for i in workout_ids
-    ] + [change_log.plan_entry(change_log.PLAN_UPDATED, plan_to_pb(plans[i])) for i in plan_ids]
+    ] + [change_log.plan_entry(change_log.PLAN_UPDATED, plans[i]) for i in plan_ids]

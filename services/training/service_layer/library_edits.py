@@ -17,15 +17,13 @@ from typing import Any
 from sqlalchemy import Connection, Engine
 
 from kinetic.errors import DomainError, InvalidArgument, NotFound
-from kinetic.training.v1 import training_pb2
-from kinetic.training_edit_json import edit_input_to_json
 from knowledge.training.formats import version_key
 from services.training.adapters import exercise_repository
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
-from services.training.adapters.library_pb import library_to_pb, occurrence_to_pb, plan_to_pb, workout_to_pb
+from services.training.adapters.library_change_log import OccurrenceRecord, WorkoutRecord
 from services.training.domain import calendar, documents, occurrences
-from services.training.domain.edit_input import action_name
+from services.training.domain.edit_input import ActionInput, action_name
 from services.training.domain.model import (
     CrossFitBlock,
     OccurrenceOverride,
@@ -40,7 +38,7 @@ from services.training.domain.versions import (
     check_idempotency_key,
     format_version,
 )
-from services.training.entrypoints.edit_input_pb import edit_input_from_pb
+from services.training.service_layer.answers import EditAnswer, Replayed, StoredForms
 from services.training.service_layer.override_visibility import UncompletedOverrides, visibility_entries
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 from services.training.service_layer.write_support import (
@@ -54,7 +52,12 @@ from services.training.service_layer.write_support import (
 
 @dataclass(frozen=True)
 class EditCommand:
-    """An edit request as the gRPC API receives it."""
+    """An edit request as the gRPC API receives it, its input read as sent (``edit_input``).
+
+    ``hashed_input`` is the input in the form its idempotency key's hash has always covered (seed
+    000's JSON, every number a float: ``entrypoints/edit_input_pb.hashed_input``), so keys stored
+    before still replay (docs/decisions/0027-typed-training-edits.md).
+    """
 
     account_id: str
     device_id: str
@@ -62,17 +65,19 @@ class EditCommand:
     time_zone: str
     idempotency_key: str
     expected_versions: dict[str, str]
-    input: training_pb2.EditInput
+    input: ActionInput
+    hashed_input: Any
 
 
 class TrainingEditor:
     """Applies edit requests to the Training library."""
 
-    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+    def __init__(self, engine: Engine, forms: StoredForms, clock: Clock = utc_now) -> None:
         self._engine = engine
+        self._forms = forms
         self._clock = clock
 
-    def edit(self, command: EditCommand) -> training_pb2.EditTrainingResponse:
+    def edit(self, command: EditCommand) -> EditAnswer | Replayed:
         """Apply one edit, or replay the first result of its idempotency key."""
         account_id = require_account(command.account_id)
         zone = calendar.check_time_zone(command.time_zone)
@@ -85,21 +90,16 @@ class TrainingEditor:
             )
         now = self._clock()
         ensure_library(self._engine, account_id, now)
-        body = request_hash(
-            command.epoch, command.time_zone, command.expected_versions, hashed_input(command.input)
-        )
+        body = request_hash(command.epoch, command.time_zone, command.expected_versions, command.hashed_input)
         with self._engine.begin() as conn:
             state = repo.lock_library(conn, account_id)
             assert state is not None
             stored = repo.find_request(conn, account_id, command.idempotency_key)
             if stored is not None:
-                result = replay(stored, "edit", body, training_pb2.EditTrainingResponse())
-                result.replayed = True
-                return result
+                return Replayed(replay(stored, "edit", body))
             if command.epoch != state.epoch:
                 raise epoch_changed(state)
-            sent = edit_input_from_pb(command.input)
-            action = documents.parse_edit_input(sent, _exercise_lookup(conn, account_id))
+            action = documents.parse_edit_input(command.input, _exercise_lookup(conn, account_id))
             documents.check_record_limit(action)
             ctx = WriteContext(
                 conn=conn,
@@ -109,45 +109,27 @@ class TrainingEditor:
                 today=calendar.local_today(zone, now),
                 now=now,
                 expected_versions=command.expected_versions,
+                forms=self._forms,
             )
             occurrence = _apply(ctx, action)
             state = repo.advance_sequence(conn, account_id, state)
             workouts = ctx.stored_workouts()
             plans = ctx.stored_plans()
             names = exercise_names_for(conn, account_id, workouts)
-            response = training_pb2.EditTrainingResponse(
-                library=library_to_pb(state),
-                action=action_name(sent),
-                workouts=[workout_to_pb(w, names, ctx.today) for w in workouts],
-                plans=[plan_to_pb(p) for p in plans],
+            answer = EditAnswer(
+                library=state,
+                action=action_name(command.input),
+                workouts=tuple(WorkoutRecord(w, names, ctx.today) for w in workouts),
+                plans=tuple(plans),
                 occurrence=occurrence,
             )
-            entries = ctx.change_entries(response.workouts, response.plans)
+            entries = ctx.change_entries(workouts, plans, names)
             if occurrence is not None:
                 entries.append(change_log.occurrence_entry(occurrence))
-            change_log.append(conn, account_id, state.epoch, entries, now)
-            repo.save_request(
-                conn, account_id, command.idempotency_key, "edit", body, response.SerializeToString(), now
-            )
-        return response
-
-
-def hashed_input(edit: training_pb2.EditInput) -> Any:
-    """The input as seed 000's JSON with every number a float, the form hashed before the input was
-    typed, so an idempotency key stored then still replays (docs/decisions/0027-typed-training-edits.md).
-    """
-    return _struct_numbers(edit_input_to_json(edit))
-
-
-def _struct_numbers(value: Any) -> Any:
-    # A google.protobuf.Struct holds every number as a double, so 3 was hashed as 3.0.
-    if isinstance(value, dict):
-        return {key: _struct_numbers(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_struct_numbers(item) for item in value]
-    if isinstance(value, int) and not isinstance(value, bool):
-        return float(value)
-    return value
+            change_log.append(conn, account_id, state.epoch, entries, now, self._forms.record)
+            first = self._forms.edit_answer(answer)
+            repo.save_request(conn, account_id, command.idempotency_key, "edit", body, first, now)
+        return answer
 
 
 def _exercise_lookup(conn: Connection, account_id: str) -> documents.ExerciseModes:
@@ -158,7 +140,7 @@ def _exercise_lookup(conn: Connection, account_id: str) -> documents.ExerciseMod
     return lookup
 
 
-def _apply(ctx: WriteContext, action: documents.EditAction) -> training_pb2.Occurrence | None:
+def _apply(ctx: WriteContext, action: documents.EditAction) -> OccurrenceRecord | None:
     match action:
         case documents.CreateWorkout():
             _create_workout(ctx, action)
@@ -328,7 +310,7 @@ def _change_schedule(ctx: WriteContext, action: documents.ChangeSchedule) -> Non
 
 def _change_occurrence(
     ctx: WriteContext, action: documents.MoveOccurrence | documents.ReplaceOccurrence
-) -> training_pb2.Occurrence:
+) -> OccurrenceRecord:
     workout = _load_workout(ctx, action.workout_id, "input.workoutID")
     ctx.check_versions(workouts=[workout])
     day = action.original_scheduled_day
@@ -370,4 +352,4 @@ def _change_occurrence(
     after = occurrences.find_occurrence(workout, [override], day)
     assert after is not None
     placement = {workout.id: (workout.plan_id or "", workout.phase_id or "")}
-    return occurrence_to_pb(after, names, placement)
+    return OccurrenceRecord(after, names, placement)

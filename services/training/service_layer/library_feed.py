@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from sqlalchemy import Engine
 
 from kinetic.errors import InvalidArgument
-from kinetic.training.v1 import training_pb2
 from services.training.adapters import library_change_log as change_log
+from services.training.adapters.library_change_log import StoredChange
 from services.training.service_layer.training_library import require_account
 
 DEFAULT_PAGE_SIZE = 500
@@ -18,9 +18,10 @@ MAX_PAGE_SIZE = 1000
 
 @dataclass(frozen=True)
 class LibraryChangePage:
-    """Changes after a cursor and the feed's current end."""
+    """Changes after a cursor and the feed's current end (each record as stored: the entrypoint
+    reads it)."""
 
-    changes: list[training_pb2.LibraryChange]
+    changes: list[StoredChange]
     latest_sequence: int
 
 

@@ -16,12 +16,13 @@ from sqlalchemy import Engine
 
 from kinetic.errors import InvalidArgument, NotFound
 from kinetic.storage import checkpoint_after_erasure
-from kinetic.training.v1 import training_pb2
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
-from services.training.adapters.library_pb import library_to_pb
+from services.training.adapters.library_change_log import OccurrenceRecord
+from services.training.adapters.library_repository import LibraryState
 from services.training.domain import calendar, occurrences
 from services.training.domain.model import OccurrenceOverride
+from services.training.service_layer.answers import StatusAnswer, StoredForms
 from services.training.service_layer.override_visibility import render, replacement_names
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 
@@ -31,8 +32,9 @@ STATUSES = ("scheduled", "active", "completed")
 class OccurrenceStatuses:
     """Status changes and library erasure."""
 
-    def __init__(self, engine: Engine, clock: Clock = utc_now) -> None:
+    def __init__(self, engine: Engine, forms: StoredForms, clock: Clock = utc_now) -> None:
         self._engine = engine
+        self._forms = forms
         self._clock = clock
 
     def set_status(
@@ -43,7 +45,7 @@ class OccurrenceStatuses:
         original_scheduled_day: str,
         status: str,
         completed_at: datetime | None,
-    ) -> training_pb2.SetOccurrenceStatusResponse:
+    ) -> StatusAnswer:
         """Mark one occurrence scheduled, active or completed.
 
         Marking "scheduled" an occurrence the schedule no longer has makes it lapse: the response
@@ -90,7 +92,7 @@ class OccurrenceStatuses:
             repo.put_override(conn, account_id, override, stored_name)
             state = repo.advance_sequence(conn, account_id, state)
             after = occurrences.find_occurrence(workout, [override], day)
-            occurrence: training_pb2.Occurrence | None = None
+            occurrence: OccurrenceRecord | None = None
             if after is None:
                 # Back to "scheduled" on a day the schedule no longer has: only its status kept it,
                 # so it lapses (the row stays and reads ignore it, as for any lapsed override).
@@ -98,10 +100,10 @@ class OccurrenceStatuses:
             else:
                 occurrence = render(workout, after, names)
                 entry = change_log.occurrence_entry(occurrence)
-            change_log.append(conn, account_id, state.epoch, [entry], now)
-        return training_pb2.SetOccurrenceStatusResponse(library=library_to_pb(state), occurrence=occurrence)
+            change_log.append(conn, account_id, state.epoch, [entry], now, self._forms.record)
+        return StatusAnswer(library=state, occurrence=occurrence)
 
-    def erase(self, account_id: str) -> training_pb2.EraseLibraryResponse:
+    def erase(self, account_id: str) -> LibraryState:
         """Delete every record of the library and start a new epoch; old epochs' writes get 410.
 
         The change feed loses its earlier changes and gets library.erased; its sequence goes on.
@@ -116,4 +118,4 @@ class OccurrenceStatuses:
         # The erased records out of SQLite's -wal file too (decision 0071); the erasure stands and is
         # answered as done either way: the next erasure's checkpoint finishes it.
         checkpoint_after_erasure(self._engine)
-        return training_pb2.EraseLibraryResponse(library=library_to_pb(state))
+        return state

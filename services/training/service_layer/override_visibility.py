@@ -18,25 +18,23 @@ from dataclasses import dataclass
 
 from sqlalchemy import Connection
 
-from kinetic.training.v1 import training_pb2
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
-from services.training.adapters.library_change_log import ChangeEntry
-from services.training.adapters.library_pb import occurrence_to_pb
+from services.training.adapters.library_change_log import ChangeEntry, OccurrenceRecord
 from services.training.domain import occurrences
 from services.training.domain.model import Occurrence, OccurrenceOverride, Workout
 
 # Record ID (``<workoutID>/<originalScheduledDay>``) -> the occurrence as reads render it.
-Shown = dict[str, training_pb2.Occurrence]
+Shown = dict[str, OccurrenceRecord]
 
 
 def render(
     workout: Workout, occurrence: Occurrence, replacement_names: Mapping[str, str]
-) -> training_pb2.Occurrence:
+) -> OccurrenceRecord:
     """``occurrence`` of ``workout`` as calendar reads render it (a replaced one carries the
     replacement's name; ``replacement_names`` maps replacement workout IDs to names)."""
     names = {**replacement_names, workout.id: workout.content.name}
-    return occurrence_to_pb(occurrence, names, {workout.id: (workout.plan_id or "", workout.phase_id or "")})
+    return OccurrenceRecord(occurrence, names, {workout.id: (workout.plan_id or "", workout.phase_id or "")})
 
 
 def replacement_names(
@@ -71,7 +69,7 @@ class UncompletedOverrides:
             found = occurrences.find_occurrence(workout, [override], override.original_day)
             if found is not None:
                 rendered = render(workout, found, self.replacement_names)
-                shown[change_log.occurrence_record_id(rendered)] = rendered
+                shown[rendered.record_id] = rendered
         return shown
 
 
@@ -84,5 +82,6 @@ def visibility_entries(before: Shown, after: Shown) -> list[ChangeEntry]:
 
 
 def _by_original_day(entry: ChangeEntry) -> tuple[str, str]:
+    assert isinstance(entry.record, OccurrenceRecord)
     occurrence = entry.record.occurrence
-    return occurrence.original_scheduled_day, occurrence.workout_id
+    return occurrence.original_day.isoformat(), occurrence.workout_id

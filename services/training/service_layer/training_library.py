@@ -16,12 +16,11 @@ from sqlalchemy.exc import IntegrityError
 
 from kinetic import page_tokens
 from kinetic.errors import InvalidArgument, NotFound
-from kinetic.training.v1 import training_pb2
 from services.training.adapters import exercise_repository
 from services.training.adapters import library_repository as repo
-from services.training.adapters.library_pb import endurance_summaries
 from services.training.adapters.library_repository import LibraryState
 from services.training.domain import calendar, occurrences, plan_days
+from services.training.domain.endurance import EnduranceTarget
 from services.training.domain.model import Occurrence, OccurrenceOverride, Plan, Workout
 
 DEFAULT_WORKOUT_PAGE = 50
@@ -89,8 +88,9 @@ class CalendarWindow:
     workout_names: dict[str, str]
     placement: dict[str, tuple[str, str]]
     week_starts_on: int
-    # Calendar lines of the planned endurance workouts among them, by workout ID (decision 0056).
-    endurance: dict[str, training_pb2.EnduranceSummary] = field(default_factory=dict)
+    # The planned endurance parts of the workouts among them, by workout ID: the entrypoint puts
+    # each one's calendar line on its occurrences (decision 0056).
+    endurance: dict[str, EnduranceTarget] = field(default_factory=dict)
 
 
 class TrainingLibrary:
@@ -174,7 +174,7 @@ class TrainingLibrary:
         with self._engine.connect() as conn:
             found, workouts = window_occurrences(conn, account_id, start, end)
         names, placement = names_and_placement(workouts)
-        return CalendarWindow(state, found, names, placement, first_weekday, endurance_summaries(workouts))
+        return CalendarWindow(state, found, names, placement, first_weekday, endurance_of(workouts))
 
     def history(self, account_id: str, *, time_zone: str, from_day: str, to_day: str) -> CalendarWindow:
         """Completed occurrences whose completion falls on a local day in [from_day, to_day), newest first."""
@@ -210,8 +210,13 @@ class TrainingLibrary:
         for workout in (*workouts.values(), *replacements.values()):
             names[workout.id] = workout.content.name
         placement = {w.id: (w.plan_id or "", w.phase_id or "") for w in workouts.values()}
-        summaries = endurance_summaries([*workouts.values(), *replacements.values()])
-        return CalendarWindow(state, found, names, placement, 2, summaries)
+        endurance = endurance_of([*workouts.values(), *replacements.values()])
+        return CalendarWindow(state, found, names, placement, 2, endurance)
+
+
+def endurance_of(workouts: list[Workout]) -> dict[str, EnduranceTarget]:
+    """The endurance part of each planned endurance workout among ``workouts``, by workout ID."""
+    return {w.id: w.content.endurance for w in workouts if w.content.endurance is not None}
 
 
 def names_and_placement(workouts: list[Workout]) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:

@@ -12,23 +12,20 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
-from typing import Any, TypeVar
+from typing import Any
 
-from google.protobuf import json_format
-from google.protobuf.message import Message
 from sqlalchemy import Connection
 
 from kinetic.errors import Conflict, DomainError, InvalidArgument
-from kinetic.training.v1 import training_pb2
 from knowledge.training.formats import version_key
 from services.training.adapters import exercise_repository
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
-from services.training.adapters.library_change_log import ChangeEntry
-from services.training.adapters.library_pb import plan_to_pb, workout_to_pb
+from services.training.adapters.library_change_log import ChangeEntry, WorkoutRecord
 from services.training.adapters.library_repository import LibraryState, StoredRequest
 from services.training.domain.model import Plan, Workout
 from services.training.domain.versions import format_version
+from services.training.service_layer.answers import StoredForms
 
 
 def request_hash(*parts: Any) -> str:
@@ -37,18 +34,15 @@ def request_hash(*parts: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-M = TypeVar("M", bound=Message)
-
-
-def replay(stored: StoredRequest, operation: str, body_hash: str, message: M) -> M:
-    """The stored first result of an idempotency key, or a conflict when the key meant another body."""
+def replay(stored: StoredRequest, operation: str, body_hash: str) -> bytes:
+    """The stored first answer of an idempotency key (the bytes of its message, read by the
+    entrypoint), or a conflict when the key meant another body."""
     if stored.operation != operation or stored.request_hash != body_hash:
         raise Conflict(
             "this idempotencyKey was already used for a different request; use a new key for a new change",
             reason="IDEMPOTENCY_KEY_REUSED",
         )
-    message.ParseFromString(stored.response)
-    return message
+    return stored.response
 
 
 def epoch_changed(state: LibraryState) -> DomainError:
@@ -62,7 +56,7 @@ def epoch_changed(state: LibraryState) -> DomainError:
 
 @dataclass
 class WriteContext:
-    """One write's transaction, caller and clock."""
+    """One write's transaction, caller and clock, and the stored forms of what it renders."""
 
     conn: Connection
     account_id: str
@@ -71,6 +65,7 @@ class WriteContext:
     today: date
     now: datetime
     expected_versions: Mapping[str, str]
+    forms: StoredForms
     changed_workouts: dict[str, Workout] = field(default_factory=dict)
     changed_plans: dict[str, Plan] = field(default_factory=dict)
     # ("workout" | "plan", ID) -> created by this write, in the order first saved: the change feed's order.
@@ -110,8 +105,8 @@ class WriteContext:
             "sourceSequence": self.state.source_sequence,
             "versions": {version_key("workout", w.id): w.version for w in workouts}
             | {version_key("plan", p.id): p.version for p in plans},
-            "workouts": [_json(workout_to_pb(w, names, self.today)) for w in workouts],
-            "plans": [_json(plan_to_pb(p)) for p in plans],
+            "workouts": [self.forms.record_json(WorkoutRecord(w, names, self.today)) for w in workouts],
+            "plans": [self.forms.record_json(p) for p in plans],
         }
         return json.dumps(details, separators=(",", ":"))
 
@@ -146,11 +141,12 @@ class WriteContext:
         self.saved.setdefault(("plan", plan.id), new)
 
     def change_entries(
-        self, workouts: Sequence[training_pb2.Workout], plans: Sequence[training_pb2.Plan]
+        self, workouts: Sequence[Workout], plans: Sequence[Plan], names: Mapping[str, str]
     ) -> list[ChangeEntry]:
-        """The feed entries of this write: every saved record as rendered after it (``workouts`` and
-        ``plans``), created or updated, in the order first saved, then ``occurrence_entries``."""
-        rendered_workouts = {w.id: w for w in workouts}
+        """The feed entries of this write: every saved record as stored after it (``workouts`` and
+        ``plans``; ``names``: the workouts' exercise names), created or updated, in the order first
+        saved, then ``occurrence_entries``."""
+        rendered_workouts = {w.id: WorkoutRecord(w, names, self.today) for w in workouts}
         rendered_plans = {p.id: p for p in plans}
         entries: list[ChangeEntry] = []
         for (record_type, record_id), created in self.saved.items():
@@ -181,8 +177,3 @@ def exercise_names_for(conn: Connection, account_id: str, workouts: Sequence[Wor
     """Display names of the exercises ``workouts`` use."""
     ids = {m.exercise_id for w in workouts for m in w.content.exercises}
     return {k: v[0] for k, v in exercise_repository.names_and_modes(conn, account_id, ids).items()}
-
-
-def _json(message: Message) -> dict[str, Any]:
-    rendered: dict[str, Any] = json_format.MessageToDict(message)
-    return rendered

@@ -17,7 +17,9 @@ from kinetic.errors import RemoteError
 from kinetic.settings import ServiceSettings
 from kinetic.training.v1 import training_pb2, training_pb2_grpc
 from kinetic.training_edit_json import edit_input_from_json
-from services.training.bootstrap import start
+from services.training.bootstrap import TrainingApp, start
+from services.training.entrypoints.edit_input_pb import edit_command as command_of
+from services.training.entrypoints.library_pb import edit_response
 from services.training.service_layer.library_edits import EditCommand
 
 ACCOUNT = "11111111-1111-4111-8111-111111111111"
@@ -92,15 +94,12 @@ def edit_command(
     epoch: str, key: str, body: dict[str, Any], expected: dict[str, str] | None = None
 ) -> EditCommand:
     """An edit as the gRPC entrypoint hands it to the use case, for tests that call it directly."""
-    return EditCommand(
-        account_id=ACCOUNT,
-        device_id="muse",
-        epoch=epoch,
-        time_zone=ZONE,
-        idempotency_key=key,
-        expected_versions=expected or {},
-        input=typed_input(body),
-    )
+    return command_of(edit_request(epoch, key, body, expected))
+
+
+def edited(app: TrainingApp, command: EditCommand) -> training_pb2.EditTrainingResponse:
+    """An edit through the use case, answered as EditTraining answers it."""
+    return edit_response(app.editor.edit(command))
 
 
 def strength_a(exercise_id: str = "barbell-back-squat", **overrides: Any) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from tests.concurrency import run_together
 from tests.integration.training.library_support import (
     ACCOUNT,
     SettableClock,
+    edited,
     strength_a,
 )
 from tests.integration.training.library_support import edit_command as command
@@ -30,7 +31,7 @@ def app(engines):
 
 def test_two_writers_with_the_same_expected_version_exactly_one_wins(app):
     epoch = app.library.state(ACCOUNT).epoch
-    created = app.editor.edit(command(epoch, "create-0001", strength_a()))
+    created = edited(app, command(epoch, "create-0001", strength_a()))
     workout = created.workouts[0]
     expected = {f"workout:{workout.id}": workout.version}
 
@@ -41,7 +42,7 @@ def test_two_writers_with_the_same_expected_version_exactly_one_wins(app):
             "originalScheduledDay": "2026-09-23",
             "destinationDay": destination,
         }
-        return lambda: app.editor.edit(command(epoch, key, body, expected))
+        return lambda: edited(app, command(epoch, key, body, expected))
 
     results = run_together([move("writer-a-0001", "2026-09-24"), move("writer-b-0001", "2026-09-26")])
     wins = [r for r in results if isinstance(r, training_pb2.EditTrainingResponse)]
@@ -53,7 +54,7 @@ def test_two_writers_with_the_same_expected_version_exactly_one_wins(app):
 
 def test_parallel_retries_of_one_request_write_once(app):
     epoch = app.library.state(ACCOUNT).epoch
-    results = run_together([lambda: app.editor.edit(command(epoch, "retry-0001", strength_a()))] * 6)
+    results = run_together([lambda: edited(app, command(epoch, "retry-0001", strength_a()))] * 6)
     assert all(isinstance(r, training_pb2.EditTrainingResponse) for r in results), results
     assert len({r.workouts[0].id for r in results}) == 1
     assert sum(not r.replayed for r in results) == 1

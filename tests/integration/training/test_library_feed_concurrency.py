@@ -14,11 +14,14 @@ import pytest
 
 from kinetic.errors import Conflict
 from kinetic.training.v1 import training_pb2
+from services.training.adapters.library_repository import LibraryState
 from services.training.bootstrap import prepare
+from services.training.entrypoints.library_pb import change_to_pb
 from tests.concurrency import run_together
 from tests.integration.training.library_support import (
     ACCOUNT,
     SettableClock,
+    edited,
     strength_a,
 )
 from tests.integration.training.library_support import edit_command as command
@@ -33,16 +36,16 @@ def app(engines):
 
 def all_changes(app) -> tuple[list[training_pb2.LibraryChange], int]:
     page = app.feed.list_changes(ACCOUNT, 0, 1000)
-    return page.changes, page.latest_sequence
+    return [change_to_pb(c) for c in page.changes], page.latest_sequence
 
 
 def test_parallel_writers_get_gapless_unique_sequences(app):
     epoch = app.library.state(ACCOUNT).epoch
-    seeded = app.editor.edit(command(epoch, "seed-0001", strength_a(name="Seed")))
+    seeded = edited(app, command(epoch, "seed-0001", strength_a(name="Seed")))
     seed_id = seeded.workouts[0].id
 
     def create(index: int) -> Callable[[], Any]:
-        return lambda: app.editor.edit(command(epoch, f"writer-{index:04d}", strength_a(name=f"W{index}")))
+        return lambda: edited(app, command(epoch, f"writer-{index:04d}", strength_a(name=f"W{index}")))
 
     def complete(day: str) -> Callable[[], Any]:
         return lambda: app.statuses.set_status(
@@ -64,7 +67,7 @@ def test_parallel_writers_get_gapless_unique_sequences(app):
 
 def test_of_two_writers_with_the_same_version_only_the_winner_appends(app):
     epoch = app.library.state(ACCOUNT).epoch
-    created = app.editor.edit(command(epoch, "create-0001", strength_a()))
+    created = edited(app, command(epoch, "create-0001", strength_a()))
     workout = created.workouts[0]
     expected = {f"workout:{workout.id}": workout.version}
 
@@ -75,7 +78,7 @@ def test_of_two_writers_with_the_same_version_only_the_winner_appends(app):
             "originalScheduledDay": "2026-09-23",
             "destinationDay": destination,
         }
-        return lambda: app.editor.edit(command(epoch, key, body, expected))
+        return lambda: edited(app, command(epoch, key, body, expected))
 
     results = run_together([move("writer-a-0001", "2026-09-24"), move("writer-b-0001", "2026-09-26")])
     (win,) = [r for r in results if isinstance(r, training_pb2.EditTrainingResponse)]
@@ -92,7 +95,7 @@ def test_of_two_writers_with_the_same_version_only_the_winner_appends(app):
 
 def test_parallel_retries_of_one_request_append_once(app):
     epoch = app.library.state(ACCOUNT).epoch
-    results = run_together([lambda: app.editor.edit(command(epoch, "retry-0001", strength_a()))] * 6)
+    results = run_together([lambda: edited(app, command(epoch, "retry-0001", strength_a()))] * 6)
     assert all(isinstance(r, training_pb2.EditTrainingResponse) for r in results), results
     changes, latest = all_changes(app)
     assert [(c.sequence, c.kind) for c in changes] == [(1, "workout.created")] and latest == 1
@@ -102,11 +105,11 @@ def test_erasing_while_others_write_keeps_the_sequence_gapless(app):
     epoch = app.library.state(ACCOUNT).epoch
 
     def create(index: int) -> Callable[[], Any]:
-        return lambda: app.editor.edit(command(epoch, f"writer-{index:04d}", strength_a(name=f"W{index}")))
+        return lambda: edited(app, command(epoch, f"writer-{index:04d}", strength_a(name=f"W{index}")))
 
     results = run_together([create(i) for i in range(WRITERS)] + [lambda: app.statuses.erase(ACCOUNT)])
     erased = results[-1]
-    assert isinstance(erased, training_pb2.EraseLibraryResponse), erased
+    assert isinstance(erased, LibraryState), erased
     # Writers ordered before the erasure succeeded (and were erased); those after it carry the old
     # epoch and are refused: either way, nothing of the old epoch stays readable.
     wrote_after = [r for r in results[:WRITERS] if isinstance(r, training_pb2.EditTrainingResponse)]
@@ -115,5 +118,5 @@ def test_erasing_while_others_write_keeps_the_sequence_gapless(app):
 
     changes, latest = all_changes(app)
     (only,) = changes
-    assert only.kind == "library.erased" and only.epoch == erased.library.epoch
+    assert only.kind == "library.erased" and only.epoch == erased.epoch
     assert only.sequence == latest == len(wrote_after) + 1

@@ -22,17 +22,18 @@ from services.training.domain.model import (
     Workout,
     WorkoutContent,
 )
-from services.training.service_layer.library_edits import EditCommand
+from services.training.entrypoints.library_pb import record_to_pb
 from tests.integration.training.library_support import (
     ACCOUNT,
     OTHER_ACCOUNT,
     ZONE,
     SettableClock,
+    edit_command,
     edit_request,
+    edited,
     library_changes,
     strength_a,
     training_stub,
-    typed_input,
 )
 
 EPOCH = "11111111-0000-4000-8000-000000000000"
@@ -248,9 +249,7 @@ def test_a_library_without_records_starts_its_feed_at_zero(engines):
     app = prepare(engine, SettableClock())  # upgrades to the newest revision
     page = app.feed.list_changes(ACCOUNT, 0)
     assert not page.changes and page.latest_sequence == 0
-    created = app.editor.edit(
-        EditCommand(ACCOUNT, "muse", EPOCH, ZONE, "first-0001", {}, typed_input(strength_a()))
-    )
+    created = edited(app, edit_command(EPOCH, "first-0001", strength_a()))
     page = app.feed.list_changes(ACCOUNT, 0)
     assert [(c.sequence, c.kind) for c in page.changes] == [(1, "workout.created")]
     assert page.latest_sequence == 1 and created.library.source_sequence == 8
@@ -276,5 +275,6 @@ def test_an_override_of_a_deleted_workout_that_was_not_completed_is_left_out():
         ("workout.created", "w-1"),
         ("occurrence.changed", "w-gone/2026-09-14"),
     ]
-    kept = entries[1].record.occurrence
+    assert entries[1].record is not None
+    kept = record_to_pb(entries[1].record).occurrence
     assert (kept.workout_name, kept.day, kept.plan_id) == ("Gone", "2026-09-14", "")

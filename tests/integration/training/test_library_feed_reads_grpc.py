@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from kinetic.training.v1 import training_pb2
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import tables
+from services.training.entrypoints.library_pb import encode_record
 from tests.integration.training.library_support import (
     ACCOUNT,
     OTHER_ACCOUNT,
@@ -93,7 +94,7 @@ async def test_page_size_zero_means_500(stub, engine):
     # 501 changes appended in one transaction: the feed's storage, without 501 round trips.
     entries = [change_log.deletion_entry(change_log.WORKOUT_DELETED, f"w{i}") for i in range(501)]
     with engine.begin() as conn:
-        change_log.append(conn, ACCOUNT, "epoch-1", entries, START)
+        change_log.append(conn, ACCOUNT, "epoch-1", entries, START, encode_record)
     page = await stub.ListLibraryChanges(page_request())
     assert len(page.changes) == 500 and page.latest_sequence == 501
     assert [c.sequence for c in page.changes] == list(range(1, 501))

@@ -12,7 +12,7 @@ from edge.profiles.metric.guidance import EXAMPLE as GUIDANCE_EXAMPLE
 from kinetic.errors import InvalidArgument
 from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_from_json, edit_input_to_json
-from services.training.service_layer.library_edits import hashed_input
+from services.training.entrypoints.edit_input_pb import hashed_input
 
 WORKOUT_ID = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb"
 MOVE = {

@@ -13,13 +13,14 @@ from kinetic.errors import InvalidArgument
 from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_from_json
 from knowledge.training.endurance_summary import step_summary, summary_of
-from services.training.adapters.endurance_codec import endurance_from_dict, endurance_to_dict, endurance_to_pb
+from services.training.adapters.endurance_codec import endurance_from_dict, endurance_to_dict
 from services.training.adapters.library_codec import content_from_json, content_to_json
 from services.training.domain import documents
 from services.training.domain.endurance import EnduranceStep, EnduranceTarget, IntensityTarget, StepTarget
 from services.training.domain.model import WorkoutContent, WorkoutExercise
 from services.training.domain.workout_rules import WorkoutUpdate, merge_update
 from services.training.entrypoints.edit_input_pb import edit_input_from_pb
+from services.training.entrypoints.library_pb import endurance_to_pb
 
 WORKOUT_ID = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb"
 PATH = "input.workout.endurance"

@@ -18,6 +18,7 @@ from services.training.adapters.library_repository import (
     plan_from_row,
     workout_from_row,
 )
+from services.training.entrypoints.library_pb import encode_record
 
 revision: str = "0003"
 down_revision: str | None = "0002"
@@ -120,7 +121,7 @@ def _backfill(conn: sa.Connection, changes: sa.Table, now: datetime) -> None:
                     "kind": entry.kind,
                     "record_id": entry.record_id,
                     "epoch": epoch,
-                    "record": entry.record.SerializeToString(),
+                    "record": b"" if entry.record is None else encode_record(entry.record),
                     "created_at": now,
                 }
                 for sequence, entry in enumerate(entries, start=1)
