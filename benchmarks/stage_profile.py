@@ -6,9 +6,11 @@ own time (cProfile's ``tottime``) into stages by the module each function lives 
 Starlette (HTTP parse and routing), the MCP SDK with pydantic and anyio (MCP handling), the guard,
 the limiter, input validation, the profile's routing, the gRPC client, rendering, logging, tracing
 and the event loop. C functions (``~``) are counted under the stage of the function that called
-them most. Printed: each stage's milliseconds per call (calls = requests the guard let through on
-the edge, ``ReadTraining`` calls on training), as cProfile measured them: cProfile inflates
+them most. Printed: each stage's milliseconds per call (calls = HTTP requests the edge parsed, the
+reads' RPCs on training), as cProfile measured them: cProfile inflates
 small functions, so read the shares, and scale them by the CPU per call measured without it.
+Time uvloop spends blocked waiting for work is billed to the Python frame that entered it; it is
+printed apart (``WAITING_FRAMES``), not as a stage.
 """
 
 from __future__ import annotations
@@ -41,13 +43,21 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 OTHER = "other"
 STARTUP = "startup (imports), not per call"
+WAITED = "waiting for work (idle event loop), not CPU"
 # Waiting for sockets: wall time spent blocked, not CPU.
 WAITING = ("poll", "select", "epoll")
-# Functions called once per request, to count the calls of each process.
-# The calendar view makes two RPCs (GetLibrary, ListOccurrences): GetLibrary counts it once.
+# Python frames that uvloop's idle time is charged to: uvloop is C, so cProfile bills the time its
+# loop spends blocked in epoll to the Python frame it entered from, and those frames do no work of
+# their own. Starlette's ``lifespan`` waits on the server's shutdown message for the whole run (the
+# edge); asyncio's ``Runner.run`` enters the loop (the services). Their own time is waiting.
+WAITING_FRAMES = (("starlette/routing.py", "lifespan"), ("asyncio/runners.py", "run"))
+# Functions called once per request, to count the calls of each process. Plain functions, or
+# coroutines that never suspend: cProfile counts a coroutine once per resumption, so the guard's
+# ``__call__`` (an ASGI middleware that awaits the app) is counted about six times per request.
+# The edge counts HTTP requests parsed; training counts the RPCs the two reads make (one each).
 CALL_COUNTERS = {
-    "edge": ("guard.py", ("__call__",)),
-    "training": ("entrypoints/", ("SearchExercises", "GetLibrary")),
+    "edge": ("edge/http_protocol.py", ("on_message_complete",)),
+    "training": ("entrypoints/", ("SearchExercises", "ListOccurrences")),
 }
 
 
@@ -65,6 +75,9 @@ def split(stats: pstats.Stats) -> dict[str, float]:
     seconds: dict[str, float] = defaultdict(float)
     for (path, _line, name), (_cc, _nc, tottime, _ct, callers) in raw.items():
         if path == "~" and any(wait in name for wait in WAITING):
+            continue
+        if any(path.endswith(file) and name == frame for file, frame in WAITING_FRAMES):
+            seconds[WAITED] += tottime
             continue
         callers_paths = [caller[0] for caller in callers]
         if (
@@ -106,12 +119,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         seconds = split(stats)
         calls = count_calls(stats, process)
         startup = seconds.pop(STARTUP, 0.0)
+        waited = seconds.pop(WAITED, 0.0)
         total = sum(seconds.values())
         print(f"\n{process}: {calls} calls, {total * 1000 / max(calls, 1):.3f} ms per call under cProfile")
         for stage, spent in sorted(seconds.items(), key=lambda item: -item[1]):
             share = spent / total * 100 if total else 0.0
             print(f"  {stage:<46}{spent * 1000 / max(calls, 1):>8.3f} ms{share:>7.1f} %")
-        print(f"  ({STARTUP}: {startup:.2f} s in all)")
+        print(f"  ({STARTUP}: {startup:.2f} s in all; {WAITED}: {waited:.2f} s in all)")
     return 0
 
 

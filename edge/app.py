@@ -466,6 +466,18 @@ def create_app(
         return Response(openapi_body, media_type="application/json")
 
     routes = [
+        # The MCP paths first: the router tries routes in order, a regular expression each, and
+        # tool calls are most of the edge's requests (33 tries per Metric call when they came after
+        # the health, discovery, OAuth and account pages; decision 0124). They are exact paths no
+        # other route answers; they must precede the REST mounts, as Metric's MCP path lies under
+        # its REST prefix.
+        *(route for profile in signed_in_mcp for route in mcp_door(profile)),
+        # RunFlow's anonymous PlanGen (seed 004, decision 0066): no credentials, ten tool calls per
+        # client address per hour (KINETIC_PLANGEN_PER_HOUR), errors as on the personal path.
+        *[
+            Route(path, EventStreamAnswers(PostOnly(anonymous_plangen())))
+            for path in (PUBLIC_PLANGEN_PATH, PUBLIC_PLANGEN_PATH + "/")
+        ],
         *health_routes,
         Route("/openapi.json", openapi),
         # The bare root names Primed unless ?resource= names another (seed 001's URL; decision 0077).
@@ -487,8 +499,6 @@ def create_app(
                 endurance_plans=live.backends.endurance_plans,
             ),
         ),
-        # Before the REST mounts: Metric's MCP path lies under its REST prefix.
-        *(route for profile in signed_in_mcp for route in mcp_door(profile)),
         Mount(
             "/api/connectors/muse",
             app=protect(metric_rest_app(built[METRIC.path].tools), METRIC, caps=REST_CAPS),
@@ -521,12 +531,6 @@ def create_app(
         ),
         *account_export_routes(public_url, lambda: live.backends),
         *account_upload_routes(public_url, lambda: live.backends),
-        # RunFlow's anonymous PlanGen (seed 004, decision 0066): no credentials, ten tool calls per
-        # client address per hour (KINETIC_PLANGEN_PER_HOUR), errors as on the personal path.
-        *[
-            Route(path, EventStreamAnswers(PostOnly(anonymous_plangen())))
-            for path in (PUBLIC_PLANGEN_PATH, PUBLIC_PLANGEN_PATH + "/")
-        ],
         # Plan pages and calendars (decisions 0066, 0068): kept per link, limited per client address.
         *plan_page_routes(
             plan_links,

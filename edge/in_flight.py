@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -40,6 +40,8 @@ RECEIVING_PER_ACCOUNT = 16
 UPLOADS_RECEIVING_PER_ACCOUNT = 2
 
 KeyOf = Callable[[Scope], str | None]
+# What an unbounded pool or key holds: nothing (nullcontext is reusable, and async too).
+_UNBOUNDED: nullcontext[None] = nullcontext()
 
 
 class _KeySlots:
@@ -80,39 +82,38 @@ class Pool:
 
     @asynccontextmanager
     async def held(self, scope: Scope) -> AsyncIterator[None]:
-        """Hold one slot (and one of the key's) for the block; waits its turn for both."""
-        key = self._key_of(scope) if self._key_of is not None else None
-        async with self._key_slot(key), self._pool_slot():
-            self.inside += 1
-            try:
-                yield
-            finally:
-                self.inside -= 1
+        """Hold one slot (and one of the key's) for the block; waits its turn for both.
 
-    @asynccontextmanager
-    async def _key_slot(self, key: str | None) -> AsyncIterator[None]:
+        One generator per request: the semaphores are entered directly, and a pool or key without
+        a bound enters a shared no-op (decision 0124: a context manager per slot was three
+        generators per pool per request on every tool call)."""
+        key = self._key_of(scope) if self._key_of is not None else None
+        slots = self._join(key)
+        try:
+            async with (
+                slots.semaphore if slots is not None else _UNBOUNDED,
+                self._slots if self._slots is not None else _UNBOUNDED,
+            ):
+                self.inside += 1
+                try:
+                    yield
+                finally:
+                    self.inside -= 1
+        finally:
+            if slots is not None and key is not None:
+                slots.users -= 1
+                if not slots.users:
+                    del self._keys[key]
+
+    def _join(self, key: str | None) -> _KeySlots | None:
+        """The key's slots, counting this request among their users; None when keys are not bounded."""
         if key is None or self.per_key is None:
-            yield
-            return
+            return None
         slots = self._keys.get(key)
         if slots is None:
             slots = self._keys[key] = _KeySlots(self.per_key)
         slots.users += 1
-        try:
-            async with slots.semaphore:
-                yield
-        finally:
-            slots.users -= 1
-            if not slots.users:
-                del self._keys[key]
-
-    @asynccontextmanager
-    async def _pool_slot(self) -> AsyncIterator[None]:
-        if self._slots is None:
-            yield
-            return
-        async with self._slots:
-            yield
+        return slots
 
     def wrap(self, app: ASGIApp) -> ASGIApp:
         """``app`` behind this pool (HTTP requests only; lifespan and the rest pass)."""
