@@ -10,6 +10,7 @@ from datetime import UTC, date, datetime
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from kinetic.training.v1 import training_pb2
 from services.training.adapters.endurance_codec import endurance_to_pb
 from services.training.domain.endurance_rules import parse_endurance
 from services.training.domain.input_values import Violations
@@ -183,8 +184,9 @@ def goal_to_pb(
     return goal
 
 
-def entry_to_pb(entry: Entry) -> plans_pb2.PlanWorkout:
-    """One plan workout message."""
+def entry_to_pb(entry: Entry, endurance: training_pb2.EnduranceTarget | None = None) -> plans_pb2.PlanWorkout:
+    """One plan workout message; ``endurance``: its endurance part already rendered, when the
+    caller has it (``endurance_to_pb`` of the same stored value)."""
     workout = entry.workout
     message = plans_pb2.PlanWorkout(
         workout_id=workout.id,
@@ -200,7 +202,8 @@ def entry_to_pb(entry: Entry) -> plans_pb2.PlanWorkout:
         completed_time=_timestamp(entry.row.completed_at),
     )
     if workout.content.endurance is not None:
-        message.endurance.CopyFrom(endurance_to_pb(workout.content.endurance))
+        rendered = endurance_to_pb(workout.content.endurance) if endurance is None else endurance
+        message.endurance.CopyFrom(rendered)
     return message
 
 

@@ -209,9 +209,8 @@ def _apply(m: Mutation, write: PlanWrite, kind: str) -> plans_pb2.MutatePlanResp
     names: dict[str, str] = {}
     workouts = ctx.stored_workouts()
     plans = ctx.stored_plans()
-    entries = ctx.change_entries(
-        [workout_to_pb(w, names, ctx.today) for w in workouts], [plan_to_pb(p) for p in plans]
-    )
+    rendered = [workout_to_pb(w, names, ctx.today) for w in workouts]
+    entries = ctx.change_entries(rendered, [plan_to_pb(p) for p in plans])
     change_log.append(ctx.conn, ctx.account_id, ctx.state.epoch, entries + extra, ctx.now)
     response.created_workout_ids.extend(outcome.created)
     response.restored_snapshot_id = outcome.restored_snapshot_id
@@ -222,7 +221,12 @@ def _apply(m: Mutation, write: PlanWrite, kind: str) -> plans_pb2.MutatePlanResp
         response.goal.CopyFrom(goal_to_pb(after, snapshot_count=snapshots))
         touched = set(write.created_ids()) | set(write.changed_ids())
         in_order = after.sorted_entries()
-        response.workouts.extend(entry_to_pb(e) for e in in_order if e.workout.id in touched)
+        # Each saved workout's endurance part is rendered once, for the feed and the answer alike
+        # (the same stored value; decision 0123).
+        endurance = {w.id: w.endurance for w in rendered if w.HasField("endurance")}
+        response.workouts.extend(
+            entry_to_pb(e, endurance.get(e.workout.id)) for e in in_order if e.workout.id in touched
+        )
         response.plan_loads.extend(plan_load(e) for e in in_order if e.day >= ctx.today)
     return response
 
