@@ -125,7 +125,7 @@ def save_goal(conn: Connection, account_id: str, goal: GoalFields, now: datetime
 
 
 def set_active(conn: Connection, account_id: str, goal_id: str | None) -> None:
-    """Make ``goal_id`` the account's only active goal (None: none is), in one statement."""
+    """Make ``goal_id`` the account's only active goal (None: none is), in one statement (0123)."""
     active = (_G.goal_id == goal_id) if goal_id else False
     conn.execute(update(tables.plan_goals).where(_G.account_id == account_id).values(is_active=active))
 
