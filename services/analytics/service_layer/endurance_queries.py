@@ -33,7 +33,7 @@ from services.analytics.domain.coaching.decision import DailyDecision, daily_dec
 from services.analytics.domain.coaching.inputs import PlannedWorkout
 from services.analytics.domain.coaching.status import TrainingStatus, training_status
 from services.analytics.domain.completion import Assessment
-from services.analytics.domain.endurance_changes import SPORTS, ActivityFacts, ReadinessEntry
+from services.analytics.domain.endurance_changes import SPORTS, ActivityFacts, ReadinessEntry, ThresholdValue
 from services.analytics.domain.plan_loads import (
     UNSET_FIRST_WEEKDAY,
     PlanLoad,
@@ -308,10 +308,12 @@ class EnduranceQueries:
         since = history_start(today, week_starts_on(first_weekday))
         async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS, sessions_at_least) as positions:
             with self._engine.connect() as conn:
+                # Read once for the figures, the chart and the completed days (decision 0123).
+                thresholds = store.thresholds(conn, account_id)
                 figures = None
                 if with_figures:
-                    figures = _figures(conn, account_id, zone, today, positions.sessions)
-                context = plan_safety_reads.read_context(conn, account_id, zone, since, today)
+                    figures = _figures(conn, account_id, zone, today, positions.sessions, thresholds)
+                context = plan_safety_reads.read_context(conn, account_id, zone, since, today, thresholds)
             if context.seed_to_store is not None:
                 self._store_seed(account_id, zone, context.seed_to_store, positions.sessions)
         return PlanningContextAnswer(figures, today, context.history, context.seed, positions.sessions)
@@ -508,10 +510,20 @@ def _heart_rate_zones(thresholds: ThresholdsInForce, hr: tuple[float, bool] | No
         return None
 
 
-def _figures(conn: Connection, account_id: str, zone: Zone, on: date, sequence: int) -> AthleteFiguresAnswer:
-    """The figures the thresholds in force on ``on`` give, read on ``conn``."""
+def _figures(
+    conn: Connection,
+    account_id: str,
+    zone: Zone,
+    on: date,
+    sequence: int,
+    values: Sequence[ThresholdValue] | None = None,
+) -> AthleteFiguresAnswer:
+    """The figures the thresholds in force on ``on`` give, read on ``conn`` (the account's
+    threshold ``values`` when the caller has read them already)."""
     end = zone.start_of(on + timedelta(days=1))
-    thresholds = ThresholdHistory(store.thresholds(conn, account_id)).in_force(on)
+    if values is None:
+        values = store.thresholds(conn, account_id)
+    thresholds = ThresholdHistory(values).in_force(on)
     runs = store.activities(conn, account_id, end - running.EFFECTIVE_VDOT_WINDOW, end, ["run"])
     weight = store.body_weight_on(conn, account_id, on)
     ftp = thresholds.ftp_w

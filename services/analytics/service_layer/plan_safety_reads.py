@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Final
@@ -20,6 +21,7 @@ from sqlalchemy import Connection
 
 from knowledge.plan_safety import CompletedDay, PmcSeed, TrainingHistory
 from services.analytics.adapters import endurance_store as store
+from services.analytics.domain.endurance_changes import ThresholdValue
 from services.analytics.domain.training_stress import ThresholdHistory, activity_stress
 from services.analytics.service_layer import training_load
 from services.analytics.service_layer.queries import Zone
@@ -38,25 +40,35 @@ class PlanContext:
     seed_to_store: SeedToStore | None
 
 
-def read_context(conn: Connection, account_id: str, zone: Zone, since: date, today: date) -> PlanContext:
+def read_context(
+    conn: Connection,
+    account_id: str,
+    zone: Zone,
+    since: date,
+    today: date,
+    thresholds: Sequence[ThresholdValue] | None = None,
+) -> PlanContext:
     """The completed days from ``since`` to yesterday (none when ``since`` is today or later: a
     plan weeks ahead has only rest days, unplanned, between now and its start) and the loads at the
-    end of yesterday."""
+    end of yesterday. ``thresholds``: the account's threshold values, when the caller has read them
+    on ``conn`` already (decision 0123)."""
     yesterday = today - timedelta(days=1)
-    chart = training_load.chart(conn, account_id, zone, yesterday, yesterday)
+    if thresholds is None:
+        thresholds = store.thresholds(conn, account_id)
+    chart = training_load.chart(conn, account_id, zone, yesterday, yesterday, thresholds=thresholds)
     loads = chart.combined[0]
     seed = PmcSeed(yesterday, loads.ctl, loads.atl)
     days: list[CompletedDay] = []
     if since < today:
-        days = _completed_days(conn, account_id, zone, since, today)
+        days = _completed_days(conn, account_id, zone, since, today, thresholds)
     return PlanContext(TrainingHistory.of(since, days), seed, chart.seed_to_store)
 
 
 def _completed_days(
-    conn: Connection, account_id: str, zone: Zone, since: date, today: date
+    conn: Connection, account_id: str, zone: Zone, since: date, today: date, values: Sequence[ThresholdValue]
 ) -> list[CompletedDay]:
     found = store.activities(conn, account_id, zone.start_of(since), zone.start_of(today))
-    thresholds = ThresholdHistory(store.thresholds(conn, account_id))
+    thresholds = ThresholdHistory(values)
     amounts: dict[date, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for activity in found:
         day = zone.day(activity.start_time)

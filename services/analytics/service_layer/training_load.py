@@ -12,7 +12,7 @@ from the start would give. Decision 0055 (Training load).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -21,7 +21,7 @@ from sqlalchemy import Connection
 from knowledge.endurance import load
 from knowledge.endurance.load import PmcDay, PmcSeed, SportLoads
 from services.analytics.adapters import endurance_store as store
-from services.analytics.domain.endurance_changes import SPORTS
+from services.analytics.domain.endurance_changes import SPORTS, ThresholdValue
 from services.analytics.domain.training_stress import ThresholdHistory, activity_stress
 from services.analytics.service_layer.queries import Zone
 
@@ -53,9 +53,17 @@ def sport_order(sport: str) -> tuple[int, str]:
 
 
 def chart(
-    conn: Connection, account_id: str, zone: Zone, first: date, last: date, *, use_seeds: bool = True
+    conn: Connection,
+    account_id: str,
+    zone: Zone,
+    first: date,
+    last: date,
+    *,
+    use_seeds: bool = True,
+    thresholds: Sequence[ThresholdValue] | None = None,
 ) -> Chart:
-    """The chart from ``first`` to ``last`` in ``zone``; ``use_seeds`` False reads every activity."""
+    """The chart from ``first`` to ``last`` in ``zone``; ``use_seeds`` False reads every activity;
+    ``thresholds``: the account's threshold values, when the caller has read them on ``conn``."""
     target = first - timedelta(days=SEED_LEAD_DAYS)
     found = store.latest_seed(conn, account_id, zone.name, target) if use_seeds else None
     seed_day = found[0] if found else None
@@ -66,7 +74,7 @@ def chart(
         # ignores those days' stress, the rolling sums read it.
         start = min(start, zone.start_of(first - timedelta(days=load.CHRONIC_DAYS - 1)))
     activities = store.activities(conn, account_id, start, zone.start_of(last + timedelta(days=1)))
-    history = ThresholdHistory(store.thresholds(conn, account_id))
+    history = ThresholdHistory(store.thresholds(conn, account_id) if thresholds is None else thresholds)
     stress: dict[str, dict[date, float]] = {sport: {} for sport in seeds}
     for activity in activities:
         day = zone.day(activity.start_time)

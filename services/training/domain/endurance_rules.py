@@ -93,6 +93,19 @@ def _json(attribute: str) -> str:
     return first + "".join(word.capitalize() for word in rest)
 
 
+# What ``_target`` says of each kind, made once: a plan write checks hundreds of targets
+# (decision 0123). The fields each kind takes, and how errors name its ways ("wattsLow and
+# wattsHigh or ftpPercentLow and ftpPercentHigh").
+_TAKES: dict[str, frozenset[str]] = {
+    kind: frozenset(attribute for shape in shapes for attribute in shape)
+    for kind, shapes in _TARGET_SHAPES.items()
+}
+_WAYS: dict[str, str] = {
+    kind: " or ".join(" and ".join(_json(a) for a in shape) for shape in shapes)
+    for kind, shapes in _TARGET_SHAPES.items()
+}
+
+
 def parse_endurance(problems: Violations, path: str, endurance: Any) -> EnduranceTarget | None:
     """``check_endurance`` for the ``EnduranceTarget`` message the endurance plans still hand here.
 
@@ -272,8 +285,8 @@ def _target(problems: Violations, path: str, target: StepTargetInput) -> StepTar
     before = len(problems)
     sent = {attribute for attribute in _TARGET_BOUNDS if getattr(target, attribute) is not None}
     shapes = _TARGET_SHAPES[kind]
-    takes = {attribute for shape in shapes for attribute in shape}
-    ways = " or ".join(" and ".join(_json(a) for a in shape) for shape in shapes)
+    takes = _TAKES[kind]
+    ways = _WAYS[kind]
     for attribute in sorted(sent - takes, key=list(_TARGET_BOUNDS).index):
         problems.add(f"{path}.{_json(attribute)}", f"does not apply to a {kind} target; it takes {ways}")
     used = [shape for shape in shapes if sent & set(shape)]

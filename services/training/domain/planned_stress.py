@@ -184,16 +184,28 @@ def with_resolved_paces(endurance: EnduranceTarget, vdot: float | None) -> Endur
     (unchanged when ``vdot`` is None: see ``unresolved_pace_zones``)."""
     if vdot is None or not math.isfinite(vdot) or vdot <= 0:
         return endurance
-    return replace(endurance, steps=tuple(_resolved_step(step, vdot) for step in endurance.steps))
+    steps = _resolved_steps(endurance.steps, vdot)
+    # Values are frozen: what nothing changed in is kept as it is, not copied (decision 0123).
+    return endurance if steps is endurance.steps else replace(endurance, steps=steps)
+
+
+def _resolved_steps(steps: tuple[EnduranceStep, ...], vdot: float) -> tuple[EnduranceStep, ...]:
+    """``steps`` resolved; the same tuple when none changed."""
+    resolved = tuple(_resolved_step(step, vdot) for step in steps)
+    return steps if all(new is old for new, old in zip(resolved, steps, strict=True)) else resolved
 
 
 def _resolved_step(step: EnduranceStep, vdot: float) -> EnduranceStep:
     if step.type == "repeat":
-        return replace(step, steps=tuple(_resolved_step(inner, vdot) for inner in step.steps))
+        inner = _resolved_steps(step.steps, vdot)
+        return step if inner is step.steps else replace(step, steps=inner)
     target = step.target
     if target is None or target.kind != "pace" or target.pace_zone is None:
         return step
     low, high = zone_pace_band(target.pace_zone, vdot)
+    sent = (target.pace_low_seconds_per_km, target.pace_high_seconds_per_km)
+    if sent == (low, high) and all(type(value) is int for value in sent):  # 300.0 would store as 300
+        return step
     return replace(step, target=replace(target, pace_low_seconds_per_km=low, pace_high_seconds_per_km=high))
 
 

@@ -125,14 +125,9 @@ def save_goal(conn: Connection, account_id: str, goal: GoalFields, now: datetime
 
 
 def set_active(conn: Connection, account_id: str, goal_id: str | None) -> None:
-    """Make ``goal_id`` the account's only active goal (None: none is)."""
-    conn.execute(update(tables.plan_goals).where(_G.account_id == account_id).values(is_active=False))
-    if goal_id:
-        conn.execute(
-            update(tables.plan_goals)
-            .where(_G.account_id == account_id, _G.goal_id == goal_id)
-            .values(is_active=True)
-        )
+    """Make ``goal_id`` the account's only active goal (None: none is), in one statement (0123)."""
+    active = (_G.goal_id == goal_id) if goal_id else False
+    conn.execute(update(tables.plan_goals).where(_G.account_id == account_id).values(is_active=active))
 
 
 def delete_goal(conn: Connection, account_id: str, goal_id: str) -> None:
@@ -209,6 +204,13 @@ def put_rows(conn: Connection, account_id: str, rows: Sequence[PlanRow]) -> None
     if not rows:
         return
     conn.execute(delete(tables.plan_workouts).where(_PW.workout_id.in_([row.workout_id for row in rows])))
+    insert_rows(conn, account_id, rows)
+
+
+def insert_rows(conn: Connection, account_id: str, rows: Sequence[PlanRow]) -> None:
+    """Insert the plan rows of workouts that have none (new ones: decision 0123), in one statement."""
+    if not rows:
+        return
     conn.execute(
         insert(tables.plan_workouts),
         [

@@ -11,6 +11,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
+from functools import lru_cache
 
 from kinetic.errors import Conflict
 from services.training.adapters import library_change_log as change_log
@@ -18,7 +19,13 @@ from services.training.adapters import library_repository as repo
 from services.training.adapters.library_change_log import ChangeEntry
 from services.training.domain import occurrences
 from services.training.domain.endurance import EnduranceTarget
-from services.training.domain.model import OccurrenceOverride, Schedule, Workout, WorkoutContent
+from services.training.domain.model import (
+    OccurrenceOverride,
+    Schedule,
+    ScheduleSegment,
+    Workout,
+    WorkoutContent,
+)
 from services.training.domain.versions import format_version
 from services.training.plans import rules, store
 from services.training.plans.goal import GoalFields
@@ -37,11 +44,15 @@ _DAILY = Schedule(type="everyNDays", interval_days=1)
 def dated(workout: Workout, day: date) -> Workout:
     """``workout`` on a one-day schedule on ``day``: every day from it, active that day only."""
     return replace(
-        workout,
-        segments=occurrences.initial_segments(_DAILY, day),
-        active_from=day,
-        active_until=day + timedelta(days=1),
+        workout, segments=_daily_segments(day), active_from=day, active_until=day + timedelta(days=1)
     )
+
+
+@lru_cache(maxsize=512)
+def _daily_segments(day: date) -> tuple[ScheduleSegment, ...]:
+    """The segments of a workout dated ``day``: frozen values, made once a day for the hundreds
+    of workouts a plan write dates (decision 0123)."""
+    return occurrences.initial_segments(_DAILY, day)
 
 
 @dataclass
@@ -79,14 +90,18 @@ class PlanWrite:
             exercises=(),
             endurance=endurance,
         )
+        # ``dated`` on ``values.day``, made dated at once (decision 0123).
         workout = Workout(
             id=workout_id or str(uuid.uuid4()),
             version=format_version(1, self.ctx.device_id),
             content=content,
+            segments=_daily_segments(values.day),
             plan_id=self.after.plan.id,
+            active_from=values.day,
+            active_until=values.day + timedelta(days=1),
         )
         row = PlanRow(workout.id, self.after.plan.id, values.order or 0, values.workout_type)
-        entry = Entry(dated(workout, values.day), row)
+        entry = Entry(workout, row)
         self.after.entries[workout.id] = entry
         self.placed[workout.id] = values.order or 0
         return entry
@@ -201,7 +216,8 @@ class PlanWrite:
                     ctx.conn, ctx.account_id, replace(entry.workout, version=version), ctx.device_id, ctx.now
                 )
                 ctx.stored_again(entry.workout.id)
-        store.put_rows(ctx.conn, ctx.account_id, [entry.row for entry in created])
+        # New workouts have no row: fresh IDs, or re-created ones just found clear (decision 0123).
+        store.insert_rows(ctx.conn, ctx.account_id, [entry.row for entry in created])
         extra: list[ChangeEntry] = []
         for entry in created:
             if entry.row.completed:
