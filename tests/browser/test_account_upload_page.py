@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import re
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -165,4 +166,45 @@ async def test_a_mixed_batch_shows_each_files_progress_and_outcome(
     )
     assert len(again.activities) == 3
     await phone.close()
+    await context.close()
+
+
+async def test_a_file_uploaded_on_the_page_shows_on_your_training(
+    full_stack: Stack, browser: Browser, tmp_path: Path
+) -> None:
+    """The issue's round: upload on /account, then see the activity on /training's chart and list.
+    The device's GPX is moved to three days ago (its points' times keep their spacing), so it falls
+    inside the page's 90 days."""
+    recorded = DROPPED[2]
+    assert recorded.name == "garmin-connect-run-typed.gpx"
+    day = datetime.now(UTC).date() - timedelta(days=3)
+    moved = tmp_path / "morning-run.gpx"
+    text = recorded.read_text(encoding="utf-8")
+    moved.write_text(text.replace("2019-11-16", day.isoformat()).replace("2019-12-16", day.isoformat()))
+
+    # A threshold pace from before the run, so its stress is computed (rTSS) and the chart moves.
+    threshold = endurance_pb2.Threshold(
+        kind="threshold_pace", effective_day=(day - timedelta(days=30)).isoformat(), seconds_per_km=300
+    )
+    await full_stack.backends.endurance.SetThreshold(
+        endurance_pb2.SetThresholdRequest(account_id=full_stack.account_id, threshold=threshold)
+    )
+    context = await new_context(browser)
+    page = await context.new_page()
+    await sign_in(page, full_stack)
+    await page.get_by_label("Choose files to upload").set_input_files([moved])
+    await expect(page.locator("#upload-list li[data-outcome=imported]")).to_have_count(1, timeout=IMPORTS_MS)
+
+    await page.get_by_role("link", name="Your training", exact=True).click()
+    await expect(page.get_by_role("heading", name="Your training", level=1)).to_be_visible()
+    load = page.locator("#load")
+    await expect(load.locator("svg").first).to_be_visible()
+    await expect(load).not_to_contain_text("No activities yet")
+    activities = page.locator("#activities")
+    await expect(activities).to_contain_text(f"{day:%a %d %b}")
+    await expect(activities).to_contain_text("Run · Mannheim Running")  # the name the device gave it
+    await expect(activities).to_contain_text("rTSS")
+    # The run moved the chart: today's fatigue (ATL), named above it, is above zero.
+    fatigue = await load.locator(".now strong").nth(1).inner_text()
+    assert float(fatigue.replace("\u2212", "-")) > 0, fatigue
     await context.close()
