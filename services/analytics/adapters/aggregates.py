@@ -175,26 +175,30 @@ def replace_performance_sets(
 ) -> set[tuple[str, str]]:
     """Replace a performance's sets with ``sets``; returns the (session, exercise) pairs it touched."""
     touched = delete_performance_sets(conn, account_id, performance_id)
-    rows = [
-        {
-            "account_id": account_id,
-            "performance_id": performance_id,
-            "set_number": s.set_number,
-            "session_id": session_id,
-            "exercise_id": exercise_id,
-            "set_type": s.set_type,
-            "weight_kg": s.weight_kg,
-            "reps": s.reps,
-            "completed": s.completed,
-            "estimated": s.estimated,
-            "time_seconds": s.time_seconds,
-            "distance_meters": s.distance_meters,
-        }
-        for s in sets
-    ]
+    rows = [_set_fact_row(account_id, performance_id, session_id, exercise_id, s) for s in sets]
     if rows:
         conn.execute(insert(set_facts), rows)
     return touched | {(session_id, exercise_id)}
+
+
+def _set_fact_row(
+    account_id: str, performance_id: str, session_id: str, exercise_id: str, s: SetFact
+) -> dict[str, Any]:
+    """One ``set_facts`` row (one change at a time and a page at once write the same rows)."""
+    return {
+        "account_id": account_id,
+        "performance_id": performance_id,
+        "set_number": s.set_number,
+        "session_id": session_id,
+        "exercise_id": exercise_id,
+        "set_type": s.set_type,
+        "weight_kg": s.weight_kg,
+        "reps": s.reps,
+        "completed": s.completed,
+        "estimated": s.estimated,
+        "time_seconds": s.time_seconds,
+        "distance_meters": s.distance_meters,
+    }
 
 
 def delete_performance_sets(conn: Connection, account_id: str, performance_id: str) -> set[tuple[str, str]]:
@@ -481,20 +485,7 @@ def replace_sets_of_performances(
         delete(set_facts).where(t.account_id == account_id, t.performance_id.in_(sorted(performances)))
     )
     rows = [
-        {
-            "account_id": account_id,
-            "performance_id": performance_id,
-            "set_number": s.set_number,
-            "session_id": session_id,
-            "exercise_id": exercise_id,
-            "set_type": s.set_type,
-            "weight_kg": s.weight_kg,
-            "reps": s.reps,
-            "completed": s.completed,
-            "estimated": s.estimated,
-            "time_seconds": s.time_seconds,
-            "distance_meters": s.distance_meters,
-        }
+        _set_fact_row(account_id, performance_id, session_id, exercise_id, s)
         for performance_id, (session_id, exercise_id, sets) in performances.items()
         for s in sets
     ]
