@@ -293,6 +293,12 @@ async def test_every_signed_in_and_oauth_page(full_stack: Stack, browser: Browse
     await page.get_by_role("checkbox", name="Metric (training)").check()
     await visit("API key created", lambda: page.get_by_role("button", name="Create key").click(), "")
     await visit("Account", lambda: page.goto(stack.base_url + "/account"), "Your Kinetic account")
+    # Each consent's text in one type size (the issue saw two mixed in one consent).
+    sizes = await page.evaluate(
+        "[...document.querySelectorAll('#consents li')]"
+        ".map(li => [li, ...li.querySelectorAll('span, strong')].map(e => getComputedStyle(e).fontSize))"
+    )
+    assert sizes and all(len(set(one)) == 1 for one in sizes), sizes
 
     async def upload_without_script() -> None:
         # The form as a browser without the card's script sends it: form.submit() fires no submit
