@@ -8,12 +8,15 @@ for word, what the generator renders from its steps as stored: then nobody has c
 its targets since Kinetic wrote them. Such a workout's race target is solved again from the new
 VDOT, its zone-named steps re-resolve as every plan's do, and its notes and planned totals are
 rendered again from the steps that result. Any other workout (a user's text, a target the user set,
-a plan the user wrote) keeps its notes and race target; only its zone-named steps move.
+a plan the user wrote) keeps its notes and race target; only its zone-named steps move. The goal's
+own note, which names the VDOT the plan was paced from, names the new one when it is still the
+note Kinetic wrote.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from typing import Final, cast
 
@@ -31,6 +34,8 @@ from services.training.plans.generator.workouts import (
 )
 from services.training.plans.goal import GoalFields
 
+# The goal note ``generated_goal`` writes; any other text is the athlete's and stays.
+_GOAL_NOTES: Final = re.compile(r"Generated plan (?P<plan_id>\S+): VDOT \d+(?:\.\d+)? \([a-z ]+\)\.")
 _STEP_TYPES: Final = ("warm_up", "cool_down", "interval", "repeat")
 _ROLES: Final = ("work", "recovery", "active", "")
 _ZONES: Final = ("E", "M", "T", "I", "R")
@@ -41,6 +46,15 @@ def generated_event(fields: GoalFields) -> Event | None:
     if fields.creation_mode != CREATION_MODE:
         return None
     return EVENTS_BY_ID.get(fields.race_type)
+
+
+def recalibrated_goal_notes(notes: str, vdot: float | None) -> str:
+    """The goal note Kinetic wrote, naming ``vdot`` (the athlete's thresholds now pace the plan);
+    any other note unchanged."""
+    found = _GOAL_NOTES.fullmatch(notes)
+    if found is None or vdot is None or not math.isfinite(vdot) or vdot <= 0:
+        return notes
+    return f"Generated plan {found['plan_id']}: VDOT {vdot:.1f} (athlete thresholds)."
 
 
 def is_kinetic_own(notes: str, workout_type: str, endurance: EnduranceTarget, event: Event) -> bool:

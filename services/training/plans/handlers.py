@@ -383,6 +383,10 @@ def recalibrate(m: Mutation, message: c.Recalibrate) -> PlanWrite:
     ``generated_notes``)."""
     write = m.goal(message.goal_id)
     event = generated_notes.generated_event(write.after.fields)
+    if event is not None:
+        plan = write.after.plan
+        notes = generated_notes.recalibrated_goal_notes(plan.notes, m.thresholds.vdot)
+        write.after.plan = replace(plan, notes=notes)
     for entry in write.after.sorted_entries():
         content = entry.workout.content
         endurance = content.endurance

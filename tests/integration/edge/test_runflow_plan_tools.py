@@ -712,6 +712,9 @@ async def test_recalibration_moves_a_generated_plans_notes_and_race_with_its_ste
     assert answer["thresholds"]["vdot"] > 50  # faster than the 4:30 /km threshold the plan was paced from
 
     after = await whole_plan(runflow, goal_id)
+    # The plan's own note names the VDOT that now paces it.
+    assert before["plan"]["notes"].startswith("Generated plan ")
+    assert f"VDOT {answer['thresholds']['vdot']:.1f} (athlete thresholds)." in after["plan"]["notes"]
     assert [w["workoutId"] for w in after["workouts"]] == [w["workoutId"] for w in before["workouts"]]
     for old, new in zip(before["workouts"], after["workouts"], strict=True):
         if new["workoutId"] == easy["workoutId"]:

@@ -124,3 +124,14 @@ def test_a_users_own_text_or_race_target_is_not_kinetics_to_render() -> None:
         target, steps=(replace(step, target=StepTarget(kind="heart_rate", heart_rate_zone=3)),)
     )
     assert not generated_notes.is_kinetic_own(race.description, "race", heart_rate, MARATHON)
+
+
+def test_the_goal_note_kinetic_wrote_names_the_new_vdot_and_the_athletes_stays() -> None:
+    written = "Generated plan hm-5d-3f2a: VDOT 41.2 (estimate)."
+    assert generated_notes.recalibrated_goal_notes(written, 52.04) == (
+        "Generated plan hm-5d-3f2a: VDOT 52.0 (athlete thresholds)."
+    )
+    own = "Generated plan, but I moved the long runs to Sunday."
+    assert generated_notes.recalibrated_goal_notes(own, 52.0) == own
+    assert generated_notes.recalibrated_goal_notes(written, None) == written
+    assert generated_notes.recalibrated_goal_notes(written, float("nan")) == written
