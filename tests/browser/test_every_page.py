@@ -116,7 +116,8 @@ def _routes() -> list[tuple[str, str]]:
     return found
 
 
-def test_every_route_is_visited_or_serves_no_html() -> None:
+async def test_every_route_is_visited_or_serves_no_html() -> None:
+    # An async test: the edge opens its gRPC channels on the running event loop.
     unknown = [
         route
         for route in _routes()
