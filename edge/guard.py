@@ -18,6 +18,8 @@ legacy names of a scope passes with all of them and, with only some, answers see
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
@@ -81,6 +83,8 @@ class TokenChecker:
         self._auth = auth
         self._oauth = oauth
         self._revocations = revocations
+        # Verifications of an API key under way, by the secret's SHA-256 (``_verify_once``).
+        self._verifying: dict[str, asyncio.Future[Principal]] = {}
 
     async def authenticate(
         self, authorization: str | None, audience: str, *, accepts_api_keys: bool = True
@@ -194,6 +198,32 @@ class TokenChecker:
                     time_zone,
                     first_weekday,
                 )
+        return await self._verify_once(secret)
+
+    async def _verify_once(self, secret: str) -> Principal:
+        """Ask auth about ``secret``, sharing an answer already on its way for the same secret.
+
+        An assistant's first parallel tool calls all present a key the edge has not cached yet; one
+        verification each would send a burst of identical calls to auth, and under load enough of
+        them would miss their deadline to open auth's circuit and refuse everyone's credentials
+        for its open time. Callers of the same secret await one call (the digest names it, as in
+        the cache, so no secret is kept as a key); a cancelled caller does not cancel the others.
+        """
+        digest = hashlib.sha256(secret.encode()).hexdigest()
+        pending = self._verifying.get(digest)
+        if pending is None:
+            pending = asyncio.ensure_future(self._verify_api_key(secret))
+            self._verifying[digest] = pending
+            pending.add_done_callback(lambda done: self._verified(digest, done))
+        return await asyncio.shield(pending)
+
+    def _verified(self, digest: str, done: asyncio.Future[Principal]) -> None:
+        self._verifying.pop(digest, None)
+        if not done.cancelled():
+            done.exception()  # retrieved: a failure every caller gave up on is not logged as lost
+
+    async def _verify_api_key(self, secret: str) -> Principal:
+        watcher = self._revocations
         revision = None if watcher is None else watcher.revision
         try:
             response = await self._auth.VerifyApiKey(auth_pb2.VerifyApiKeyRequest(secret=secret))

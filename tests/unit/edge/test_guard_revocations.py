@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -35,6 +36,7 @@ class FakeAuth:
         self.verifications = 0
         self.active = True
         self.during_verification: Any = None
+        self.answer_after: asyncio.Event | None = None  # set: each verification waits for it
 
     async def CheckAccessToken(self, request: oauth_pb2.CheckAccessTokenRequest, **options: Any) -> Any:
         self.checks += 1
@@ -44,6 +46,8 @@ class FakeAuth:
         self.verifications += 1
         if self.during_verification is not None:
             self.during_verification()
+        if self.answer_after is not None:
+            await self.answer_after.wait()
         key = auth_pb2.ApiKey(key_id="key-1", account_id="acc-1", scopes=["training"])
         return auth_pb2.VerifyApiKeyResponse(api_key=key, plan_tier="pro", account_status="active")
 
@@ -124,6 +128,21 @@ async def test_a_key_verified_while_a_revocation_arrived_is_not_cached() -> None
     auth.during_verification = lambda: revoke(watcher, "api_key_id", "another-key")
     await guard.authenticate(f"Bearer {SECRET}", AUDIENCE)
     assert len(watcher.api_keys) == 0
+
+
+@pytest.mark.parametrize("state", [LOCAL, FALLBACK])
+async def test_a_burst_with_an_unseen_key_asks_auth_once(state: str) -> None:
+    guard, auth, _ = checker(state)
+    auth.answer_after = asyncio.Event()
+    burst = [asyncio.ensure_future(guard.authenticate(f"Bearer {SECRET}", AUDIENCE)) for _ in range(20)]
+    await asyncio.sleep(0)  # every call of the burst is waiting on auth
+    burst[0].cancel()  # one caller gives up; the others still get the answer
+    auth.answer_after.set()
+    answers = await asyncio.gather(*burst[1:])
+    assert {principal.account_id for principal in answers} == {"acc-1"}
+    assert auth.verifications == 1
+    await guard.authenticate(f"Bearer {SECRET}", AUDIENCE)
+    assert auth.verifications == (1 if state == LOCAL else 2), "an answer is shared only while on its way"
 
 
 def push_standing(watcher: RevocationWatcher, plan_tier: str, account_status: str = "active") -> None:
