@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, Table, and_, bindparam, delete, insert, select, update
+from sqlalchemy import Boolean, Connection, Float, Row, Table, and_, bindparam, delete, insert, select, update
 
 from services.analytics.adapters.tables import (
     FIGURES,
@@ -231,9 +231,10 @@ def insert_rows(
 ) -> None:
     """Insert ``rows`` (tuples in ``columns`` order) with one executemany of the driver.
 
-    Each value goes through its column type's bind processor, as SQLAlchemy's own executemany does,
-    so the stored rows are the same; what is left out is SQLAlchemy's parameter building per row,
-    which cost more than SQLite's insert of the row in a cold catch-up (decision 0121).
+    A value goes through its column type's bind processor where the driver alone would store it
+    otherwise (times on SQLite), so the stored rows are those SQLAlchemy's own executemany writes;
+    what is left out is its parameter building per row, which cost more than SQLite's insert of
+    the row in a cold catch-up (decision 0121).
     """
     if rows:
         _driver_many(conn, "insert", table, columns, rows)
@@ -268,7 +269,13 @@ def _driver_many(
             )
         converters: list[tuple[int, Callable[[Any], Any]]] = []
         for at, column in enumerate(columns):
-            process = table.c[column].type.dialect_impl(dialect).bind_processor(dialect)
+            kind = table.c[column].type
+            # Both drivers store a Python float or bool as SQLAlchemy's processor would (SQLite: a
+            # Float column's REAL affinity, a bool as 0 or 1), and converting each value in Python
+            # cost as much as the parameter building left out; times and the rest are converted.
+            if isinstance(kind, Float | Boolean):
+                continue
+            process = kind.dialect_impl(dialect).bind_processor(dialect)
             if process is not None:
                 converters.append((at, process))
         prepared = _DRIVER_STATEMENTS[key] = (text, converters)
