@@ -3,7 +3,9 @@
 Builds a synthetic sessions feed (3 sessions a week, 5 exercises, 4 sets logged one at a time, so
 4 performance.logged changes per exercise) for YEARS of history, catches up cold and reports
 changes per second, then p50 of records and of a one-year e1RM series for that account and for a
-one-month account. Usage: ``.venv/bin/python -m benchmarks.analytics_catch_up [years]``.
+one-month account, each against issue 33's target with PASS or FAIL (the issue measures them
+through the services with ``benchmarks.analytics_service --against``, which prints the same
+verdicts). Usage: ``.venv/bin/python -m benchmarks.analytics_catch_up [years]``.
 
 ``--compare [years]`` instead catches the long account up cold, in turns, the way analytics did
 before decision 0121 (every change of the page decoded, then applied one at a time) and the way it
@@ -94,10 +96,29 @@ async def main(years: int) -> None:
                 f"({len(feed.changes) / elapsed:.0f} changes/s); p50 records {records:.2f} ms, "
                 f"1-year e1rm series {series:.2f} ms"
             )
+        series_ratio = results["long"][3] / results["month"][3]
         print(
             f"ratio long/month: records {results['long'][2] / results['month'][2]:.2f}x, "
-            f"series {results['long'][3] / results['month'][3]:.2f}x"
+            f"series {series_ratio:.2f}x"
         )
+        # Issue 33's targets, as benchmarks.analytics_service --against prints them through the edge.
+        rate = results["long"][0] / results["long"][1]
+        print(
+            f"target cold catch-up >= {CATCH_UP_TARGET} changes/s: "
+            f"{verdict(rate >= CATCH_UP_TARGET)} ({rate:.0f})"
+        )
+        print(
+            f"target 1-year series long/month <= {SERIES_TARGET}x: {verdict(series_ratio <= SERIES_TARGET)} "
+            f"({series_ratio:.2f}x)"
+        )
+
+
+CATCH_UP_TARGET = 20_000
+SERIES_TARGET = 1.2
+
+
+def verdict(met: bool) -> str:
+    return "PASS" if met else "FAIL"
 
 
 class PbFeed:

@@ -73,14 +73,16 @@ class PerformanceDeleted(_message.Message):
     def __init__(self, performance_id: _Optional[str] = ..., session_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., delete_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class ListChangesRequest(_message.Message):
-    __slots__ = ("account_id", "after_sequence", "page_size")
+    __slots__ = ("account_id", "after_sequence", "page_size", "omit_superseded_payloads")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     AFTER_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    OMIT_SUPERSEDED_PAYLOADS_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     after_sequence: int
     page_size: int
-    def __init__(self, account_id: _Optional[str] = ..., after_sequence: _Optional[int] = ..., page_size: _Optional[int] = ...) -> None: ...
+    omit_superseded_payloads: bool
+    def __init__(self, account_id: _Optional[str] = ..., after_sequence: _Optional[int] = ..., page_size: _Optional[int] = ..., omit_superseded_payloads: _Optional[bool] = ...) -> None: ...
 
 class ListChangesResponse(_message.Message):
     __slots__ = ("changes", "latest_sequence")

@@ -6,12 +6,12 @@ so a change is applied whole or not at all (decision 0021).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, bindparam, delete, insert, select, update
+from sqlalchemy import Boolean, Connection, Float, Row, Table, and_, bindparam, delete, insert, select, update
 
 from services.analytics.adapters.tables import (
     FIGURES,
@@ -176,29 +176,120 @@ def replace_performance_sets(
     """Replace a performance's sets with ``sets``; returns the (session, exercise) pairs it touched."""
     touched = delete_performance_sets(conn, account_id, performance_id)
     rows = [_set_fact_row(account_id, performance_id, session_id, exercise_id, s) for s in sets]
-    if rows:
-        conn.execute(insert(set_facts), rows)
+    insert_rows(conn, set_facts, _SET_FACT_COLUMNS, rows)
     return touched | {(session_id, exercise_id)}
+
+
+# The columns of a ``set_facts`` row, in the order ``_set_fact_row`` gives them.
+_SET_FACT_COLUMNS = (
+    "account_id",
+    "performance_id",
+    "set_number",
+    "session_id",
+    "exercise_id",
+    "set_type",
+    "weight_kg",
+    "reps",
+    "completed",
+    "estimated",
+    "time_seconds",
+    "distance_meters",
+)
 
 
 def _set_fact_row(
     account_id: str, performance_id: str, session_id: str, exercise_id: str, s: SetFact
-) -> dict[str, Any]:
-    """One ``set_facts`` row (one change at a time and a page at once write the same rows)."""
-    return {
-        "account_id": account_id,
-        "performance_id": performance_id,
-        "set_number": s.set_number,
-        "session_id": session_id,
-        "exercise_id": exercise_id,
-        "set_type": s.set_type,
-        "weight_kg": s.weight_kg,
-        "reps": s.reps,
-        "completed": s.completed,
-        "estimated": s.estimated,
-        "time_seconds": s.time_seconds,
-        "distance_meters": s.distance_meters,
-    }
+) -> tuple[Any, ...]:
+    """One ``set_facts`` row in ``_SET_FACT_COLUMNS`` order (one change at a time and a page at once
+    write the same rows)."""
+    return (
+        account_id,
+        performance_id,
+        s.set_number,
+        session_id,
+        exercise_id,
+        s.set_type,
+        s.weight_kg,
+        s.reps,
+        s.completed,
+        s.estimated,
+        s.time_seconds,
+        s.distance_meters,
+    )
+
+
+# Per (verb and table, columns, dialect): the statement's text and the bind processors of its
+# columns that have one, by position.
+_DRIVER_STATEMENTS: dict[
+    tuple[str, tuple[str, ...], str], tuple[str, list[tuple[int, Callable[[Any], Any]]]]
+] = {}
+_PLACEHOLDERS = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+
+
+def insert_rows(
+    conn: Connection, table: Table, columns: tuple[str, ...], rows: list[tuple[Any, ...]]
+) -> None:
+    """Insert ``rows`` (tuples in ``columns`` order) with one executemany of the driver.
+
+    A value goes through its column type's bind processor where the driver alone would store it
+    otherwise (times on SQLite), so the stored rows are those SQLAlchemy's own executemany writes;
+    what is left out is its parameter building per row, which cost more than SQLite's insert of
+    the row in a cold catch-up (decision 0121).
+    """
+    if rows:
+        _driver_many(conn, "insert", table, columns, rows)
+
+
+def delete_rows(
+    conn: Connection, table: Table, columns: tuple[str, ...], keys: list[tuple[Any, ...]]
+) -> None:
+    """Delete the rows whose ``columns`` equal each of ``keys`` with one executemany of the driver
+    (as ``insert_rows``: each value through its type's bind processor)."""
+    if keys:
+        _driver_many(conn, "delete", table, columns, keys)
+
+
+def _driver_many(
+    conn: Connection, verb: str, table: Table, columns: tuple[str, ...], rows: list[tuple[Any, ...]]
+) -> None:
+    dialect = conn.dialect
+    key = (f"{verb} {table.name}", columns, dialect.name)
+    prepared = _DRIVER_STATEMENTS.get(key)
+    if prepared is None:
+        mark = _PLACEHOLDERS[dialect.paramstyle]
+        quote = dialect.identifier_preparer.quote
+        if verb == "insert":
+            text = (
+                f"INSERT INTO {quote(table.name)} ({', '.join(quote(c) for c in columns)}) "
+                f"VALUES ({', '.join(mark for _ in columns)})"
+            )
+        else:
+            text = f"DELETE FROM {quote(table.name)} WHERE " + " AND ".join(
+                f"{quote(c)} = {mark}" for c in columns
+            )
+        converters: list[tuple[int, Callable[[Any], Any]]] = []
+        for at, column in enumerate(columns):
+            kind = table.c[column].type
+            # Both drivers store a Python float or bool as SQLAlchemy's processor would (SQLite: a
+            # Float column's REAL affinity, a bool as 0 or 1), and converting each value in Python
+            # cost as much as the parameter building left out; times and the rest are converted.
+            if isinstance(kind, Float | Boolean):
+                continue
+            process = kind.dialect_impl(dialect).bind_processor(dialect)
+            if process is not None:
+                converters.append((at, process))
+        prepared = _DRIVER_STATEMENTS[key] = (text, converters)
+    text, converting = prepared
+    if converting:
+        converted = []
+        for row in rows:
+            values = list(row)
+            for at, convert in converting:
+                if values[at] is not None:
+                    values[at] = convert(values[at])
+            converted.append(tuple(values))
+        rows = converted
+    conn.exec_driver_sql(text, rows)
 
 
 def delete_performance_sets(conn: Connection, account_id: str, performance_id: str) -> set[tuple[str, str]]:
@@ -489,8 +580,7 @@ def replace_sets_of_performances(
         for performance_id, (session_id, exercise_id, sets) in performances.items()
         for s in sets
     ]
-    if rows:
-        conn.execute(insert(set_facts), rows)
+    insert_rows(conn, set_facts, _SET_FACT_COLUMNS, rows)
 
 
 def sets_by_pair(
@@ -520,9 +610,6 @@ def sets_by_pair(
     return out
 
 
-_DELETE_POINT = delete(session_points).where(_POINT_KEY)
-
-
 def replace_points(
     conn: Connection,
     account_id: str,
@@ -531,25 +618,40 @@ def replace_points(
 ) -> None:
     """Drop the session points of ``pairs`` ((session, exercise)), then store ``points`` (by pair:
     the session's start and the figures); each pair of ``points`` must be among ``pairs``."""
-    keys = [{"k_account": account_id, "k_session": s, "k_exercise": e} for s, e in sorted(pairs)]
-    if keys:
-        conn.execute(_DELETE_POINT, keys)
+    delete_rows(conn, session_points, _POINT_KEY_COLUMNS, [(account_id, e, s) for s, e in sorted(pairs)])
     rows = []
     for (session_id, exercise_id), (started_at, figures) in points.items():
-        row: dict[str, Any] = {
-            "account_id": account_id,
-            "exercise_id": exercise_id,
-            "session_id": session_id,
-            "started_at": utc(started_at),
-            "volume": figures.volume,
-            "record_sets": figures.record_sets,
-            "balance_sets": figures.balance_sets,
-        }
+        row: list[Any] = [
+            account_id,
+            exercise_id,
+            session_id,
+            utc(started_at),
+            figures.volume,
+            figures.record_sets,
+            figures.balance_sets,
+        ]
         for name in FIGURES:
-            row |= _figure_values(name, getattr(figures, name))
-        rows.append(row)
-    if rows:
-        conn.execute(insert(session_points), rows)
+            best = getattr(figures, name)
+            row += (
+                _NO_FIGURE
+                if best is None
+                else (best.value, best.performance_id, best.set_number, best.weight_kg, best.reps)
+            )
+        rows.append(tuple(row))
+    insert_rows(conn, session_points, _POINT_COLUMNS, rows)
+
+
+_POINT_KEY_COLUMNS = ("account_id", "exercise_id", "session_id")
+# A ``session_points`` row as ``replace_points`` writes it: the head, then each figure's five parts.
+_POINT_COLUMNS = (
+    *_POINT_KEY_COLUMNS,
+    "started_at",
+    "volume",
+    "record_sets",
+    "balance_sets",
+    *(f"{name}_{part}" for name in FIGURES for part in _FIGURE_PARTS),
+)
+_NO_FIGURE = (None,) * len(_FIGURE_PARTS)
 
 
 def records_of(

@@ -14,13 +14,14 @@ from services.sessions.adapters.tables import changes
 
 @dataclass(frozen=True)
 class ChangeRecord:
-    """One stored change."""
+    """One stored change; ``payload`` is None only for a superseded performance.logged that
+    ``read_after`` was asked to leave out (decision 0121)."""
 
     sequence: int
     kind: str
     record_id: str
     created_at: datetime
-    payload: dict[str, Any]
+    payload: dict[str, Any] | None
 
 
 def latest_sequence(conn: Connection, account_id: str) -> int:
@@ -67,12 +68,35 @@ def append(
     )
 
 
-def read_after(conn: Connection, account_id: str, after: int, limit: int) -> list[ChangeRecord]:
-    """Up to ``limit`` changes with sequence > ``after``, ascending."""
+_C_READ = (_C.sequence, _C.kind, _C.record_id, _C.created_at, _C.payload)
+
+
+def read_after(
+    conn: Connection, account_id: str, after: int, limit: int, omit_superseded: bool = False
+) -> list[ChangeRecord]:
+    """Up to ``limit`` changes with sequence > ``after``, ascending.
+
+    With ``omit_superseded``, a performance.logged that a later performance.logged of the same
+    performance among these changes replaces comes without its payload (None), its JSON not even
+    parsed: each carries the performance's whole set list, and a reader that keeps the last of a
+    page needs nothing else (``ListChangesRequest.omit_superseded_payloads``, decision 0121).
+    """
     rows = conn.execute(
-        select(changes)
-        .where(changes.c.account_id == account_id, changes.c.sequence > after)
-        .order_by(changes.c.sequence)
+        select(*_C_READ)
+        .where(_C.account_id == account_id, _C.sequence > after)
+        .order_by(_C.sequence)
         .limit(limit)
-    )
-    return [ChangeRecord(r.sequence, r.kind, r.record_id, r.created_at, json.loads(r.payload)) for r in rows]
+    ).all()
+    if not omit_superseded:
+        return [ChangeRecord(r[0], r[1], r[2], r[3], json.loads(r[4])) for r in rows]
+    last = {r[2]: r[0] for r in rows if r[1] == "performance.logged"}
+    return [
+        ChangeRecord(
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            None if r[1] == "performance.logged" and last[r[2]] != r[0] else json.loads(r[4]),
+        )
+        for r in rows
+    ]

@@ -9,7 +9,7 @@ reader left and is gone (docs/decisions/0101-newer-protos.md).
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from google.protobuf import json_format
@@ -32,21 +32,41 @@ def _stamp(value: datetime) -> Timestamp:
     return stamp
 
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _set_time(stamp: Timestamp, value: datetime) -> None:
+    """``stamp.FromDatetime(value)`` in integer arithmetic (a naive time is UTC), a third of its cost."""
+    delta = (value if value.tzinfo is not None else value.replace(tzinfo=UTC)) - _EPOCH
+    stamp.seconds = delta.days * 86400 + delta.seconds
+    stamp.nanos = delta.microseconds * 1000
+
+
 def change_to_pb(account_id: str, change: ChangeRecord) -> sessions_pb2.Change:
-    """One stored change of ``account_id``'s feed, its payload typed by kind.
+    """One stored change of ``account_id``'s feed, its payload typed by kind (see ``fill_change``)."""
+    message = sessions_pb2.Change()
+    fill_change(message, account_id, change)
+    return message
+
+
+def fill_change(message: sessions_pb2.Change, account_id: str, change: ChangeRecord) -> None:
+    """Write one stored change of ``account_id``'s feed into the empty ``message``, in place.
 
     Every ``session.*`` kind but ``session.deleted`` carries the session after the change; a kind
-    of no family known here carries no payload, so a reader can skip it.
+    of no family known here carries no payload, so a reader can skip it, and so does a superseded
+    performance.logged read without its payload (``ListChangesRequest.omit_superseded_payloads``).
+    ListChanges fills its answer's entries in place (``changes.add()``): building each message
+    apart and copying it into the answer cost as much again (decision 0121).
     """
-    message = sessions_pb2.Change(
-        sequence=change.sequence,
-        kind=change.kind,
-        record_id=change.record_id,
-        create_time=_stamp(change.created_at),
-    )
+    message.sequence = change.sequence
+    message.kind = change.kind
+    message.record_id = change.record_id
+    _set_time(message.create_time, change.created_at)
     data = change.payload
+    if data is None:
+        return
     if change.kind == "performance.logged":
-        message.performance_logged.CopyFrom(_performance_logged(data))
+        _fill_performance_logged(message.performance_logged, data)
     elif change.kind == "performance.deleted":
         message.performance_deleted.CopyFrom(_performance_deleted(data, change))
     elif change.kind == "session.deleted":
@@ -56,7 +76,6 @@ def change_to_pb(account_id: str, change: ChangeRecord) -> sessions_pb2.Change:
     elif change.kind in _ENDURANCE_PAYLOADS:
         field, payload_type = _ENDURANCE_PAYLOADS[change.kind]
         getattr(message, field).CopyFrom(_parsed(data, payload_type()))
-    return message
 
 
 # The endurance records' kinds (decision 0054): their payloads are stored in these messages' own
@@ -86,35 +105,40 @@ def _session_deleted(
     )
 
 
-def _performance_logged(data: dict[str, Any]) -> sessions_pb2.PerformanceLogged:
-    performance = sessions_pb2.Performance(
-        performance_id=str(data.get("performanceId") or ""),
-        exercise_id=str(data.get("exerciseId") or ""),
-        plan_exercise_id=str(data.get("planExerciseId") or ""),
-        notes=str(data.get("notes") or ""),
-        is_completed=bool(data.get("isCompleted", False)),
-        setup_values=[setup_value_to_pb(v) for v in setup_list_from_json(data.get("setupValues") or [])],
-        next_setup_values=[
-            setup_value_to_pb(v) for v in setup_list_from_json(data.get("nextSetupValues") or [])
-        ],
-        setup_settings_enabled=bool(data.get("setupSettingsEnabled", False)),
-        show_set_rpe=bool(data.get("showSetRpe", False)),
-        sets=[set_message(entry) for entry in data.get("sets") or []],
-        # Changes written before decision 0037 name no exercise; they read as unnamed.
-        exercise_name=str(data.get("exerciseName") or ""),
-        catalog_exercise_id=str(data.get("catalogExerciseId") or ""),
-    )
+def _fill_performance_logged(logged: sessions_pb2.PerformanceLogged, data: dict[str, Any]) -> None:
+    """A performance.logged payload written into ``logged`` in place (the oneof chosen even when
+    every field is empty, as the constructor did)."""
+    logged.SetInParent()
+    performance = logged.performance
+    performance.SetInParent()
+    performance.performance_id = str(data.get("performanceId") or "")
+    performance.exercise_id = str(data.get("exerciseId") or "")
+    performance.plan_exercise_id = str(data.get("planExerciseId") or "")
+    performance.notes = str(data.get("notes") or "")
+    performance.is_completed = bool(data.get("isCompleted", False))
+    setup = data.get("setupValues")
+    if setup:
+        performance.setup_values.extend(setup_value_to_pb(v) for v in setup_list_from_json(setup))
+    setup = data.get("nextSetupValues")
+    if setup:
+        performance.next_setup_values.extend(setup_value_to_pb(v) for v in setup_list_from_json(setup))
+    performance.setup_settings_enabled = bool(data.get("setupSettingsEnabled", False))
+    performance.show_set_rpe = bool(data.get("showSetRpe", False))
+    add_set = performance.sets.add
+    for entry in data.get("sets") or []:
+        add_set(**_set_fields(entry))
+    # Changes written before decision 0037 name no exercise; they read as unnamed.
+    performance.exercise_name = str(data.get("exerciseName") or "")
+    catalog = str(data.get("catalogExerciseId") or "")
+    performance.catalog_exercise_id = catalog
     rest = data.get("restSeconds")
     if rest is not None:
         performance.rest_seconds = float(rest)
     updated = time_from_json(data.get("updatedAt"))
     if updated is not None:
-        performance.update_time.CopyFrom(_stamp(updated))
-    return sessions_pb2.PerformanceLogged(
-        session_id=str(data.get("sessionId") or ""),
-        performance=performance,
-        catalog_exercise_id=str(data.get("catalogExerciseId") or ""),
-    )
+        _set_time(performance.update_time, updated)
+    logged.session_id = str(data.get("sessionId") or "")
+    logged.catalog_exercise_id = catalog
 
 
 # A set's optional numbers: the key the stored JSON gives each under, and its field.
@@ -134,6 +158,11 @@ def set_message(entry: dict[str, Any]) -> sessions_pb2.PerformanceSet:
     Every performance.logged carries the performance's whole set list, so a cold catch-up reads
     several sets per change; the ``LoggedSet`` in between cost as much as the message (0121).
     """
+    return sessions_pb2.PerformanceSet(**_set_fields(entry))
+
+
+def _set_fields(entry: dict[str, Any]) -> dict[str, Any]:
+    """The fields of ``set_message``'s message, as keyword arguments (``sets.add`` takes them too)."""
     fields: dict[str, Any] = {
         "set_number": int(entry["setNumber"]),
         "set_type": str(entry.get("setType") or "N"),
@@ -151,7 +180,7 @@ def set_message(entry: dict[str, Any]) -> sessions_pb2.PerformanceSet:
         value = entry.get(key)
         if value is not None:
             fields[name] = value
-    return sessions_pb2.PerformanceSet(**fields)
+    return fields
 
 
 def _performance_deleted(data: dict[str, Any], change: ChangeRecord) -> sessions_pb2.PerformanceDeleted:

@@ -8,7 +8,7 @@ import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
-from services.sessions.entrypoints.change_pb import change_to_pb
+from services.sessions.entrypoints.change_pb import fill_change
 from services.sessions.entrypoints.session_pb import (
     performance_input_from_pb,
     performance_to_pb,
@@ -60,9 +60,14 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
     async def ListChanges(
         self, request: sessions_pb2.ListChangesRequest, context: grpc.aio.ServicerContext
     ) -> sessions_pb2.ListChangesResponse:
-        page = self._feed.list_changes(request.account_id, request.after_sequence, request.page_size)
-        changes = [change_to_pb(request.account_id, change) for change in page.changes]
-        return sessions_pb2.ListChangesResponse(changes=changes, latest_sequence=page.latest_sequence)
+        page = self._feed.list_changes(
+            request.account_id, request.after_sequence, request.page_size, request.omit_superseded_payloads
+        )
+        response = sessions_pb2.ListChangesResponse(latest_sequence=page.latest_sequence)
+        add = response.changes.add
+        for change in page.changes:
+            fill_change(add(), request.account_id, change)  # in place, no copies (decision 0121)
+        return response
 
     async def StartOrResumeSession(
         self, request: sessions_pb2.StartOrResumeSessionRequest, context: grpc.aio.ServicerContext

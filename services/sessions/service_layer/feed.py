@@ -29,8 +29,11 @@ class ChangeFeed:
     def __init__(self, engine: Engine) -> None:
         self._engine = read_engine(engine)  # reads only
 
-    def list_changes(self, account_id: str, after_sequence: int, page_size: int = 0) -> ChangePage:
-        """Changes with sequence > ``after_sequence``, in order, at most ``page_size``."""
+    def list_changes(
+        self, account_id: str, after_sequence: int, page_size: int = 0, omit_superseded: bool = False
+    ) -> ChangePage:
+        """Changes with sequence > ``after_sequence``, in order, at most ``page_size``; with
+        ``omit_superseded`` a performance.logged a later one of the page replaces has no payload."""
         if not account_id:
             raise InvalidArgument.for_field("account_id", "is required")
         if after_sequence < 0:
@@ -39,5 +42,7 @@ class ChangeFeed:
             raise InvalidArgument.for_field("page_size", f"must be between 1 and {MAX_PAGE_SIZE}")
         with self._engine.connect() as conn:
             latest = change_feed.latest_sequence(conn, account_id)
-            rows = change_feed.read_after(conn, account_id, after_sequence, page_size or DEFAULT_PAGE_SIZE)
+            rows = change_feed.read_after(
+                conn, account_id, after_sequence, page_size or DEFAULT_PAGE_SIZE, omit_superseded
+            )
         return ChangePage(rows, latest)

@@ -259,3 +259,42 @@ async def test_the_feed_holds_every_change_in_order_and_pages(engines, tmp_path)
         assert feed[3].session.status == "completed"
         assert [c.sequence for c in page.changes] == [3] and page.latest_sequence == 4
         assert [c.sequence for c in await changes(stack, OTHER_ACCOUNT)] == [1]
+
+
+async def test_the_feed_leaves_out_only_payloads_a_later_change_of_the_page_replaces(engines, tmp_path):
+    # ListChangesRequest.omit_superseded_payloads (decision 0121): analytics' catch-up asks for it.
+    async with session_stack(engines, tmp_path) as stack:
+        session = await start_freestyle(stack)
+        await stack.sessions.LogPerformance(log_request(session.session_id, [bench_set(1)]))
+        await stack.sessions.LogPerformance(log_request(session.session_id, [bench_set(1)], DEADLIFT))
+        await stack.sessions.LogPerformance(log_request(session.session_id, [bench_set(2)]))
+        await complete(stack, session.session_id)
+
+        async def read(after: int, size: int, omit: bool) -> list[sessions_pb2.Change]:
+            request = sessions_pb2.ListChangesRequest(
+                account_id=ACCOUNT, after_sequence=after, page_size=size, omit_superseded_payloads=omit
+            )
+            return list((await stack.sessions.ListChanges(request)).changes)
+
+        whole = await read(0, 0, omit=False)
+        lean = await read(0, 0, omit=True)
+        split = await read(0, 2, omit=True)  # the bench's first change is the last of its page here
+
+        assert [c.kind for c in whole] == [
+            "session.started",
+            "performance.logged",
+            "performance.logged",
+            "performance.logged",
+            "session.completed",
+        ]
+        assert all(c.WhichOneof("payload") for c in whole)
+        assert whole[1].record_id == whole[3].record_id != whole[2].record_id
+        assert lean[1].WhichOneof("payload") is None
+        assert (lean[1].sequence, lean[1].kind, lean[1].record_id, lean[1].create_time) == (
+            whole[1].sequence,
+            whole[1].kind,
+            whole[1].record_id,
+            whole[1].create_time,
+        )
+        assert [lean[0], *lean[2:]] == [whole[0], *whole[2:]]
+        assert split == whole[:2]
