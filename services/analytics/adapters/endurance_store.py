@@ -148,7 +148,12 @@ class ActivitiesOnce:
         self._read: tuple[datetime | None, list[ActivityFacts]] | None = None
 
     def __call__(
-        self, conn: Connection, account_id: str, start: datetime | None, end: datetime, sports: Iterable[str] = ()
+        self,
+        conn: Connection,
+        account_id: str,
+        start: datetime | None,
+        end: datetime,
+        sports: Iterable[str] = (),
     ) -> list[ActivityFacts]:
         if end > self._end:
             return activities(conn, account_id, start, end, sports)

@@ -320,7 +320,9 @@ class EnduranceQueries:
                 )
                 figures = None
                 if with_figures:
-                    figures = _figures(conn, account_id, zone, today, positions.sessions, thresholds, activities)
+                    figures = _figures(
+                        conn, account_id, zone, today, positions.sessions, thresholds, activities
+                    )
             if context.seed_to_store is not None:
                 self._store_seed(account_id, zone, context.seed_to_store, positions.sessions)
         return PlanningContextAnswer(figures, today, context.history, context.seed, positions.sessions)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, delete, insert, select, update
+from sqlalchemy import Connection, Row, bindparam, delete, insert, select, update
 
 from services.training.adapters import tables
 from services.training.domain.model import Occurrence, Plan, Workout
@@ -29,6 +29,14 @@ OCCURRENCE_LAPSED = "occurrence.lapsed"
 LIBRARY_ERASED = "library.erased"
 
 _L = tables.libraries.c
+# ``append``'s statements, built once with bound parameters (decision 0123).
+_LAST_SEQUENCE = select(_L.change_sequence).where(_L.account_id == bindparam("account"))
+_INSERT_CHANGES = insert(tables.library_changes)
+_SET_LAST_SEQUENCE = (
+    update(tables.libraries)
+    .where(_L.account_id == bindparam("account"))
+    .values(change_sequence=bindparam("last"))
+)
 _C = tables.library_changes.c
 
 
@@ -128,11 +136,11 @@ def append(
 
     The caller holds the account's write lock and its library row exists.
     """
-    last = conn.execute(select(_L.change_sequence).where(_L.account_id == account_id)).scalar_one()
+    last = conn.execute(_LAST_SEQUENCE, {"account": account_id}).scalar_one()
     if not entries:
         return int(last)
     conn.execute(
-        insert(tables.library_changes),
+        _INSERT_CHANGES,
         [
             {
                 "account_id": account_id,
@@ -147,7 +155,7 @@ def append(
         ],
     )
     last += len(entries)
-    conn.execute(update(tables.libraries).where(_L.account_id == account_id).values(change_sequence=last))
+    conn.execute(_SET_LAST_SEQUENCE, {"account": account_id, "last": last})
     return int(last)
 
 
