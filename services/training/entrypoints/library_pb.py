@@ -13,6 +13,7 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from kinetic.timestamps import timestamp
 from kinetic.training.v1 import training_pb2
 from knowledge.training.endurance_summary import summary_of
 from services.training.adapters.endurance_codec import TARGET_NAMES
@@ -47,11 +48,7 @@ EnduranceSummaries = Mapping[str, training_pb2.EnduranceSummary]
 
 
 def _timestamp(value: datetime | None) -> Timestamp | None:
-    if value is None:
-        return None
-    stamp = Timestamp()
-    stamp.FromDatetime(value)
-    return stamp
+    return None if value is None else timestamp(value)  # by arithmetic (decision 0123)
 
 
 def _day(value: date | None) -> str:
@@ -254,7 +251,7 @@ def change_to_pb(stored: StoredChange) -> training_pb2.LibraryChange:
     change.kind = stored.kind
     change.record_id = stored.record_id
     change.epoch = stored.epoch
-    change.create_time.FromDatetime(stored.created_at)
+    change.create_time.CopyFrom(timestamp(stored.created_at))
     return change
 
 

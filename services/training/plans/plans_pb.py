@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from kinetic.timestamps import timestamp
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.domain.endurance_rules import parse_endurance
 from services.training.domain.input_values import Violations
@@ -27,11 +28,7 @@ from services.training.plans.views import Entry, GoalState, GoalSummary, PlanQue
 
 
 def _timestamp(value: datetime | None) -> Timestamp | None:
-    if value is None:
-        return None
-    stamp = Timestamp()
-    stamp.FromDatetime(value)
-    return stamp
+    return None if value is None else timestamp(value)  # by arithmetic (decision 0123)
 
 
 def _time(message: Timestamp, present: bool) -> datetime | None:
