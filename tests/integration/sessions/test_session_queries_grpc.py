@@ -259,3 +259,30 @@ async def test_the_feed_holds_every_change_in_order_and_pages(engines, tmp_path)
         assert feed[3].session.status == "completed"
         assert [c.sequence for c in page.changes] == [3] and page.latest_sequence == 4
         assert [c.sequence for c in await changes(stack, OTHER_ACCOUNT)] == [1]
+
+
+async def test_a_reader_at_or_past_the_feeds_end_gets_no_changes_and_the_end(engines, tmp_path):
+    # A reader already caught up is answered from the feed's end alone (decision 0123); one a
+    # change behind still gets that change.
+    async with session_stack(engines, tmp_path) as stack:
+        session = await start_freestyle(stack)
+        await stack.sessions.LogPerformance(log_request(session.session_id, [bench_set(1)]))
+        await complete(stack, session.session_id)
+
+        pages = {
+            after: await stack.sessions.ListChanges(
+                sessions_pb2.ListChangesRequest(account_id=ACCOUNT, after_sequence=after)
+            )
+            for after in (2, 3, 7)
+        }
+        empty = await stack.sessions.ListChanges(
+            sessions_pb2.ListChangesRequest(account_id=OTHER_ACCOUNT, after_sequence=0)
+        )
+
+        assert [(c.sequence, c.kind) for c in pages[2].changes] == [(3, "session.completed")]
+        assert [(len(page.changes), page.latest_sequence) for page in pages.values()] == [
+            (1, 3),
+            (0, 3),
+            (0, 3),
+        ]
+        assert (len(empty.changes), empty.latest_sequence) == (0, 0)
