@@ -227,9 +227,9 @@ def _step(
     """One step; ``depth`` is how many repeats hold it."""
     before = len(problems)
     kind = _required_choice(problems, path, "type", step.type, STEP_TYPES)
-    notes = step.notes
-    if len(notes) > MAX_NOTES_CHARS:
-        notes = read_notes(problems, f"{path}.notes", notes)
+    notes: str | None = step.notes
+    if len(step.notes) > MAX_NOTES_CHARS:
+        notes = read_notes(problems, f"{path}.notes", step.notes)
     if kind == "repeat":
         return _repeat(problems, path, step, sport, depth, notes)
     if step.repeat_count:
