@@ -8,6 +8,7 @@ docs/decisions/0110-library-edits-as-values.md.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from kinetic.training.v1 import training_pb2
@@ -85,7 +86,14 @@ def _optional(message: Any, field: str) -> Any:
 
 def _fields(message: Any, value_type: type[Any], *, without: tuple[str, ...] = ()) -> dict[str, Any]:
     """The optional scalar fields ``value_type`` shares with ``message``, None when not sent."""
-    return {name: _optional(message, name) for name in value_type.__dataclass_fields__ if name not in without}
+    return {name: _optional(message, name) for name in _names(value_type, without)}
+
+
+@functools.cache
+def _names(value_type: type[Any], without: tuple[str, ...]) -> tuple[str, ...]:
+    """``value_type``'s field names but ``without``, worked out once (a plan's steps each have a
+    target: decision 0123)."""
+    return tuple(name for name in value_type.__dataclass_fields__ if name not in without)
 
 
 def _workout(workout: training_pb2.WorkoutInput) -> sent.WorkoutInput:
