@@ -52,10 +52,12 @@ _LIBRARY = tables.libraries.c
 _READ_LIBRARY = select(_LIBRARY.epoch, _LIBRARY.source_sequence).where(
     _LIBRARY.account_id == bindparam("account")
 )
+# Takes the lock and answers the state in one statement (RETURNING, as auth's grants use it).
 _LOCK_LIBRARY = (
     update(tables.libraries)
     .where(_LIBRARY.account_id == bindparam("account"))
     .values(source_sequence=_LIBRARY.source_sequence)
+    .returning(_LIBRARY.epoch, _LIBRARY.source_sequence)
 )
 _ADVANCE_SEQUENCE = (
     update(tables.libraries)
@@ -83,8 +85,8 @@ def create_library(conn: Connection, account_id: str, epoch: str, now: datetime)
 
 def lock_library(conn: Connection, account_id: str) -> LibraryState | None:
     """Take the account's write lock for this transaction and return the current state."""
-    conn.execute(_LOCK_LIBRARY, {"account": account_id})
-    return read_library(conn, account_id)
+    row = conn.execute(_LOCK_LIBRARY, {"account": account_id}).first()
+    return LibraryState(row.epoch, row.source_sequence) if row else None
 
 
 def advance_sequence(conn: Connection, account_id: str, state: LibraryState) -> LibraryState:
