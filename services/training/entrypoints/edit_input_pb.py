@@ -8,7 +8,6 @@ docs/decisions/0110-library-edits-as-values.md.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from kinetic.training.v1 import training_pb2
@@ -89,11 +88,17 @@ def _fields(message: Any, value_type: type[Any], *, without: tuple[str, ...] = (
     return {name: _optional(message, name) for name in _names(value_type, without)}
 
 
-@functools.cache
+_NAMES: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+
+
 def _names(value_type: type[Any], without: tuple[str, ...]) -> tuple[str, ...]:
     """``value_type``'s field names but ``without``, worked out once (a plan's steps each have a
     target: decision 0123)."""
-    return tuple(name for name in value_type.__dataclass_fields__ if name not in without)
+    key = (f"{value_type.__module__}.{value_type.__qualname__}", without)
+    names = _NAMES.get(key)
+    if names is None:
+        names = _NAMES[key] = tuple(name for name in value_type.__dataclass_fields__ if name not in without)
+    return names
 
 
 def _workout(workout: training_pb2.WorkoutInput) -> sent.WorkoutInput:
