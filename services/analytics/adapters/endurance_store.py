@@ -4,7 +4,7 @@ seeds (Core, the caller's transaction). Decision 0055."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict
 from datetime import date, datetime
 from typing import Any
@@ -131,6 +131,46 @@ def activities(
         query = query.where(table.c.sport.in_(wanted))
     rows = conn.execute(query.order_by(table.c.start_time, table.c.activity_id)).all()
     return [_activity(row) for row in rows]
+
+
+# ``activities``' signature: what the readers that take one of several windows call.
+ActivityReader = Callable[[Connection, str, datetime | None, datetime, Iterable[str]], list[ActivityFacts]]
+
+
+class ActivitiesOnce:
+    """``activities`` for several windows of one read up to ``end`` (decision 0123): the first
+    call reads every sport from the earlier of its start and ``floor`` (None: no lower bound);
+    a later call inside that window is taken from it, in the same order, any other is read."""
+
+    def __init__(self, floor: datetime | None, end: datetime) -> None:
+        self._floor = floor
+        self._end = end
+        self._read: tuple[datetime | None, list[ActivityFacts]] | None = None
+
+    def __call__(
+        self,
+        conn: Connection,
+        account_id: str,
+        start: datetime | None,
+        end: datetime,
+        sports: Iterable[str] = (),
+    ) -> list[ActivityFacts]:
+        if end > self._end:
+            return activities(conn, account_id, start, end, sports)
+        if self._read is None:
+            first = None if start is None or self._floor is None else min(start, self._floor)
+            self._read = (first, activities(conn, account_id, first, self._end))
+        first, found = self._read
+        if first is not None and (start is None or start < first):
+            return activities(conn, account_id, start, end, sports)
+        wanted = set(sports)
+        return [
+            a
+            for a in found
+            if (start is None or a.start_time >= start)
+            and a.start_time < end
+            and (not wanted or a.sport in wanted)
+        ]
 
 
 def activity(conn: Connection, account_id: str, activity_id: str) -> ActivityFacts | None:

@@ -308,12 +308,21 @@ class EnduranceQueries:
         since = history_start(today, week_starts_on(first_weekday))
         async with self._feeds.caught_up(account_id, wait_seconds, SESSIONS, sessions_at_least) as positions:
             with self._engine.connect() as conn:
-                # Read once for the figures, the chart and the completed days (decision 0123).
+                # Thresholds and activities read once for the figures, the chart and the completed
+                # days (decision 0123): the chart asks first (its start depends on its seed), then
+                # the days since ``since`` and the figures' running window come from that read.
                 thresholds = store.thresholds(conn, account_id)
+                end = zone.start_of(today + timedelta(days=1))
+                floor = min(zone.start_of(since), end - running.EFFECTIVE_VDOT_WINDOW)
+                activities = store.ActivitiesOnce(floor, end)
+                context = plan_safety_reads.read_context(
+                    conn, account_id, zone, since, today, thresholds, activities
+                )
                 figures = None
                 if with_figures:
-                    figures = _figures(conn, account_id, zone, today, positions.sessions, thresholds)
-                context = plan_safety_reads.read_context(conn, account_id, zone, since, today, thresholds)
+                    figures = _figures(
+                        conn, account_id, zone, today, positions.sessions, thresholds, activities
+                    )
             if context.seed_to_store is not None:
                 self._store_seed(account_id, zone, context.seed_to_store, positions.sessions)
         return PlanningContextAnswer(figures, today, context.history, context.seed, positions.sessions)
@@ -517,14 +526,15 @@ def _figures(
     on: date,
     sequence: int,
     values: Sequence[ThresholdValue] | None = None,
+    activities: store.ActivityReader = store.activities,
 ) -> AthleteFiguresAnswer:
     """The figures the thresholds in force on ``on`` give, read on ``conn`` (the account's
-    threshold ``values`` when the caller has read them already)."""
+    threshold ``values`` and the reader of its activities when the caller has read them already)."""
     end = zone.start_of(on + timedelta(days=1))
     if values is None:
         values = store.thresholds(conn, account_id)
     thresholds = ThresholdHistory(values).in_force(on)
-    runs = store.activities(conn, account_id, end - running.EFFECTIVE_VDOT_WINDOW, end, ["run"])
+    runs = activities(conn, account_id, end - running.EFFECTIVE_VDOT_WINDOW, end, ["run"])
     weight = store.body_weight_on(conn, account_id, on)
     ftp = thresholds.ftp_w
     hr = threshold_heart_rate(thresholds)

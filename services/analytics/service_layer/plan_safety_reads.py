@@ -47,27 +47,36 @@ def read_context(
     since: date,
     today: date,
     thresholds: Sequence[ThresholdValue] | None = None,
+    activities: store.ActivityReader = store.activities,
 ) -> PlanContext:
     """The completed days from ``since`` to yesterday (none when ``since`` is today or later: a
     plan weeks ahead has only rest days, unplanned, between now and its start) and the loads at the
     end of yesterday. ``thresholds``: the account's threshold values, when the caller has read them
-    on ``conn`` already (decision 0123)."""
+    on ``conn`` already (decision 0123); ``activities``: how the chart and the days read them."""
     yesterday = today - timedelta(days=1)
     if thresholds is None:
         thresholds = store.thresholds(conn, account_id)
-    chart = training_load.chart(conn, account_id, zone, yesterday, yesterday, thresholds=thresholds)
+    chart = training_load.chart(
+        conn, account_id, zone, yesterday, yesterday, thresholds=thresholds, activities=activities
+    )
     loads = chart.combined[0]
     seed = PmcSeed(yesterday, loads.ctl, loads.atl)
     days: list[CompletedDay] = []
     if since < today:
-        days = _completed_days(conn, account_id, zone, since, today, thresholds)
+        days = _completed_days(conn, account_id, zone, since, today, thresholds, activities)
     return PlanContext(TrainingHistory.of(since, days), seed, chart.seed_to_store)
 
 
 def _completed_days(
-    conn: Connection, account_id: str, zone: Zone, since: date, today: date, values: Sequence[ThresholdValue]
+    conn: Connection,
+    account_id: str,
+    zone: Zone,
+    since: date,
+    today: date,
+    values: Sequence[ThresholdValue],
+    activities: store.ActivityReader,
 ) -> list[CompletedDay]:
-    found = store.activities(conn, account_id, zone.start_of(since), zone.start_of(today))
+    found = activities(conn, account_id, zone.start_of(since), zone.start_of(today), ())
     thresholds = ThresholdHistory(values)
     amounts: dict[date, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for activity in found:

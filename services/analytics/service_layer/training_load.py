@@ -61,9 +61,11 @@ def chart(
     *,
     use_seeds: bool = True,
     thresholds: Sequence[ThresholdValue] | None = None,
+    activities: store.ActivityReader = store.activities,
 ) -> Chart:
     """The chart from ``first`` to ``last`` in ``zone``; ``use_seeds`` False reads every activity;
-    ``thresholds``: the account's threshold values, when the caller has read them on ``conn``."""
+    ``thresholds``: the account's threshold values, when the caller has read them on ``conn``;
+    ``activities``: how it reads them (a planning context reads them once, decision 0123)."""
     target = first - timedelta(days=SEED_LEAD_DAYS)
     found = store.latest_seed(conn, account_id, zone.name, target) if use_seeds else None
     seed_day = found[0] if found else None
@@ -73,10 +75,10 @@ def chart(
         # The workload ratio's 28-day sums reach back before the seed (decision 0112): the pass
         # ignores those days' stress, the rolling sums read it.
         start = min(start, zone.start_of(first - timedelta(days=load.CHRONIC_DAYS - 1)))
-    activities = store.activities(conn, account_id, start, zone.start_of(last + timedelta(days=1)))
+    found_activities = activities(conn, account_id, start, zone.start_of(last + timedelta(days=1)), ())
     history = ThresholdHistory(store.thresholds(conn, account_id) if thresholds is None else thresholds)
     stress: dict[str, dict[date, float]] = {sport: {} for sport in seeds}
-    for activity in activities:
+    for activity in found_activities:
         day = zone.day(activity.start_time)
         tss = activity_stress(activity, history.in_force(day)).tss
         days = stress.setdefault(activity.sport, {})

@@ -42,6 +42,12 @@ class ChangeFeed:
             raise InvalidArgument.for_field("page_size", f"must be between 1 and {MAX_PAGE_SIZE}")
         with self._engine.connect() as conn:
             latest = change_feed.latest_sequence(conn, account_id)
+            if latest <= after_sequence:
+                # Nothing after the reader's cursor as of ``latest``: a reader already caught up (a
+                # plan write's catch-up, every sweep) is answered with one statement (decision 0123).
+                # A change committed after ``latest`` was read comes with the next call, as it would
+                # have had it committed a moment later.
+                return ChangePage([], latest)
             rows = change_feed.read_after(
                 conn, account_id, after_sequence, page_size or DEFAULT_PAGE_SIZE, omit_superseded
             )

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import Column, Connection, Row, and_, delete, func, insert, or_, select, update
+from sqlalchemy import Column, Connection, Row, and_, bindparam, delete, func, insert, or_, select, update
 
 from services.training.adapters import tables
 from services.training.adapters.library_codec import (
@@ -46,14 +46,31 @@ def _aware(value: datetime | None) -> datetime | None:
 
 # --- library state -----------------------------------------------------------------------------
 
+# The statements every write runs, built once with bound parameters (decision 0123): building one
+# per call and working out its cache key cost more than SQLite's work on these rows.
+_LIBRARY = tables.libraries.c
+_READ_LIBRARY = select(_LIBRARY.epoch, _LIBRARY.source_sequence).where(
+    _LIBRARY.account_id == bindparam("account")
+)
+# Takes the lock and answers the state in one statement (RETURNING, as auth's grants use it).
+_LOCK_LIBRARY = (
+    update(tables.libraries)
+    .where(_LIBRARY.account_id == bindparam("account"))
+    .values(source_sequence=_LIBRARY.source_sequence)
+    .returning(_LIBRARY.epoch, _LIBRARY.source_sequence)
+)
+_ADVANCE_SEQUENCE = (
+    update(tables.libraries)
+    .where(_LIBRARY.account_id == bindparam("account"))
+    .values(source_sequence=bindparam("sequence"))
+)
+_INSERT_WORKOUTS = insert(tables.workouts)
+_INSERT_PLAN = insert(tables.plans)
+
 
 def read_library(conn: Connection, account_id: str) -> LibraryState | None:
     """The library state, or None before the account's first use."""
-    row = conn.execute(
-        select(tables.libraries.c.epoch, tables.libraries.c.source_sequence).where(
-            tables.libraries.c.account_id == account_id
-        )
-    ).first()
+    row = conn.execute(_READ_LIBRARY, {"account": account_id}).first()
     return LibraryState(row.epoch, row.source_sequence) if row else None
 
 
@@ -68,22 +85,14 @@ def create_library(conn: Connection, account_id: str, epoch: str, now: datetime)
 
 def lock_library(conn: Connection, account_id: str) -> LibraryState | None:
     """Take the account's write lock for this transaction and return the current state."""
-    conn.execute(
-        update(tables.libraries)
-        .where(tables.libraries.c.account_id == account_id)
-        .values(source_sequence=tables.libraries.c.source_sequence)
-    )
-    return read_library(conn, account_id)
+    row = conn.execute(_LOCK_LIBRARY, {"account": account_id}).first()
+    return LibraryState(row.epoch, row.source_sequence) if row else None
 
 
 def advance_sequence(conn: Connection, account_id: str, state: LibraryState) -> LibraryState:
     """Record one change: the source sequence grows by one."""
     nxt = state.source_sequence + 1
-    conn.execute(
-        update(tables.libraries)
-        .where(tables.libraries.c.account_id == account_id)
-        .values(source_sequence=nxt)
-    )
+    conn.execute(_ADVANCE_SEQUENCE, {"account": account_id, "sequence": nxt})
     return LibraryState(state.epoch, nxt)
 
 
@@ -230,7 +239,7 @@ def insert_workouts(
     """Store new workouts at version 1 in one statement (a plan's batch of 200 is one round trip)."""
     if workouts:
         conn.execute(
-            insert(tables.workouts),
+            _INSERT_WORKOUTS,
             [
                 {
                     "workout_id": w.id,
@@ -357,9 +366,13 @@ def _plan_values(plan: Plan, counter: int, device_id: str, now: datetime) -> dic
 def insert_plan(conn: Connection, account_id: str, plan: Plan, device_id: str, now: datetime) -> None:
     """Store a new plan at version 1."""
     conn.execute(
-        insert(tables.plans).values(
-            plan_id=plan.id, account_id=account_id, created_at=now, **_plan_values(plan, 1, device_id, now)
-        )
+        _INSERT_PLAN,
+        {
+            "plan_id": plan.id,
+            "account_id": account_id,
+            "created_at": now,
+            **_plan_values(plan, 1, device_id, now),
+        },
     )
 
 

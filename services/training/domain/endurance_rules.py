@@ -22,6 +22,7 @@ from knowledge.limits.endurance_plans import (
     MAX_TOP_LEVEL_STEPS,
     TARGET_RANGES,
 )
+from knowledge.training.rules import MAX_NOTES_CHARS
 from services.training.domain.edit_input import (
     EnduranceInput,
     EnduranceStepInput,
@@ -104,6 +105,13 @@ _WAYS: dict[str, str] = {
     kind: " or ".join(" and ".join(_json(a) for a in shape) for shape in shapes)
     for kind, shapes in _TARGET_SHAPES.items()
 }
+# Each target field's JSON name, and the order errors list them in (decision 0123).
+_JSON: dict[str, str] = {attribute: _json(attribute) for attribute in _TARGET_BOUNDS}
+_ORDER: dict[str, int] = {attribute: n for n, attribute in enumerate(_TARGET_BOUNDS)}
+
+# Paths to fields are built only for a problem: valid input, most of what a plan write checks,
+# builds none (decision 0123). The checks below take the value's range first, then, outside it,
+# the reader that records the problem at its path.
 
 
 def check_endurance(problems: Violations, path: str, endurance: EnduranceInput) -> EnduranceTarget | None:
@@ -111,14 +119,14 @@ def check_endurance(problems: Violations, path: str, endurance: EnduranceInput) 
     before = len(problems)
     sport = _required_choice(problems, path, "sport", endurance.sport, SPORTS)
     duration = (
-        _duration(problems, f"{path}.plannedDurationSeconds", endurance.planned_duration_seconds)
+        _duration(problems, path, "plannedDurationSeconds", endurance.planned_duration_seconds)
         if endurance.planned_duration_seconds is not None
         else None
     )
     distance = None
     if endurance.planned_distance_meters is not None:
         planned = endurance.planned_distance_meters
-        distance = _distance(problems, f"{path}.plannedDistanceMeters", planned, sport)
+        distance = _distance(problems, path, "plannedDistanceMeters", planned, sport)
     intensity = (
         _intensity(problems, f"{path}.intensity", endurance.intensity)
         if endurance.intensity is not None
@@ -146,20 +154,28 @@ def check_endurance(problems: Violations, path: str, endurance: EnduranceInput) 
 def _required_choice(
     problems: Violations, path: str, key: str, value: str, choices: Sequence[str]
 ) -> str | None:
+    if value and value in choices:
+        return value
     if not require(problems, path, bool(value), key, f"; one of {', '.join(choices)}"):
         return None
     return read_choice(problems, f"{path}.{key}", value, choices)
 
 
-def _duration(problems: Violations, path: str, value: int) -> int | None:
-    return read_int(problems, path, value, 1, MAX_DURATION_SECONDS, "seconds")
+def _duration(problems: Violations, path: str, key: str, value: int) -> int | None:
+    """The seconds at ``path``.``key``."""
+    if 1 <= value <= MAX_DURATION_SECONDS:
+        return value
+    return read_int(problems, f"{path}.{key}", value, 1, MAX_DURATION_SECONDS, "seconds")
 
 
-def _distance(problems: Violations, path: str, value: float, sport: str | None) -> float | None:
+def _distance(problems: Violations, path: str, key: str, value: float, sport: str | None) -> float | None:
+    """The meters at ``path``.``key``."""
     if sport == "strength":
-        problems.add(path, _NO_DISTANCE)
+        problems.add(f"{path}.{key}", _NO_DISTANCE)
         return None
-    return read_number(problems, path, value, 1, MAX_DISTANCE_METERS, "meters")
+    if 1 <= value <= MAX_DISTANCE_METERS:
+        return value
+    return read_number(problems, f"{path}.{key}", value, 1, MAX_DISTANCE_METERS, "meters")
 
 
 def _intensity(problems: Violations, path: str, intensity: IntensityInput) -> IntensityTarget | None:
@@ -200,7 +216,9 @@ def _step(
     """One step; ``depth`` is how many repeats hold it."""
     before = len(problems)
     kind = _required_choice(problems, path, "type", step.type, STEP_TYPES)
-    notes = read_notes(problems, f"{path}.notes", step.notes)
+    notes: str | None = step.notes
+    if len(step.notes) > MAX_NOTES_CHARS:
+        notes = read_notes(problems, f"{path}.notes", step.notes)
     if kind == "repeat":
         return _repeat(problems, path, step, sport, depth, notes)
     if step.repeat_count:
@@ -214,7 +232,7 @@ def _step(
         problems.add(f"{path}.role", f"applies to an interval only, not to a {kind or 'step'}")
     has_duration, has_distance = step.duration_seconds is not None, step.distance_meters is not None
     duration = (
-        _duration(problems, f"{path}.durationSeconds", step.duration_seconds)
+        _duration(problems, path, "durationSeconds", step.duration_seconds)
         if step.duration_seconds is not None
         else None
     )
@@ -222,7 +240,7 @@ def _step(
     if has_duration and has_distance:
         problems.add(f"{path}.distanceMeters", "send durationSeconds or distanceMeters, not both")
     elif step.distance_meters is not None:
-        distance = _distance(problems, f"{path}.distanceMeters", step.distance_meters, sport)
+        distance = _distance(problems, path, "distanceMeters", step.distance_meters, sport)
     elif not has_duration:
         problems.add(
             path,
@@ -276,8 +294,8 @@ def _target(problems: Violations, path: str, target: StepTargetInput) -> StepTar
     shapes = _TARGET_SHAPES[kind]
     takes = _TAKES[kind]
     ways = _WAYS[kind]
-    for attribute in sorted(sent - takes, key=list(_TARGET_BOUNDS).index):
-        problems.add(f"{path}.{_json(attribute)}", f"does not apply to a {kind} target; it takes {ways}")
+    for attribute in sorted(sent - takes, key=_ORDER.__getitem__):
+        problems.add(f"{path}.{_JSON[attribute]}", f"does not apply to a {kind} target; it takes {ways}")
     used = [shape for shape in shapes if sent & set(shape)]
     zone_only = kind == "pace" and not used and target.pace_zone is not None
     if not used and not zone_only:
@@ -285,15 +303,18 @@ def _target(problems: Violations, path: str, target: StepTargetInput) -> StepTar
     elif len(used) > 1:
         problems.add(path, f"send {ways}, not more than one of them")
     elif used:  # a pace target naming only its zone has no range to complete
-        given = _json(min(sent & set(used[0])))
         for attribute in used[0]:
             if attribute not in sent:
-                require(problems, path, False, _json(attribute), f" with {given}")
+                given = _JSON[min(sent & set(used[0]))]
+                require(problems, path, False, _JSON[attribute], f" with {given}")
     values: dict[str, Any] = {}
     for attribute in sent & takes:
         bound = _TARGET_BOUNDS[attribute]
         value = getattr(target, attribute)
-        where = f"{path}.{_json(attribute)}"
+        if bound.low <= value <= bound.high:
+            values[attribute] = value
+            continue
+        where = f"{path}.{_JSON[attribute]}"
         if bound.whole:
             values[attribute] = read_int(problems, where, value, bound.low, bound.high, bound.unit)
         else:
@@ -306,8 +327,8 @@ def _target(problems: Violations, path: str, target: StepTargetInput) -> StepTar
     for low_name, high_name in (shape for shape in used[0:1] if len(shape) == 2):
         if values[low_name] > values[high_name]:
             problems.add(
-                f"{path}.{_json(high_name)}",
-                f"must be at least {_json(low_name)} ({values[low_name]:g}), not {values[high_name]:g}",
+                f"{path}.{_JSON[high_name]}",
+                f"must be at least {_JSON[low_name]} ({values[low_name]:g}), not {values[high_name]:g}",
             )
             return None
     return StepTarget(kind=kind, pace_zone=zone, **values)

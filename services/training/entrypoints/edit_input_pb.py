@@ -85,7 +85,20 @@ def _optional(message: Any, field: str) -> Any:
 
 def _fields(message: Any, value_type: type[Any], *, without: tuple[str, ...] = ()) -> dict[str, Any]:
     """The optional scalar fields ``value_type`` shares with ``message``, None when not sent."""
-    return {name: _optional(message, name) for name in value_type.__dataclass_fields__ if name not in without}
+    return {name: _optional(message, name) for name in _names(value_type, without)}
+
+
+_NAMES: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def _names(value_type: type[Any], without: tuple[str, ...]) -> tuple[str, ...]:
+    """``value_type``'s field names but ``without``, worked out once (a plan's steps each have a
+    target: decision 0123)."""
+    key = (f"{value_type.__module__}.{value_type.__qualname__}", without)
+    names = _NAMES.get(key)
+    if names is None:
+        names = _NAMES[key] = tuple(name for name in value_type.__dataclass_fields__ if name not in without)
+    return names
 
 
 def _workout(workout: training_pb2.WorkoutInput) -> sent.WorkoutInput:

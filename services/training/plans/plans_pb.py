@@ -12,6 +12,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.errors import RemoteError
 from kinetic.proto_enums import enum_value
+from kinetic.timestamps import timestamp
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from knowledge.plan_safety import Advisory
 from services.training.domain.endurance_rules import check_endurance
@@ -41,11 +42,7 @@ from services.training.plans.views import Entry, GoalState, GoalSummary, PlanQue
 
 
 def _timestamp(value: datetime | None) -> Timestamp | None:
-    if value is None:
-        return None
-    stamp = Timestamp()
-    stamp.FromDatetime(value)
-    return stamp
+    return None if value is None else timestamp(value)  # by arithmetic (decision 0123)
 
 
 def _time(message: Timestamp, present: bool) -> datetime | None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Row, delete, func, insert, select, update
+from sqlalchemy import Connection, Row, bindparam, delete, func, insert, select, update
 
 from services.training.adapters import tables
 from services.training.plans.goal import GoalFields
@@ -25,6 +25,14 @@ from services.training.plans.goal_json import (
 
 _G = tables.plan_goals.c
 _PW = tables.plan_workouts.c
+# A new plan's statements, built once with bound parameters (decision 0123).
+_INSERT_GOAL = insert(tables.plan_goals)
+_INSERT_ROWS = insert(tables.plan_workouts)
+_SET_ACTIVE = (
+    update(tables.plan_goals)
+    .where(_G.account_id == bindparam("account"))
+    .values(is_active=_G.goal_id == bindparam("goal"))
+)
 _S = tables.plan_snapshots.c
 
 
@@ -109,9 +117,8 @@ def next_active_candidate(conn: Connection, account_id: str, excluding: str) -> 
 def insert_goal(conn: Connection, account_id: str, goal: GoalFields, now: datetime) -> None:
     """Store a new goal's own fields."""
     conn.execute(
-        insert(tables.plan_goals).values(
-            goal_id=goal.goal_id, account_id=account_id, created_at=now, **_goal_values(goal, now)
-        )
+        _INSERT_GOAL,
+        {"goal_id": goal.goal_id, "account_id": account_id, "created_at": now, **_goal_values(goal, now)},
     )
 
 
@@ -126,8 +133,10 @@ def save_goal(conn: Connection, account_id: str, goal: GoalFields, now: datetime
 
 def set_active(conn: Connection, account_id: str, goal_id: str | None) -> None:
     """Make ``goal_id`` the account's only active goal (None: none is), in one statement (0123)."""
-    active = (_G.goal_id == goal_id) if goal_id else False
-    conn.execute(update(tables.plan_goals).where(_G.account_id == account_id).values(is_active=active))
+    if goal_id:
+        conn.execute(_SET_ACTIVE, {"account": account_id, "goal": goal_id})
+    else:
+        conn.execute(update(tables.plan_goals).where(_G.account_id == account_id).values(is_active=False))
 
 
 def delete_goal(conn: Connection, account_id: str, goal_id: str) -> None:
@@ -212,7 +221,7 @@ def insert_rows(conn: Connection, account_id: str, rows: Sequence[PlanRow]) -> N
     if not rows:
         return
     conn.execute(
-        insert(tables.plan_workouts),
+        _INSERT_ROWS,
         [
             {
                 "workout_id": row.workout_id,

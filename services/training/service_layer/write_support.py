@@ -75,6 +75,8 @@ class WriteContext:
     # Workouts inserted by ``save_new_workouts`` as stored (version 1, this write's times): what a
     # read would answer, so ``stored_workouts`` needs not read them back (decision 0109).
     inserted: dict[str, Workout] = field(default_factory=dict)
+    # Plans inserted by ``save_plan`` as stored, likewise (decision 0123).
+    inserted_plans: dict[str, Plan] = field(default_factory=dict)
 
     def check_versions(self, workouts: Sequence[Workout] = (), plans: Sequence[Plan] = ()) -> None:
         """Every existing record a write changes needs the version the caller read; stale → fresh state."""
@@ -138,6 +140,13 @@ class WriteContext:
         store = repo.insert_plan if new else repo.save_plan
         store(self.conn, self.account_id, plan, self.device_id, self.now)
         self.changed_plans[plan.id] = plan
+        if new:
+            # Known as stored, as an inserted workout is (decision 0123): not read back.
+            self.inserted_plans[plan.id] = replace(
+                plan, version=format_version(1, self.device_id), created_at=self.now, updated_at=self.now
+            )
+        else:
+            self.inserted_plans.pop(plan.id, None)
         self.saved.setdefault(("plan", plan.id), new)
 
     def change_entries(
@@ -168,8 +177,12 @@ class WriteContext:
         return [found[i] for i in self.changed_workouts if i in found]
 
     def stored_plans(self) -> list[Plan]:
-        """The changed plans as stored now."""
-        found = repo.get_plans(self.conn, self.account_id, list(self.changed_plans))
+        """The changed plans as stored now; those only inserted are known as stored, the others
+        are read back."""
+        found = dict(self.inserted_plans)
+        wanted = [i for i in self.changed_plans if i not in found]
+        if wanted:
+            found |= repo.get_plans(self.conn, self.account_id, wanted)
         return [found[i] for i in self.changed_plans if i in found]
 
 

@@ -298,3 +298,30 @@ async def test_the_feed_leaves_out_only_payloads_a_later_change_of_the_page_repl
         )
         assert [lean[0], *lean[2:]] == [whole[0], *whole[2:]]
         assert split == whole[:2]
+
+
+async def test_a_reader_at_or_past_the_feeds_end_gets_no_changes_and_the_end(engines, tmp_path):
+    # A reader already caught up is answered from the feed's end alone (decision 0123); one a
+    # change behind still gets that change.
+    async with session_stack(engines, tmp_path) as stack:
+        session = await start_freestyle(stack)
+        await stack.sessions.LogPerformance(log_request(session.session_id, [bench_set(1)]))
+        await complete(stack, session.session_id)
+
+        pages = {
+            after: await stack.sessions.ListChanges(
+                sessions_pb2.ListChangesRequest(account_id=ACCOUNT, after_sequence=after)
+            )
+            for after in (2, 3, 7)
+        }
+        empty = await stack.sessions.ListChanges(
+            sessions_pb2.ListChangesRequest(account_id=OTHER_ACCOUNT, after_sequence=0)
+        )
+
+        assert [(c.sequence, c.kind) for c in pages[2].changes] == [(3, "session.completed")]
+        assert [(len(page.changes), page.latest_sequence) for page in pages.values()] == [
+            (1, 3),
+            (0, 3),
+            (0, 3),
+        ]
+        assert (len(empty.changes), empty.latest_sequence) == (0, 0)
