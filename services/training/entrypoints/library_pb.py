@@ -130,28 +130,8 @@ def workout_to_pb(workout: Workout, names: ExerciseNames, today: date) -> traini
     return message
 
 
-# The endurance messages made last, by the identity of the value they were made from (which they
-# keep, so the identity is not reused): a plan write encodes each saved workout's endurance part for
-# the feed's record and again for its answer, from the same value (decision 0123). Bounded: emptied
-# when full. A message handed out is shared; its callers copy it (``CopyFrom``) or only read it.
-_RECENT_ENDURANCE: dict[int, tuple[EnduranceTarget, training_pb2.EnduranceTarget]] = {}
-_RECENT_LIMIT = 1024
-
-
 def endurance_to_pb(endurance: EnduranceTarget) -> training_pb2.EnduranceTarget:
-    """The message every Training read and write returns (and the change feed carries); not to be
-    changed by the caller (it may be the one made for the same value a moment ago)."""
-    found = _RECENT_ENDURANCE.get(id(endurance))
-    if found is not None and found[0] is endurance:
-        return found[1]
-    message = _endurance_message(endurance)
-    if len(_RECENT_ENDURANCE) >= _RECENT_LIMIT:
-        _RECENT_ENDURANCE.clear()
-    _RECENT_ENDURANCE[id(endurance)] = (endurance, message)
-    return message
-
-
-def _endurance_message(endurance: EnduranceTarget) -> training_pb2.EnduranceTarget:
+    """The message every Training read and write returns (and the change feed carries)."""
     message = training_pb2.EnduranceTarget(
         sport=endurance.sport,
         planned_duration_seconds=endurance.planned_duration_seconds,
