@@ -10,9 +10,12 @@ its own words and the tools keep theirs (docs/decisions/0101-newer-protos.md).
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TypeVar, cast
 
+from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
 from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
+from google.protobuf.message import Message
 
 # A generated enum class (``AdvisoryLevel``); its values are ints, its class an EnumTypeWrapper.
 E = TypeVar("E", bound=int)
@@ -44,3 +47,115 @@ def enum_word(enum: type[E], value: int) -> str:
         return ""
     name: str = _wrapper(enum).Name(value)
     return name.removeprefix(_prefix(enum)).lower()
+
+
+# --- enum twins (docs/decisions/0128-training-enums.md) -----------------------------------------
+#
+# While a string field and its enum both travel (expand, then contract), the enum is the string's
+# "twin": an ``optional`` enum field named ``<field>_value`` beside the string field ``<field>``
+# (``EnduranceTarget.sport`` and ``sport_value``). The writer fills both from the same word; a reader
+# reads the enum and falls back to the string when the enum is unset or unspecified (an older
+# replica wrote the answer, or a row stored before the twin existed). ``optional`` so that an unset
+# twin is no key in ``MessageToDict(..., always_print_fields_with_no_presence=True)``.
+
+_TWIN = "_value"
+
+
+def twin_value(enum: type[E], word: str) -> E | None:
+    """The enum twin of ``word`` for a writer (a message field given None stays unset): none for
+    ``""`` and for a word the enum does not hold (a row stored under looser rules), so the reader
+    falls back to the string, which says it."""
+    try:
+        value = enum_value(enum, word)
+    except ValueError:
+        return None
+    return value or None
+
+
+@cache
+def _words(enum: EnumDescriptor) -> dict[int, str]:
+    prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", enum.name).upper() + "_"
+    return {v.number: str(v.name).removeprefix(prefix).lower() for v in enum.values if v.number}
+
+
+def _twin_word(field: FieldDescriptor, value: int) -> str | None:
+    # None when unset, or a value a newer release added: the string says it.
+    return _words(field.enum_type).get(value) if value else None
+
+
+def word_of(message: Message, name: str) -> str:
+    """The word of string field ``name``: its enum twin's word when set, else the string."""
+    field = message.DESCRIPTOR.fields_by_name[name + _TWIN]
+    word = _twin_word(field, getattr(message, field.name)) if message.HasField(field.name) else None
+    return getattr(message, name) if word is None else word
+
+
+# Per message type: its twin pairs (string field name, enum field) and the message fields that may
+# hold a message with twins (repeated and map fields included), or None when it holds none.
+_Walk = tuple[tuple[tuple[str, FieldDescriptor], ...], tuple[FieldDescriptor, ...]]
+_WALKS: dict[str, _Walk | None] = {}
+
+
+def _pairs(descriptor: Descriptor) -> tuple[tuple[str, FieldDescriptor], ...]:
+    pairs = []
+    for field in descriptor.fields:
+        if field.type != FieldDescriptor.TYPE_ENUM or not field.name.endswith(_TWIN):
+            continue
+        string = descriptor.fields_by_name.get(field.name.removesuffix(_TWIN))
+        if string is not None and string.type == FieldDescriptor.TYPE_STRING and not string.is_repeated:
+            pairs.append((string.name, field))
+    return tuple(pairs)
+
+
+def _holds_twins(descriptor: Descriptor, seen: set[str]) -> bool:
+    if descriptor.full_name in seen:
+        return False
+    seen.add(descriptor.full_name)
+    if _pairs(descriptor):
+        return True
+    return any(f.message_type is not None and _holds_twins(f.message_type, seen) for f in descriptor.fields)
+
+
+def _walk(descriptor: Descriptor) -> _Walk | None:
+    if descriptor.full_name not in _WALKS:
+        walk: _Walk | None = None
+        if _holds_twins(descriptor, set()):
+            children = tuple(
+                f
+                for f in descriptor.fields
+                if f.message_type is not None and _holds_twins(f.message_type, set())
+            )
+            walk = (_pairs(descriptor), children)
+        _WALKS[descriptor.full_name] = walk
+    return _WALKS[descriptor.full_name]
+
+
+def read_twins(message: Message) -> Message:
+    """``message`` (in place, and returned) as a reader of the strings sees it: every twin read into
+    its string field (the string kept when the enum is unspecified) and cleared.
+
+    The edge reads each Training answer through this as it arrives (``edge.backends``), so every
+    renderer, ``MessageToDict`` included, sees the words exactly where an older answer had them and
+    no enum key: the tools answer byte for byte as before.
+    """
+    walk = _walk(message.DESCRIPTOR)
+    if walk is None:
+        return message
+    pairs, children = walk
+    for name, field in pairs:
+        if message.HasField(field.name):
+            word = _twin_word(field, getattr(message, field.name))
+            if word is not None:
+                setattr(message, name, word)
+            message.ClearField(field.name)
+    for field in children:
+        if field.message_type.GetOptions().map_entry:
+            if field.message_type.fields_by_name["value"].message_type is not None:
+                for item in getattr(message, field.name).values():
+                    read_twins(item)
+        elif field.is_repeated:
+            for item in getattr(message, field.name):
+                read_twins(item)
+        elif message.HasField(field.name):
+            read_twins(getattr(message, field.name))
+    return message

@@ -20,7 +20,7 @@ import grpc
 from kinetic.analytics.v1 import endurance_pb2
 from kinetic.athlete_thresholds import thresholds
 from kinetic.errors import DomainError, RemoteError
-from kinetic.proto_enums import enum_value
+from kinetic.proto_enums import enum_value, word_of
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from knowledge.endurance.load import PmcSeed
 from knowledge.plan_safety import (
@@ -167,11 +167,12 @@ def planned(load: plans_pb2.PlanLoad) -> PlannedWorkout:
     """A stored workout's load as the engine reads it (analytics' ``plan_loads`` reads it alike)."""
     return PlannedWorkout(
         day=date.fromisoformat(load.day),
-        sport=ENGINE_SPORTS[load.sport],
-        workout_type=ENGINE_TYPES[load.workout_type],
+        # The enum twins, or the strings of an answer without them (decision 0128).
+        sport=ENGINE_SPORTS[word_of(load, "sport")],
+        workout_type=ENGINE_TYPES[word_of(load, "workout_type")],
         planned_tss=load.planned_tss,
         distance_m=load.distance_meters
-        if load.HasField("distance_meters") and load.sport in DISTANCE_SPORTS
+        if load.HasField("distance_meters") and word_of(load, "sport") in DISTANCE_SPORTS
         else None,
         duration_s=float(load.duration_seconds) if load.HasField("duration_seconds") else None,
         workout_id=load.workout_id,

@@ -9,7 +9,9 @@ from datetime import UTC, date, datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from kinetic.proto_enums import twin_value
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from kinetic.training.v1 import training_pb2
 from services.training.domain.endurance_rules import parse_endurance
 from services.training.domain.input_values import Violations
 from services.training.entrypoints.library_pb import endurance_to_pb
@@ -132,6 +134,7 @@ def _target_to_pb(target: PhaseTarget) -> plans_pb2.PhaseTarget:
         weekly_duration_seconds=target.weekly_duration_seconds,
         weekly_tss=target.weekly_tss,
         sessions_per_week=target.sessions_per_week,
+        sport_value=twin_value(training_pb2.Sport, target.sport),  # decision 0128
     )
 
 
@@ -160,7 +163,11 @@ def goal_to_pb(
             for b in fields.phase_blocks
         ],
         frequencies=[
-            plans_pb2.SportFrequency(sport=f.sport, sessions_per_week=f.sessions_per_week)
+            plans_pb2.SportFrequency(
+                sport=f.sport,
+                sessions_per_week=f.sessions_per_week,
+                sport_value=twin_value(training_pb2.Sport, f.sport),
+            )
             for f in fields.frequencies
         ],
         strength_per_week=fields.strength_per_week,
@@ -179,6 +186,7 @@ def goal_to_pb(
         notes=state.plan.notes,
         create_time=_timestamp(state.plan.created_at),
         update_time=_timestamp(state.plan.updated_at),
+        sport_value=twin_value(plans_pb2.GoalSport, fields.sport),  # decision 0128
     )
     return goal
 
@@ -198,6 +206,7 @@ def entry_to_pb(entry: Entry) -> plans_pb2.PlanWorkout:
         completed=entry.row.completed,
         linked_activity_id=entry.row.linked_activity_id,
         completed_time=_timestamp(entry.row.completed_at),
+        workout_type_value=twin_value(plans_pb2.WorkoutType, entry.row.workout_type),  # decision 0128
     )
     if workout.content.endurance is not None:
         message.endurance.CopyFrom(endurance_to_pb(workout.content.endurance))
@@ -216,6 +225,8 @@ def plan_load(entry: Entry) -> plans_pb2.PlanLoad:
         distance_meters=endurance.planned_distance_meters if endurance else None,
         duration_seconds=endurance.planned_duration_seconds if endurance else None,
         completed=entry.row.completed,
+        sport_value=twin_value(training_pb2.Sport, entry.sport),  # decision 0128
+        workout_type_value=twin_value(plans_pb2.WorkoutType, entry.row.workout_type),
     )
 
 
