@@ -90,20 +90,23 @@ def word_of(message: Message, name: str) -> str:
     return getattr(message, name) if word is None else word
 
 
-# Per message type: its twin pairs (string field name, enum field) and the message fields that may
-# hold a message with twins (repeated and map fields included), or None when it holds none.
-_Walk = tuple[tuple[tuple[str, FieldDescriptor], ...], tuple[FieldDescriptor, ...]]
-_WALKS: dict[str, _Walk | None] = {}
+# Per message type, worked out once: its twin pairs (string field, enum field, the enum's words by
+# value) and the message fields that may hold a message with twins (how they hold it: one, a list,
+# a map's values), or None when it holds none; the walk then touches only those fields.
+_SINGLE, _LIST, _MAP = 0, 1, 2
+_Pair = tuple[str, str, dict[int, str]]
+_Walk = tuple[tuple[_Pair, ...], tuple[tuple[str, int], ...]]
+_WALKS: dict[Descriptor, _Walk | None] = {}
 
 
-def _pairs(descriptor: Descriptor) -> tuple[tuple[str, FieldDescriptor], ...]:
+def _pairs(descriptor: Descriptor) -> tuple[_Pair, ...]:
     pairs = []
     for field in descriptor.fields:
         if field.type != FieldDescriptor.TYPE_ENUM or not field.name.endswith(_TWIN):
             continue
         string = descriptor.fields_by_name.get(field.name.removesuffix(_TWIN))
         if string is not None and string.type == FieldDescriptor.TYPE_STRING and not string.is_repeated:
-            pairs.append((string.name, field))
+            pairs.append((string.name, field.name, _words(field.enum_type)))
     return tuple(pairs)
 
 
@@ -116,46 +119,61 @@ def _holds_twins(descriptor: Descriptor, seen: set[str]) -> bool:
     return any(f.message_type is not None and _holds_twins(f.message_type, seen) for f in descriptor.fields)
 
 
+def _held(field: FieldDescriptor) -> tuple[str, int] | None:
+    held = field.message_type
+    if held is None or not _holds_twins(held, set()):
+        return None
+    if held.GetOptions().map_entry:
+        return (field.name, _MAP)
+    return (field.name, _LIST if field.is_repeated else _SINGLE)
+
+
 def _walk(descriptor: Descriptor) -> _Walk | None:
-    if descriptor.full_name not in _WALKS:
+    if descriptor not in _WALKS:
         walk: _Walk | None = None
         if _holds_twins(descriptor, set()):
-            children = tuple(
-                f
-                for f in descriptor.fields
-                if f.message_type is not None and _holds_twins(f.message_type, set())
-            )
+            children = tuple(held for f in descriptor.fields if (held := _held(f)) is not None)
             walk = (_pairs(descriptor), children)
-        _WALKS[descriptor.full_name] = walk
-    return _WALKS[descriptor.full_name]
+        _WALKS[descriptor] = walk
+    return _WALKS[descriptor]
 
 
 def read_twins(message: Message) -> Message:
     """``message`` (in place, and returned) as a reader of the strings sees it: every twin read into
-    its string field (the string kept when the enum is unspecified) and cleared.
+    its string field (the string kept when the enum is unset, or a value this release does not know)
+    and cleared.
 
     The edge reads each Training answer through this as it arrives (``edge.backends``), so every
     renderer, ``MessageToDict`` included, sees the words exactly where an older answer had them and
     no enum key: the tools answer byte for byte as before.
     """
     walk = _walk(message.DESCRIPTOR)
-    if walk is None:
-        return message
+    if walk is not None:
+        _read(message, walk)
+    return message
+
+
+def _read(message: Message, walk: _Walk) -> None:
     pairs, children = walk
-    for name, field in pairs:
-        if message.HasField(field.name):
-            word = _twin_word(field, getattr(message, field.name))
+    for name, twin, words in pairs:
+        if message.HasField(twin):
+            word = words.get(getattr(message, twin))
             if word is not None:
                 setattr(message, name, word)
-            message.ClearField(field.name)
-    for field in children:
-        if field.message_type.GetOptions().map_entry:
-            if field.message_type.fields_by_name["value"].message_type is not None:
-                for item in getattr(message, field.name).values():
-                    read_twins(item)
-        elif field.is_repeated:
-            for item in getattr(message, field.name):
-                read_twins(item)
-        elif message.HasField(field.name):
-            read_twins(getattr(message, field.name))
-    return message
+            message.ClearField(twin)
+    for name, held in children:
+        if held == _LIST:
+            items = getattr(message, name)
+        elif held == _MAP:
+            items = getattr(message, name).values()
+        elif message.HasField(name):
+            items = (getattr(message, name),)
+        else:
+            continue
+        inner: _Walk | None = None
+        for item in items:
+            if inner is None:
+                inner = _walk(item.DESCRIPTOR)
+                if inner is None:
+                    break
+            _read(item, inner)
