@@ -7,6 +7,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import grpc
+
 POLL_SECONDS = 0.01
 
 
@@ -37,3 +39,16 @@ async def status_becomes(
 async def status_of(response: Awaitable[Any]) -> int:
     """The status code of an HTTP response still to be awaited."""
     return int((await response).status_code)
+
+
+async def answered(call: Callable[[], Awaitable[Any]], *, within: float = 30.0) -> Any:
+    """Repeat a gRPC ``call`` while it answers UNAVAILABLE (a backend still catching up, busy
+    under load), up to ``within`` seconds; any other failure, or the last one, is raised."""
+    started = time.monotonic()
+    while True:
+        try:
+            return await call()
+        except grpc.aio.AioRpcError as error:
+            if error.code() != grpc.StatusCode.UNAVAILABLE or time.monotonic() - started > within:
+                raise
+        await asyncio.sleep(POLL_SECONDS * 10)

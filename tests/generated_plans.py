@@ -1,6 +1,6 @@
 """Training's ``GeneratePlan`` for tests of the public builder's parts that run no server: the
-handler itself (``services.training.plans.generation``) called in the test's process, its refusal
-read back as the edge reads one off the wire (decision 0096). The stacks use the real RPC."""
+handler itself (``services.training.plans.plans_grpc.generate``) called in the test's process, its
+refusal read back as the edge reads one off the wire (decision 0096). The stacks use the real RPC."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from edge.profiles.runflow_public.plan_view import GeneratedPlan
 from edge.profiles.runflow_public.planning import PlanSource
 from kinetic.errors import DomainError, RemoteError
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
-from services.training.plans.generation import generate
+from services.training.plans.plans_grpc import generate
 
 
 async def _in_process(request: plans_pb2.GeneratePlanRequest) -> plans_pb2.GeneratePlanResponse:

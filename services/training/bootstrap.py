@@ -17,6 +17,7 @@ from services.training.entrypoints.library_pb import LIBRARY_FORMS
 from services.training.plans import plans_grpc
 from services.training.plans.plan_writes import PlanWrites
 from services.training.plans.planning_context import PlanningContexts, Target
+from services.training.plans.plans_pb import PLAN_FORMS
 from services.training.plans.service import EndurancePlans
 from services.training.service_layer.account_erasure import AccountErasure
 from services.training.service_layer.deletions import TrainingDeletions
@@ -65,7 +66,7 @@ def prepare(engine: Engine, clock: Clock = utc_now) -> TrainingApp:
         statuses=OccurrenceStatuses(engine, LIBRARY_FORMS, clock),
         feed=LibraryChangeFeed(engine),
         erasure=AccountErasure(engine),
-        plans=EndurancePlans(engine, LIBRARY_FORMS, clock),
+        plans=EndurancePlans(engine, LIBRARY_FORMS, PLAN_FORMS, clock),
     )
 
 
@@ -90,7 +91,7 @@ async def start(
     )
     # Endurance plans live in the library's tables: same process, same server (decision 0062).
     plans = ServiceBinding(
-        plans_grpc.EndurancePlanServicer(app.plans, PlanWrites(app.plans, contexts)),
+        plans_grpc.EndurancePlanServicer(app.plans, PlanWrites(app.plans, contexts, PLAN_FORMS)),
         endurance_plans_pb2_grpc.add_EndurancePlanServiceServicer_to_server,
         plans_grpc.SERVICE_NAME,
     )

@@ -29,6 +29,7 @@ from kinetic.protected_resources import CLIENT_AI, OPEN_WORKOUT_SCHEMA, RUNFLOW,
 from kinetic.sessions.v1 import workout_log_pb2
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
+from tests.eventually import answered
 from tests.fuzz.watch import RowCounts, changed
 from tests.integration.edge.client_ai_gym import gym_admin, new_account, open_gym
 from tests.integration.edge.conftest import Stack
@@ -165,8 +166,11 @@ class ProfileCaller:
         assert self._client is not None
         # Analytics derives its rows from the feeds in the background: bring them up to date with
         # the calls before, so the counts around this call show only what this call did.
-        await self.stack.backends.analytics.GetFeedPosition(
-            analytics_pb2.GetFeedPositionRequest(account_id=self.account_id)
+        # On a busy machine analytics may answer "still catching up" (UNAVAILABLE): ask again.
+        await answered(
+            lambda: self.stack.backends.analytics.GetFeedPosition(
+                analytics_pb2.GetFeedPositionRequest(account_id=self.account_id)
+            )
         )
         before = self.rows()
         try:

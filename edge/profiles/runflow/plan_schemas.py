@@ -79,9 +79,8 @@ IDENT = {"type": "string", "minLength": 1, "maxLength": 64, "pattern": r"^[A-Za-
 GOAL_ID = described(IDENT, "The plan (default: the active one).")
 WORKOUT_ID = described(IDENT, "The workout.")
 SPORT = {"type": "string", "enum": list(SPORTS), "description": "The sport."}
-IDEMPOTENCY_KEY = text(
-    128, "Retry key: the same call again answers as the first; other arguments are refused.", least=1
-)
+# What a retry key does is said once, in the profile's instructions (decision 0120).
+IDEMPOTENCY_KEY = text(128, "Retry key.", least=1)
 
 # The kind's description says which fields go with it; the fields' names say the rest.
 TARGET = closed(
@@ -100,9 +99,8 @@ TARGET = closed(
         "rpe": ranged(training.RPE),
     },
     ("kind",),
-    "What the step holds, one way of its kind: pace by paceZone (E easy, M marathon, T threshold, "
-    "I interval, R repetition; recomputed on recalibration) or both seconds per km; power by watts or "
-    "% FTP (Low and High); heart_rate by bpm (Low and High) or heartRateZone of the profile; rpe 1-10.",
+    "One way per kind: pace by paceZone (E easy, M marathon, T threshold, I interval, R repetition) "
+    "or both seconds per km; power by watts or % FTP; heart_rate by bpm or the profile's heartRateZone.",
 )
 
 
@@ -114,8 +112,8 @@ def step_definition(depth: int) -> str:
 def step_schema(depth: int) -> Schema:
     """A step at ``depth`` (0 top level); a repeat's steps are one level deeper, at most two repeats.
 
-    Only the top-level step describes its fields: the deeper ones have the same fields (their
-    descriptions would be read again in every tool for nothing)."""
+    Only the top-level step has words: the deeper ones have the same fields (their descriptions
+    would be read again in every tool for nothing)."""
     nests = depth < training.MAX_REPEAT_DEPTH
     types = ["warm_up", "cool_down", "interval", "repeat"] if nests else ["warm_up", "cool_down", "interval"]
     properties: Schema = {
@@ -147,10 +145,9 @@ def step_schema(depth: int) -> Schema:
         }
     if depth == 0:
         return closed(properties, ("type",), "A structured step (v2).")
-    words = "may repeat once more" if nests else "not a repeat"
-    fields = {name: undescribed(schema) for name, schema in properties.items()}
-    where = " in ".join(["a repeat"] * depth)
-    return closed(fields, ("type",), f"A step in {where}: a step's fields; {words}.")
+    # A deeper step says nothing of its own: the top-level step's words and the steps' "at most two
+    # deep" say it, and its type's enum shows whether it may repeat (decision 0120).
+    return closed({name: undescribed(schema) for name, schema in properties.items()}, ("type",))
 
 
 STRUCTURED_STEPS = {

@@ -16,17 +16,16 @@ from edge.profiles.runflow.plan_handlers import RunFlowPlanTools
 SCOPE = "mcp:full"
 # Reads change nothing, so the same call again answers the same.
 READS = hints(read_only=True, destructive=False, idempotent=True)
-# Every plan change answers what it snapshotted first and what the safety engine found.
-_SAFETY = " Returns the snapshotId taken first and safetyAdvisories."
+# What every write answers (its snapshotId and safetyAdvisories) and what its retry key does are said
+# once, in the profile's instructions, not in each write's words (decision 0120).
 
 PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
     ToolRow(
         name="get_training_plan",
         title="Training plan",
         description="Pulls the active or specified training plan (goalId), its phaseBlocks, volume/TSS "
-        "targets, coaching summaries and workouts: from today for `weeks` weeks (default 4), or "
-        "all with includeAllWorkouts. includeStructuredSteps (default true; false when "
-        "includeAllWorkouts: true), summaryOnly, sport filter.",
+        "targets, coaching summaries and workouts: from today for `weeks` weeks, or all with "
+        "includeAllWorkouts.",
         input_schema=schemas.GET_PLAN_INPUT,
         annotations=READS,
         scope=SCOPE,
@@ -57,7 +56,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         title="Create custom training plan",
         description="Creates a custom plan (creationMode AI_ASSISTED) with phaseBlocks, multi-sport "
         "volume/TSS targets, strengthPerWeek and up to 200 v2 workouts in one atomic "
-        "transaction; active unless activate: false." + _SAFETY,
+        "transaction; active unless activate: false.",
         input_schema=schemas.CREATE_PLAN_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=False),
         scope=SCOPE,
@@ -68,10 +67,10 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         name="create_training_plan",
         title="Create training plan",
         description="Generates a standard template-based running plan (creationMode STANDARD_BUILDER) for "
-        "one of 17 race distances and durations (1 mile to 100 miles, 6 to 24 hours): phases, "
+        "one of 17 race distances and durations: phases, "
         "weekly volume with cut-back weeks, long runs capped by distance and time, quality "
         "sessions at VDOT paces and a taper, stored as a new active plan (unless activate: "
-        "false) in one transaction." + _SAFETY,
+        "false) in one transaction.",
         input_schema=schemas.CREATE_GENERATED_PLAN_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=False),
         scope=SCOPE,
@@ -82,7 +81,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         title="Update training plan",
         description="Updates a plan's name, planStartDate, raceDate, sport, raceType, trainingFocus, "
         "frequencies, restDays, strengthPerWeek, phaseBlocks (with volume/TSS targets) or "
-        "notes; the fields not given are kept." + _SAFETY,
+        "notes; the fields not given are kept.",
         input_schema=schemas.UPDATE_PHASES_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=True),
         scope=SCOPE,
@@ -92,7 +91,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
     ToolRow(
         name="set_active_training_plan",
         title="Set active training plan",
-        description="Makes goalId the active plan and deactivates the others, atomically." + _SAFETY,
+        description="Makes goalId the active plan and deactivates the others, atomically.",
         input_schema=schemas.SET_ACTIVE_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=True),
         scope=SCOPE,
@@ -102,7 +101,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         name="delete_training_plan",
         title="Delete training plan",
         description="Archives (default) or permanently deletes a plan by goalId; when it was active, the "
-        "most recent remaining plan becomes active." + _SAFETY,
+        "most recent remaining plan becomes active.",
         input_schema=schemas.DELETE_PLAN_INPUT,
         annotations=hints(read_only=False, destructive=True, idempotent=True),
         scope=SCOPE,
@@ -111,9 +110,8 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
     ToolRow(
         name="import_plan_workouts_batch",
         title="Import plan workouts",
-        description="Imports 1..200 workouts (v2 structuredSteps, sport RUN/BIKE/SWIM/STRENGTH, order, "
-        "notes, targets) into a plan, all or none; replaceFilter deletes the window's workouts "
-        "first; lockPlannedTss keeps given plannedTss. Returns importedWorkoutIds." + _SAFETY,
+        description="Imports 1..200 workouts with v2 structuredSteps into a plan, all or none; "
+        "replaceFilter deletes the window's workouts first. Returns importedWorkoutIds.",
         input_schema=schemas.IMPORT_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=False),
         scope=SCOPE,
@@ -123,7 +121,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         name="modify_workouts_batch",
         title="Modify workouts",
         description="Updates fields, targets, sport, scheduledDate, order, plannedTss or structuredSteps of "
-        "1..200 existing workouts by workoutId, all or none; a given plannedTss is locked." + _SAFETY,
+        "1..200 existing workouts by workoutId, all or none; a given plannedTss is locked.",
         input_schema=schemas.MODIFY_BATCH_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=True),
         scope=SCOPE,
@@ -133,8 +131,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
     ToolRow(
         name="reschedule_workouts_batch",
         title="Reschedule workouts",
-        description="Moves 1..200 workouts to new dates and/or orders within the day in one transaction."
-        + _SAFETY,
+        description="Moves 1..200 workouts to new dates and/or orders within the day in one transaction.",
         input_schema=schemas.RESCHEDULE_BATCH_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=True),
         scope=SCOPE,
@@ -144,7 +141,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         name="shift_plan_dates",
         title="Shift plan dates",
         description="Shifts every workout of a plan, or of a fromDate-toDate window, by deltaDays (+/- N "
-        "days) in one transaction." + _SAFETY,
+        "days) in one transaction.",
         input_schema=schemas.SHIFT_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=False),
         scope=SCOPE,
@@ -155,7 +152,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         name="delete_workouts_batch",
         title="Delete workouts",
         description="Deletes workouts by workoutIds (1..200), or a plan's workouts in a date window and/or "
-        "of some sports, after taking a snapshot." + _SAFETY,
+        "of some sports, after taking a snapshot.",
         input_schema=schemas.DELETE_BATCH_INPUT,
         annotations=hints(read_only=False, destructive=True, idempotent=True),
         scope=SCOPE,
@@ -167,7 +164,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         title="Mark workouts status",
         description="Marks 1..200 workouts completed or not, with an optional linkedActivityId, all or "
         "none, then assesses the latest-scheduled completed one against its activity once "
-        "(adaptationResult)." + _SAFETY,
+        "(adaptationResult).",
         input_schema=schemas.MARK_BATCH_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=True),
         scope=SCOPE,
@@ -177,7 +174,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         name="restore_plan_snapshot",
         title="Restore plan snapshot",
         description="Rolls a plan back to snapshotId (default: its latest undo snapshot), after taking a "
-        "pre-restore backup (preRestoreSnapshotId) that can itself be restored." + _SAFETY,
+        "pre-restore backup (preRestoreSnapshotId) that can itself be restored.",
         input_schema=schemas.RESTORE_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=False),
         scope=SCOPE,
@@ -188,7 +185,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         title="Create structured workout",
         description="Adds one workout with v2 structuredSteps to a plan (default the active one); planned "
         "TSS is computed from the steps and thresholds, and no running distance is made up for "
-        "BIKE or STRENGTH." + _SAFETY,
+        "BIKE or STRENGTH.",
         input_schema=schemas.CREATE_WORKOUT_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=False),
         scope=SCOPE,
@@ -198,7 +195,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         name="modify_workout",
         title="Modify workout",
         description="Updates fields, targets, date/order or v2 steps of one workout; the fields not given "
-        "are kept." + _SAFETY,
+        "are kept.",
         input_schema=schemas.MODIFY_WORKOUT_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=True),
         scope=SCOPE,
@@ -208,7 +205,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
     ToolRow(
         name="reschedule_workout",
         title="Reschedule workout",
-        description="Moves one planned workout to a new date and optional order." + _SAFETY,
+        description="Moves one planned workout to a new date and optional order.",
         input_schema=schemas.RESCHEDULE_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=True),
         scope=SCOPE,
@@ -217,7 +214,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
     ToolRow(
         name="swap_workouts",
         title="Swap workouts",
-        description="Swaps the scheduled dates and orders of two planned workouts, atomically." + _SAFETY,
+        description="Swaps the scheduled dates and orders of two planned workouts, atomically.",
         input_schema=schemas.SWAP_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=False),
         scope=SCOPE,
@@ -226,7 +223,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
     ToolRow(
         name="delete_workout",
         title="Delete workout",
-        description="Deletes one planned workout after taking a snapshot." + _SAFETY,
+        description="Deletes one planned workout after taking a snapshot.",
         input_schema=schemas.DELETE_WORKOUT_INPUT,
         annotations=hints(read_only=False, destructive=True, idempotent=True),
         scope=SCOPE,
@@ -236,7 +233,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         name="mark_workout_status",
         title="Mark workout status",
         description="Marks one workout completed or not, links an activity, and returns adaptationResult "
-        "(the activity against the plan)." + _SAFETY,
+        "(the activity against the plan).",
         input_schema=schemas.MARK_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=True),
         scope=SCOPE,
@@ -247,7 +244,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         title="Recalibrate thresholds",
         description="Updates VDOT (from a race result or threshold pace), FTP, swim CSS or HR thresholds, "
         "then recalculates the plan's future zone paces and planned TSS, keeping "
-        "explicit/locked plannedTss (preserveCustomWorkoutTss: true)." + _SAFETY,
+        "explicit/locked plannedTss (preserveCustomWorkoutTss: true).",
         input_schema=schemas.RECALIBRATE_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=True),
         scope=SCOPE,
@@ -258,7 +255,7 @@ PLAN_TOOLS: tuple[ToolRow[Method], ...] = (
         name="save_weekly_coaching_summary",
         title="Save weekly coaching summary",
         description="Creates, updates or (empty or null text) deletes the coaching summary of a plan's week "
-        "(up to 1,000 characters)." + _SAFETY,
+        "(up to 1,000 characters).",
         input_schema=schemas.SUMMARY_INPUT,
         annotations=hints(read_only=False, destructive=False, idempotent=True),
         scope=SCOPE,

@@ -113,8 +113,7 @@ LOG_HEALTH_INPUT = tool_input(
             "type": "string",
             "minLength": 1,
             "maxLength": 128,
-            "description": "Retry key: the same call again answers as the first; other arguments are "
-            "refused.",
+            "description": "Retry key.",
         },
     }
 )

@@ -106,17 +106,6 @@ _WAYS: dict[str, str] = {
 }
 
 
-def parse_endurance(problems: Violations, path: str, endurance: Any) -> EnduranceTarget | None:
-    """``check_endurance`` for the ``EnduranceTarget`` message the endurance plans still hand here.
-
-    Their drafts and legacy snapshots (``plans/rules``, ``plans/plans_pb``) are the only callers;
-    the bridge goes once they read the message first (docs/decisions/0110-library-edits-as-values.md).
-    """
-    from services.training.entrypoints.edit_input_pb import endurance_input_from_pb
-
-    return check_endurance(problems, path, endurance_input_from_pb(endurance))
-
-
 def check_endurance(problems: Violations, path: str, endurance: EnduranceInput) -> EnduranceTarget | None:
     """The endurance part of a workout, or None (with the problems recorded)."""
     before = len(problems)

@@ -2,17 +2,43 @@
 by ``commands_pb`` in the entrypoint, dispatched by ``handlers`` (docs/decisions/0102).
 
 Attribute names are the messages' own, so a handler reads a command as it read the message. The
-drafts and the goal of CreateGoal, UpdateGoal, ImportWorkouts and ModifyWorkouts are still their
-messages (``WorkoutDraft``, ``Goal``): ``rules`` checks them field by field and names each problem
-by the message's path; they become values (``DraftValues``, ``GoalFields``) once checked.
+drafts and the goal of CreateGoal, UpdateGoal, ImportWorkouts and ModifyWorkouts are values as
+sent (``WorkoutDraft``, ``GoalDraft``): ``commands_pb`` copies the message without checking it, and
+``rules`` checks them field by field and names each problem by the message's path, as it did on the
+message (docs/decisions/0113-library-answers-as-values.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from services.training.domain.edit_input import EnduranceInput
 from services.training.domain.planned_stress import Thresholds
+from services.training.plans.generator import GeneratedPlan
+from services.training.plans.goal import GoalFields
+
+
+@dataclass(frozen=True)
+class GoalDraft:
+    """A ``Goal`` as sent: its name and notes (the library plan's) and its own fields, copied
+    unchecked (a phase target's figure not sent is None, as ``HasField`` said)."""
+
+    name: str
+    notes: str
+    fields: GoalFields
+
+
+@dataclass(frozen=True)
+class WorkoutDraft:
+    """A ``WorkoutDraft`` as sent, unchecked; ``endurance`` None: not sent."""
+
+    name: str = ""
+    notes: str = ""
+    scheduled_date: str = ""
+    order: int = 0
+    workout_type: str = ""
+    endurance: EnduranceInput | None = None
 
 
 @dataclass(frozen=True)
@@ -27,15 +53,15 @@ class DayFilter:
 
 @dataclass(frozen=True)
 class CreateGoal:
-    goal: plans_pb2.Goal
-    workouts: tuple[plans_pb2.WorkoutDraft, ...]
+    goal: GoalDraft
+    workouts: tuple[WorkoutDraft, ...]
     activate: bool = False
 
 
 @dataclass(frozen=True)
 class UpdateGoal:
     goal_id: str
-    goal: plans_pb2.Goal
+    goal: GoalDraft
     update_mask: tuple[str, ...]
 
 
@@ -53,7 +79,7 @@ class DeleteGoal:
 @dataclass(frozen=True)
 class ImportWorkouts:
     goal_id: str
-    workouts: tuple[plans_pb2.WorkoutDraft, ...]
+    workouts: tuple[WorkoutDraft, ...]
     replace_filter: DayFilter | None = None  # None: nothing is replaced
     lock_planned_tss: bool = False
 
@@ -61,7 +87,7 @@ class ImportWorkouts:
 @dataclass(frozen=True)
 class WorkoutChange:
     workout_id: str
-    workout: plans_pb2.WorkoutDraft
+    workout: WorkoutDraft
     update_mask: tuple[str, ...]
 
 
@@ -169,3 +195,33 @@ class MutateCommand:
     kind: str | None
     mutation: PlanMutation | None
     request_hash: str
+
+
+@dataclass(frozen=True)
+class GenerateAsk:
+    """One GeneratePlan call (or a WritePlan's ``generate``): the tool's arguments as JSON, the
+    athlete's day, and what to answer besides the plan."""
+
+    arguments_json: str
+    today: str
+    with_safety_advisories: bool = False
+    as_goal: bool = False
+
+
+# The MutatePlan a WritePlan asks for once the generated plan replaces its mutation: the
+# ``CreateGoal`` of that plan (active or not), read and hashed by the entrypoint as if the caller
+# had sent it, so a retry of a generated plan's write replays (decisions 0096, 0113).
+CreateGenerated = Callable[[GeneratedPlan, bool], MutateCommand]
+
+
+@dataclass(frozen=True)
+class WriteCommand:
+    """One WritePlan call: the mutation as sent, whether to read the thresholds from analytics, the
+    plan to generate (None: none), and the week's first day and feed position for the advisories."""
+
+    mutation: MutateCommand
+    look_up_thresholds: bool
+    first_weekday: int
+    generate: GenerateAsk | None
+    min_sessions_sequence: int
+    create_generated: CreateGenerated

@@ -1,15 +1,56 @@
-"""MutatePlanRequest into a ``MutateCommand``: the oneof's case into its command
-(docs/decisions/0102-training-without-protobuf-inside.md)."""
+"""MutatePlanRequest into a ``MutateCommand``: the oneof's case into its command, its goal and drafts
+into values as sent (docs/decisions/0102-training-without-protobuf-inside.md, 0113); and
+GeneratePlan's and WritePlan's requests into ``GenerateAsk`` and ``WriteCommand``. The readers copy,
+never check: every problem is still found and named by ``rules``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from services.training.domain.planned_stress import Thresholds
+from services.training.entrypoints.edit_input_pb import endurance_input_from_pb
 from services.training.plans import commands as c
-from services.training.plans.stress import thresholds_from_pb
+from services.training.plans.generated_goal_pb import goal_of
+from services.training.plans.generator import GeneratedPlan
+from services.training.plans.plans_pb import goal_fields_from_pb
 from services.training.service_layer.write_support import request_hash
+
+_THRESHOLDS = (
+    "ftp_watts",
+    "threshold_pace_seconds_per_km",
+    "css_seconds_per_100m",
+    "threshold_hr_bpm",
+    "max_hr_bpm",
+    "resting_hr_bpm",
+    "vdot",
+)
+
+
+def thresholds_from_pb(message: plans_pb2.AthleteThresholds) -> Thresholds:
+    """The request's thresholds; each unset one is unknown (None)."""
+    return Thresholds(
+        **{name: getattr(message, name) if message.HasField(name) else None for name in _THRESHOLDS}
+    )
+
+
+def goal_draft(goal: plans_pb2.Goal) -> c.GoalDraft:
+    """A request's goal as sent (its coaching summaries are never kept: left out)."""
+    return c.GoalDraft(goal.name, goal.notes, goal_fields_from_pb(goal, summaries=False))
+
+
+def workout_draft(draft: plans_pb2.WorkoutDraft) -> c.WorkoutDraft:
+    """A workout draft as sent."""
+    return c.WorkoutDraft(
+        name=draft.name,
+        notes=draft.notes,
+        scheduled_date=draft.scheduled_date,
+        order=draft.order,
+        workout_type=draft.workout_type,
+        endurance=endurance_input_from_pb(draft.endurance) if draft.HasField("endurance") else None,
+    )
 
 
 def _filter(message: plans_pb2.ReplaceFilter) -> c.DayFilter:
@@ -17,21 +58,24 @@ def _filter(message: plans_pb2.ReplaceFilter) -> c.DayFilter:
 
 
 def _create_goal(m: plans_pb2.CreateGoal) -> c.CreateGoal:
-    return c.CreateGoal(m.goal, tuple(m.workouts), m.activate)
+    return c.CreateGoal(goal_draft(m.goal), tuple(map(workout_draft, m.workouts)), m.activate)
 
 
 def _update_goal(m: plans_pb2.UpdateGoal) -> c.UpdateGoal:
-    return c.UpdateGoal(m.goal_id, m.goal, tuple(m.update_mask.paths))
+    return c.UpdateGoal(m.goal_id, goal_draft(m.goal), tuple(m.update_mask.paths))
 
 
 def _import_workouts(m: plans_pb2.ImportWorkouts) -> c.ImportWorkouts:
     replace = _filter(m.replace_filter) if m.HasField("replace_filter") else None
-    return c.ImportWorkouts(m.goal_id, tuple(m.workouts), replace, m.lock_planned_tss)
+    return c.ImportWorkouts(m.goal_id, tuple(map(workout_draft, m.workouts)), replace, m.lock_planned_tss)
 
 
 def _modify_workouts(m: plans_pb2.ModifyWorkouts) -> c.ModifyWorkouts:
     return c.ModifyWorkouts(
-        tuple(c.WorkoutChange(x.workout_id, x.workout, tuple(x.update_mask.paths)) for x in m.changes)
+        tuple(
+            c.WorkoutChange(x.workout_id, workout_draft(x.workout), tuple(x.update_mask.paths))
+            for x in m.changes
+        )
     )
 
 
@@ -85,3 +129,31 @@ def _asked(request: plans_pb2.MutatePlanRequest) -> plans_pb2.MutatePlanRequest:
     asked.ClearField("thresholds")
     asked.ClearField("time_zone")
     return asked
+
+
+def generate_ask(request: plans_pb2.GeneratePlanRequest) -> c.GenerateAsk:
+    return c.GenerateAsk(
+        request.arguments_json, request.today, request.with_safety_advisories, request.as_goal
+    )
+
+
+def write_command(request: plans_pb2.WritePlanRequest) -> c.WriteCommand:
+    """WritePlan's request. A generated plan's goal replaces the mutation sent: the command of
+    that ``CreateGoal`` is made from the request as if the caller had sent it (its hash too)."""
+    return c.WriteCommand(
+        mutation=mutate_command(request.mutation),
+        look_up_thresholds=request.look_up_thresholds,
+        first_weekday=request.first_weekday,
+        generate=generate_ask(request.generate) if request.HasField("generate") else None,
+        min_sessions_sequence=request.min_sessions_sequence,
+        create_generated=partial(_create_generated, request.mutation),
+    )
+
+
+def _create_generated(
+    sent: plans_pb2.MutatePlanRequest, plan: GeneratedPlan, activate: bool
+) -> c.MutateCommand:
+    mutation = plans_pb2.MutatePlanRequest()
+    mutation.CopyFrom(sent)
+    mutation.create_goal.CopyFrom(goal_of(plan, activate=activate))
+    return mutate_command(mutation)

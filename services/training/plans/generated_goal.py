@@ -1,80 +1,10 @@
-"""A generated plan (``services.training.plans.generator``, decision 0065) as a ``CreateGoal``, for
-RunFlow's ``create_training_plan`` (issue 20; generated in Training since decision 0096): the
-standard builder's plan stored like any other, so it is snapshot-protected, judged by the safety
-engine and on every calendar (decision 0062).
-
-The generator's pace targets carry their VDOT zone, so a later ``recalibrate_thresholds`` moves
-them with the athlete's new VDOT. Planned TSS is Training's, from the athlete's stored thresholds;
-the generator's own figure (from the VDOT it was given or estimated) is kept only when Training
-cannot compute one.
+"""The goal a generated plan (``services.training.plans.generator``, decision 0065) is stored as,
+for RunFlow's ``create_training_plan`` (issue 20; generated in Training since decision 0096): the
+standard builder's plan, stored like any other. ``generated_goal_pb`` makes its ``CreateGoal``.
 """
 
 from __future__ import annotations
 
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
-from kinetic.training.v1 import training_pb2
-from services.training.plans.generator import GeneratedPlan, Step, Workout
-
+# The creation mode of a goal the standard builder made (its notes and race target follow a
+# recalibration, ``generated_notes``; its long runs are judged by the generator's table, 0114).
 CREATION_MODE = "STANDARD_BUILDER"
-
-
-def goal_of(plan: GeneratedPlan, *, activate: bool) -> plans_pb2.CreateGoal:
-    """The plan as a new active (unless told otherwise) goal with all its workouts."""
-    request = plan.request
-    goal = plans_pb2.Goal(
-        name=f"{plan.event.name} on {request.race_date.isoformat()}"[:120],
-        sport="run",
-        race_type=plan.event.id,
-        race_date=request.race_date.isoformat(),
-        plan_start_date=plan.workouts[0].day.isoformat(),
-        training_focus=f"{plan.event.name}: {request.experience}, {request.days_per_week} days a week",
-        phase_blocks=[
-            plans_pb2.PhaseBlock(
-                name=phase.name.title(),
-                start_date=phase.start.isoformat(),
-                end_date=phase.end.isoformat(),
-                focus=phase.focus,
-            )
-            for phase in plan.phases
-        ],
-        frequencies=[plans_pb2.SportFrequency(sport="run", sessions_per_week=request.days_per_week)],
-        creation_mode=CREATION_MODE,
-        notes=f"Generated plan {plan.plan_id}: VDOT {plan.vdot:.1f} ({plan.vdot_source.replace('_', ' ')}).",
-    )
-    return plans_pb2.CreateGoal(goal=goal, workouts=[_draft(w) for w in plan.workouts], activate=activate)
-
-
-def _draft(workout: Workout) -> plans_pb2.WorkoutDraft:
-    endurance = training_pb2.EnduranceTarget(
-        sport="run",
-        planned_distance_meters=workout.distance_m,
-        steps=[_step(step) for step in workout.steps],
-        planned_tss=workout.planned_tss,
-    )
-    if workout.duration_s is not None:
-        endurance.planned_duration_seconds = workout.duration_s
-    return plans_pb2.WorkoutDraft(
-        name=workout.name,
-        notes=workout.description,
-        scheduled_date=workout.day.isoformat(),
-        workout_type=workout.workout_type.lower(),
-        endurance=endurance,
-    )
-
-
-def _step(step: Step) -> training_pb2.EnduranceStep:
-    message = training_pb2.EnduranceStep(
-        type=step.type, role=step.role, notes=step.notes, repeat_count=step.repeat_count
-    )
-    if step.duration_s is not None:
-        message.duration_seconds = step.duration_s
-    if step.distance_m is not None:
-        message.distance_meters = step.distance_m
-    if step.target is not None:
-        message.target.kind = "pace"
-        message.target.pace_low_seconds_per_km = step.target.low_s_per_km
-        message.target.pace_high_seconds_per_km = step.target.high_s_per_km
-        if step.target.zone is not None:
-            message.target.pace_zone = step.target.zone
-    message.steps.extend(_step(inner) for inner in step.steps)
-    return message

@@ -13,8 +13,9 @@ from datetime import date
 from typing import Any
 
 from kinetic.errors import InvalidArgument
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
-from services.training.plans.generated_goal import goal_of
+from services.training.domain.planned_stress import Thresholds
+from services.training.plans.answers import GeneratedAnswer
+from services.training.plans.commands import GenerateAsk
 from services.training.plans.generator import (
     GeneratedPlan,
     PlanRequestError,
@@ -38,46 +39,40 @@ def generated_plan(arguments: Any, today: date, athlete_vdot: float | None = Non
         raise InvalidArgument(str(error), reason=PLAN_REQUEST_INVALID, violations=error.problems) from error
 
 
-def generated_goal(
-    request: plans_pb2.GeneratePlanRequest, athlete_vdot: float | None = None
-) -> tuple[GeneratedPlan, plans_pb2.CreateGoal]:
-    """The plan a request asks for and that plan as a new goal (active unless the arguments'
-    ``activate`` is false); its paces from the athlete's VDOT when known (issue 30)."""
-    arguments, today = _arguments(request)
+def generated_goal(ask: GenerateAsk, athlete_vdot: float | None = None) -> tuple[GeneratedPlan, bool]:
+    """The plan an ask asks for, to store as a new goal, and whether that goal is to be active
+    (unless the arguments' ``activate`` is false); its paces from the athlete's VDOT when known
+    (issue 30). The entrypoint makes the goal's ``CreateGoal`` (``generated_goal_pb``)."""
+    arguments, today = _arguments(ask)
     # The personal tool's own arguments, not the generator's.
     activate = bool(arguments.pop("activate", True))
     arguments.pop("idempotencyKey", None)
     plan = generated_plan(arguments, today, athlete_vdot)
-    return plan, goal_of(plan, activate=activate)
+    return plan, activate
 
 
-def athlete_vdot(known: plans_pb2.AthleteThresholds) -> float | None:
+def athlete_vdot(known: Thresholds) -> float | None:
     """The VDOT a signed-in athlete's plan is paced from (issue 30): the profile's VDOT (the one its
     zone targets resolve to), else the VDOT of their threshold pace, else None (the plan estimates)."""
-    if known.HasField("vdot") and known.vdot > 0:
+    if known.vdot is not None and known.vdot > 0:
         return known.vdot
-    if known.HasField("threshold_pace_seconds_per_km") and known.threshold_pace_seconds_per_km > 0:
+    if known.threshold_pace_seconds_per_km is not None and known.threshold_pace_seconds_per_km > 0:
         return vdot_for_threshold_pace(known.threshold_pace_seconds_per_km)
     return None
 
 
-def generate(request: plans_pb2.GeneratePlanRequest) -> plans_pb2.GeneratePlanResponse:
-    if request.as_goal:
-        plan, goal = generated_goal(request)
+def generate(ask: GenerateAsk) -> GeneratedAnswer:
+    if ask.as_goal:
+        plan, activate = generated_goal(ask)
     else:
-        plan, goal = generated_plan(*_arguments(request)), None
+        plan, activate = generated_plan(*_arguments(ask)), None
     answer = plan_json(plan)
-    if request.with_safety_advisories:
+    if ask.with_safety_advisories:
         answer["safetyAdvisories"] = [advisory.as_contract() for advisory in safety_check(plan)]
-    return plans_pb2.GeneratePlanResponse(
-        plan_json=json.dumps(answer),
-        race_distance_meters=plan.race.distance_m,
-        race_duration_seconds=plan.race.duration_s,
-        goal=goal,
-    )
+    return GeneratedAnswer(plan, json.dumps(answer), activate)
 
 
-def _arguments(request: plans_pb2.GeneratePlanRequest) -> tuple[dict[str, Any], date]:
+def _arguments(request: GenerateAsk) -> tuple[dict[str, Any], date]:
     try:
         arguments = json.loads(request.arguments_json or "{}")
     except json.JSONDecodeError as error:

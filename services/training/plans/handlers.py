@@ -14,13 +14,13 @@ from typing import Any
 from sqlalchemy import Connection
 
 from kinetic.errors import InvalidArgument, NotFound
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from knowledge.limits.endurance_plans import MAX_DELTA_DAYS, MAX_PLANNED_TSS
 from services.training.domain.input_values import Violations, read_day, read_int, read_number
 from services.training.domain.planned_stress import Thresholds, with_resolved_paces
 from services.training.plans import commands as c
 from services.training.plans import generated_notes, rules, store
-from services.training.plans.commands import DayFilter
+from services.training.plans.answers import PlanForms
+from services.training.plans.commands import DayFilter, WorkoutDraft
 from services.training.plans.goal import CoachingSummary, SnapshotContent, SnapshotWorkout
 from services.training.plans.goal_json import is_json_snapshot, snapshot_from_json
 from services.training.plans.mutations import (
@@ -38,7 +38,6 @@ from services.training.plans.mutations import (
     shifted,
     window_of,
 )
-from services.training.plans.plans_pb import goal_fields_from_pb, legacy_snapshot
 from services.training.plans.stress import priced
 from services.training.plans.views import Entry, load_goal, resolve_goal_id
 from services.training.plans.writer import PlanWrite, dated
@@ -52,6 +51,7 @@ class Mutation:
     ctx: WriteContext
     thresholds: Thresholds
     outcome: Outcome
+    forms: PlanForms  # reads a snapshot stored before decision 0102
 
     @property
     def conn(self) -> Connection:
@@ -77,9 +77,7 @@ def create_goal(m: Mutation, message: c.CreateGoal) -> PlanWrite:
     drafts = checked_drafts(problems, "workouts", message.workouts, 0, m.thresholds, rules.MAX_GOAL_WORKOUTS)
     _done(problems)
     goal = message.goal
-    state = new_goal_state(
-        goal_fields_from_pb(goal), goal.name, goal.notes, str(uuid.uuid4()), m.ctx.device_id
-    )
+    state = new_goal_state(goal.fields, goal.name, goal.notes, str(uuid.uuid4()), m.ctx.device_id)
     write = PlanWrite.of(m.ctx, state, new_goal=True)
     m.outcome.created = add_drafts(write, drafts, m.thresholds)
     m.outcome.activate = message.activate or store.active_goal_id(m.conn, m.account_id) is None
@@ -95,7 +93,7 @@ def update_goal(m: Mutation, message: c.UpdateGoal) -> PlanWrite:
     _done(problems)
     write = m.goal(message.goal_id)
     goal = message.goal
-    merge_goal(write.after, goal_fields_from_pb(goal), goal.name, goal.notes, mask)
+    merge_goal(write.after, goal.fields, goal.name, goal.notes, mask)
     check_merged_dates(problems, write.after.fields)
     _done(problems)
     return write
@@ -138,8 +136,8 @@ def import_workouts(m: Mutation, message: c.ImportWorkouts) -> PlanWrite:
     return write
 
 
-def _tss(problems: Violations, path: str, draft: plans_pb2.WorkoutDraft) -> float | None:
-    if not draft.endurance.HasField("planned_tss"):
+def _tss(problems: Violations, path: str, draft: WorkoutDraft) -> float | None:
+    if draft.endurance is None or draft.endurance.planned_tss is None:
         problems.add(f"{path}.endurance.plannedTss", "is required when updateMask names planned_tss")
         return None
     return read_number(
@@ -318,13 +316,13 @@ def restore_snapshot(m: Mutation, message: c.RestoreSnapshot) -> PlanWrite:
                 f"goal {write.before.plan.id} has no snapshot to restore", reason="SNAPSHOT_NOT_FOUND"
             )
     m.outcome.restored_snapshot_id = found.snapshot_id
-    _restore(write, read_snapshot(found.content))
+    _restore(write, read_snapshot(found.content, m.forms))
     return write
 
 
-def read_snapshot(stored: bytes) -> SnapshotContent:
+def read_snapshot(stored: bytes, forms: PlanForms) -> SnapshotContent:
     """A snapshot's content: domain JSON, or the message stored before decision 0102."""
-    return snapshot_from_json(stored) if is_json_snapshot(stored) else legacy_snapshot(stored)
+    return snapshot_from_json(stored) if is_json_snapshot(stored) else forms.legacy_snapshot(stored)
 
 
 def _restore(write: PlanWrite, content: SnapshotContent) -> None:

@@ -11,7 +11,6 @@ from datetime import date, timedelta
 from sqlalchemy import Connection
 
 from kinetic.errors import DomainError, InvalidArgument, NotFound
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from knowledge.limits.endurance_plans import MAX_BATCH
 from services.training.domain.endurance import EnduranceTarget
 from services.training.domain.input_values import Violations, read_choice, read_day
@@ -19,7 +18,7 @@ from services.training.domain.model import Plan
 from services.training.domain.planned_stress import Thresholds, unresolved_pace_zones
 from services.training.domain.versions import format_version
 from services.training.plans import rules
-from services.training.plans.commands import DayFilter
+from services.training.plans.commands import DayFilter, WorkoutDraft
 from services.training.plans.goal import GoalFields
 from services.training.plans.rules import DraftValues
 from services.training.plans.stress import priced
@@ -65,7 +64,7 @@ def entries_of_one_goal(
 def checked_drafts(
     problems: Violations,
     path: str,
-    drafts: Sequence[plans_pb2.WorkoutDraft],
+    drafts: Sequence[WorkoutDraft],
     low: int,
     thresholds: Thresholds,
     high: int = MAX_BATCH,

@@ -13,15 +13,10 @@ as missing with analytics' own failure (decision 0072), never a failed call.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import date
 
-import grpc
-
-from kinetic.analytics.v1 import endurance_pb2
-from kinetic.athlete_thresholds import thresholds
 from kinetic.errors import DomainError, RemoteError
-from kinetic.proto_enums import enum_value, word_of
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from knowledge.endurance.load import PmcSeed
 from knowledge.plan_safety import (
     Advisory,
@@ -39,10 +34,18 @@ from knowledge.plan_safety.kinetic_plans import (
     week_starts_on,
 )
 from knowledge.plan_safety.long_run_caps import LONG_RUN_CAPS
-from services.training.plans.commands_pb import mutate_command
+from services.training.plans.answers import (
+    MutateAnswer,
+    PlanForms,
+    PlanLoad,
+    PlanningContext,
+    WriteAnswer,
+    WrittenPlan,
+)
+from services.training.plans.commands import MutateCommand, WriteCommand
 from services.training.plans.generated_goal import CREATION_MODE
 from services.training.plans.generation import athlete_vdot, generated_goal
-from services.training.plans.generator import goal_race
+from services.training.plans.generator import GeneratedPlan, goal_race
 from services.training.plans.planning_context import PlanningContexts
 from services.training.plans.service import EndurancePlans
 
@@ -50,80 +53,57 @@ from services.training.plans.service import EndurancePlans
 class PlanWrites:
     """The plan writes Training owns: its plans, and analytics for what a write reads of it."""
 
-    def __init__(self, plans: EndurancePlans, contexts: PlanningContexts) -> None:
+    def __init__(self, plans: EndurancePlans, contexts: PlanningContexts, forms: PlanForms) -> None:
         self._plans = plans
         self._contexts = contexts
+        self._forms = forms
 
-    async def write(
-        self, request: plans_pb2.WritePlanRequest, seconds_left: Callable[[], float | None]
-    ) -> plans_pb2.WritePlanResponse:
-        mutation = plans_pb2.MutatePlanRequest()
-        mutation.CopyFrom(request.mutation)
-        response = plans_pb2.WritePlanResponse()
+    async def write(self, command: WriteCommand, seconds_left: Callable[[], float | None]) -> WriteAnswer:
+        mutation = command.mutation
         context = None
         goal: GoalRace | None = None
-        if request.look_up_thresholds:
+        generated: GeneratedPlan | None = None
+        if command.look_up_thresholds:
             try:
-                context = await self._context(request, mutation, with_figures=True)
-            except grpc.aio.AioRpcError as error:
-                raise relayed(RemoteError.from_rpc(error)) from error
-            mutation.thresholds.CopyFrom(thresholds(context.figures))
-        if request.HasField("generate"):
+                context = await self._context(command, mutation, with_figures=True)
+            except RemoteError as error:
+                raise relayed(error) from error
+            mutation = replace(mutation, thresholds=context.thresholds)
+        if command.generate is not None:
             # The athlete's thresholds, read first, set the generated plan's paces: the steps, their
             # notes and the race target from one VDOT, the one pricing uses (issue 30).
-            plan, created = generated_goal(request.generate, athlete_vdot(mutation.thresholds))
-            mutation.create_goal.CopyFrom(created)
-            goal = goal_race(plan)
-            response.generated.CopyFrom(
-                plans_pb2.GeneratedPlanSummary(
-                    event=plan.event.id, vdot=plan.vdot, vdot_source=plan.vdot_source
-                )
-            )
-        result = self._plans.mutate(mutate_command(mutation), seconds_left)
-        response.result.CopyFrom(result)
-        if not result.plan_loads:
-            return response
+            generated, activate = generated_goal(command.generate, athlete_vdot(mutation.thresholds))
+            asked = command.create_generated(generated, activate)
+            mutation = replace(asked, thresholds=mutation.thresholds)
+            goal = goal_race(generated)
+        result = self._plans.mutate(mutation, seconds_left)
+        answer = WriteAnswer(result, generated)
+        written = (
+            WrittenPlan.of(result) if isinstance(result, MutateAnswer) else self._forms.written(result.stored)
+        )
+        if not written.plan_loads:
+            return answer
         if context is None:
             try:
-                context = await self._context(request, mutation, with_figures=False)
-            except grpc.aio.AioRpcError as error:
-                response.advisories_unanswered.CopyFrom(unanswered(RemoteError.from_rpc(error)))
-                return response
-        goal = goal or generated_goal_race(result.goal)
-        response.advisories.extend(
-            plan_advisory(advisory)
-            for advisory in judged(result.plan_loads, context, request.first_weekday, goal)
-        )
-        return response
+                context = await self._context(command, mutation, with_figures=False)
+            except RemoteError as error:
+                return replace(answer, unanswered=error)
+        goal = goal or generated_goal_race(written)
+        return replace(answer, advisories=judged(written.plan_loads, context, command.first_weekday, goal))
 
     async def _context(
-        self,
-        request: plans_pb2.WritePlanRequest,
-        mutation: plans_pb2.MutatePlanRequest,
-        *,
-        with_figures: bool,
-    ) -> endurance_pb2.GetPlanningContextResponse:
+        self, command: WriteCommand, mutation: MutateCommand, *, with_figures: bool
+    ) -> PlanningContext:
         return await self._contexts.read(
             mutation.account_id,
             mutation.time_zone,
-            request.first_weekday,
+            command.first_weekday,
             with_figures=with_figures,
-            min_sessions_sequence=request.min_sessions_sequence,
+            min_sessions_sequence=command.min_sessions_sequence,
         )
 
 
-def plan_advisory(advisory: Advisory) -> plans_pb2.PlanAdvisory:
-    """An advisory as training's contract sends it: level and rule as enums (decision 0101)."""
-    words = advisory.as_contract()
-    return plans_pb2.PlanAdvisory(
-        level=enum_value(plans_pb2.PlanAdvisoryLevel, words["level"]),
-        rule=enum_value(plans_pb2.PlanAdvisoryRule, words["rule"]),
-        message=words["message"],
-        day=advisory.day.isoformat(),
-    )
-
-
-def generated_goal_race(goal: plans_pb2.Goal) -> GoalRace | None:
+def generated_goal_race(goal: WrittenPlan) -> GoalRace | None:
     """A stored goal the standard builder made, as the engine's goal race (its level is not stored:
     the most any level of the event may take applies); None for a plan the athlete wrote, whose long
     runs are held to the contract's 35 % (decision 0114)."""
@@ -133,8 +113,8 @@ def generated_goal_race(goal: plans_pb2.Goal) -> GoalRace | None:
 
 
 def judged(
-    loads: Sequence[plans_pb2.PlanLoad],
-    context: endurance_pb2.GetPlanningContextResponse,
+    loads: Sequence[PlanLoad],
+    context: PlanningContext,
     first_weekday: int,
     goal: GoalRace | None = None,
 ) -> tuple[Advisory, ...]:
@@ -163,18 +143,17 @@ def judged(
     return evaluate_plan_safety(plan, history, seed, weekday, goal)
 
 
-def planned(load: plans_pb2.PlanLoad) -> PlannedWorkout:
+def planned(load: PlanLoad) -> PlannedWorkout:
     """A stored workout's load as the engine reads it (analytics' ``plan_loads`` reads it alike)."""
     return PlannedWorkout(
         day=date.fromisoformat(load.day),
-        # The enum twins, or the strings of an answer without them (decision 0128).
-        sport=ENGINE_SPORTS[word_of(load, "sport")],
-        workout_type=ENGINE_TYPES[word_of(load, "workout_type")],
+        sport=ENGINE_SPORTS[load.sport],
+        workout_type=ENGINE_TYPES[load.workout_type],
         planned_tss=load.planned_tss,
         distance_m=load.distance_meters
-        if load.HasField("distance_meters") and word_of(load, "sport") in DISTANCE_SPORTS
+        if load.distance_meters is not None and load.sport in DISTANCE_SPORTS
         else None,
-        duration_s=float(load.duration_seconds) if load.HasField("duration_seconds") else None,
+        duration_s=float(load.duration_seconds) if load.duration_seconds is not None else None,
         workout_id=load.workout_id,
     )
 
@@ -187,9 +166,3 @@ def relayed(error: RemoteError) -> DomainError:
     )
     again.code = error.code
     return again
-
-
-def unanswered(error: RemoteError) -> plans_pb2.UnansweredCall:
-    return plans_pb2.UnansweredCall(
-        code=error.code.name, message=error.message, reason=error.reason, metadata=error.metadata
-    )

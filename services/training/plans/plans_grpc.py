@@ -1,5 +1,5 @@
-"""EndurancePlanService over gRPC: protobuf in, one use case, protobuf out; the messages are
-translated by ``plans_pb`` (decision 0102)."""
+"""EndurancePlanService over gRPC: protobuf in, one use case, protobuf out; requests are read into
+commands by ``commands_pb`` and answers rendered by ``plans_pb`` (decisions 0102, 0113)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import grpc
 
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import endurance_plans_pb2_grpc as plans_pb2_grpc
-from services.training.plans import plans_pb
-from services.training.plans.commands_pb import mutate_command
-from services.training.plans.generation import generate
+from services.training.plans import generation, plans_pb
+from services.training.plans.commands_pb import generate_ask, mutate_command, write_command
 from services.training.plans.plan_writes import PlanWrites
 from services.training.plans.service import EndurancePlans
 
@@ -40,7 +39,7 @@ class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
         self, request: plans_pb2.MutatePlanRequest, context: grpc.aio.ServicerContext
     ) -> plans_pb2.MutatePlanResponse:
         # Committed only while the caller still waits (decision 0072).
-        return self._plans.mutate(mutate_command(request), context.time_remaining)
+        return plans_pb.mutate_response(self._plans.mutate(mutate_command(request), context.time_remaining))
 
     async def GeneratePlan(
         self, request: plans_pb2.GeneratePlanRequest, context: object
@@ -51,4 +50,11 @@ class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
         self, request: plans_pb2.WritePlanRequest, context: grpc.aio.ServicerContext
     ) -> plans_pb2.WritePlanResponse:
         # Committed only while the caller still waits (decision 0072), as MutatePlan.
-        return await self._writes.write(request, context.time_remaining)
+        return plans_pb.write_response(
+            await self._writes.write(write_command(request), context.time_remaining)
+        )
+
+
+def generate(request: plans_pb2.GeneratePlanRequest) -> plans_pb2.GeneratePlanResponse:
+    """GeneratePlan's handler: the request read, the plan generated, the answer rendered."""
+    return plans_pb.generate_response(generation.generate(generate_ask(request)))

@@ -1,6 +1,7 @@
-"""EndurancePlanService's messages and the plans' values, both ways: the only module of the plans
-that reads or builds a ``Goal``, ``PlanWorkout`` or ``PlanLoad`` message
-(docs/decisions/0102-training-without-protobuf-inside.md).
+"""EndurancePlanService's messages and the plans' values, both ways: the module of the plans
+that reads or builds a ``Goal``, ``PlanWorkout`` or ``PlanLoad`` message, renders every answer of
+the use cases (``answers``) as its message, and makes and reads the stored forms kept as a
+message's bytes (``PLAN_FORMS``) (docs/decisions/0102-training-without-protobuf-inside.md, 0113).
 """
 
 from __future__ import annotations
@@ -9,12 +10,24 @@ from datetime import UTC, date, datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from kinetic.proto_enums import twin_value
+from kinetic.errors import RemoteError
+from kinetic.proto_enums import enum_value, twin_value, word_of
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
-from services.training.domain.endurance_rules import parse_endurance
+from knowledge.plan_safety import Advisory
+from services.training.domain.endurance_rules import check_endurance
 from services.training.domain.input_values import Violations
+from services.training.entrypoints.edit_input_pb import endurance_input_from_pb
 from services.training.entrypoints.library_pb import endurance_to_pb
+from services.training.plans.answers import (
+    GeneratedAnswer,
+    MutateAnswer,
+    PlanAnswer,
+    PlanLoad,
+    WriteAnswer,
+    WrittenPlan,
+)
+from services.training.plans.generated_goal_pb import goal_of
 from services.training.plans.goal import (
     CoachingSummary,
     GoalFields,
@@ -70,8 +83,9 @@ def summary_from_pb(message: plans_pb2.CoachingSummary) -> CoachingSummary:
     )
 
 
-def goal_fields_from_pb(goal: plans_pb2.Goal) -> GoalFields:
-    """A Goal message's own fields (its name and notes are the library plan's)."""
+def goal_fields_from_pb(goal: plans_pb2.Goal, *, summaries: bool = True) -> GoalFields:
+    """A Goal message's own fields (its name and notes are the library plan's); ``summaries``
+    False leaves its coaching summaries out (a request's are never kept)."""
     return GoalFields(
         goal_id=goal.goal_id,
         sport=goal.sport,
@@ -86,7 +100,7 @@ def goal_fields_from_pb(goal: plans_pb2.Goal) -> GoalFields:
         is_active=goal.is_active,
         status=goal.status,
         creation_mode=goal.creation_mode,
-        coaching_summaries=tuple(summary_from_pb(s) for s in goal.coaching_summaries),
+        coaching_summaries=tuple(summary_from_pb(s) for s in goal.coaching_summaries) if summaries else (),
     )
 
 
@@ -103,11 +117,11 @@ def legacy_snapshot(stored: bytes) -> SnapshotContent:
 
 
 def _legacy_workout(saved: plans_pb2.PlanWorkout) -> SnapshotWorkout:
-    # The snapshot holds the message the codec wrote; parse_endurance reads it back as the value.
+    # The snapshot holds the message the codec wrote; the rules read it back as the value.
     endurance = None
     if saved.HasField("endurance"):
         problems = Violations()
-        endurance = parse_endurance(problems, "endurance", saved.endurance)
+        endurance = check_endurance(problems, "endurance", endurance_input_from_pb(saved.endurance))
         assert endurance is not None, problems.items
     return SnapshotWorkout(
         workout_id=saved.workout_id,
@@ -213,20 +227,33 @@ def entry_to_pb(entry: Entry) -> plans_pb2.PlanWorkout:
     return message
 
 
-def plan_load(entry: Entry) -> plans_pb2.PlanLoad:
+def plan_load(load: PlanLoad) -> plans_pb2.PlanLoad:
     """A workout as the safety engine sees it."""
-    endurance = entry.workout.content.endurance
     return plans_pb2.PlanLoad(
-        workout_id=entry.workout.id,
-        day=entry.day.isoformat(),
-        sport=entry.sport,
-        workout_type=entry.row.workout_type,
-        planned_tss=(endurance.planned_tss or 0.0) if endurance else 0.0,
-        distance_meters=endurance.planned_distance_meters if endurance else None,
-        duration_seconds=endurance.planned_duration_seconds if endurance else None,
-        completed=entry.row.completed,
-        sport_value=twin_value(training_pb2.Sport, entry.sport),  # decision 0128
-        workout_type_value=twin_value(plans_pb2.WorkoutType, entry.row.workout_type),
+        workout_id=load.workout_id,
+        day=load.day,
+        sport=load.sport,
+        workout_type=load.workout_type,
+        planned_tss=load.planned_tss,
+        distance_meters=load.distance_meters,
+        duration_seconds=load.duration_seconds,
+        completed=load.completed,
+        sport_value=twin_value(training_pb2.Sport, load.sport),  # decision 0128
+        workout_type_value=twin_value(plans_pb2.WorkoutType, load.workout_type),
+    )
+
+
+def plan_load_from_pb(message: plans_pb2.PlanLoad) -> PlanLoad:
+    return PlanLoad(
+        workout_id=message.workout_id,
+        day=message.day,
+        # The enum twins, or the strings of an answer stored without them (decision 0128).
+        sport=word_of(message, "sport"),
+        workout_type=word_of(message, "workout_type"),
+        planned_tss=message.planned_tss,
+        distance_meters=message.distance_meters if message.HasField("distance_meters") else None,
+        duration_seconds=message.duration_seconds if message.HasField("duration_seconds") else None,
+        completed=message.completed,
     )
 
 
@@ -273,3 +300,92 @@ def snapshots_response(found: list[Snapshot]) -> plans_pb2.ListSnapshotsResponse
             for s in found
         ]
     )
+
+
+# --- MutatePlan, GeneratePlan and WritePlan --------------------------------------------------------
+
+
+def mutate_response(answer: PlanAnswer) -> plans_pb2.MutatePlanResponse:
+    """MutatePlan's message: a fresh answer rendered, a retried one as stored, marked replayed."""
+    if not isinstance(answer, MutateAnswer):
+        replayed = plans_pb2.MutatePlanResponse()
+        replayed.ParseFromString(answer.stored)
+        replayed.replayed = True
+        return replayed
+    response = plans_pb2.MutatePlanResponse(
+        workouts=[entry_to_pb(e) for e in answer.workouts],
+        created_workout_ids=answer.created_workout_ids,
+        deleted_workout_ids=answer.deleted_workout_ids,
+        snapshot_id=answer.snapshot_id,
+        pre_restore_snapshot_id=answer.pre_restore_snapshot_id,
+        active_goal_id=answer.active_goal_id,
+        plan_loads=[plan_load(load) for load in answer.plan_loads],
+        restored_snapshot_id=answer.restored_snapshot_id,
+    )
+    if answer.goal is not None:
+        response.goal.CopyFrom(goal_to_pb(answer.goal, snapshot_count=answer.snapshot_count))
+    return response
+
+
+class _PlanForms:
+    """``PlanForms``: MutatePlan's answer kept as its message's bytes, and the stored forms read."""
+
+    def mutate_answer(self, answer: MutateAnswer) -> bytes:
+        stored: bytes = mutate_response(answer).SerializeToString()
+        return stored
+
+    def written(self, stored: bytes) -> WrittenPlan:
+        response = plans_pb2.MutatePlanResponse()
+        response.ParseFromString(stored)
+        return WrittenPlan(
+            tuple(plan_load_from_pb(load) for load in response.plan_loads),
+            response.goal.creation_mode,
+            response.goal.race_type,
+        )
+
+    def legacy_snapshot(self, stored: bytes) -> SnapshotContent:
+        return legacy_snapshot(stored)
+
+
+PLAN_FORMS = _PlanForms()
+
+
+def generate_response(answer: GeneratedAnswer) -> plans_pb2.GeneratePlanResponse:
+    plan = answer.plan
+    return plans_pb2.GeneratePlanResponse(
+        plan_json=answer.plan_json,
+        race_distance_meters=plan.race.distance_m,
+        race_duration_seconds=plan.race.duration_s,
+        goal=goal_of(plan, activate=answer.activate) if answer.activate is not None else None,
+    )
+
+
+def plan_advisory(advisory: Advisory) -> plans_pb2.PlanAdvisory:
+    """An advisory as training's contract sends it: level and rule as enums (decision 0101)."""
+    words = advisory.as_contract()
+    return plans_pb2.PlanAdvisory(
+        level=enum_value(plans_pb2.PlanAdvisoryLevel, words["level"]),
+        rule=enum_value(plans_pb2.PlanAdvisoryRule, words["rule"]),
+        message=words["message"],
+        day=advisory.day.isoformat(),
+    )
+
+
+def unanswered(error: RemoteError) -> plans_pb2.UnansweredCall:
+    return plans_pb2.UnansweredCall(
+        code=error.code.name, message=error.message, reason=error.reason, metadata=error.metadata
+    )
+
+
+def write_response(answer: WriteAnswer) -> plans_pb2.WritePlanResponse:
+    response = plans_pb2.WritePlanResponse()
+    if answer.generated is not None:
+        plan = answer.generated
+        response.generated.CopyFrom(
+            plans_pb2.GeneratedPlanSummary(event=plan.event.id, vdot=plan.vdot, vdot_source=plan.vdot_source)
+        )
+    response.result.CopyFrom(mutate_response(answer.result))
+    if answer.unanswered is not None:
+        response.advisories_unanswered.CopyFrom(unanswered(answer.unanswered))
+    response.advisories.extend(plan_advisory(advisory) for advisory in answer.advisories)
+    return response

@@ -11,8 +11,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
-
 # Training's plan limits, shared as data with the edge that publishes them (decision 0091).
 from knowledge.limits.endurance_plans import (
     MAX_BATCH,
@@ -28,7 +26,7 @@ from knowledge.limits.endurance_plans import (
     MAX_WEEKLY_TSS,
 )
 from services.training.domain.endurance import EnduranceTarget
-from services.training.domain.endurance_rules import parse_endurance
+from services.training.domain.endurance_rules import check_endurance
 from services.training.domain.input_values import (
     Violations,
     check_count,
@@ -39,6 +37,8 @@ from services.training.domain.input_values import (
     read_notes,
     read_number,
 )
+from services.training.plans.commands import GoalDraft, WorkoutDraft
+from services.training.plans.goal import PhaseBlock, PhaseTarget, SportFrequency
 
 GOAL_SPORTS = ("run", "ride", "swim", "triathlon", "duathlon", "other")
 TARGET_SPORTS = ("run", "ride", "swim", "strength", "other")
@@ -92,13 +92,14 @@ def library_kind(sport: str) -> str:
 # --- goals -------------------------------------------------------------------------------------
 
 
-def check_goal(problems: Violations, path: str, goal: plans_pb2.Goal, fields: Iterable[str]) -> None:
+def check_goal(problems: Violations, path: str, draft: GoalDraft, fields: Iterable[str]) -> None:
     """The goal fields among ``fields`` (mask names) as sent; the goal's name is required when named."""
     wanted = set(fields)
+    goal = draft.fields
     if "name" in wanted:
-        read_name(problems, f"{path}.name", goal.name)
+        read_name(problems, f"{path}.name", draft.name)
     if "notes" in wanted:
-        read_notes(problems, f"{path}.notes", goal.notes)
+        read_notes(problems, f"{path}.notes", draft.notes)
     if "sport" in wanted and goal.sport:
         read_choice(problems, f"{path}.sport", goal.sport, GOAL_SPORTS)
     if "race_type" in wanted:
@@ -126,9 +127,10 @@ def check_goal(problems: Violations, path: str, goal: plans_pb2.Goal, fields: It
         _phase_blocks(problems, f"{path}.phaseBlocks", goal.phase_blocks)
 
 
-def check_new_goal(problems: Violations, path: str, goal: plans_pb2.Goal) -> None:
+def check_new_goal(problems: Violations, path: str, draft: GoalDraft) -> None:
     """A goal to create: every field, plus its status and creation mode."""
-    check_goal(problems, path, goal, GOAL_MASK_FIELDS)
+    check_goal(problems, path, draft, GOAL_MASK_FIELDS)
+    goal = draft.fields
     if goal.status:
         read_choice(problems, f"{path}.status", goal.status, ("active", "completed"))
     if goal.creation_mode:
@@ -171,7 +173,7 @@ def _rest_days(problems: Violations, path: str, days: Sequence[int]) -> None:
         problems.add(path, "lists a weekday twice; list each rest day once")
 
 
-def _frequencies(problems: Violations, path: str, frequencies: Sequence[plans_pb2.SportFrequency]) -> None:
+def _frequencies(problems: Violations, path: str, frequencies: Sequence[SportFrequency]) -> None:
     check_count(problems, path, frequencies, 0, len(TARGET_SPORTS), "sports")
     for index, frequency in enumerate(frequencies):
         read_choice(problems, f"{path}[{index}].sport", frequency.sport, TARGET_SPORTS)
@@ -182,7 +184,7 @@ def _frequencies(problems: Violations, path: str, frequencies: Sequence[plans_pb
         problems.add(path, "lists a sport twice; list each sport once")
 
 
-def _phase_blocks(problems: Violations, path: str, blocks: Sequence[plans_pb2.PhaseBlock]) -> None:
+def _phase_blocks(problems: Violations, path: str, blocks: Sequence[PhaseBlock]) -> None:
     check_count(problems, path, blocks, 0, MAX_PHASE_BLOCKS, "phase blocks")
     for index, block in enumerate(blocks):
         where = f"{path}[{index}]"
@@ -196,9 +198,9 @@ def _phase_blocks(problems: Violations, path: str, blocks: Sequence[plans_pb2.Ph
             _phase_target(problems, f"{where}.targets[{position}]", target)
 
 
-def _phase_target(problems: Violations, path: str, target: plans_pb2.PhaseTarget) -> None:
+def _phase_target(problems: Violations, path: str, target: PhaseTarget) -> None:
     read_choice(problems, f"{path}.sport", target.sport, TARGET_SPORTS)
-    if target.HasField("weekly_distance_meters"):
+    if target.weekly_distance_meters is not None:
         if target.sport == "strength":
             problems.add(f"{path}.weeklyDistanceMeters", "does not apply to strength; plan a duration")
         else:
@@ -210,7 +212,7 @@ def _phase_target(problems: Violations, path: str, target: plans_pb2.PhaseTarget
                 MAX_WEEKLY_DISTANCE_METERS,
                 "m",
             )
-    if target.HasField("weekly_duration_seconds"):
+    if target.weekly_duration_seconds is not None:
         read_int(
             problems,
             f"{path}.weeklyDurationSeconds",
@@ -218,9 +220,9 @@ def _phase_target(problems: Violations, path: str, target: plans_pb2.PhaseTarget
             0,
             MAX_WEEKLY_DURATION_SECONDS,
         )
-    if target.HasField("weekly_tss"):
+    if target.weekly_tss is not None:
         read_number(problems, f"{path}.weeklyTss", target.weekly_tss, 0, MAX_WEEKLY_TSS, "TSS")
-    if target.HasField("sessions_per_week"):
+    if target.sessions_per_week is not None:
         read_int(problems, f"{path}.sessionsPerWeek", target.sessions_per_week, 0, MAX_WEEKLY_SESSIONS)
 
 
@@ -240,7 +242,7 @@ class DraftValues:
 
 
 def check_draft(
-    problems: Violations, path: str, draft: plans_pb2.WorkoutDraft, fields: Iterable[str] = ()
+    problems: Violations, path: str, draft: WorkoutDraft, fields: Iterable[str] = ()
 ) -> DraftValues:
     """A draft: every field of a new workout (empty ``fields``), or just the ``fields`` a change names.
 
@@ -261,8 +263,8 @@ def check_draft(
     )
     endurance = None
     if "endurance" in wanted:
-        if draft.HasField("endurance"):
-            endurance = parse_endurance(problems, f"{path}.endurance", draft.endurance)
+        if draft.endurance is not None:
+            endurance = check_endurance(problems, f"{path}.endurance", draft.endurance)
         else:
             problems.add(f"{path}.endurance", "is required: the workout's sport, totals and steps")
     workout_type = None
@@ -270,7 +272,8 @@ def check_draft(
         if draft.workout_type:
             workout_type = read_choice(problems, f"{path}.workoutType", draft.workout_type, WORKOUT_TYPES)
         elif new:
-            workout_type = default_workout_type(draft.endurance.sport)
+            # An endurance part not sent has no sport, as the message's default said.
+            workout_type = default_workout_type(draft.endurance.sport if draft.endurance else "")
         else:
             problems.add(f"{path}.workoutType", f"is required: one of {', '.join(WORKOUT_TYPES)}")
     return DraftValues(name, notes, day, order, workout_type, endurance)

@@ -16,7 +16,6 @@ from dataclasses import replace
 from sqlalchemy import Connection, Engine
 
 from kinetic.errors import Conflict, InvalidArgument
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.adapters import library_change_log as change_log
 from services.training.adapters import library_repository as repo
 from services.training.domain import calendar
@@ -24,12 +23,12 @@ from services.training.domain.input_values import Violations, read_choice, read_
 from services.training.domain.model import Plan, Workout
 from services.training.domain.versions import check_device_id, check_idempotency_key
 from services.training.plans import rules, store
+from services.training.plans.answers import MutateAnswer, PlanAnswer, PlanForms, PlanLoad
 from services.training.plans.commands import MutateCommand
 from services.training.plans.goal import SnapshotContent, SnapshotWorkout
 from services.training.plans.goal_json import snapshot_to_json
 from services.training.plans.handlers import HANDLERS, Mutation
 from services.training.plans.mutations import Outcome
-from services.training.plans.plans_pb import entry_to_pb, goal_to_pb, plan_load
 from services.training.plans.store import Snapshot
 from services.training.plans.views import (
     Entry,
@@ -41,7 +40,7 @@ from services.training.plans.views import (
     resolve_goal_id,
 )
 from services.training.plans.writer import PlanWrite
-from services.training.service_layer.answers import StoredForms
+from services.training.service_layer.answers import Replayed, StoredForms
 from services.training.service_layer.training_library import Clock, ensure_library, require_account, utc_now
 from services.training.service_layer.write_support import WriteContext, replay
 
@@ -82,9 +81,12 @@ def check_time_left(seconds_left: Callable[[], float | None]) -> None:
 class EndurancePlans:
     """Goals, plan workouts and snapshots of every account."""
 
-    def __init__(self, engine: Engine, forms: StoredForms, clock: Clock = utc_now) -> None:
+    def __init__(
+        self, engine: Engine, forms: StoredForms, plan_forms: PlanForms, clock: Clock = utc_now
+    ) -> None:
         self._engine = engine
         self._forms = forms
+        self._plan_forms = plan_forms
         self._clock = clock
 
     # --- reads -----------------------------------------------------------------------------------
@@ -145,10 +147,10 @@ class EndurancePlans:
         self,
         command: MutateCommand,
         seconds_left: Callable[[], float | None] = always_in_time,
-    ) -> plans_pb2.MutatePlanResponse:
+    ) -> PlanAnswer:
         """One mutation, committed only while its caller still waits for the answer
-        (``seconds_left``: the caller's remaining deadline, None without one). The answer is the
-        message, stored as it is for a replay (decision 0102)."""
+        (``seconds_left``: the caller's remaining deadline, None without one). The answer is kept
+        as its message's bytes (``PlanForms``) and a retry answers those (decisions 0102, 0113)."""
         account_id = require_account(command.account_id)
         zone = calendar.check_time_zone(command.time_zone or "UTC", "timeZone")
         if command.idempotency_key:
@@ -166,10 +168,7 @@ class EndurancePlans:
             key = command.idempotency_key
             stored = repo.find_request(conn, account_id, key) if key else None
             if stored is not None:
-                result = plans_pb2.MutatePlanResponse()
-                result.ParseFromString(replay(stored, OPERATION, body))
-                result.replayed = True
-                return result
+                return Replayed(replay(stored, OPERATION, body))
             check_time_left(seconds_left)
             ctx = WriteContext(
                 conn=conn,
@@ -181,51 +180,61 @@ class EndurancePlans:
                 expected_versions={},
                 forms=self._forms,
             )
-            mutation = Mutation(ctx, command.thresholds, Outcome())
+            mutation = Mutation(ctx, command.thresholds, Outcome(), self._plan_forms)
             write = HANDLERS[kind](mutation, asked)
-            response = _apply(mutation, write, kind)
+            answer = _apply(mutation, write, kind)
             state = repo.advance_sequence(conn, account_id, state)
             ctx.state = state
             if key:
-                repo.save_request(conn, account_id, key, OPERATION, body, response.SerializeToString(), now)
+                stored_answer = self._plan_forms.mutate_answer(answer)
+                repo.save_request(conn, account_id, key, OPERATION, body, stored_answer, now)
             # Last, inside the transaction: a caller that gave up by now gets nothing stored.
             check_time_left(seconds_left)
-        return response
+        return answer
 
 
-def _apply(m: Mutation, write: PlanWrite, kind: str) -> plans_pb2.MutatePlanResponse:
-    """Snapshot, store, activate and append the feed; the response."""
+def _apply(m: Mutation, write: PlanWrite, kind: str) -> MutateAnswer:
+    """Snapshot, store, activate and append the feed; the answer."""
     ctx, outcome = m.ctx, m.outcome
     goal_id = write.after.plan.id
-    response = plans_pb2.MutatePlanResponse()
+    snapshot_id = pre_restore_snapshot_id = ""
     if not write.new_goal and not outcome.delete_goal:
         operation = "pre_restore" if kind == "restore_snapshot" else kind
-        response.snapshot_id = take_snapshot(ctx.conn, ctx.account_id, write.before, operation, ctx)
+        snapshot_id = take_snapshot(ctx.conn, ctx.account_id, write.before, operation, ctx)
         if kind == "restore_snapshot":
-            response.pre_restore_snapshot_id = response.snapshot_id
+            pre_restore_snapshot_id = snapshot_id
     extra = write.flush()
     if outcome.delete_goal:
         repo.delete_plan(ctx.conn, ctx.account_id, goal_id)
         store.delete_goal(ctx.conn, ctx.account_id, goal_id)
         extra.append(change_log.deletion_entry(change_log.PLAN_DELETED, goal_id))
-    active = _move_active(ctx.conn, ctx.account_id, goal_id, outcome, response)
+    active, active_goal_id = _move_active(ctx.conn, ctx.account_id, goal_id, outcome)
     names: dict[str, str] = {}
     workouts = ctx.stored_workouts()
     plans = ctx.stored_plans()
     entries = ctx.change_entries(workouts, plans, names)
     change_log.append(ctx.conn, ctx.account_id, ctx.state.epoch, entries + extra, ctx.now, ctx.forms.record)
-    response.created_workout_ids.extend(outcome.created)
-    response.restored_snapshot_id = outcome.restored_snapshot_id
-    response.deleted_workout_ids.extend(write.deleted_ids())
-    if not outcome.delete_goal:
-        after = _as_stored(write, workouts, plans, active)
-        snapshots = 0 if write.new_goal else store.snapshot_count(ctx.conn, ctx.account_id, goal_id)
-        response.goal.CopyFrom(goal_to_pb(after, snapshot_count=snapshots))
-        touched = set(write.created_ids()) | set(write.changed_ids())
-        in_order = after.sorted_entries()
-        response.workouts.extend(entry_to_pb(e) for e in in_order if e.workout.id in touched)
-        response.plan_loads.extend(plan_load(e) for e in in_order if e.day >= ctx.today)
-    return response
+    answer = MutateAnswer(
+        snapshot_id=snapshot_id,
+        pre_restore_snapshot_id=pre_restore_snapshot_id,
+        active_goal_id=active_goal_id,
+        restored_snapshot_id=outcome.restored_snapshot_id,
+        created_workout_ids=tuple(outcome.created),
+        deleted_workout_ids=tuple(write.deleted_ids()),
+    )
+    if outcome.delete_goal:
+        return answer
+    after = _as_stored(write, workouts, plans, active)
+    snapshots = 0 if write.new_goal else store.snapshot_count(ctx.conn, ctx.account_id, goal_id)
+    touched = set(write.created_ids()) | set(write.changed_ids())
+    in_order = after.sorted_entries()
+    return replace(
+        answer,
+        goal=after,
+        snapshot_count=snapshots,
+        workouts=tuple(e for e in in_order if e.workout.id in touched),
+        plan_loads=tuple(PlanLoad.of(e) for e in in_order if e.day >= ctx.today),
+    )
 
 
 def _as_stored(write: PlanWrite, workouts: list[Workout], plans: list[Plan], active: str | None) -> GoalState:
@@ -244,22 +253,18 @@ def _as_stored(write: PlanWrite, workouts: list[Workout], plans: list[Plan], act
     )
 
 
-def _move_active(
-    conn: Connection, account_id: str, goal_id: str, outcome: Outcome, response: plans_pb2.MutatePlanResponse
-) -> str | None:
-    """Activate or deactivate the goal as the mutation asked; the account's active goal after it."""
+def _move_active(conn: Connection, account_id: str, goal_id: str, outcome: Outcome) -> tuple[str | None, str]:
+    """Activate or deactivate the goal as the mutation asked; the account's active goal after it,
+    and the active goal the answer names (empty: none, or unchanged)."""
     if outcome.activate:
         # The goal is then the only active one and the answer names it: nothing to read.
         store.set_active(conn, account_id, goal_id)
-        response.active_goal_id = goal_id
-        return goal_id
+        return goal_id, goal_id
     before = store.active_goal_id(conn, account_id)
     if outcome.deactivated:
         store.set_active(conn, account_id, store.next_active_candidate(conn, account_id, goal_id))
     after = store.active_goal_id(conn, account_id)
-    if after != before or outcome.deactivated:
-        response.active_goal_id = after or ""
-    return after
+    return after, (after or "") if after != before or outcome.deactivated else ""
 
 
 def take_snapshot(

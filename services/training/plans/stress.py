@@ -5,26 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.domain.endurance import EnduranceTarget
 from services.training.domain.planned_stress import Thresholds, planned_tss, with_resolved_paces
-
-_FIELDS = (
-    "ftp_watts",
-    "threshold_pace_seconds_per_km",
-    "css_seconds_per_100m",
-    "threshold_hr_bpm",
-    "max_hr_bpm",
-    "resting_hr_bpm",
-    "vdot",
-)
-
-
-def thresholds_from_pb(message: plans_pb2.AthleteThresholds) -> Thresholds:
-    """The request's thresholds; each unset one is unknown (None)."""
-    return Thresholds(
-        **{name: getattr(message, name) if message.HasField(name) else None for name in _FIELDS}
-    )
 
 
 def priced(

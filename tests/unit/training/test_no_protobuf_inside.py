@@ -1,14 +1,14 @@
-"""Training's library speaks protobuf only in its entrypoints (docs/decisions/0110, 0113).
+"""Training speaks protobuf only at its edges (docs/decisions/0110, 0113).
 
 Protobuf is the contract at the edge: ``services/training/entrypoints`` reads requests into
 values and builds answers (and the stored forms kept in a message's bytes). ``domain``,
 ``service_layer`` and ``adapters`` import no generated stub, no ``google.protobuf``, no
 JSON-to-message reader and no entrypoint; the domain imports no adapter either. Checked on every
-module's syntax tree (nested imports included). One import is allowed, by name: the bridge
-``endurance_rules.parse_endurance``, which the endurance plans (``plans/rules``,
-``plans/plans_pb``) still call with the ``EnduranceTarget`` message; a second test pins that
-nothing but the plans calls it, so it cannot spread. ``services/training/plans`` is not covered:
-it keeps its own ``*_pb`` modules beside its use cases (decision 0113 says what is left).
+module's syntax tree (nested imports included). The endurance plans (``services/training/plans``,
+its generator included) follow the same rule except in their named edges, ``PLAN_EDGES``: the
+gRPC servicer, the request readers, the answers' renderers, the generated goal's ``CreateGoal``
+and the one outbound client (analytics); their use cases import none of those edges but that
+client, whose answer is a value.
 """
 
 from __future__ import annotations
@@ -32,7 +32,19 @@ PROTOBUF = re.compile(
 )
 # The domain is below the adapters too.
 BELOW_ADAPTERS = re.compile(r"^services\.training\.adapters(\.|$)")
-BRIDGE = ("services/training/domain/endurance_rules.py", "parse_endurance")
+PLANS = TRAINING / "plans"
+# The plans' modules that speak protobuf, each for its reason (decision 0113).
+PLAN_EDGES = {
+    "plans_grpc.py": "the gRPC servicer",
+    "commands_pb.py": "reads requests into commands",
+    "plans_pb.py": "renders answers; makes and reads the stored message bytes (PlanForms)",
+    "generated_goal_pb.py": "a generated plan as the CreateGoal message (answered, and hashed as sent)",
+    "planning_context.py": "the outbound client of analytics; answers a value",
+}
+# A use case of the plans may not reach protobuf through an edge either (the client aside).
+PLAN_ENTRY = re.compile(
+    r"^services\.training\.plans\.(plans_grpc|commands_pb|plans_pb|generated_goal_pb)(\.|$)"
+)
 
 
 def _imports(tree: ast.AST) -> Iterator[tuple[str, str, int]]:
@@ -57,8 +69,8 @@ def _offences(folder: Path, *forbidden: re.Pattern[str]) -> list[str]:
     found = []
     for file in sorted(folder.rglob("*.py")):
         path = file.relative_to(ROOT).as_posix()
-        for function, module, line in _imports(ast.parse(file.read_text(encoding="utf-8"))):
-            if any(p.match(module) for p in forbidden) and (path, function) != BRIDGE:
+        for _, module, line in _imports(ast.parse(file.read_text(encoding="utf-8"))):
+            if any(p.match(module) for p in forbidden):
                 found.append(f"{path}:{line}: imports {module}")
     return found
 
@@ -103,14 +115,31 @@ def test_the_checker_finds_a_message_import_at_any_depth() -> None:
     assert any(BELOW_ADAPTERS.match(module) for _, module, _ in _imports(tree))
 
 
-def test_only_the_endurance_plans_call_the_bridge() -> None:
+def test_the_plans_use_cases_import_no_protobuf() -> None:
+    files = [f for f in PLANS.rglob("*.py") if f.parent != PLANS or f.name not in PLAN_EDGES]
+    assert len(files) > 20  # the walk found the folder and its generator
+    found = []
+    for file in sorted(files):
+        path = file.relative_to(ROOT).as_posix()
+        for _, module, line in _imports(ast.parse(file.read_text(encoding="utf-8"))):
+            if PROTOBUF.match(module) or PLAN_ENTRY.match(module):
+                found.append(f"{path}:{line}: imports {module}")
+    assert found == []
+
+
+@pytest.mark.parametrize("edge", sorted(PLAN_EDGES))
+def test_each_named_edge_of_the_plans_speaks_protobuf(edge: str) -> None:
+    # An edge that no longer imports protobuf leaves the list, so the list cannot outgrow the code.
+    tree = ast.parse((PLANS / edge).read_text(encoding="utf-8"))
+    assert any(PROTOBUF.match(module) for _, module, _ in _imports(tree))
+
+
+def test_no_bridge_reads_a_message_in_the_domain() -> None:
+    # The endurance plans read their drafts and legacy snapshots at the edge (0113): nothing calls
+    # the domain with an ``EnduranceTarget`` message any more.
     callers = sorted(
         file.relative_to(ROOT).as_posix()
         for file in (ROOT / "services").rglob("*.py")
         if re.search(r"\bparse_endurance\b", file.read_text(encoding="utf-8"))
     )
-    assert callers == [
-        "services/training/domain/endurance_rules.py",
-        "services/training/plans/plans_pb.py",
-        "services/training/plans/rules.py",
-    ]
+    assert callers == []

@@ -1,5 +1,6 @@
 """Endurance plans' pure rules: goal fields, workout drafts, masks and the order within a day
-(docs/decisions/0062-endurance-plans.md)."""
+(docs/decisions/0062-endurance-plans.md). Each goal and draft is sent as its message and read as
+the entrypoint reads it (``commands_pb``, decision 0113), so the paths are the wire's."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from kinetic.training.v1 import training_pb2
 from services.training.domain.input_values import Violations
 from services.training.domain.model import WORKOUT_KINDS
 from services.training.plans import rules
+from services.training.plans.commands_pb import goal_draft, workout_draft
 
 
 def fields_of(problems: Violations) -> list[str]:
@@ -34,7 +36,7 @@ def test_a_goal_lists_every_problem_with_its_path():
         race_type="half marathon",
     )
     problems = Violations()
-    rules.check_new_goal(problems, "goal", goal)
+    rules.check_new_goal(problems, "goal", goal_draft(goal))
     assert fields_of(problems) == [
         "goal.name",
         "goal.sport",
@@ -56,13 +58,15 @@ def test_a_strength_phase_target_has_no_distance():
         targets=[plans_pb2.PhaseTarget(sport="strength", weekly_distance_meters=1000)],
     )
     problems = Violations()
-    rules.check_goal(problems, "goal", plans_pb2.Goal(phase_blocks=[block]), ["phase_blocks"])
+    rules.check_goal(problems, "goal", goal_draft(plans_pb2.Goal(phase_blocks=[block])), ["phase_blocks"])
     assert fields_of(problems) == ["goal.phaseBlocks[0].targets[0].weeklyDistanceMeters"]
 
 
 def test_a_new_workout_needs_a_name_a_date_and_its_endurance_part():
     problems = Violations()
-    rules.check_draft(problems, "workouts[3]", plans_pb2.WorkoutDraft(scheduled_date="2026-13-01"))
+    rules.check_draft(
+        problems, "workouts[3]", workout_draft(plans_pb2.WorkoutDraft(scheduled_date="2026-13-01"))
+    )
     assert fields_of(problems) == ["workouts[3].name", "workouts[3].scheduledDate", "workouts[3].endurance"]
 
 
@@ -73,7 +77,7 @@ def test_a_strength_workout_never_gets_a_distance():
         endurance=training_pb2.EnduranceTarget(sport="strength", planned_distance_meters=5000),
     )
     problems = Violations()
-    rules.check_draft(problems, "workouts[0]", draft)
+    rules.check_draft(problems, "workouts[0]", workout_draft(draft))
     assert fields_of(problems) == ["workouts[0].endurance.plannedDistanceMeters"]
 
 
@@ -82,7 +86,7 @@ def test_a_workout_type_defaults_from_the_sport_and_kinds_fit_the_library():
         name="Spin", scheduled_date="2026-10-01", endurance=training_pb2.EnduranceTarget(sport="ride")
     )
     problems = Violations()
-    values = rules.check_draft(problems, "w", draft)
+    values = rules.check_draft(problems, "w", workout_draft(draft))
     assert not problems.items and values.workout_type == "ride_endurance"
     kinds = {rules.library_kind(s) for s in rules.TARGET_SPORTS}
     assert kinds == {"cardio", "fullBody", "custom"} and kinds <= set(WORKOUT_KINDS)
@@ -108,7 +112,7 @@ def test_a_pace_target_may_name_only_its_zone():
         endurance=training_pb2.EnduranceTarget(sport="run", steps=[step]),
     )
     problems = Violations()
-    values = rules.check_draft(problems, "w", draft)
+    values = rules.check_draft(problems, "w", workout_draft(draft))
     assert not problems.items
     assert values.endurance is not None and values.endurance.steps[0].target is not None
     assert values.endurance.steps[0].target.pace_zone == "T"
