@@ -29,6 +29,7 @@ from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc
 from kinetic.auth.v1 import auth_pb2, auth_pb2_grpc
 from kinetic.cli import run_command
 from kinetic.errors import DomainError, RemoteError
+from kinetic.proto_enums import read_twins
 from kinetic.service_trust import open_channel
 from kinetic.sessions.v1 import workout_log_pb2, workout_log_pb2_grpc
 from kinetic.settings import load_settings
@@ -60,7 +61,8 @@ class AccountStubs(Protocol):
 
 def _json(message: Message) -> dict[str, Any]:
     """A message as JSON with every field, unset ones at their defaults: an export says "false"."""
-    document: dict[str, Any] = MessageToDict(message, always_print_fields_with_no_presence=True)
+    # Training's enum twins read into their words first: the export keeps its keys (decision 0128).
+    document: dict[str, Any] = MessageToDict(read_twins(message), always_print_fields_with_no_presence=True)
     return document
 
 

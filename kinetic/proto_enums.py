@@ -10,9 +10,12 @@ its own words and the tools keep theirs (docs/decisions/0101-newer-protos.md).
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TypeVar, cast
 
+from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
 from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
+from google.protobuf.message import Message
 
 # A generated enum class (``AdvisoryLevel``); its values are ints, its class an EnumTypeWrapper.
 E = TypeVar("E", bound=int)
@@ -44,3 +47,133 @@ def enum_word(enum: type[E], value: int) -> str:
         return ""
     name: str = _wrapper(enum).Name(value)
     return name.removeprefix(_prefix(enum)).lower()
+
+
+# --- enum twins (docs/decisions/0128-training-enums.md) -----------------------------------------
+#
+# While a string field and its enum both travel (expand, then contract), the enum is the string's
+# "twin": an ``optional`` enum field named ``<field>_value`` beside the string field ``<field>``
+# (``EnduranceTarget.sport`` and ``sport_value``). The writer fills both from the same word; a reader
+# reads the enum and falls back to the string when the enum is unset or unspecified (an older
+# replica wrote the answer, or a row stored before the twin existed). ``optional`` so that an unset
+# twin is no key in ``MessageToDict(..., always_print_fields_with_no_presence=True)``.
+
+_TWIN = "_value"
+
+
+def twin_value(enum: type[E], word: str) -> E | None:
+    """The enum twin of ``word`` for a writer (a message field given None stays unset): none for
+    ``""`` and for a word the enum does not hold (a row stored under looser rules), so the reader
+    falls back to the string, which says it."""
+    try:
+        value = enum_value(enum, word)
+    except ValueError:
+        return None
+    return value or None
+
+
+@cache
+def _words(enum: EnumDescriptor) -> dict[int, str]:
+    prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", enum.name).upper() + "_"
+    return {v.number: str(v.name).removeprefix(prefix).lower() for v in enum.values if v.number}
+
+
+def _twin_word(field: FieldDescriptor, value: int) -> str | None:
+    # None when unset, or a value a newer release added: the string says it.
+    return _words(field.enum_type).get(value) if value else None
+
+
+def word_of(message: Message, name: str) -> str:
+    """The word of string field ``name``: its enum twin's word when set, else the string."""
+    field = message.DESCRIPTOR.fields_by_name[name + _TWIN]
+    word = _twin_word(field, getattr(message, field.name)) if message.HasField(field.name) else None
+    return getattr(message, name) if word is None else word
+
+
+# Per message type, worked out once: its twin pairs (string field, enum field, the enum's words by
+# value) and the message fields that may hold a message with twins (how they hold it: one, a list,
+# a map's values), or None when it holds none; the walk then touches only those fields.
+_SINGLE, _LIST, _MAP = 0, 1, 2
+_Pair = tuple[str, str, dict[int, str]]
+_Walk = tuple[tuple[_Pair, ...], tuple[tuple[str, int], ...]]
+_WALKS: dict[Descriptor, _Walk | None] = {}
+
+
+def _pairs(descriptor: Descriptor) -> tuple[_Pair, ...]:
+    pairs = []
+    for field in descriptor.fields:
+        if field.type != FieldDescriptor.TYPE_ENUM or not field.name.endswith(_TWIN):
+            continue
+        string = descriptor.fields_by_name.get(field.name.removesuffix(_TWIN))
+        if string is not None and string.type == FieldDescriptor.TYPE_STRING and not string.is_repeated:
+            pairs.append((string.name, field.name, _words(field.enum_type)))
+    return tuple(pairs)
+
+
+def _holds_twins(descriptor: Descriptor, seen: set[str]) -> bool:
+    if descriptor.full_name in seen:
+        return False
+    seen.add(descriptor.full_name)
+    if _pairs(descriptor):
+        return True
+    return any(f.message_type is not None and _holds_twins(f.message_type, seen) for f in descriptor.fields)
+
+
+def _held(field: FieldDescriptor) -> tuple[str, int] | None:
+    held = field.message_type
+    if held is None or not _holds_twins(held, set()):
+        return None
+    if held.GetOptions().map_entry:
+        return (field.name, _MAP)
+    return (field.name, _LIST if field.is_repeated else _SINGLE)
+
+
+def _walk(descriptor: Descriptor) -> _Walk | None:
+    if descriptor not in _WALKS:
+        walk: _Walk | None = None
+        if _holds_twins(descriptor, set()):
+            children = tuple(held for f in descriptor.fields if (held := _held(f)) is not None)
+            walk = (_pairs(descriptor), children)
+        _WALKS[descriptor] = walk
+    return _WALKS[descriptor]
+
+
+def read_twins(message: Message) -> Message:
+    """``message`` (in place, and returned) as a reader of the strings sees it: every twin read into
+    its string field (the string kept when the enum is unset, or a value this release does not know)
+    and cleared.
+
+    The edge reads each Training answer through this as it arrives (``edge.backends``), so every
+    renderer, ``MessageToDict`` included, sees the words exactly where an older answer had them and
+    no enum key: the tools answer byte for byte as before.
+    """
+    walk = _walk(message.DESCRIPTOR)
+    if walk is not None:
+        _read(message, walk)
+    return message
+
+
+def _read(message: Message, walk: _Walk) -> None:
+    pairs, children = walk
+    for name, twin, words in pairs:
+        if message.HasField(twin):
+            word = words.get(getattr(message, twin))
+            if word is not None:
+                setattr(message, name, word)
+            message.ClearField(twin)
+    for name, held in children:
+        if held == _LIST:
+            items = getattr(message, name)
+        elif held == _MAP:
+            items = getattr(message, name).values()
+        elif message.HasField(name):
+            items = (getattr(message, name),)
+        else:
+            continue
+        inner: _Walk | None = None
+        for item in items:
+            if inner is None:
+                inner = _walk(item.DESCRIPTOR)
+                if inner is None:
+                    break
+            _read(item, inner)

@@ -26,6 +26,32 @@ class PlanAdvisoryRule(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PLAN_ADVISORY_RULE_LONG_RUN_CAP: _ClassVar[PlanAdvisoryRule]
     PLAN_ADVISORY_RULE_CONSECUTIVE_HARD_DAYS: _ClassVar[PlanAdvisoryRule]
     PLAN_ADVISORY_RULE_PROJECTED_TSB_OVERLOAD: _ClassVar[PlanAdvisoryRule]
+
+class WorkoutType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    WORKOUT_TYPE_UNSPECIFIED: _ClassVar[WorkoutType]
+    WORKOUT_TYPE_EASY: _ClassVar[WorkoutType]
+    WORKOUT_TYPE_RECOVERY: _ClassVar[WorkoutType]
+    WORKOUT_TYPE_LONG: _ClassVar[WorkoutType]
+    WORKOUT_TYPE_TEMPO: _ClassVar[WorkoutType]
+    WORKOUT_TYPE_INTERVALS: _ClassVar[WorkoutType]
+    WORKOUT_TYPE_REPETITIONS: _ClassVar[WorkoutType]
+    WORKOUT_TYPE_RIDE_ENDURANCE: _ClassVar[WorkoutType]
+    WORKOUT_TYPE_RIDE_INTERVALS: _ClassVar[WorkoutType]
+    WORKOUT_TYPE_SWIM_TECHNIQUE: _ClassVar[WorkoutType]
+    WORKOUT_TYPE_STRENGTH: _ClassVar[WorkoutType]
+    WORKOUT_TYPE_CROSS_TRAINING: _ClassVar[WorkoutType]
+    WORKOUT_TYPE_RACE: _ClassVar[WorkoutType]
+
+class GoalSport(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GOAL_SPORT_UNSPECIFIED: _ClassVar[GoalSport]
+    GOAL_SPORT_RUN: _ClassVar[GoalSport]
+    GOAL_SPORT_RIDE: _ClassVar[GoalSport]
+    GOAL_SPORT_SWIM: _ClassVar[GoalSport]
+    GOAL_SPORT_TRIATHLON: _ClassVar[GoalSport]
+    GOAL_SPORT_DUATHLON: _ClassVar[GoalSport]
+    GOAL_SPORT_OTHER: _ClassVar[GoalSport]
 PLAN_ADVISORY_LEVEL_UNSPECIFIED: PlanAdvisoryLevel
 PLAN_ADVISORY_LEVEL_INFO: PlanAdvisoryLevel
 PLAN_ADVISORY_LEVEL_WARNING: PlanAdvisoryLevel
@@ -35,20 +61,42 @@ PLAN_ADVISORY_RULE_WEEKLY_VOLUME_SPIKE: PlanAdvisoryRule
 PLAN_ADVISORY_RULE_LONG_RUN_CAP: PlanAdvisoryRule
 PLAN_ADVISORY_RULE_CONSECUTIVE_HARD_DAYS: PlanAdvisoryRule
 PLAN_ADVISORY_RULE_PROJECTED_TSB_OVERLOAD: PlanAdvisoryRule
+WORKOUT_TYPE_UNSPECIFIED: WorkoutType
+WORKOUT_TYPE_EASY: WorkoutType
+WORKOUT_TYPE_RECOVERY: WorkoutType
+WORKOUT_TYPE_LONG: WorkoutType
+WORKOUT_TYPE_TEMPO: WorkoutType
+WORKOUT_TYPE_INTERVALS: WorkoutType
+WORKOUT_TYPE_REPETITIONS: WorkoutType
+WORKOUT_TYPE_RIDE_ENDURANCE: WorkoutType
+WORKOUT_TYPE_RIDE_INTERVALS: WorkoutType
+WORKOUT_TYPE_SWIM_TECHNIQUE: WorkoutType
+WORKOUT_TYPE_STRENGTH: WorkoutType
+WORKOUT_TYPE_CROSS_TRAINING: WorkoutType
+WORKOUT_TYPE_RACE: WorkoutType
+GOAL_SPORT_UNSPECIFIED: GoalSport
+GOAL_SPORT_RUN: GoalSport
+GOAL_SPORT_RIDE: GoalSport
+GOAL_SPORT_SWIM: GoalSport
+GOAL_SPORT_TRIATHLON: GoalSport
+GOAL_SPORT_DUATHLON: GoalSport
+GOAL_SPORT_OTHER: GoalSport
 
 class PhaseTarget(_message.Message):
-    __slots__ = ("sport", "weekly_distance_meters", "weekly_duration_seconds", "weekly_tss", "sessions_per_week")
+    __slots__ = ("sport", "weekly_distance_meters", "weekly_duration_seconds", "weekly_tss", "sessions_per_week", "sport_value")
     SPORT_FIELD_NUMBER: _ClassVar[int]
     WEEKLY_DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
     WEEKLY_DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
     WEEKLY_TSS_FIELD_NUMBER: _ClassVar[int]
     SESSIONS_PER_WEEK_FIELD_NUMBER: _ClassVar[int]
+    SPORT_VALUE_FIELD_NUMBER: _ClassVar[int]
     sport: str
     weekly_distance_meters: float
     weekly_duration_seconds: int
     weekly_tss: float
     sessions_per_week: int
-    def __init__(self, sport: _Optional[str] = ..., weekly_distance_meters: _Optional[float] = ..., weekly_duration_seconds: _Optional[int] = ..., weekly_tss: _Optional[float] = ..., sessions_per_week: _Optional[int] = ...) -> None: ...
+    sport_value: _training_pb2.Sport
+    def __init__(self, sport: _Optional[str] = ..., weekly_distance_meters: _Optional[float] = ..., weekly_duration_seconds: _Optional[int] = ..., weekly_tss: _Optional[float] = ..., sessions_per_week: _Optional[int] = ..., sport_value: _Optional[_Union[_training_pb2.Sport, str]] = ...) -> None: ...
 
 class PhaseBlock(_message.Message):
     __slots__ = ("name", "start_date", "end_date", "focus", "targets")
@@ -65,12 +113,14 @@ class PhaseBlock(_message.Message):
     def __init__(self, name: _Optional[str] = ..., start_date: _Optional[str] = ..., end_date: _Optional[str] = ..., focus: _Optional[str] = ..., targets: _Optional[_Iterable[_Union[PhaseTarget, _Mapping]]] = ...) -> None: ...
 
 class SportFrequency(_message.Message):
-    __slots__ = ("sport", "sessions_per_week")
+    __slots__ = ("sport", "sessions_per_week", "sport_value")
     SPORT_FIELD_NUMBER: _ClassVar[int]
     SESSIONS_PER_WEEK_FIELD_NUMBER: _ClassVar[int]
+    SPORT_VALUE_FIELD_NUMBER: _ClassVar[int]
     sport: str
     sessions_per_week: int
-    def __init__(self, sport: _Optional[str] = ..., sessions_per_week: _Optional[int] = ...) -> None: ...
+    sport_value: _training_pb2.Sport
+    def __init__(self, sport: _Optional[str] = ..., sessions_per_week: _Optional[int] = ..., sport_value: _Optional[_Union[_training_pb2.Sport, str]] = ...) -> None: ...
 
 class CoachingSummary(_message.Message):
     __slots__ = ("week_start", "text", "update_time")
@@ -83,7 +133,7 @@ class CoachingSummary(_message.Message):
     def __init__(self, week_start: _Optional[str] = ..., text: _Optional[str] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class Goal(_message.Message):
-    __slots__ = ("goal_id", "version", "name", "sport", "race_type", "race_date", "plan_start_date", "training_focus", "phase_blocks", "frequencies", "strength_per_week", "rest_days", "is_active", "status", "creation_mode", "coaching_summaries", "workout_count", "snapshot_count", "notes", "create_time", "update_time")
+    __slots__ = ("goal_id", "version", "name", "sport", "race_type", "race_date", "plan_start_date", "training_focus", "phase_blocks", "frequencies", "strength_per_week", "rest_days", "is_active", "status", "creation_mode", "coaching_summaries", "workout_count", "snapshot_count", "notes", "create_time", "update_time", "sport_value")
     GOAL_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -105,6 +155,7 @@ class Goal(_message.Message):
     NOTES_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    SPORT_VALUE_FIELD_NUMBER: _ClassVar[int]
     goal_id: str
     version: str
     name: str
@@ -126,10 +177,11 @@ class Goal(_message.Message):
     notes: str
     create_time: _timestamp_pb2.Timestamp
     update_time: _timestamp_pb2.Timestamp
-    def __init__(self, goal_id: _Optional[str] = ..., version: _Optional[str] = ..., name: _Optional[str] = ..., sport: _Optional[str] = ..., race_type: _Optional[str] = ..., race_date: _Optional[str] = ..., plan_start_date: _Optional[str] = ..., training_focus: _Optional[str] = ..., phase_blocks: _Optional[_Iterable[_Union[PhaseBlock, _Mapping]]] = ..., frequencies: _Optional[_Iterable[_Union[SportFrequency, _Mapping]]] = ..., strength_per_week: _Optional[int] = ..., rest_days: _Optional[_Iterable[int]] = ..., is_active: _Optional[bool] = ..., status: _Optional[str] = ..., creation_mode: _Optional[str] = ..., coaching_summaries: _Optional[_Iterable[_Union[CoachingSummary, _Mapping]]] = ..., workout_count: _Optional[int] = ..., snapshot_count: _Optional[int] = ..., notes: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    sport_value: GoalSport
+    def __init__(self, goal_id: _Optional[str] = ..., version: _Optional[str] = ..., name: _Optional[str] = ..., sport: _Optional[str] = ..., race_type: _Optional[str] = ..., race_date: _Optional[str] = ..., plan_start_date: _Optional[str] = ..., training_focus: _Optional[str] = ..., phase_blocks: _Optional[_Iterable[_Union[PhaseBlock, _Mapping]]] = ..., frequencies: _Optional[_Iterable[_Union[SportFrequency, _Mapping]]] = ..., strength_per_week: _Optional[int] = ..., rest_days: _Optional[_Iterable[int]] = ..., is_active: _Optional[bool] = ..., status: _Optional[str] = ..., creation_mode: _Optional[str] = ..., coaching_summaries: _Optional[_Iterable[_Union[CoachingSummary, _Mapping]]] = ..., workout_count: _Optional[int] = ..., snapshot_count: _Optional[int] = ..., notes: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., sport_value: _Optional[_Union[GoalSport, str]] = ...) -> None: ...
 
 class PlanWorkout(_message.Message):
-    __slots__ = ("workout_id", "version", "goal_id", "name", "notes", "scheduled_date", "order", "workout_type", "endurance", "completed", "linked_activity_id", "completed_time")
+    __slots__ = ("workout_id", "version", "goal_id", "name", "notes", "scheduled_date", "order", "workout_type", "endurance", "completed", "linked_activity_id", "completed_time", "workout_type_value")
     WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     GOAL_ID_FIELD_NUMBER: _ClassVar[int]
@@ -142,6 +194,7 @@ class PlanWorkout(_message.Message):
     COMPLETED_FIELD_NUMBER: _ClassVar[int]
     LINKED_ACTIVITY_ID_FIELD_NUMBER: _ClassVar[int]
     COMPLETED_TIME_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_TYPE_VALUE_FIELD_NUMBER: _ClassVar[int]
     workout_id: str
     version: str
     goal_id: str
@@ -154,7 +207,8 @@ class PlanWorkout(_message.Message):
     completed: bool
     linked_activity_id: str
     completed_time: _timestamp_pb2.Timestamp
-    def __init__(self, workout_id: _Optional[str] = ..., version: _Optional[str] = ..., goal_id: _Optional[str] = ..., name: _Optional[str] = ..., notes: _Optional[str] = ..., scheduled_date: _Optional[str] = ..., order: _Optional[int] = ..., workout_type: _Optional[str] = ..., endurance: _Optional[_Union[_training_pb2.EnduranceTarget, _Mapping]] = ..., completed: _Optional[bool] = ..., linked_activity_id: _Optional[str] = ..., completed_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    workout_type_value: WorkoutType
+    def __init__(self, workout_id: _Optional[str] = ..., version: _Optional[str] = ..., goal_id: _Optional[str] = ..., name: _Optional[str] = ..., notes: _Optional[str] = ..., scheduled_date: _Optional[str] = ..., order: _Optional[int] = ..., workout_type: _Optional[str] = ..., endurance: _Optional[_Union[_training_pb2.EnduranceTarget, _Mapping]] = ..., completed: _Optional[bool] = ..., linked_activity_id: _Optional[str] = ..., completed_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., workout_type_value: _Optional[_Union[WorkoutType, str]] = ...) -> None: ...
 
 class AthleteThresholds(_message.Message):
     __slots__ = ("ftp_watts", "threshold_pace_seconds_per_km", "css_seconds_per_100m", "threshold_hr_bpm", "max_hr_bpm", "resting_hr_bpm", "vdot")
@@ -175,7 +229,7 @@ class AthleteThresholds(_message.Message):
     def __init__(self, ftp_watts: _Optional[float] = ..., threshold_pace_seconds_per_km: _Optional[float] = ..., css_seconds_per_100m: _Optional[float] = ..., threshold_hr_bpm: _Optional[float] = ..., max_hr_bpm: _Optional[float] = ..., resting_hr_bpm: _Optional[float] = ..., vdot: _Optional[float] = ...) -> None: ...
 
 class PlanLoad(_message.Message):
-    __slots__ = ("workout_id", "day", "sport", "workout_type", "planned_tss", "distance_meters", "duration_seconds", "completed")
+    __slots__ = ("workout_id", "day", "sport", "workout_type", "planned_tss", "distance_meters", "duration_seconds", "completed", "sport_value", "workout_type_value")
     WORKOUT_ID_FIELD_NUMBER: _ClassVar[int]
     DAY_FIELD_NUMBER: _ClassVar[int]
     SPORT_FIELD_NUMBER: _ClassVar[int]
@@ -184,6 +238,8 @@ class PlanLoad(_message.Message):
     DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
     DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
     COMPLETED_FIELD_NUMBER: _ClassVar[int]
+    SPORT_VALUE_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_TYPE_VALUE_FIELD_NUMBER: _ClassVar[int]
     workout_id: str
     day: str
     sport: str
@@ -192,7 +248,9 @@ class PlanLoad(_message.Message):
     distance_meters: float
     duration_seconds: int
     completed: bool
-    def __init__(self, workout_id: _Optional[str] = ..., day: _Optional[str] = ..., sport: _Optional[str] = ..., workout_type: _Optional[str] = ..., planned_tss: _Optional[float] = ..., distance_meters: _Optional[float] = ..., duration_seconds: _Optional[int] = ..., completed: _Optional[bool] = ...) -> None: ...
+    sport_value: _training_pb2.Sport
+    workout_type_value: WorkoutType
+    def __init__(self, workout_id: _Optional[str] = ..., day: _Optional[str] = ..., sport: _Optional[str] = ..., workout_type: _Optional[str] = ..., planned_tss: _Optional[float] = ..., distance_meters: _Optional[float] = ..., duration_seconds: _Optional[int] = ..., completed: _Optional[bool] = ..., sport_value: _Optional[_Union[_training_pb2.Sport, str]] = ..., workout_type_value: _Optional[_Union[WorkoutType, str]] = ...) -> None: ...
 
 class GetPlanRequest(_message.Message):
     __slots__ = ("account_id", "goal_id", "from_day", "to_day", "sport", "summary_only")

@@ -10,6 +10,38 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class Sport(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SPORT_UNSPECIFIED: _ClassVar[Sport]
+    SPORT_RUN: _ClassVar[Sport]
+    SPORT_RIDE: _ClassVar[Sport]
+    SPORT_SWIM: _ClassVar[Sport]
+    SPORT_STRENGTH: _ClassVar[Sport]
+    SPORT_OTHER: _ClassVar[Sport]
+
+class StepType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    STEP_TYPE_UNSPECIFIED: _ClassVar[StepType]
+    STEP_TYPE_WARM_UP: _ClassVar[StepType]
+    STEP_TYPE_COOL_DOWN: _ClassVar[StepType]
+    STEP_TYPE_INTERVAL: _ClassVar[StepType]
+    STEP_TYPE_REPEAT: _ClassVar[StepType]
+
+class StepRole(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    STEP_ROLE_UNSPECIFIED: _ClassVar[StepRole]
+    STEP_ROLE_WORK: _ClassVar[StepRole]
+    STEP_ROLE_RECOVERY: _ClassVar[StepRole]
+    STEP_ROLE_ACTIVE: _ClassVar[StepRole]
+
+class TargetKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TARGET_KIND_UNSPECIFIED: _ClassVar[TargetKind]
+    TARGET_KIND_PACE: _ClassVar[TargetKind]
+    TARGET_KIND_POWER: _ClassVar[TargetKind]
+    TARGET_KIND_HEART_RATE: _ClassVar[TargetKind]
+    TARGET_KIND_RPE: _ClassVar[TargetKind]
+
 class TrackingMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     TRACKING_MODE_UNSPECIFIED: _ClassVar[TrackingMode]
@@ -19,6 +51,26 @@ class TrackingMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TRACKING_MODE_DISTANCE: _ClassVar[TrackingMode]
     TRACKING_MODE_CALORIES: _ClassVar[TrackingMode]
     TRACKING_MODE_CHECK_OFF: _ClassVar[TrackingMode]
+SPORT_UNSPECIFIED: Sport
+SPORT_RUN: Sport
+SPORT_RIDE: Sport
+SPORT_SWIM: Sport
+SPORT_STRENGTH: Sport
+SPORT_OTHER: Sport
+STEP_TYPE_UNSPECIFIED: StepType
+STEP_TYPE_WARM_UP: StepType
+STEP_TYPE_COOL_DOWN: StepType
+STEP_TYPE_INTERVAL: StepType
+STEP_TYPE_REPEAT: StepType
+STEP_ROLE_UNSPECIFIED: StepRole
+STEP_ROLE_WORK: StepRole
+STEP_ROLE_RECOVERY: StepRole
+STEP_ROLE_ACTIVE: StepRole
+TARGET_KIND_UNSPECIFIED: TargetKind
+TARGET_KIND_PACE: TargetKind
+TARGET_KIND_POWER: TargetKind
+TARGET_KIND_HEART_RATE: TargetKind
+TARGET_KIND_RPE: TargetKind
 TRACKING_MODE_UNSPECIFIED: TrackingMode
 TRACKING_MODE_SETS: TrackingMode
 TRACKING_MODE_DURATION: TrackingMode
@@ -112,7 +164,7 @@ class CrossFitBlock(_message.Message):
     def __init__(self, id: _Optional[str] = ..., configuration: _Optional[_Union[BlockConfiguration, _Mapping]] = ..., exercise_ids: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class EnduranceTarget(_message.Message):
-    __slots__ = ("sport", "planned_duration_seconds", "planned_distance_meters", "intensity", "steps", "planned_tss", "planned_tss_locked")
+    __slots__ = ("sport", "planned_duration_seconds", "planned_distance_meters", "intensity", "steps", "planned_tss", "planned_tss_locked", "sport_value")
     SPORT_FIELD_NUMBER: _ClassVar[int]
     PLANNED_DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
     PLANNED_DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
@@ -120,6 +172,7 @@ class EnduranceTarget(_message.Message):
     STEPS_FIELD_NUMBER: _ClassVar[int]
     PLANNED_TSS_FIELD_NUMBER: _ClassVar[int]
     PLANNED_TSS_LOCKED_FIELD_NUMBER: _ClassVar[int]
+    SPORT_VALUE_FIELD_NUMBER: _ClassVar[int]
     sport: str
     planned_duration_seconds: int
     planned_distance_meters: float
@@ -127,18 +180,21 @@ class EnduranceTarget(_message.Message):
     steps: _containers.RepeatedCompositeFieldContainer[EnduranceStep]
     planned_tss: float
     planned_tss_locked: bool
-    def __init__(self, sport: _Optional[str] = ..., planned_duration_seconds: _Optional[int] = ..., planned_distance_meters: _Optional[float] = ..., intensity: _Optional[_Union[IntensityTarget, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[EnduranceStep, _Mapping]]] = ..., planned_tss: _Optional[float] = ..., planned_tss_locked: _Optional[bool] = ...) -> None: ...
+    sport_value: Sport
+    def __init__(self, sport: _Optional[str] = ..., planned_duration_seconds: _Optional[int] = ..., planned_distance_meters: _Optional[float] = ..., intensity: _Optional[_Union[IntensityTarget, _Mapping]] = ..., steps: _Optional[_Iterable[_Union[EnduranceStep, _Mapping]]] = ..., planned_tss: _Optional[float] = ..., planned_tss_locked: _Optional[bool] = ..., sport_value: _Optional[_Union[Sport, str]] = ...) -> None: ...
 
 class IntensityTarget(_message.Message):
-    __slots__ = ("kind", "label")
+    __slots__ = ("kind", "label", "kind_value")
     KIND_FIELD_NUMBER: _ClassVar[int]
     LABEL_FIELD_NUMBER: _ClassVar[int]
+    KIND_VALUE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     label: str
-    def __init__(self, kind: _Optional[str] = ..., label: _Optional[str] = ...) -> None: ...
+    kind_value: TargetKind
+    def __init__(self, kind: _Optional[str] = ..., label: _Optional[str] = ..., kind_value: _Optional[_Union[TargetKind, str]] = ...) -> None: ...
 
 class EnduranceStep(_message.Message):
-    __slots__ = ("type", "role", "duration_seconds", "distance_meters", "target", "notes", "repeat_count", "steps")
+    __slots__ = ("type", "role", "duration_seconds", "distance_meters", "target", "notes", "repeat_count", "steps", "type_value", "role_value")
     TYPE_FIELD_NUMBER: _ClassVar[int]
     ROLE_FIELD_NUMBER: _ClassVar[int]
     DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
@@ -147,6 +203,8 @@ class EnduranceStep(_message.Message):
     NOTES_FIELD_NUMBER: _ClassVar[int]
     REPEAT_COUNT_FIELD_NUMBER: _ClassVar[int]
     STEPS_FIELD_NUMBER: _ClassVar[int]
+    TYPE_VALUE_FIELD_NUMBER: _ClassVar[int]
+    ROLE_VALUE_FIELD_NUMBER: _ClassVar[int]
     type: str
     role: str
     duration_seconds: int
@@ -155,10 +213,12 @@ class EnduranceStep(_message.Message):
     notes: str
     repeat_count: int
     steps: _containers.RepeatedCompositeFieldContainer[EnduranceStep]
-    def __init__(self, type: _Optional[str] = ..., role: _Optional[str] = ..., duration_seconds: _Optional[int] = ..., distance_meters: _Optional[float] = ..., target: _Optional[_Union[StepTarget, _Mapping]] = ..., notes: _Optional[str] = ..., repeat_count: _Optional[int] = ..., steps: _Optional[_Iterable[_Union[EnduranceStep, _Mapping]]] = ...) -> None: ...
+    type_value: StepType
+    role_value: StepRole
+    def __init__(self, type: _Optional[str] = ..., role: _Optional[str] = ..., duration_seconds: _Optional[int] = ..., distance_meters: _Optional[float] = ..., target: _Optional[_Union[StepTarget, _Mapping]] = ..., notes: _Optional[str] = ..., repeat_count: _Optional[int] = ..., steps: _Optional[_Iterable[_Union[EnduranceStep, _Mapping]]] = ..., type_value: _Optional[_Union[StepType, str]] = ..., role_value: _Optional[_Union[StepRole, str]] = ...) -> None: ...
 
 class StepTarget(_message.Message):
-    __slots__ = ("kind", "pace_low_seconds_per_km", "pace_high_seconds_per_km", "watts_low", "watts_high", "ftp_percent_low", "ftp_percent_high", "bpm_low", "bpm_high", "heart_rate_zone", "rpe", "pace_zone")
+    __slots__ = ("kind", "pace_low_seconds_per_km", "pace_high_seconds_per_km", "watts_low", "watts_high", "ftp_percent_low", "ftp_percent_high", "bpm_low", "bpm_high", "heart_rate_zone", "rpe", "pace_zone", "kind_value")
     KIND_FIELD_NUMBER: _ClassVar[int]
     PACE_LOW_SECONDS_PER_KM_FIELD_NUMBER: _ClassVar[int]
     PACE_HIGH_SECONDS_PER_KM_FIELD_NUMBER: _ClassVar[int]
@@ -171,6 +231,7 @@ class StepTarget(_message.Message):
     HEART_RATE_ZONE_FIELD_NUMBER: _ClassVar[int]
     RPE_FIELD_NUMBER: _ClassVar[int]
     PACE_ZONE_FIELD_NUMBER: _ClassVar[int]
+    KIND_VALUE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     pace_low_seconds_per_km: int
     pace_high_seconds_per_km: int
@@ -183,21 +244,24 @@ class StepTarget(_message.Message):
     heart_rate_zone: int
     rpe: int
     pace_zone: str
-    def __init__(self, kind: _Optional[str] = ..., pace_low_seconds_per_km: _Optional[int] = ..., pace_high_seconds_per_km: _Optional[int] = ..., watts_low: _Optional[int] = ..., watts_high: _Optional[int] = ..., ftp_percent_low: _Optional[float] = ..., ftp_percent_high: _Optional[float] = ..., bpm_low: _Optional[int] = ..., bpm_high: _Optional[int] = ..., heart_rate_zone: _Optional[int] = ..., rpe: _Optional[int] = ..., pace_zone: _Optional[str] = ...) -> None: ...
+    kind_value: TargetKind
+    def __init__(self, kind: _Optional[str] = ..., pace_low_seconds_per_km: _Optional[int] = ..., pace_high_seconds_per_km: _Optional[int] = ..., watts_low: _Optional[int] = ..., watts_high: _Optional[int] = ..., ftp_percent_low: _Optional[float] = ..., ftp_percent_high: _Optional[float] = ..., bpm_low: _Optional[int] = ..., bpm_high: _Optional[int] = ..., heart_rate_zone: _Optional[int] = ..., rpe: _Optional[int] = ..., pace_zone: _Optional[str] = ..., kind_value: _Optional[_Union[TargetKind, str]] = ...) -> None: ...
 
 class EnduranceSummary(_message.Message):
-    __slots__ = ("sport", "planned_duration_seconds", "planned_distance_meters", "intensity", "step_summary")
+    __slots__ = ("sport", "planned_duration_seconds", "planned_distance_meters", "intensity", "step_summary", "sport_value")
     SPORT_FIELD_NUMBER: _ClassVar[int]
     PLANNED_DURATION_SECONDS_FIELD_NUMBER: _ClassVar[int]
     PLANNED_DISTANCE_METERS_FIELD_NUMBER: _ClassVar[int]
     INTENSITY_FIELD_NUMBER: _ClassVar[int]
     STEP_SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    SPORT_VALUE_FIELD_NUMBER: _ClassVar[int]
     sport: str
     planned_duration_seconds: int
     planned_distance_meters: float
     intensity: str
     step_summary: str
-    def __init__(self, sport: _Optional[str] = ..., planned_duration_seconds: _Optional[int] = ..., planned_distance_meters: _Optional[float] = ..., intensity: _Optional[str] = ..., step_summary: _Optional[str] = ...) -> None: ...
+    sport_value: Sport
+    def __init__(self, sport: _Optional[str] = ..., planned_duration_seconds: _Optional[int] = ..., planned_distance_meters: _Optional[float] = ..., intensity: _Optional[str] = ..., step_summary: _Optional[str] = ..., sport_value: _Optional[_Union[Sport, str]] = ...) -> None: ...
 
 class Workout(_message.Message):
     __slots__ = ("id", "version", "name", "kind", "notes", "schedule", "schedule_segments", "exercises", "cross_fit_blocks", "plan_id", "phase_id", "active_from_day", "active_until_day", "create_time", "update_time", "endurance")

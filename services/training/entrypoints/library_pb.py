@@ -13,6 +13,7 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 from google.protobuf.timestamp_pb2 import Timestamp
 
+from kinetic.proto_enums import read_twins, twin_value
 from kinetic.timestamps import timestamp
 from kinetic.training.v1 import training_pb2
 from knowledge.training.endurance_summary import summary_of
@@ -139,10 +140,18 @@ def endurance_to_pb(endurance: EnduranceTarget) -> training_pb2.EnduranceTarget:
         steps=[_step_to_pb(step) for step in endurance.steps],
         planned_tss=endurance.planned_tss,
         planned_tss_locked=endurance.planned_tss_locked,
+        # The enum twins of the words beside them (decision 0128).
+        sport_value=twin_value(training_pb2.Sport, endurance.sport),
     )
     if endurance.intensity is not None:
-        message.intensity.kind = endurance.intensity.kind
-        message.intensity.label = endurance.intensity.label
+        kind = endurance.intensity.kind
+        message.intensity.CopyFrom(
+            training_pb2.IntensityTarget(
+                kind=kind,
+                label=endurance.intensity.label,
+                kind_value=twin_value(training_pb2.TargetKind, kind),
+            )
+        )
     return message
 
 
@@ -155,17 +164,26 @@ def _step_to_pb(step: EnduranceStep) -> training_pb2.EnduranceStep:
         notes=step.notes,
         repeat_count=step.repeat_count,
         steps=[_step_to_pb(inner) for inner in step.steps],
+        type_value=twin_value(training_pb2.StepType, step.type),
+        role_value=twin_value(training_pb2.StepRole, step.role),
     )
     if step.target is not None:
         message.target.CopyFrom(
-            training_pb2.StepTarget(**{name: getattr(step.target, name) for name in TARGET_NAMES})
+            training_pb2.StepTarget(
+                **{name: getattr(step.target, name) for name in TARGET_NAMES},
+                kind_value=twin_value(training_pb2.TargetKind, step.target.kind),
+            )
         )
     return message
 
 
 def endurance_summaries(endurance: Mapping[str, EnduranceTarget]) -> dict[str, training_pb2.EnduranceSummary]:
     """The calendar line of each planned endurance part, by workout ID."""
-    return {workout_id: summary_of(endurance_to_pb(part)) for workout_id, part in endurance.items()}
+    summaries = {workout_id: summary_of(endurance_to_pb(part)) for workout_id, part in endurance.items()}
+    for workout_id, summary in summaries.items():
+        if (sport := twin_value(training_pb2.Sport, endurance[workout_id].sport)) is not None:
+            summary.sport_value = sport  # decision 0128
+    return summaries
 
 
 def plan_to_pb(plan: Plan) -> training_pb2.Plan:
@@ -351,7 +369,8 @@ class LibraryForms:
 
     def record_json(self, record: WorkoutRecord | Plan) -> dict[str, Any]:
         message = record_workout_to_pb(record) if isinstance(record, WorkoutRecord) else plan_to_pb(record)
-        rendered: dict[str, Any] = json_format.MessageToDict(message)
+        # The stale write's details are JSON for the edge, in words only, as before (decision 0128).
+        rendered: dict[str, Any] = json_format.MessageToDict(read_twins(message))
         return rendered
 
     def preview(self, preview: DeletionPreview) -> bytes:

@@ -11,9 +11,10 @@ from datetime import UTC, date, datetime
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.errors import RemoteError
-from kinetic.proto_enums import enum_value
+from kinetic.proto_enums import enum_value, twin_value, word_of
 from kinetic.timestamps import timestamp
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
+from kinetic.training.v1 import training_pb2
 from knowledge.plan_safety import Advisory
 from services.training.domain.endurance_rules import check_endurance
 from services.training.domain.input_values import Violations
@@ -144,6 +145,7 @@ def _target_to_pb(target: PhaseTarget) -> plans_pb2.PhaseTarget:
         weekly_duration_seconds=target.weekly_duration_seconds,
         weekly_tss=target.weekly_tss,
         sessions_per_week=target.sessions_per_week,
+        sport_value=twin_value(training_pb2.Sport, target.sport),  # decision 0128
     )
 
 
@@ -172,7 +174,11 @@ def goal_to_pb(
             for b in fields.phase_blocks
         ],
         frequencies=[
-            plans_pb2.SportFrequency(sport=f.sport, sessions_per_week=f.sessions_per_week)
+            plans_pb2.SportFrequency(
+                sport=f.sport,
+                sessions_per_week=f.sessions_per_week,
+                sport_value=twin_value(training_pb2.Sport, f.sport),
+            )
             for f in fields.frequencies
         ],
         strength_per_week=fields.strength_per_week,
@@ -191,6 +197,7 @@ def goal_to_pb(
         notes=state.plan.notes,
         create_time=_timestamp(state.plan.created_at),
         update_time=_timestamp(state.plan.updated_at),
+        sport_value=twin_value(plans_pb2.GoalSport, fields.sport),  # decision 0128
     )
     return goal
 
@@ -210,6 +217,7 @@ def entry_to_pb(entry: Entry) -> plans_pb2.PlanWorkout:
         completed=entry.row.completed,
         linked_activity_id=entry.row.linked_activity_id,
         completed_time=_timestamp(entry.row.completed_at),
+        workout_type_value=twin_value(plans_pb2.WorkoutType, entry.row.workout_type),  # decision 0128
     )
     if workout.content.endurance is not None:
         message.endurance.CopyFrom(endurance_to_pb(workout.content.endurance))
@@ -227,6 +235,8 @@ def plan_load(load: PlanLoad) -> plans_pb2.PlanLoad:
         distance_meters=load.distance_meters,
         duration_seconds=load.duration_seconds,
         completed=load.completed,
+        sport_value=twin_value(training_pb2.Sport, load.sport),  # decision 0128
+        workout_type_value=twin_value(plans_pb2.WorkoutType, load.workout_type),
     )
 
 
@@ -234,8 +244,9 @@ def plan_load_from_pb(message: plans_pb2.PlanLoad) -> PlanLoad:
     return PlanLoad(
         workout_id=message.workout_id,
         day=message.day,
-        sport=message.sport,
-        workout_type=message.workout_type,
+        # The enum twins, or the strings of an answer stored without them (decision 0128).
+        sport=word_of(message, "sport"),
+        workout_type=word_of(message, "workout_type"),
         planned_tss=message.planned_tss,
         distance_meters=message.distance_meters if message.HasField("distance_meters") else None,
         duration_seconds=message.duration_seconds if message.HasField("duration_seconds") else None,

@@ -7,7 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import grpc
+from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
+from google.protobuf.message import Message
 
+from kinetic.proto_enums import twin_value
 from kinetic.training.v1 import training_pb2 as pb
 from kinetic.training_edit_json import edit_input_from_json
 from tests.integration.training.library_support import (
@@ -66,9 +69,25 @@ def run_workout(**overrides: Any) -> dict[str, Any]:
 
 
 def sent(endurance: dict[str, Any]) -> pb.EnduranceTarget:
-    """The message a sent endurance object is, so a read can be compared with what was written."""
+    """The message a read answers for a sent endurance object: the message sent, with each word's
+    enum twin beside it (decision 0128), so a read can be compared with what was written."""
     body = {"action": "createWorkout", "workout": {"endurance": endurance}}
-    return edit_input_from_json(body).create_workout.workout.endurance
+    message = edit_input_from_json(body).create_workout.workout.endurance
+    _twins(message)
+    return message
+
+
+def _twins(message: Message) -> None:
+    for field in message.DESCRIPTOR.fields:
+        if field.message_type is not None:
+            items = getattr(message, field.name) if field.is_repeated else [getattr(message, field.name)]
+            for item in items if field.is_repeated or message.HasField(field.name) else []:
+                _twins(item)
+        elif field.enum_type is not None and field.name.endswith("_value"):
+            word = getattr(message, field.name.removesuffix("_value"))
+            value = twin_value(EnumTypeWrapper(field.enum_type), word)
+            if value is not None:
+                setattr(message, field.name, value)
 
 
 async def test_an_endurance_workout_round_trips_through_writes_reads_and_the_feed(stub):
@@ -118,6 +137,7 @@ async def test_the_calendar_and_history_sum_the_endurance_workout_up(stub):
         planned_distance_meters=12000,
         intensity="threshold",
         step_summary=STEP_LINE,
+        sport_value=pb.SPORT_RUN,
     )
     assert shown[("2026-09-22", "Threshold intervals")].endurance == expected
     assert shown[("2026-09-24", "Threshold intervals")].endurance == expected

@@ -2,7 +2,9 @@
 
 Each case renders one protobuf message with the generic path (``records.record``, which is
 ``json_format.MessageToDict``) and with ``training_json``, then compares the encoded JSON: same
-keys, same order, same value types (``1`` is not ``1.0``, ``"NaN"`` is not ``NaN``).
+keys, same order, same value types (``1`` is not ``1.0``, ``"NaN"`` is not ``NaN``). Both get the
+message as the edge's Training stubs hand it on: its enum twins read into the words beside them
+(``kinetic.proto_enums.read_twins``, decision 0128).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from edge.profiles.metric.records import record
 from edge.profiles.metric.training_json import occurrence_json, plan_json, workout_json
+from kinetic.proto_enums import read_twins
 from kinetic.training.v1 import training_pb2 as pb
 
 Renderer = Callable[[Any], dict[str, Any]]
@@ -42,6 +45,7 @@ def encoded(rendered: dict[str, Any]) -> str:
 
 
 def assert_same(message: Message) -> None:
+    read_twins(message)
     generic = record(message)
     direct = RENDERERS[type(message)](message)
     assert encoded(direct) == encoded(generic)
@@ -421,6 +425,9 @@ def _scalar(field: descriptor.FieldDescriptor, rng: random.Random) -> Any:
         return rng.choice(INT32_VALUES)
     if field.cpp_type == FD.CPPTYPE_BOOL:
         return rng.choice((False, True))
+    if field.cpp_type == FD.CPPTYPE_ENUM:
+        # Its values, unspecified included, and one a newer release might add.
+        return rng.choice([*(v.number for v in field.enum_type.values), 99])
     raise AssertionError(f"{field.full_name}: a field type the renderers do not handle yet")
 
 
@@ -484,8 +491,10 @@ def _everything(message: Message, depth: int = 0) -> None:
 def test_every_field_set(message_type: type[Message]) -> None:
     message = message_type()
     _everything(message)
+    read_twins(message)
     rendered = RENDERERS[message_type](message)
-    assert set(rendered) == {f.json_name for f in message.DESCRIPTOR.fields}
+    twins = {f.json_name for f in message.DESCRIPTOR.fields if f.enum_type and f.name.endswith("_value")}
+    assert set(rendered) == {f.json_name for f in message.DESCRIPTOR.fields} - twins
     assert_same(message)
 
 

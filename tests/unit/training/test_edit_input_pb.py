@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from kinetic.training.v1 import training_pb2 as pb
@@ -39,7 +40,13 @@ MIRRORS: list[tuple[type, type[Message]]] = [
 @pytest.mark.parametrize(("value", "message"), MIRRORS)
 def test_each_value_has_its_message_fields(value: type, message: type[Message]) -> None:
     names = [field.name for field in dataclasses.fields(value)]
-    assert names == [field.name for field in message.DESCRIPTOR.fields]
+    # Without the enum twins: training's answers fill them, its inputs are read from the strings
+    # (decision 0128).
+    assert names == [field.name for field in message.DESCRIPTOR.fields if not _twin(field)]
+
+
+def _twin(field: FieldDescriptor) -> bool:
+    return field.enum_type is not None and field.name.endswith("_value")
 
 
 def test_the_action_names_are_the_contract_ones_in_its_order() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from kinetic.errors import InvalidArgument
+from kinetic.proto_enums import read_twins
 from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_from_json
 from knowledge.training.endurance_summary import step_summary, summary_of
@@ -462,7 +463,10 @@ def test_the_message_is_the_input_again() -> None:
     action = parse(create(threshold_ride()))
     assert isinstance(action, documents.CreateWorkout)
     assert action.workout.content.endurance is not None
-    assert endurance_to_pb(action.workout.content.endurance) == sent
+    answered = endurance_to_pb(action.workout.content.endurance)
+    assert answered.sport_value == training_pb2.SPORT_RIDE
+    # The answer is the input plus its enum twins (decision 0128); read into words, the input again.
+    assert read_twins(answered) == sent
 
 
 def test_the_steps_read_in_one_line() -> None:
