@@ -519,9 +519,17 @@ def report_side_by_side(ref: str, runs: dict[str, list[dict[str, Any]]]) -> None
             if database == "postgresql" and callers == str(max(CALLERS)):
                 ratio_ok = rate[1] / rate[0] >= TARGET_THROUGHPUT_RATIO
                 cpu_ok = sessions[1] <= TARGET_SESSIONS_CPU_MS
+                per_set = {label: runs[label][0]["figures"][database] for label in ("before", "after")}
                 print(
-                    f"  target calls/s >= {TARGET_THROUGHPUT_RATIO}x: {'PASS' if ratio_ok else 'FAIL'}; "
-                    f"sessions CPU <= {TARGET_SESSIONS_CPU_MS} ms/set: {'PASS' if cpu_ok else 'FAIL'}"
+                    f"  target calls/s at {callers} callers >= {TARGET_THROUGHPUT_RATIO}x: "
+                    f"{'PASS' if ratio_ok else 'FAIL'} ({rate[1] / rate[0]:.2f}x); "
+                    f"sessions CPU <= {TARGET_SESSIONS_CPU_MS} ms/set: {'PASS' if cpu_ok else 'FAIL'} "
+                    f"({sessions[1]:.2f} ms)"
+                )
+                print(
+                    "  per set, before -> after: SQL statements "
+                    f"{per_set['before']['statements']:.1f} -> {per_set['after']['statements']:.1f}, "
+                    f"round trips {per_set['before']['wire']:.1f} -> {per_set['after']['wire']:.1f}"
                 )
 
 

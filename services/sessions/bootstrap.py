@@ -14,6 +14,7 @@ from kinetic.settings import ServiceSettings
 from kinetic.storage import engine_for, upgrade
 from kinetic.telemetry import grpc_client_interceptors
 from kinetic.training.v1 import training_pb2_grpc
+from services.sessions.adapters.awaited_waits import AwaitedCalls
 from services.sessions.adapters.client_progress import SqlClientProgress
 from services.sessions.adapters.training_occurrences import TrainingOccurrences
 from services.sessions.endurance.adapters.account_erasure import delete_endurance_rows
@@ -53,12 +54,20 @@ class SessionsApp:
     log: PerformanceLog
     queries: SessionQueries
     erasure: AccountErasure
+    awaited: AwaitedCalls
 
     def servicer(self, gates: ModuleGates, exercise_gates: ExerciseGates | None = None) -> SessionsServicer:
         """The SessionsService servicer over these use cases, checking gym modules with ``gates``
         (and LogPerformance's with ``exercise_gates``, when they answer for the same directory)."""
         return SessionsServicer(
-            self.feed, self.lifecycle, self.log, self.queries, gates, self.erasure, exercise_gates
+            self.feed,
+            self.lifecycle,
+            self.log,
+            self.queries,
+            gates,
+            self.erasure,
+            exercise_gates,
+            self.awaited,
         )
 
 
@@ -75,6 +84,8 @@ def prepare(
         queries=SessionQueries(engine, clock, gyms),
         # The gym client's, the workout log's and the endurance records' rows too.
         erasure=AccountErasure(engine, [delete_client_rows, delete_log_rows, delete_endurance_rows]),
+        # LogPerformance's PostgreSQL waits are awaited (decision 0119).
+        awaited=AwaitedCalls(engine),
     )
 
 

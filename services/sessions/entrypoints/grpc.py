@@ -8,6 +8,7 @@ import grpc
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
+from services.sessions.adapters.awaited_waits import AwaitedCalls
 from services.sessions.entrypoints.change_pb import fill_change
 from services.sessions.entrypoints.session_pb import (
     performance_input_from_pb,
@@ -18,7 +19,7 @@ from services.sessions.service_layer.account_erasure import AccountErasure
 from services.sessions.service_layer.feed import ChangeFeed
 from services.sessions.service_layer.gym_directory import GatedExercise
 from services.sessions.service_layer.session_lifecycle import SessionLifecycle, StartRequest
-from services.sessions.service_layer.session_logging import PerformanceLog
+from services.sessions.service_layer.session_logging import LogResult, PerformanceLog
 from services.sessions.service_layer.session_queries import SessionQueries
 
 # Checks every gate of a gym module for an account (write gate too when asked); raises the gate's error.
@@ -44,8 +45,10 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
         gates: ModuleGates,
         erasure: AccountErasure,
         exercise_gates: ExerciseGates | None = None,
+        awaited: AwaitedCalls | None = None,
     ) -> None:
         self._erasure = erasure
+        self._awaited = awaited
         self._feed = feed
         self._lifecycle = lifecycle
         self._log = log
@@ -89,15 +92,22 @@ class SessionsServicer(sessions_pb2_grpc.SessionsServiceServicer):
             session=session_to_pb(result.session), resumed=result.resumed
         )
 
-    async def LogPerformance(
-        self, request: sessions_pb2.LogPerformanceRequest, context: grpc.aio.ServicerContext
-    ) -> sessions_pb2.LogPerformanceResponse:
+    def _gated_log(self, request: sessions_pb2.LogPerformanceRequest) -> LogResult:
         gated = None
         if request.gym_module and self._exercise_gates is not None:
             gated = self._exercise_gates(request.account_id, request.gym_module, True, request.exercise_id)
         else:
             self._gate(request.account_id, request.gym_module, write=True)
-        result = self._log.log(request.account_id, performance_input_from_pb(request), gated)
+        return self._log.log(request.account_id, performance_input_from_pb(request), gated)
+
+    async def LogPerformance(
+        self, request: sessions_pb2.LogPerformanceRequest, context: grpc.aio.ServicerContext
+    ) -> sessions_pb2.LogPerformanceResponse:
+        # The gate and the log, their PostgreSQL waits awaited (decision 0119).
+        if self._awaited is None:
+            result = self._gated_log(request)
+        else:
+            result = await self._awaited.run(self._gated_log, request)
         return sessions_pb2.LogPerformanceResponse(
             performance=performance_to_pb(result.performance),
             replayed=result.replayed,
