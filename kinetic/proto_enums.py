@@ -26,19 +26,30 @@ def _wrapper(enum: type[int]) -> EnumTypeWrapper:
 
 
 def _prefix(enum: type[int]) -> str:
-    name: str = _wrapper(enum).DESCRIPTOR.name
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).upper() + "_"
+    return _prefix_of(_wrapper(enum).DESCRIPTOR)
+
+
+@cache
+def _prefix_of(enum: EnumDescriptor) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", enum.name).upper() + "_"
+
+
+@cache
+def _values_by_name(enum: EnumDescriptor) -> dict[str, int]:
+    # Worked out once per enum: every write fills an enum per step and target (decision 0128).
+    prefix = _prefix_of(enum)
+    return {str(v.name).removeprefix(prefix): v.number for v in enum.values if v.name.startswith(prefix)}
 
 
 def enum_value(enum: type[E], word: str) -> E:
     """The enum value for the contract's ``word`` (``""``: unspecified)."""
-    wrapper = _wrapper(enum)
     if not word:
         return cast(E, 0)
-    try:
-        return cast(E, wrapper.Value(_prefix(enum) + word.upper()))
-    except ValueError:
-        raise ValueError(f"{wrapper.DESCRIPTOR.name} has no value for {word!r}") from None
+    descriptor = _wrapper(enum).DESCRIPTOR
+    value = _values_by_name(descriptor).get(word.upper())
+    if value is None:
+        raise ValueError(f"{descriptor.name} has no value for {word!r}")
+    return cast(E, value)
 
 
 def enum_word(enum: type[E], value: int) -> str:
@@ -74,7 +85,7 @@ def twin_value(enum: type[E], word: str) -> E | None:
 
 @cache
 def _words(enum: EnumDescriptor) -> dict[int, str]:
-    prefix = re.sub(r"(?<!^)(?=[A-Z])", "_", enum.name).upper() + "_"
+    prefix = _prefix_of(enum)
     return {v.number: str(v.name).removeprefix(prefix).lower() for v in enum.values if v.number}
 
 
