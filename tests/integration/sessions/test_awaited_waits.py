@@ -20,6 +20,7 @@ from services.sessions.adapters.tables import changes
 from services.sessions.bootstrap import MIGRATIONS
 from services.sessions.service_layer.session_support import create_account, locked_write, send_with_commit
 from tests.conftest import EngineFactory
+from tests.integration.sessions.change_rows import change_row, stored_sequences
 
 ACCOUNT = "00000000-0000-4000-8000-00000000a0a1"
 NOW = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
@@ -48,19 +49,7 @@ def postgres(tmp_path: Path) -> Iterator[Engine]:
 
 
 def _change(sequence: int) -> dict[str, object]:
-    return {
-        "account_id": ACCOUNT,
-        "sequence": sequence,
-        "kind": "test.change",
-        "record_id": f"r{sequence}",
-        "created_at": NOW,
-        "payload": "{}",
-    }
-
-
-def _stored(engine: Engine) -> list[int]:
-    with engine.connect() as conn:
-        return list(conn.execute(select(changes.c.sequence).order_by(changes.c.sequence)).scalars())
+    return change_row(ACCOUNT, sequence, NOW)
 
 
 def test_a_call_runs_in_an_awaiting_greenlet_on_postgresql_and_directly_on_sqlite(engine: Engine) -> None:
@@ -89,7 +78,7 @@ def test_a_write_sent_with_its_commit_stores_and_a_refused_one_raises_as_before(
     with pytest.raises(IntegrityError):
         asyncio.run(calls.run(write, 3, 3))  # the primary key refuses the second
     assert asyncio.run(calls.run(write, 4)) == 1
-    assert _stored(engine) == [1, 2, 4]
+    assert stored_sequences(engine) == [1, 2, 4]
 
 
 def test_a_call_waiting_for_the_server_lets_the_next_call_run(postgres: Engine) -> None:

@@ -14,6 +14,7 @@ from kinetic.storage import upgrade
 from services.sessions.adapters.tables import changes
 from services.sessions.bootstrap import MIGRATIONS
 from services.sessions.service_layer.session_support import create_account, locked_write, send_with_commit
+from tests.integration.sessions.change_rows import change_row, stored_sequences
 
 ACCOUNT = "00000000-0000-4000-8000-00000000c0a1"
 NOW = datetime(2026, 12, 7, 12, 0, tzinfo=UTC)
@@ -28,19 +29,7 @@ def engine(engines) -> Engine:
 
 
 def _change(sequence: int) -> dict[str, object]:
-    return {
-        "account_id": ACCOUNT,
-        "sequence": sequence,
-        "kind": "test.change",
-        "record_id": f"r{sequence}",
-        "created_at": NOW,
-        "payload": "{}",
-    }
-
-
-def _stored(engine: Engine) -> list[int]:
-    with engine.connect() as conn:
-        return list(conn.execute(select(changes.c.sequence).order_by(changes.c.sequence)).scalars())
+    return change_row(ACCOUNT, sequence, NOW)
 
 
 def test_statements_sent_with_the_commit_are_stored_and_the_result_returned(engine: Engine) -> None:
@@ -52,12 +41,12 @@ def test_statements_sent_with_the_commit_are_stored_and_the_result_returned(engi
         return int(count)
 
     assert locked_write(engine, ACCOUNT, NOW, work) == 0
-    assert _stored(engine) == [1, 2, 3]
+    assert stored_sequences(engine) == [1, 2, 3]
     # The pooled connection is back to normal: a plain write and read work on it.
     assert locked_write(
         engine, ACCOUNT, NOW, lambda conn: conn.execute(insert(changes).values(_change(4))).rowcount
     )
-    assert _stored(engine) == [1, 2, 3, 4]
+    assert stored_sequences(engine) == [1, 2, 3, 4]
 
 
 def test_a_failing_statement_sent_with_the_commit_stores_nothing_and_raises_integrity_error(
@@ -74,9 +63,9 @@ def test_a_failing_statement_sent_with_the_commit_stores_nothing_and_raises_inte
     with pytest.raises(IntegrityError):
         locked_write(engine, ACCOUNT, NOW, work)
     assert len(attempts) == 3  # retried as every IntegrityError of a write is (WRITE_ATTEMPTS)
-    assert _stored(engine) == []
+    assert stored_sequences(engine) == []
     locked_write(engine, ACCOUNT, NOW, lambda conn: conn.execute(insert(changes).values(_change(7))))
-    assert _stored(engine) == [7]
+    assert stored_sequences(engine) == [7]
 
 
 def test_an_error_raised_after_statements_were_queued_stores_nothing(engine: Engine) -> None:
@@ -87,6 +76,6 @@ def test_an_error_raised_after_statements_were_queued_stores_nothing(engine: Eng
 
     with pytest.raises(LookupError):
         locked_write(engine, ACCOUNT, NOW, work)
-    assert _stored(engine) == []
+    assert stored_sequences(engine) == []
     locked_write(engine, ACCOUNT, NOW, lambda conn: conn.execute(insert(changes).values(_change(2))))
-    assert _stored(engine) == [2]
+    assert stored_sequences(engine) == [2]
