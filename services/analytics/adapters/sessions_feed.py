@@ -9,12 +9,12 @@ domain/endurance_changes.py), so nothing past this module sees protobuf
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
 import grpc
-from google.protobuf.timestamp_pb2 import Timestamp
 
 from kinetic.sessions.v1 import sessions_pb2, sessions_pb2_grpc
+from kinetic.timestamps import moment_of
 from services.analytics.adapters import endurance_decoding
 from services.analytics.adapters.feed_pages import CALL_TIMEOUT_SECONDS, read_feed_page
 from services.analytics.domain.lifting import SetFact
@@ -60,14 +60,14 @@ def page_from_pb(changes: Sequence[sessions_pb2.Change]) -> list[Change]:
     return [
         change_from_pb(c)
         if c.kind != "performance.logged" or last[c.record_id] == c.sequence
-        else Change(c.sequence, c.kind, c.record_id, _time(c.create_time))
+        else Change(c.sequence, c.kind, c.record_id, moment_of(c.create_time))
         for c in changes
     ]
 
 
 def change_from_pb(change: sessions_pb2.Change) -> Change:
     """One sessions change as analytics applies it."""
-    created = _time(change.create_time)
+    created = moment_of(change.create_time)
     which = change.WhichOneof("payload")
     return Change(
         sequence=change.sequence,
@@ -92,22 +92,13 @@ def change_from_pb(change: sessions_pb2.Change) -> Change:
     )
 
 
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-def _time(stamp: Timestamp) -> datetime:
-    """``stamp.ToDatetime(tzinfo=UTC)`` without its general time zone handling: every change has
-    a few of these, and that call was a tenth of decoding a cold catch-up (decision 0121)."""
-    return _EPOCH + timedelta(seconds=stamp.seconds, microseconds=stamp.nanos // 1000)
-
-
 def session_state(session: sessions_pb2.Session, created_at: datetime) -> SessionState:
     """The session facts of a session change (its start defaults to the change's own time)."""
     return SessionState(
         session_id=session.session_id,
         status=session.status or "in_progress",
-        started_at=_time(session.start_time) if session.HasField("start_time") else created_at,
-        ended_at=_time(session.end_time) if session.HasField("end_time") else None,
+        started_at=moment_of(session.start_time) if session.HasField("start_time") else created_at,
+        ended_at=moment_of(session.end_time) if session.HasField("end_time") else None,
         source=session.source,
         workout_id=session.workout_id,
         original_day=session.original_scheduled_day,
@@ -123,7 +114,7 @@ def logged_performance(logged: sessions_pb2.PerformanceLogged) -> LoggedPerforma
         exercise_id=performance.exercise_id,
         catalog_exercise_id=logged.catalog_exercise_id,
         exercise_name=performance.exercise_name,
-        updated_at=_time(performance.update_time) if performance.HasField("update_time") else None,
+        updated_at=moment_of(performance.update_time) if performance.HasField("update_time") else None,
         sets=tuple(set_fact(performance.performance_id, entry) for entry in performance.sets),
     )
 

@@ -6,10 +6,11 @@ figures derived from them to 0.1 kg (``domain/precision.py``, decision 0037).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from kinetic.analytics.v1 import analytics_pb2 as pb
+from kinetic.timestamps import seconds_and_nanos
 from services.analytics.adapters.aggregates import Figure, PointRow
 from services.analytics.domain import balance as focus
 from services.analytics.domain import trends
@@ -17,9 +18,6 @@ from services.analytics.domain.lifting import BestSet
 from services.analytics.domain.precision import derived_kg, logged_kg
 from services.analytics.entrypoints import insights_pb
 from services.analytics.service_layer import queries as q
-
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
 
 # Progress and records are built from plain dicts, which the protobuf runtime turns into messages
 # in C, and each point's day and time are worked out once for the point and its set: building
@@ -29,8 +27,8 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 def _when(moment: datetime) -> dict[str, int]:
     """``moment`` (aware) as Timestamp fields: what ``Timestamp.FromDatetime`` gives, in integers."""
-    since = moment - _EPOCH
-    return {"seconds": since.days * 86400 + since.seconds, "nanos": since.microseconds * 1000}
+    seconds, nanos = seconds_and_nanos(moment)
+    return {"seconds": seconds, "nanos": nanos}
 
 
 def _set_fields(session_id: str, day: str, when: dict[str, int], best: BestSet) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""``kinetic.timestamps.timestamp`` gives what ``Timestamp.FromDatetime`` gives (decision 0123)."""
+"""``kinetic.timestamps`` gives what ``Timestamp.FromDatetime`` and ``ToDatetime`` give (0121, 0123)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 from google.protobuf.timestamp_pb2 import Timestamp
 
-from kinetic.timestamps import timestamp
+from kinetic.timestamps import moment_of, set_timestamp, timestamp
 
 MOMENTS = [
     datetime(2026, 12, 7, 20, 16, 46, 123456, tzinfo=UTC),
@@ -34,3 +34,19 @@ def test_a_timestamp_reads_back_as_its_moment() -> None:
     moment = datetime(2026, 12, 7, 20, 16, 46, 654321, tzinfo=UTC)
     assert timestamp(moment).ToDatetime(tzinfo=UTC) == moment
     assert timestamp(moment.astimezone(timezone(timedelta(hours=-3)))).ToDatetime(tzinfo=UTC) == moment
+
+
+@pytest.mark.parametrize("moment", MOMENTS, ids=str)
+def test_set_timestamp_fills_a_field_as_from_datetime_does(moment: datetime) -> None:
+    expected, filled = Timestamp(), Timestamp(seconds=1, nanos=2)
+    expected.FromDatetime(moment)
+    set_timestamp(filled, moment)
+    assert filled == expected
+
+
+@pytest.mark.parametrize("moment", MOMENTS, ids=str)
+def test_moment_of_is_what_to_datetime_gives(moment: datetime) -> None:
+    stamp = Timestamp()
+    stamp.FromDatetime(moment)
+    assert moment_of(stamp) == stamp.ToDatetime(tzinfo=UTC)
+    assert moment_of(stamp).tzinfo is UTC
