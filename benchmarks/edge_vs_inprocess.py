@@ -306,7 +306,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--profile",
         type=Path,
         metavar="DIR",
-        help="run training and the edge under cProfile, writing DIR/<name>.prof "
+        help="run training, the edge and the in-process baseline under cProfile, writing DIR/<name>.prof "
         "(read with python -m benchmarks.stage_profile DIR); the figures then include cProfile's cost",
     )
     args = parser.parse_args(argv)
@@ -327,9 +327,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             window = load_library(data_dir, account_id, mode.big_library)
             base_port = free_port()
+            # Profiled too under --profile, so the split's stages can be set against the baseline's.
+            profiler = (
+                [] if args.profile is None else ["-m", "cProfile", "-o", str(args.profile / "inprocess.prof")]
+            )
             baseline = subprocess.Popen(
                 [
                     sys.executable,
+                    *profiler,
                     "-m",
                     "benchmarks.inprocess_server",
                     str(data_dir),

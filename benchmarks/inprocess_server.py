@@ -13,10 +13,11 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import signal
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import uvicorn
 from mcp.server import MCPServer
@@ -89,12 +90,19 @@ def build_app(data_dir: Path, account_id: str = BENCH_ACCOUNT) -> Starlette:
     return Starlette(routes=[Route("/mcp", McpEndpoint(server), methods=["POST"])], lifespan=lifespan)
 
 
+def exit_cleanly(signum: int, _frame: object) -> NoReturn:
+    raise SystemExit(0)
+
+
 if __name__ == "__main__":
     account = sys.argv[3] if len(sys.argv) > 3 else BENCH_ACCOUNT
     app = build_app(Path(sys.argv[1]), account)
     # As on the edge (edge/__main__.py): the SDK's per-request INFO line ("Terminating session")
     # is not part of the work being compared. Set after MCPServer has configured its logging.
     logging.getLogger("mcp").setLevel(logging.WARNING)
+    # As on the edge: uvicorn re-raises SIGTERM after draining; exiting with SystemExit instead lets
+    # cProfile write this process's profile under ``edge_vs_inprocess --profile``.
+    signal.signal(signal.SIGTERM, exit_cleanly)
     # The same event loop and HTTP parser as the edge (edge/__main__.py).
     uvicorn.run(
         app,

@@ -1,16 +1,18 @@
 """Per-call CPU of each stage of a tool call, from the cProfile files of a profiled benchmark run.
 
-``python -m benchmarks.stage_profile DIR`` reads ``DIR/edge.prof`` and ``DIR/training.prof``
-(written by ``python -m benchmarks.edge_vs_inprocess --profile DIR``) and splits each process's
-own time (cProfile's ``tottime``) into stages by the module each function lives in: uvicorn and
-Starlette (HTTP parse and routing), the MCP SDK with pydantic and anyio (MCP handling), the guard,
-the limiter, input validation, the profile's routing, the gRPC client, rendering, logging, tracing
-and the event loop. C functions (``~``) are counted under the stage of the function that called
-them most. Printed: each stage's milliseconds per call (calls = HTTP requests the edge parsed, the
-reads' RPCs on training), as cProfile measured them: cProfile inflates
+``python -m benchmarks.stage_profile DIR`` reads ``DIR/edge.prof``, ``DIR/training.prof`` and
+``DIR/inprocess.prof`` (the one-process baseline), all written by ``python -m
+benchmarks.edge_vs_inprocess --profile DIR``, and splits each process's own time (cProfile's
+``tottime``) into stages by the module each function lives in: uvicorn and Starlette (HTTP parse
+and routing), the MCP SDK with pydantic and anyio (MCP handling), the guard, the limiter, input
+validation, the profile's routing, the gRPC client, rendering, logging, tracing and the event
+loop. C functions (``~``) are counted under the stage of the function that called them most.
+Printed: each stage's milliseconds per call (calls = HTTP requests the edge parsed, the reads'
+RPCs on training, the baseline's HTTP requests), as cProfile measured them: cProfile inflates
 small functions, so read the shares, and scale them by the CPU per call measured without it.
 Time uvloop spends blocked waiting for work is billed to the Python frame that entered it; it is
-printed apart (``WAITING_FRAMES``), not as a stage.
+printed apart (``WAITING_FRAMES``), not as a stage. Last, what the split adds per call and stage:
+edge + training - the baseline (``benchmarks.split_parts`` says the same in wall time, by part).
 """
 
 from __future__ import annotations
@@ -58,7 +60,10 @@ WAITING_FRAMES = (("starlette/routing.py", "lifespan"), ("asyncio/runners.py", "
 CALL_COUNTERS = {
     "edge": ("edge/http_protocol.py", ("on_message_complete",)),
     "training": ("entrypoints/", ("SearchExercises", "ListOccurrences")),
+    # The one-process baseline parses HTTP with uvicorn's own httptools protocol.
+    "inprocess": ("httptools_impl.py", ("on_message_complete",)),
 }
+SPLIT = ("edge", "training")
 
 
 def stage_of(path: str) -> str | None:
@@ -106,26 +111,52 @@ def count_calls(stats: pstats.Stats, process: str) -> int:
     )
 
 
+def per_call(directory: Path, process: str) -> dict[str, float] | None:
+    """Milliseconds per call of each stage of ``process``, printed as read; None without its profile."""
+    path = directory / f"{process}.prof"
+    if not path.exists():
+        return None
+    stats = pstats.Stats(str(path))
+    seconds = split(stats)
+    calls = max(count_calls(stats, process), 1)
+    startup = seconds.pop(STARTUP, 0.0)
+    waited = seconds.pop(WAITED, 0.0)
+    total = sum(seconds.values())
+    print(f"\n{process}: {calls} calls, {total * 1000 / calls:.3f} ms per call under cProfile")
+    for stage, spent in sorted(seconds.items(), key=lambda item: -item[1]):
+        share = spent / total * 100 if total else 0.0
+        print(f"  {stage:<46}{spent * 1000 / calls:>8.3f} ms{share:>7.1f} %")
+    print(f"  ({STARTUP}: {startup:.2f} s in all; {WAITED}: {waited:.2f} s in all)")
+    return {stage: spent * 1000 / calls for stage, spent in seconds.items()}
+
+
+def split_adds(*split_processes: dict[str, float], baseline: dict[str, float]) -> dict[str, float]:
+    """Per stage, the split's processes' milliseconds per call less the baseline's (negative where
+    the baseline spends more)."""
+    added: dict[str, float] = defaultdict(float)
+    for stages in split_processes:
+        for stage, ms in stages.items():
+            added[stage] += ms
+    for stage, ms in baseline.items():
+        added[stage] -= ms
+    return dict(added)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print each profiled process's stages in milliseconds per call."""
+    """Print each profiled process's stages in milliseconds per call, then what the split adds."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.stage_profile", description=__doc__)
     parser.add_argument("directory", type=Path)
     args = parser.parse_args(argv)
-    for process in ("edge", "training"):
-        path = args.directory / f"{process}.prof"
-        if not path.exists():
-            continue
-        stats = pstats.Stats(str(path))
-        seconds = split(stats)
-        calls = count_calls(stats, process)
-        startup = seconds.pop(STARTUP, 0.0)
-        waited = seconds.pop(WAITED, 0.0)
-        total = sum(seconds.values())
-        print(f"\n{process}: {calls} calls, {total * 1000 / max(calls, 1):.3f} ms per call under cProfile")
-        for stage, spent in sorted(seconds.items(), key=lambda item: -item[1]):
-            share = spent / total * 100 if total else 0.0
-            print(f"  {stage:<46}{spent * 1000 / max(calls, 1):>8.3f} ms{share:>7.1f} %")
-        print(f"  ({STARTUP}: {startup:.2f} s in all; {WAITED}: {waited:.2f} s in all)")
+    stages = {process: per_call(args.directory, process) for process in (*SPLIT, "inprocess")}
+    baseline = stages["inprocess"]
+    split_stages = [stages[process] for process in SPLIT]
+    if baseline is None or any(found is None for found in split_stages):
+        return 0
+    added = split_adds(*(found for found in split_stages if found is not None), baseline=baseline)
+    print("\nwhat the split adds per call (edge + training - in-process), under cProfile")
+    for stage, ms in sorted(added.items(), key=lambda item: -item[1]):
+        print(f"  {stage:<46}{ms:>8.3f} ms")
+    print(f"  {'all':<46}{sum(added.values()):>8.3f} ms")
     return 0
 
 

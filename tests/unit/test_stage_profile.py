@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from benchmarks.stage_profile import STARTUP, WAITED, count_calls, split
+from benchmarks.stage_profile import STARTUP, WAITED, count_calls, split, split_adds
 
 STARLETTE = "/venv/site-packages/starlette/routing.py"
 RUNNERS = "/python3.11/asyncio/runners.py"
@@ -45,3 +45,31 @@ def test_edge_calls_are_http_requests_parsed_not_coroutine_resumptions() -> None
         }
     )
     assert count_calls(profile, "edge") == 3  # type: ignore[arg-type]
+
+
+def test_the_baseline_counts_its_own_http_requests() -> None:
+    profile = Profile(
+        {
+            ("/site-packages/uvicorn/protocols/http/httptools_impl.py", 300, "on_message_complete"): (
+                4,
+                4,
+                0.0,
+                0.0,
+                {},
+            )
+        }
+    )
+    assert count_calls(profile, "inprocess") == 4  # type: ignore[arg-type]
+
+
+def test_what_the_split_adds_is_both_processes_less_the_baseline_stage_by_stage() -> None:
+    edge = {"MCP handling": 2.0, "guard": 0.1, "gRPC client/server": 0.3}
+    training = {"training service": 1.0, "gRPC client/server": 0.05}
+    baseline = {"MCP handling": 1.9, "training service": 1.2}
+    added = split_adds(edge, training, baseline=baseline)
+    assert added == {
+        "MCP handling": 2.0 - 1.9,
+        "guard": 0.1,
+        "gRPC client/server": 0.3 + 0.05,
+        "training service": 1.0 - 1.2,
+    }
