@@ -8,6 +8,7 @@ Training's (decisions 0056, 0062) and the sessions service's for thresholds (dec
 mistakes are refused by the schema with the argument's path. Steps nest at most two repeats deep.
 A workout, a step at each of its three depths and a step's target are each written once per tool,
 under the tool's ``$defs`` (decision 0120): a batch tool's input was six times larger written out.
+The three depths share their fields' rules (``stepFields``, 0120's amendment 2).
 """
 
 from __future__ import annotations
