@@ -5,7 +5,9 @@ client (as ``tests/unit/edge/test_tools_list_golden.py`` pins it); a size is the
 ``tools/list`` answer as compact JSON, split into the tools' input schemas, output schemas and
 descriptions (the tools' own and those inside their schemas). ``MAIN_BEFORE`` holds the same
 figures measured on ``main`` before decision 0120, printed beside today's. No service runs.
-``benchmarks.assistant_scenarios`` prints the same table after its scenarios.
+``benchmarks.assistant_scenarios`` prints the same table after its scenarios. ``breakdown`` splits
+one profile's answer exactly (the parts add up to its size) by tool and by keyword, as
+``python -m benchmarks.tools_list_sizes`` prints it for RunFlow (decision 0120's second amendment).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,6 +79,77 @@ def size_of(listed: dict[str, Any]) -> ListSize:
     )
 
 
+# Keywords whose value maps names to schemas, holds one schema, or a list of schemas.
+_NAMED = frozenset({"properties", "patternProperties", "$defs", "dependentSchemas"})
+_ONE = frozenset({"items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames"})
+_MANY = frozenset({"anyOf", "allOf", "oneOf", "prefixItems"})
+
+
+def _entry(key: str, value: Any) -> int:
+    """The bytes of ``"key":value`` in compact JSON."""
+    return compact_bytes({key: value}) - 2
+
+
+def keyword_bytes(schema: Any, found: Counter[str]) -> None:
+    """Adds to ``found`` the bytes of each keyword of ``schema`` (its braces and commas under
+    ``{}``): a keyword holding schemas counts only its own key, names and punctuation."""
+    if not isinstance(schema, dict):
+        found["{}" if schema in (True, False) else "?"] += compact_bytes(schema)
+        return
+    found["{}"] += 2 + max(len(schema) - 1, 0)
+    for key, value in schema.items():
+        if key in _NAMED and isinstance(value, dict):
+            found[key] += _entry(key, value) - sum(compact_bytes(sub) for sub in value.values())
+            for sub in value.values():
+                keyword_bytes(sub, found)
+        elif key in _ONE and isinstance(value, dict):
+            found[key] += _entry(key, value) - compact_bytes(value)
+            keyword_bytes(value, found)
+        elif key in _MANY and isinstance(value, list):
+            found[key] += _entry(key, value) - sum(compact_bytes(sub) for sub in value)
+            for sub in value:
+                keyword_bytes(sub, found)
+        else:
+            found[key] += _entry(key, value)
+
+
+def breakdown(listed: dict[str, Any]) -> tuple[dict[str, int], Counter[str]]:
+    """One profile's ``tools/list`` answer split exactly: bytes by tool, and by part (a tool's
+    ``name``, ``title``, ``description``, each hint with its value, and each schema keyword)."""
+    by_tool: dict[str, int] = {}
+    parts: Counter[str] = Counter()
+    for tool in listed["tools"]:
+        by_tool[tool["name"]] = compact_bytes(tool)
+        parts["{}"] += 2 + len(tool) - 1
+        for key, value in tool.items():
+            if key in ("inputSchema", "outputSchema"):
+                parts[key + " (key)"] += _entry(key, {}) - 2
+                keyword_bytes(value, parts)
+            elif key == "annotations" and isinstance(value, dict):
+                parts["{}"] += _entry(key, {}) + max(len(value) - 1, 0)
+                for hint, said in value.items():
+                    part = "annotations." + hint + ("" if hint == "title" else f"={json.dumps(said)}")
+                    parts[part] += _entry(hint, said)
+            else:
+                parts[f"tool {key}"] += _entry(key, value)
+    rest = compact_bytes(listed) - sum(by_tool.values())
+    parts["{}"] += rest  # the answer's own keys, the list's brackets and commas
+    by_tool["(answer framing)"] = rest
+    return by_tool, parts
+
+
+def report_breakdown(name: str, listed: dict[str, Any]) -> None:
+    by_tool, parts = breakdown(listed)
+    total = compact_bytes(listed)
+    print(f"\n{name}: {total} bytes by tool")
+    for tool, size in sorted(by_tool.items(), key=lambda item: -item[1]):
+        print(f"  {tool:<40} {size:>7}")
+    print(f"{name}: {total} bytes by part (schema keywords, the tools' own fields, hints)")
+    for part, size in parts.most_common():
+        print(f"  {part:<40} {size:>7} {size / total:>6.1%}")
+    assert sum(parts.values()) == total == sum(by_tool.values()), "the parts add up to the answer"
+
+
 async def measure() -> dict[str, ListSize]:
     """Every profile's ``tools/list`` size, by profile name."""
     return {name: size_of(await listed_tools(profile)) for name, profile in sorted(PROFILES.items())}
@@ -92,8 +166,13 @@ def report(sizes: dict[str, ListSize]) -> None:
         print(f"{name:<28} {was} {size.total:>8} {ratio} {parts}")
 
 
+async def listed_runflow() -> dict[str, Any]:
+    return await listed_tools(PROFILES["kinetic-runflow"])
+
+
 def main() -> int:
     report(asyncio.run(measure()))
+    report_breakdown("kinetic-runflow", asyncio.run(listed_runflow()))
     return 0
 
 

@@ -96,6 +96,7 @@ def _references(schema: Any) -> set[str]:
 _LITERAL = frozenset({"enum", "const", "default", "examples", "required"})
 # Keywords whose value maps names to schemas.
 _NAMED_SCHEMAS = frozenset({"properties", "patternProperties", "$defs", "dependentSchemas"})
+LITERAL_KEYWORDS, NAMED_SCHEMAS = _LITERAL, _NAMED_SCHEMAS
 
 
 def shared_shapes(schema: Schema, shapes: Mapping[str, Schema]) -> Schema:

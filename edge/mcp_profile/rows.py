@@ -77,6 +77,9 @@ class ToolRow(Generic[HandlerT]):
     render: Renderer = compact_result
     # Scopes that do as well as ``scope`` (Primed's get_training_status takes either of two).
     alternative_scopes: tuple[str, ...] = ()
+    # Whether the hints repeat ``title`` (protocol 2025-03-26 had only the hints' title); RunFlow's
+    # do not (decision 0120, amendment 2).
+    title_in_hints: bool = True
 
     @property
     def scopes(self) -> tuple[str, ...]:
@@ -87,7 +90,7 @@ class ToolRow(Generic[HandlerT]):
     def published_annotations(self) -> ToolAnnotations:
         """The hints as published: titled with the tool's title unless they carry a title of their
         own (Metric's tools have only the hints' title)."""
-        if self.annotations.title is not None or self.title is None:
+        if self.annotations.title is not None or self.title is None or not self.title_in_hints:
             return self.annotations
         return self.annotations.model_copy(update={"title": self.title})
 
@@ -106,6 +109,7 @@ class ToolRow(Generic[HandlerT]):
             rules=self.rules,
             render=self.render,
             alternative_scopes=self.alternative_scopes,
+            title_in_hints=self.title_in_hints,
         )
 
 

@@ -116,6 +116,7 @@ def _conforming(
     hostile_text: Sequence[str],
     rate: int,
 ) -> Json:
+    schema = _folded(schema)
     if "const" in schema:
         return schema["const"]
     if "enum" in schema:
@@ -149,6 +150,26 @@ def _conforming(
     if kind == "null":
         return None
     return data(_JSON)
+
+
+def _folded(schema: Schema) -> Schema:
+    """``schema`` with its ``allOf`` parts folded in: their properties' rules beside its own
+    (RunFlow's deeper steps name the step's fields and take their rules from one part, 0120)."""
+    if not isinstance(schema.get("allOf"), list):
+        return schema
+    folded: dict[str, Any] = {key: value for key, value in schema.items() if key != "allOf"}
+    for part in map(_folded, schema["allOf"]):
+        for key, value in part.items():
+            if key == "properties":
+                own = folded.get("properties", {})
+                folded["properties"] = {
+                    name: {**value.get(name, {}), **own.get(name, {})} for name in {**value, **own}
+                }
+            elif key == "required":
+                folded["required"] = sorted({*folded.get("required", ()), *value})
+            else:
+                folded.setdefault(key, value)
+    return folded
 
 
 def _object(

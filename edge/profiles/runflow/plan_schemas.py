@@ -8,6 +8,7 @@ Training's (decisions 0056, 0062) and the sessions service's for thresholds (dec
 mistakes are refused by the schema with the argument's path. Steps nest at most two repeats deep.
 A workout, a step at each of its three depths and a step's target are each written once per tool,
 under the tool's ``$defs`` (decision 0120): a batch tool's input was six times larger written out.
+The three depths share their fields' rules (``stepFields``, 0120's amendment 2).
 """
 
 from __future__ import annotations
@@ -38,10 +39,6 @@ PACE_ZONES = ("E", "M", "T", "I", "R")
 def described(schema: Schema, description: str) -> Schema:
     """``schema`` with ``description``; without one when it is empty (the field's name says it)."""
     return {**schema, "description": description} if description else dict(schema)
-
-
-def undescribed(schema: Schema) -> Schema:
-    return {key: value for key, value in schema.items() if key != "description"}
 
 
 def whole(low: int, high: int, description: str = "") -> Schema:
@@ -78,7 +75,8 @@ def batch(item: Schema, description: str) -> Schema:
 IDENT = {"type": "string", "minLength": 1, "maxLength": 64, "pattern": r"^[A-Za-z0-9_-]+$"}
 GOAL_ID = described(IDENT, "The plan (default: the active one).")
 WORKOUT_ID = described(IDENT, "The workout.")
-SPORT = {"type": "string", "enum": list(SPORTS), "description": "The sport."}
+# A nested sport needs no words: its name and enum say it (a top-level one says what it filters).
+SPORT = {"type": "string", "enum": list(SPORTS)}
 # What a retry key does is said once, in the profile's instructions (decision 0120).
 IDEMPOTENCY_KEY = text(128, "Retry key.", least=1)
 
@@ -109,19 +107,13 @@ def step_definition(depth: int) -> str:
     return "step" if depth == 0 else f"step{depth}"
 
 
-def step_schema(depth: int) -> Schema:
-    """A step at ``depth`` (0 top level); a repeat's steps are one level deeper, at most two repeats.
-
-    Only the top-level step has words: the deeper ones have the same fields (their descriptions
-    would be read again in every tool for nothing)."""
-    nests = depth < training.MAX_REPEAT_DEPTH
-    types = ["warm_up", "cool_down", "interval", "repeat"] if nests else ["warm_up", "cool_down", "interval"]
-    properties: Schema = {
-        "type": {
-            "type": "string",
-            "enum": types,
-            "description": "repeat: its steps run repeatCount times.",
-        },
+# The rules of a step's fields every depth shares, written once per tool; each depth names them
+# (with no rules of its own, ``{}``) beside its type, repeatCount and steps, and is closed, so an
+# unknown field is refused as "unknown argument" at every depth, as when each depth was written out
+# whole (decision 0120, amendment 2: 1.6 KB less in RunFlow's five workout tools).
+STEP_FIELDS = {
+    "type": "object",
+    "properties": {
         "role": {
             "type": "string",
             "enum": ["work", "recovery", "active"],
@@ -133,21 +125,35 @@ def step_schema(depth: int) -> Schema:
         "distanceMeters": number(1, training.MAX_DISTANCE_METERS, "Not for STRENGTH."),
         "target": ref("target"),
         "notes": text(MAX_NOTES),
-    }
+    },
+    "required": ["type"],
+}
+
+
+def step_schema(depth: int) -> Schema:
+    """A step at ``depth`` (0 top level); a repeat's steps are one level deeper, at most two repeats.
+
+    Its fields' rules are ``stepFields``; only the top-level step has words of its own: the deeper
+    ones have the same fields (their words would be read again in every tool for nothing), and
+    their type's enum shows whether they may repeat."""
+    nests = depth < training.MAX_REPEAT_DEPTH
+    types = ["warm_up", "cool_down", "interval", "repeat"] if nests else ["warm_up", "cool_down", "interval"]
+    kind: Schema = {"type": "string", "enum": types}
+    properties: Schema = {"type": kind, **{name: {} for name in STEP_FIELDS["properties"]}}
     if nests:
-        properties["repeatCount"] = whole(1, training.MAX_REPEAT_COUNT, "repeat only.")
+        properties["repeatCount"] = whole(1, training.MAX_REPEAT_COUNT)
         properties["steps"] = {
             "type": "array",
             "items": ref(step_definition(depth + 1)),
             "minItems": 1,
             "maxItems": training.MAX_REPEAT_STEPS,
-            "description": "repeat only, in order; repeats nest at most two deep.",
         }
+    schema: Schema = {"allOf": [ref("stepFields")], "properties": properties, "additionalProperties": False}
     if depth == 0:
-        return closed(properties, ("type",), "A structured step (v2).")
-    # A deeper step says nothing of its own: the top-level step's words and the steps' "at most two
-    # deep" say it, and its type's enum shows whether it may repeat (decision 0120).
-    return closed({name: undescribed(schema) for name, schema in properties.items()}, ("type",))
+        kind["description"] = "repeat: its steps run repeatCount times."
+        properties["repeatCount"]["description"] = "repeat only."
+        properties["steps"]["description"] = "repeat only, in order; repeats nest at most two deep."
+    return schema
 
 
 STRUCTURED_STEPS = {
@@ -169,7 +175,7 @@ INTENSITY = closed(
 def workout_fields() -> dict[str, Schema]:
     """A workout's fields, the same for a new one and a change."""
     return {
-        "name": text(MAX_NAME_CHARS, "The workout's name.", least=1),
+        "name": text(MAX_NAME_CHARS, least=1),
         "notes": text(MAX_NOTES, "For the athlete."),
         "scheduledDate": described(DATE, "The local day."),
         "order": whole(1, training.MAX_ORDER, "Place in the day (default: last)."),
@@ -179,7 +185,7 @@ def workout_fields() -> dict[str, Schema]:
             "enum": list(WORKOUT_TYPES),
             "description": "Default by sport: EASY, RIDE_ENDURANCE, EASY, STRENGTH.",
         },
-        "plannedDurationSeconds": whole(1, training.MAX_DURATION_SECONDS, "Planned seconds."),
+        "plannedDurationSeconds": whole(1, training.MAX_DURATION_SECONDS),
         "plannedDistanceMeters": number(1, training.MAX_DISTANCE_METERS, "Not for STRENGTH."),
         "intensity": INTENSITY,
         "plannedTss": number(0, training.MAX_PLANNED_TSS, "Computed from the steps unless given and locked."),
@@ -187,10 +193,26 @@ def workout_fields() -> dict[str, Schema]:
     }
 
 
+# What a workout's fields say when they are a tool's own arguments (create_structured_workout,
+# modify_workout): every argument is described; inside a workout their names say it (0120).
+ARGUMENT_WORDS = {
+    "name": "The workout's name.",
+    "sport": "The sport.",
+    "plannedDurationSeconds": "Planned seconds.",
+}
+
+
+def as_arguments(properties: Schema) -> Schema:
+    """A workout's fields as a tool's arguments, each with its words."""
+    return {
+        name: described(schema, ARGUMENT_WORDS[name]) if name in ARGUMENT_WORDS else schema
+        for name, schema in properties.items()
+    }
+
+
 NEW_WORKOUT = closed(
     workout_fields(),
     ("name", "scheduledDate", "sport"),
-    "A new workout.",
 )
 WORKOUT_CHANGE = closed(
     {
@@ -275,6 +297,7 @@ DEFINITIONS: dict[str, Schema] = {
     "workout": NEW_WORKOUT,
     "workoutChange": WORKOUT_CHANGE,
     **{step_definition(depth): step_schema(depth) for depth in range(training.MAX_REPEAT_DEPTH + 1)},
+    "stepFields": STEP_FIELDS,
     "target": TARGET,
 }
 
@@ -436,10 +459,10 @@ RESTORE_INPUT = write_input(
 
 # --- single workouts ---------------------------------------------------------------------------
 CREATE_WORKOUT_INPUT = write_input(
-    {"goalId": GOAL_ID, **NEW_WORKOUT["properties"], "lockPlannedTss": LOCK},
+    {"goalId": GOAL_ID, **as_arguments(NEW_WORKOUT["properties"]), "lockPlannedTss": LOCK},
     ("name", "scheduledDate", "sport"),
 )
-MODIFY_WORKOUT_INPUT = write_input(dict(WORKOUT_CHANGE["properties"]), ("workoutId",))
+MODIFY_WORKOUT_INPUT = write_input(as_arguments(WORKOUT_CHANGE["properties"]), ("workoutId",))
 RESCHEDULE_INPUT = write_input(dict(MOVE["properties"]), ("workoutId", "scheduledDate"))
 SWAP_INPUT = write_input(
     {

@@ -13,10 +13,12 @@ Decisions 0061, 0064, 0065.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 
 from edge.mcp_profile.builder import Arguments, Profile
 from edge.mcp_profile.errors import RUNFLOW_ERRORS
+from edge.mcp_profile.lean import without_implied
 from edge.mcp_profile.rows import Method, ToolRow, bind, hints
 from edge.mcp_profile.validation import Violation
 from edge.profiles.primed.tools import real_date
@@ -72,8 +74,15 @@ def something_to_log(arguments: Arguments) -> Sequence[Violation]:
 # An upsert that merges: the same call twice leaves the same entry.
 UPSERTS = hints(read_only=False, destructive=False, idempotent=True)
 
+
+def lean(row: ToolRow[Method]) -> ToolRow[Method]:
+    """``row`` as published: its schema without implied keywords (``edge/mcp_profile/lean.py``),
+    its hints without repeating its title (decision 0120, amendment 2)."""
+    return replace(row, input_schema=without_implied(row.input_schema), title_in_hints=False)
+
+
 # The eight tools that need no training plan, then the plan tools (plan_tools.py).
-TOOLS: tuple[ToolRow[Method], ...] = (
+ROWS: tuple[ToolRow[Method], ...] = (
     ToolRow(
         name="get_athlete_profile",
         title="Athlete profile",
@@ -162,6 +171,7 @@ TOOLS: tuple[ToolRow[Method], ...] = (
     ),
     *PLAN_TOOLS,
 )
+TOOLS = tuple(lean(row) for row in ROWS)
 
 
 def runflow_profile(tools: RunFlowTools, plans: RunFlowPlanTools) -> Profile:
