@@ -89,16 +89,26 @@ def _words(enum: EnumDescriptor) -> dict[int, str]:
     return {v.number: str(v.name).removeprefix(prefix).lower() for v in enum.values if v.number}
 
 
-def _twin_word(field: FieldDescriptor, value: int) -> str | None:
-    # None when unset, or a value a newer release added: the string says it.
-    return _words(field.enum_type).get(value) if value else None
-
-
 def word_of(message: Message, name: str) -> str:
-    """The word of string field ``name``: its enum twin's word when set, else the string."""
-    field = message.DESCRIPTOR.fields_by_name[name + _TWIN]
-    word = _twin_word(field, getattr(message, field.name)) if message.HasField(field.name) else None
-    return getattr(message, name) if word is None else word
+    """The word of string field ``name``: its enum twin's word when set, else the string (an older
+    replica's answer, a row stored before the twin, or a value a newer release added).
+
+    The one reader of a twin: the renderers call it where they read the word, so an answer is read
+    once, field by field, and no walk goes over it first (decision 0129)."""
+    twin = name + _TWIN
+    if message.HasField(twin):
+        key = (message.DESCRIPTOR, twin)
+        words = _TWIN_WORDS.get(key)
+        if words is None:
+            words = _TWIN_WORDS[key] = _words(message.DESCRIPTOR.fields_by_name[twin].enum_type)
+        word = words.get(getattr(message, twin))
+        if word is not None:
+            return word
+    return cast(str, getattr(message, name))
+
+
+# The words of each twin by its value, per message type and twin, worked out once.
+_TWIN_WORDS: dict[tuple[Descriptor, str], dict[int, str]] = {}
 
 
 def words_of(message: Message, name: str) -> list[str]:

@@ -10,7 +10,7 @@ from google.protobuf import field_mask_pb2
 
 from edge.profiles.runflow.steps import ENDURANCE_ARGUMENTS, SPORTS, apply_endurance, retotal
 from kinetic.analytics.v1 import endurance_pb2
-from kinetic.proto_enums import put_word, put_words, twin_value
+from kinetic.proto_enums import put_word, put_words, twin_value, word_of
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
 from knowledge.endurance import running, swimming
@@ -221,8 +221,8 @@ def planned_load(workout: plans_pb2.PlanWorkout) -> endurance_pb2.PlannedLoad:
     load = endurance_pb2.PlannedLoad(
         workout_id=workout.workout_id,
         day=workout.scheduled_date,
-        sport=endurance.sport,
-        workout_type=workout.workout_type,
+        sport=word_of(endurance, "sport"),  # Training's answer: the twins, else the strings (0129)
+        workout_type=word_of(workout, "workout_type"),
         planned_tss=endurance.planned_tss,
     )
     if endurance.HasField("planned_distance_meters"):
@@ -249,8 +249,8 @@ def safety_loads(loads: Sequence[plans_pb2.PlanLoad]) -> list[endurance_pb2.Plan
         planned = endurance_pb2.PlannedLoad(
             workout_id=load.workout_id,
             day=load.day,
-            sport=load.sport,
-            workout_type=load.workout_type,
+            sport=word_of(load, "sport"),
+            workout_type=word_of(load, "workout_type"),
             planned_tss=load.planned_tss,
         )
         if load.HasField("distance_meters"):

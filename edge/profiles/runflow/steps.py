@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from kinetic.proto_enums import put_word, twin_value
+from kinetic.proto_enums import put_word, twin_value, word_of
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
 
@@ -176,7 +176,7 @@ def draft(workout: Mapping[str, Any], *, lock_planned_tss: bool = False) -> plan
 
 
 def target_json(target: training_pb2.StepTarget) -> dict[str, Any]:
-    rendered: dict[str, Any] = {"kind": target.kind}
+    rendered: dict[str, Any] = {"kind": word_of(target, "kind")}  # the twin, else the string (0129)
     for word, field in TARGET_FIELDS.items():
         if target.HasField(field):
             value = getattr(target, field)
@@ -186,9 +186,10 @@ def target_json(target: training_pb2.StepTarget) -> dict[str, Any]:
 
 def step_json(given: training_pb2.EnduranceStep) -> dict[str, Any]:
     """A stored step in the tools' words (the same shape they are written in)."""
-    rendered: dict[str, Any] = {"type": given.type}
-    if given.role:
-        rendered["role"] = given.role
+    kind, role = word_of(given, "type"), word_of(given, "role")  # the twins, else the strings (0129)
+    rendered: dict[str, Any] = {"type": kind}
+    if role:
+        rendered["role"] = role
     if given.HasField("duration_seconds"):
         rendered["durationSeconds"] = given.duration_seconds
     if given.HasField("distance_meters"):
@@ -197,7 +198,7 @@ def step_json(given: training_pb2.EnduranceStep) -> dict[str, Any]:
         rendered["target"] = target_json(given.target)
     if given.notes:
         rendered["notes"] = given.notes
-    if given.type == "repeat":
+    if kind == "repeat":
         rendered["repeatCount"] = given.repeat_count
         rendered["steps"] = [step_json(inner) for inner in given.steps]
     return rendered
