@@ -11,7 +11,9 @@
 ``--door-walk`` hands each answer through ``kinetic.proto_enums.read_twins`` first, as the edge's
 stubs did in 0128's release. To compare releases, run this file against each tree (``git archive``
 of the earlier commit, ``PYTHONPATH`` at it), in turns: the earlier tree with ``--door-walk``,
-this one without.
+this one without. ``--compare`` times, in this one process and in turns (run by run, so a busy
+machine slows each alike): the answer with the strings only (no twins on the wire: the floor), the
+walk at the door then the renderers, and the renderers reading each twin (decision 0129).
 """
 
 from __future__ import annotations
@@ -107,6 +109,36 @@ def render_calendar(raw: bytes, door_walk: bool) -> Any:
     return [occurrence_json(o) for o in answer.occurrences]
 
 
+def strings_only(raw: bytes, message: type[Any]) -> bytes:
+    return bytes(read_twins(message.FromString(raw)).SerializeToString())
+
+
+def compare(plan: bytes, calendar: bytes, runs: int, calls: int) -> None:
+    variants: dict[str, tuple[Callable[[], object], Callable[[], object]]] = {
+        "strings only (floor)": (
+            lambda: render_plan(plain_plan, False),
+            lambda: render_calendar(plain_calendar, False),
+        ),
+        "walk at the door (0128)": (lambda: render_plan(plan, True), lambda: render_calendar(calendar, True)),
+        "read where rendered (0129)": (
+            lambda: render_plan(plan, False),
+            lambda: render_calendar(calendar, False),
+        ),
+    }
+    plain_plan = strings_only(plan, plans_pb2.GetPlanResponse)
+    plain_calendar = strings_only(calendar, training_pb2.ListOccurrencesResponse)
+    best = {name: [float("inf"), float("inf")] for name in variants}
+    for _ in range(runs):
+        for name, calls_of in variants.items():
+            for index, call in enumerate(calls_of):
+                best[name][index] = min(best[name][index], best_ms(call, 1, calls))
+    for name, (plan_ms, calendar_ms) in best.items():
+        print(
+            f"{name}: RunFlow plan read {plan_ms:.2f} ms, "
+            f"Metric calendar {calendar_ms:.3f} ms (best of {runs})"
+        )
+
+
 def best_ms(call: Callable[[], object], runs: int, calls: int) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -122,10 +154,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--door-walk", action="store_true", help="read_twins on each answer first (0128's edge)"
     )
+    parser.add_argument("--compare", action="store_true", help="the three ways in turns, in this process")
     parser.add_argument("--runs", type=int, default=6)
     parser.add_argument("--calls", type=int, default=40)
     options = parser.parse_args(argv)
     plan, calendar = plan_answer(), calendar_answer()
+    if options.compare:
+        compare(plan, calendar, options.runs, options.calls)
+        return 0
     shape = "door walk" if options.door_walk else "read where rendered"
     plan_ms = best_ms(lambda: render_plan(plan, options.door_walk), options.runs, options.calls)
     calendar_ms = best_ms(lambda: render_calendar(calendar, options.door_walk), options.runs, options.calls)

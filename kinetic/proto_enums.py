@@ -96,12 +96,13 @@ def word_of(message: Message, name: str) -> str:
     The one reader of a twin: the renderers call it where they read the word, so an answer is read
     once, field by field, and no walk goes over it first (decision 0129)."""
     twin = name + _TWIN
-    if message.HasField(twin):
+    value = getattr(message, twin)  # 0 when unset: no word, as UNSPECIFIED (cheaper than HasField)
+    if value:
         key = (message.DESCRIPTOR, twin)
         words = _TWIN_WORDS.get(key)
         if words is None:
             words = _TWIN_WORDS[key] = _words(message.DESCRIPTOR.fields_by_name[twin].enum_type)
-        word = words.get(getattr(message, twin))
+        word = words.get(value)
         if word is not None:
             return word
     return cast(str, getattr(message, name))
@@ -210,9 +211,9 @@ def read_twins(message: Message) -> Message:
     its string field (the string kept when the enum is unset, or a value this release does not know)
     and cleared.
 
-    The edge reads each Training answer through this as it arrives (``edge.backends``), so every
-    renderer, ``MessageToDict`` included, sees the words exactly where an older answer had them and
-    no enum key: the tools answer byte for byte as before.
+    For ``MessageToDict``, where every field is a key (Metric's write records, the account export,
+    Training's stale-write details), and for the words a request's hash covers; renderers that read
+    fields call ``word_of`` instead (decision 0129: no walk over every answer at the edge's door).
     """
     walk = _walk(message.DESCRIPTOR)
     if walk is not None:
