@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import grpc
 
@@ -20,7 +19,6 @@ from edge.deadlines import LONGEST_DEADLINE_SECONDS
 from kinetic import service_trust
 from kinetic.analytics.v1 import analytics_pb2_grpc, endurance_pb2_grpc
 from kinetic.auth.v1 import auth_pb2_grpc, oauth_pb2_grpc
-from kinetic.proto_enums import read_twins
 from kinetic.sessions.v1 import endurance_pb2_grpc as sessions_endurance_pb2_grpc
 from kinetic.sessions.v1 import gyms_pb2_grpc, sessions_pb2_grpc, workout_log_pb2_grpc
 from kinetic.settings import TlsSettings
@@ -69,12 +67,10 @@ class Backends:
             channels=channels,
             auth=guarded(auth_pb2_grpc.AuthServiceStub, *of("auth")),
             oauth=guarded(oauth_pb2_grpc.OAuthServiceStub, *of("auth")),
-            # Training's answers are read with their enum twins turned into the words the profiles
-            # publish, so every tool answers as before (docs/decisions/0128-training-enums.md).
-            training=guarded(training_pb2_grpc.TrainingServiceStub, *of("training"), read_twins),
-            endurance_plans=guarded(
-                endurance_plans_pb2_grpc.EndurancePlanServiceStub, *of("training"), read_twins
-            ),
+            # Training's answers reach the profiles as sent: each renderer reads an enum twin where it
+            # reads the word (``proto_enums.word_of``), no walk at the door (decision 0129).
+            training=guarded(training_pb2_grpc.TrainingServiceStub, *of("training")),
+            endurance_plans=guarded(endurance_plans_pb2_grpc.EndurancePlanServiceStub, *of("training")),
             sessions=guarded(sessions_pb2_grpc.SessionsServiceStub, *of("sessions")),
             client_workouts=guarded(gyms_pb2_grpc.ClientWorkoutServiceStub, *of("sessions")),
             workout_log=guarded(workout_log_pb2_grpc.WorkoutLogServiceStub, *of("sessions")),
@@ -97,11 +93,7 @@ def open_channel(target: str, tls: TlsSettings | None = None) -> grpc.aio.Channe
 
 
 def guarded(
-    stub_class: Callable[[grpc.aio.Channel], StubT],
-    channel: grpc.aio.Channel,
-    circuit: Circuit,
-    read: Callable[[Any], Any] | None = None,
+    stub_class: Callable[[grpc.aio.Channel], StubT], channel: grpc.aio.Channel, circuit: Circuit
 ) -> StubT:
-    """A stub on ``channel`` whose unary calls get deadlines and go through ``circuit``; each answer
-    is handed through ``read`` when given."""
-    return guard_stub(stub_class(channel), circuit, read)
+    """A stub on ``channel`` whose unary calls get deadlines and go through ``circuit``."""
+    return guard_stub(stub_class(channel), circuit)

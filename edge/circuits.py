@@ -161,19 +161,12 @@ class GuardedMethod:
     call (docs/decisions/0035-deadlines-and-circuits.md).
     """
 
-    __slots__ = ("_call", "_circuit", "_deadline", "_read")
+    __slots__ = ("_call", "_circuit", "_deadline")
 
-    def __init__(
-        self,
-        call: grpc.aio.UnaryUnaryMultiCallable,
-        circuit: Circuit,
-        deadline: float,
-        read: Callable[[Any], Any] | None = None,
-    ) -> None:
+    def __init__(self, call: grpc.aio.UnaryUnaryMultiCallable, circuit: Circuit, deadline: float) -> None:
         self._call = call
         self._circuit = circuit
         self._deadline = deadline
-        self._read = read
 
     # The stubs' own signature: call sites pass ``timeout=`` to gRPC, not to asyncio.
     async def __call__(self, request: Any, *, timeout: float | None = None, **options: Any) -> Any:  # noqa: ASYNC109
@@ -194,17 +187,16 @@ class GuardedMethod:
             circuit.abandoned()
             raise
         circuit.succeeded()
-        return response if self._read is None else self._read(response)
+        return response
 
 
-def guard_stub(stub: StubT, circuit: Circuit, read: Callable[[Any], Any] | None = None) -> StubT:
-    """``stub`` with every unary method called through ``circuit`` with its kind's deadline, and
-    each answer handed through ``read`` when given (Training's enum twins: decision 0128).
+def guard_stub(stub: StubT, circuit: Circuit) -> StubT:
+    """``stub`` with every unary method called through ``circuit`` with its kind's deadline.
 
     The generated stubs hold one multi-callable attribute per RPC, named after the RPC; streaming
     methods (the revocation watch) are left as they are.
     """
     for name, method in list(vars(stub).items()):
         if isinstance(method, grpc.aio.UnaryUnaryMultiCallable):
-            setattr(stub, name, GuardedMethod(method, circuit, deadline_for(name), read))
+            setattr(stub, name, GuardedMethod(method, circuit, deadline_for(name)))
     return stub

@@ -89,23 +89,76 @@ def _words(enum: EnumDescriptor) -> dict[int, str]:
     return {v.number: str(v.name).removeprefix(prefix).lower() for v in enum.values if v.number}
 
 
-def _twin_word(field: FieldDescriptor, value: int) -> str | None:
-    # None when unset, or a value a newer release added: the string says it.
-    return _words(field.enum_type).get(value) if value else None
-
-
 def word_of(message: Message, name: str) -> str:
-    """The word of string field ``name``: its enum twin's word when set, else the string."""
+    """The word of string field ``name``: its enum twin's word when set, else the string (an older
+    replica's answer, a row stored before the twin, or a value a newer release added).
+
+    The one reader of a twin: the renderers call it where they read the word, so an answer is read
+    once, field by field, and no walk goes over it first (decision 0129)."""
+    twin = name + _TWIN
+    value = getattr(message, twin)  # 0 when unset: no word, as UNSPECIFIED (cheaper than HasField)
+    if value:
+        key = (message.DESCRIPTOR, twin)
+        words = _TWIN_WORDS.get(key)
+        if words is None:
+            words = _TWIN_WORDS[key] = _words(message.DESCRIPTOR.fields_by_name[twin].enum_type)
+        word = words.get(value)
+        if word is not None:
+            return word
+    return cast(str, getattr(message, name))
+
+
+# The words of each twin by its value, per message type and twin, worked out once.
+_TWIN_WORDS: dict[tuple[Descriptor, str], dict[int, str]] = {}
+
+
+def words_of(message: Message, name: str) -> list[str]:
+    """The words of repeated string field ``name``: its repeated twin's words when it holds any and
+    this release knows each, else the strings (decision 0129)."""
     field = message.DESCRIPTOR.fields_by_name[name + _TWIN]
-    word = _twin_word(field, getattr(message, field.name)) if message.HasField(field.name) else None
-    return getattr(message, name) if word is None else word
+    values = getattr(message, field.name)
+    if values:
+        words = _words(field.enum_type)
+        known = [words.get(value) for value in values]
+        if all(known):
+            return cast(list[str], known)
+    return list(getattr(message, name))
+
+
+def put_word(message: Message, name: str, word: str) -> None:
+    """Set string field ``name`` to ``word`` and its twin to the word's value, for a writer whose
+    message may be read by either release (decision 0129). The twin is cleared for ``""`` and for a
+    word outside the enum, so the reader reads the string and refuses it as before."""
+    setattr(message, name, word)
+    twin = name + _TWIN
+    value = (
+        _values_by_name(message.DESCRIPTOR.fields_by_name[twin].enum_type).get(word.upper()) if word else None
+    )
+    if value:
+        setattr(message, twin, value)
+    else:
+        message.ClearField(twin)
+
+
+def put_words(message: Message, name: str, words: list[str]) -> None:
+    """``put_word`` for repeated string field ``name``: the twin holds every value, or none when a
+    word is outside the enum (the strings then say it)."""
+    del getattr(message, name)[:]
+    getattr(message, name).extend(words)
+    twin = getattr(message, name + _TWIN)
+    del twin[:]
+    values = _values_by_name(message.DESCRIPTOR.fields_by_name[name + _TWIN].enum_type)
+    numbers = [values.get(word.upper()) if word else None for word in words]
+    if all(numbers):
+        twin.extend(cast(list[int], numbers))
 
 
 # Per message type, worked out once: its twin pairs (string field, enum field, the enum's words by
-# value) and the message fields that may hold a message with twins (how they hold it: one, a list,
-# a map's values), or None when it holds none; the walk then touches only those fields.
+# value, whether both are repeated) and the message fields that may hold a message with twins (how
+# they hold it: one, a list, a map's values), or None when it holds none; the walk then touches
+# only those fields.
 _SINGLE, _LIST, _MAP = 0, 1, 2
-_Pair = tuple[str, str, dict[int, str]]
+_Pair = tuple[str, str, dict[int, str], bool]
 _Walk = tuple[tuple[_Pair, ...], tuple[tuple[str, int], ...]]
 _WALKS: dict[Descriptor, _Walk | None] = {}
 
@@ -116,8 +169,12 @@ def _pairs(descriptor: Descriptor) -> tuple[_Pair, ...]:
         if field.type != FieldDescriptor.TYPE_ENUM or not field.name.endswith(_TWIN):
             continue
         string = descriptor.fields_by_name.get(field.name.removesuffix(_TWIN))
-        if string is not None and string.type == FieldDescriptor.TYPE_STRING and not string.is_repeated:
-            pairs.append((string.name, field.name, _words(field.enum_type)))
+        if (
+            string is not None
+            and string.type == FieldDescriptor.TYPE_STRING
+            and string.is_repeated == field.is_repeated
+        ):
+            pairs.append((string.name, field.name, _words(field.enum_type), field.is_repeated))
     return tuple(pairs)
 
 
@@ -154,9 +211,9 @@ def read_twins(message: Message) -> Message:
     its string field (the string kept when the enum is unset, or a value this release does not know)
     and cleared.
 
-    The edge reads each Training answer through this as it arrives (``edge.backends``), so every
-    renderer, ``MessageToDict`` included, sees the words exactly where an older answer had them and
-    no enum key: the tools answer byte for byte as before.
+    For ``MessageToDict``, where every field is a key (Metric's write records, the account export,
+    Training's stale-write details), and for the words a request's hash covers; renderers that read
+    fields call ``word_of`` instead (decision 0129: no walk over every answer at the edge's door).
     """
     walk = _walk(message.DESCRIPTOR)
     if walk is not None:
@@ -166,8 +223,10 @@ def read_twins(message: Message) -> Message:
 
 def _read(message: Message, walk: _Walk) -> None:
     pairs, children = walk
-    for name, twin, words in pairs:
-        if message.HasField(twin):
+    for name, twin, words, repeated in pairs:
+        if repeated:
+            _read_repeated(message, name, twin, words)
+        elif message.HasField(twin):
             word = words.get(getattr(message, twin))
             if word is not None:
                 setattr(message, name, word)
@@ -188,3 +247,15 @@ def _read(message: Message, walk: _Walk) -> None:
                 if inner is None:
                     break
             _read(item, inner)
+
+
+def _read_repeated(message: Message, name: str, twin: str, words: dict[int, str]) -> None:
+    # A request's repeated twin (ReplaceFilter.sports_value, decision 0129): every value known, or
+    # the strings kept.
+    values = getattr(message, twin)
+    if values:
+        known = [words.get(value) for value in values]
+        if all(known):
+            del getattr(message, name)[:]
+            getattr(message, name).extend(known)
+        message.ClearField(twin)

@@ -30,6 +30,7 @@ from edge.svg_chart import Bars, Chart, Line, draw
 from kinetic.analytics.v1 import analytics_pb2, analytics_pb2_grpc, endurance_pb2, endurance_pb2_grpc
 from kinetic.auth.v1 import auth_pb2
 from kinetic.errors import RemoteError
+from kinetic.proto_enums import word_of
 from kinetic.training.v1 import endurance_plans_pb2, endurance_plans_pb2_grpc
 
 PATH = "/training"
@@ -658,7 +659,8 @@ def _plan_card(reads: Reads, unit: str) -> Safe:
 
 def _plan_workout(workout: Any, unit: str) -> Safe:
     target = workout.endurance
-    figures = [SPORTS.get(target.sport, target.sport or "Other")]
+    sport = word_of(target, "sport")  # the twin, else the string (decision 0129)
+    figures = [SPORTS.get(sport, sport or "Other")]
     if target.HasField("planned_duration_seconds"):
         figures.append(_duration(target.planned_duration_seconds))
     if target.HasField("planned_distance_meters"):

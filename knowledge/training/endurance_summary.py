@@ -72,18 +72,22 @@ def _range(low: str, high: str) -> str:
     return low if low == high else f"{low}-{high}"
 
 
-def target_text(target: training_pb2.StepTarget) -> str:
-    """``"4:30-4:45 /km"``, ``"250-270 W"``, ``"88-94% FTP"``, ``"140-150 bpm"``, ``"HR Z2"``, ``"RPE 7"``."""
-    if target.kind == "pace":
+def target_text(target: training_pb2.StepTarget, kind: str | None = None) -> str:
+    """``"4:30-4:45 /km"``, ``"250-270 W"``, ``"88-94% FTP"``, ``"140-150 bpm"``, ``"HR Z2"``, ``"RPE 7"``.
+
+    ``kind``: the target's kind as its reader read it (the enum twin of an answer, decision 0129);
+    None reads the string."""
+    kind = target.kind if kind is None else kind
+    if kind == "pace":
         if not target.HasField("pace_low_seconds_per_km"):
             return f"{target.pace_zone} pace"  # named, not yet computed from a VDOT (decision 0062)
         pace = _range(_pace(target.pace_low_seconds_per_km), _pace(target.pace_high_seconds_per_km))
         return f"{pace} /km"
-    if target.kind == "power":
+    if kind == "power":
         if target.HasField("ftp_percent_low"):
             return f"{_range(f'{target.ftp_percent_low:g}', f'{target.ftp_percent_high:g}')}% FTP"
         return f"{_range(str(target.watts_low), str(target.watts_high))} W"
-    if target.kind == "heart_rate":
+    if kind == "heart_rate":
         if target.HasField("heart_rate_zone"):
             return f"HR Z{target.heart_rate_zone}"
         return f"{_range(str(target.bpm_low), str(target.bpm_high))} bpm"

@@ -12,13 +12,17 @@ from typing import Any
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
+from kinetic.proto_enums import read_twins
 from kinetic.training.v1 import training_pb2
 
 
 def record(message: Message) -> dict[str, Any]:
-    """One training message as JSON."""
+    """One training message as JSON: every field the message has is a key, so Training's enum twins
+    are read into their words first (``read_twins``, in place) and the keys stay seed 000's. The
+    renderers that read fields (``training_json``) read each twin where they read the word instead
+    (decision 0129)."""
     rendered: dict[str, Any] = json_format.MessageToDict(
-        message, always_print_fields_with_no_presence=True, unquote_int64_if_possible=True
+        read_twins(message), always_print_fields_with_no_presence=True, unquote_int64_if_possible=True
     )
     return rendered
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from kinetic.proto_enums import word_of
 from kinetic.training.v1 import training_pb2
 
 # Fields without presence, in declaration order: printed even when default, then after the rest.
@@ -133,7 +134,7 @@ def occurrence_json(occurrence: training_pb2.Occurrence) -> dict[str, Any]:
 
 
 def _summary_json(summary: training_pb2.EnduranceSummary) -> dict[str, Any]:
-    rendered: dict[str, Any] = {"sport": summary.sport}
+    rendered: dict[str, Any] = {"sport": word_of(summary, "sport")}
     if summary.HasField("planned_duration_seconds"):
         rendered["plannedDurationSeconds"] = summary.planned_duration_seconds
     if summary.HasField("planned_distance_meters"):
@@ -144,7 +145,7 @@ def _summary_json(summary: training_pb2.EnduranceSummary) -> dict[str, Any]:
 
 
 def _step_target_json(target: training_pb2.StepTarget) -> dict[str, Any]:
-    rendered: dict[str, Any] = {"kind": target.kind}
+    rendered: dict[str, Any] = {"kind": word_of(target, "kind")}
     for field, key, is_double in _STEP_TARGETS:
         if target.HasField(field):
             value = getattr(target, field)
@@ -153,7 +154,7 @@ def _step_target_json(target: training_pb2.StepTarget) -> dict[str, Any]:
 
 
 def _step_json(step: training_pb2.EnduranceStep) -> dict[str, Any]:
-    rendered: dict[str, Any] = {"type": step.type, "role": step.role}
+    rendered: dict[str, Any] = {"type": word_of(step, "type"), "role": word_of(step, "role")}
     if step.HasField("duration_seconds"):
         rendered["durationSeconds"] = step.duration_seconds
     if step.HasField("distance_meters"):
@@ -168,14 +169,15 @@ def _step_json(step: training_pb2.EnduranceStep) -> dict[str, Any]:
 
 def endurance_json(endurance: training_pb2.EnduranceTarget) -> dict[str, Any]:
     """A planned endurance workout's part: sport, planned totals, intensity and steps."""
-    rendered: dict[str, Any] = {"sport": endurance.sport}
+    rendered: dict[str, Any] = {"sport": word_of(endurance, "sport")}
     if endurance.HasField("planned_duration_seconds"):
         rendered["plannedDurationSeconds"] = endurance.planned_duration_seconds
     if endurance.HasField("planned_distance_meters"):
         rendered["plannedDistanceMeters"] = _double(endurance.planned_distance_meters)
     if endurance.HasField("intensity"):
         rendered["intensity"] = _defaults_last(
-            {"kind": endurance.intensity.kind, "label": endurance.intensity.label}, _INTENSITY_PLAIN
+            {"kind": word_of(endurance.intensity, "kind"), "label": endurance.intensity.label},
+            _INTENSITY_PLAIN,
         )
     rendered["steps"] = [_step_json(step) for step in endurance.steps]
     if endurance.HasField("planned_tss"):

@@ -22,7 +22,7 @@ from edge.profiles.primed import render
 from edge.profiles.primed.athlete import Athlete, Athletes, profile_id
 from edge.profiles.primed.schemas import RECENT_DAYS_DEFAULT, UPCOMING_DAYS_DEFAULT
 from kinetic.analytics.v1 import endurance_pb2, endurance_pb2_grpc
-from kinetic.proto_enums import enum_word
+from kinetic.proto_enums import enum_word, word_of
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import endurance_plans_pb2_grpc, training_pb2, training_pb2_grpc
 
@@ -228,7 +228,7 @@ class PrimedTools:
             if error.code() != grpc.StatusCode.NOT_FOUND:
                 raise
             return {}
-        return {w.workout_id: w.workout_type for w in response.workouts}
+        return {w.workout_id: word_of(w, "workout_type") for w in response.workouts}  # 0129
 
     async def _occurrences(self, athlete: Athlete, first: date, end: date) -> list[training_pb2.Occurrence]:
         """The calendar's occurrences from ``first`` to the day before ``end``, in the athlete's zone."""
@@ -257,7 +257,7 @@ def planned_session(occurrence: training_pb2.Occurrence) -> endurance_pb2.Planne
         planned.sport = STRENGTH
         return planned
     summary = occurrence.endurance
-    planned.sport = summary.sport
+    planned.sport = word_of(summary, "sport")  # the twin, else the string (0129)
     planned.target_intensity = summary.intensity
     planned.description = summary.step_summary
     if summary.HasField("planned_duration_seconds"):
@@ -271,7 +271,7 @@ def calendar_session(occurrence: training_pb2.Occurrence) -> dict[str, Any]:
     if not occurrence.HasField("endurance"):
         return {**rendered, "sport": STRENGTH, "title": occurrence.workout_name}
     summary = occurrence.endurance
-    rendered |= {"sport": render.sport(summary.sport), "title": occurrence.workout_name}
+    rendered |= {"sport": render.sport(word_of(summary, "sport")), "title": occurrence.workout_name}
     if summary.HasField("planned_duration_seconds"):
         rendered["duration_minutes"] = render.minutes(summary.planned_duration_seconds)
     if summary.step_summary:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from kinetic.analytics.v1 import endurance_pb2
+from kinetic.proto_enums import word_of
 from kinetic.training.v1 import training_pb2
 from knowledge.training.endurance_summary import target_text
 
@@ -48,13 +49,13 @@ def intervals(steps: Sequence[training_pb2.EnduranceStep]) -> list[endurance_pb2
 
 
 def _single(step: training_pb2.EnduranceStep) -> bool:
-    return len(step.steps) == 1 and step.steps[0].type != "repeat"
+    return len(step.steps) == 1 and word_of(step.steps[0], "type") != "repeat"
 
 
 def _written_out_count(steps: Iterable[training_pb2.EnduranceStep]) -> int:
     count = 0
     for step in steps:
-        if step.type != "repeat" or _single(step):
+        if word_of(step, "type") != "repeat" or _single(step):
             count += 1
         else:
             count += max(step.repeat_count, 1) * _written_out_count(step.steps)
@@ -63,7 +64,7 @@ def _written_out_count(steps: Iterable[training_pb2.EnduranceStep]) -> int:
 
 def _written_out(steps: Iterable[training_pb2.EnduranceStep]) -> Iterable[endurance_pb2.PlannedInterval]:
     for step in steps:
-        if step.type != "repeat":
+        if word_of(step, "type") != "repeat":
             yield _interval(step)
         elif _single(step):
             yield _interval(step.steps[0], max(step.repeat_count, 1))
@@ -75,8 +76,8 @@ def _written_out(steps: Iterable[training_pb2.EnduranceStep]) -> Iterable[endura
 
 def _interval(step: training_pb2.EnduranceStep, repeat: int = 1) -> endurance_pb2.PlannedInterval:
     interval = endurance_pb2.PlannedInterval(
-        label=_STEP_LABELS.get(step.type) or step.role or step.type,
-        target=target_text(step.target) if step.HasField("target") else "",
+        label=_STEP_LABELS.get(kind := word_of(step, "type")) or word_of(step, "role") or kind,
+        target=target_text(step.target, word_of(step.target, "kind")) if step.HasField("target") else "",
         repeat=repeat,
     )
     if step.HasField("duration_seconds"):
@@ -90,7 +91,7 @@ def _compact(
     steps: Iterable[training_pb2.EnduranceStep], times: int
 ) -> Iterable[endurance_pb2.PlannedInterval]:
     for step in steps:
-        if step.type == "repeat":
+        if word_of(step, "type") == "repeat":
             yield from _compact(step.steps, times * max(step.repeat_count, 1))
         else:
             yield _interval(step, times)
@@ -99,12 +100,12 @@ def _compact(
 def _work_target(steps: Iterable[training_pb2.EnduranceStep]) -> str:
     """The first work step's target in words; "" when no work step has one."""
     for step in steps:
-        if step.type == "repeat":
+        if word_of(step, "type") == "repeat":
             found = _work_target(step.steps)
             if found:
                 return found
-        elif step.role in _WORK_ROLES and step.HasField("target"):
-            return target_text(step.target)
+        elif word_of(step, "role") in _WORK_ROLES and step.HasField("target"):
+            return target_text(step.target, word_of(step.target, "kind"))
     return ""
 
 

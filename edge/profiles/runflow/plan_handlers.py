@@ -31,6 +31,7 @@ from edge.profiles.runflow.plan_calls import (
 from edge.profiles.runflow.plan_schemas import PLAN_WEEKS_DEFAULT
 from edge.profiles.runflow.steps import ENDURANCE_ARGUMENTS, SPORTS, draft
 from kinetic.athlete_thresholds import thresholds
+from kinetic.proto_enums import put_word
 from kinetic.sessions.v1 import endurance_pb2 as sessions_pb2
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 
@@ -48,16 +49,15 @@ class RunFlowPlanTools(PlanCalls):
         today = athlete.today()
         last = today + timedelta(days=7 * int(arguments.get("weeks", PLAN_WEEKS_DEFAULT)) - 1)
         window = None if every else {"startDate": today.isoformat(), "endDate": last.isoformat()}
-        plan = await self._plans().GetPlan(
-            plans_pb2.GetPlanRequest(
-                account_id=athlete.account_id,
-                goal_id=arguments.get("goalId", ""),
-                from_day="" if every else today.isoformat(),
-                to_day="" if every else last.isoformat(),
-                sport=SPORTS.get(arguments.get("sport", ""), ""),
-                summary_only=summary_only,
-            )
+        request = plans_pb2.GetPlanRequest(
+            account_id=athlete.account_id,
+            goal_id=arguments.get("goalId", ""),
+            from_day="" if every else today.isoformat(),
+            to_day="" if every else last.isoformat(),
+            summary_only=summary_only,
         )
+        put_word(request, "sport", SPORTS.get(arguments.get("sport", ""), ""))  # with its twin (0129)
+        plan = await self._plans().GetPlan(request)
         payload: Payload = {"plan": render.goal(plan.goal)}
         if not summary_only:
             payload["window"] = window

@@ -1,5 +1,6 @@
 """Training's plans, workouts and snapshots and analytics' advisories in seed 004's words, and
-Training's field paths in the tools' argument names (decision 0064)."""
+Training's field paths in the tools' argument names (decision 0064). Each closed-set word is read
+where it is rendered, from its enum twin when set, else the string (``word_of``, decision 0129)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from edge.profiles.runflow.steps import contract_sport, step_json
 from kinetic.analytics.v1 import endurance_pb2
-from kinetic.proto_enums import enum_word
+from kinetic.proto_enums import enum_word, word_of
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 
 
@@ -31,7 +32,7 @@ def phase_block(block: plans_pb2.PhaseBlock) -> dict[str, Any]:
         "focus": block.focus or None,
         "targets": [
             {
-                "sport": contract_sport(target.sport),
+                "sport": contract_sport(word_of(target, "sport")),
                 "weeklyDistanceMeters": target.weekly_distance_meters
                 if target.HasField("weekly_distance_meters")
                 else None,
@@ -52,14 +53,14 @@ def goal(stored: plans_pb2.Goal) -> dict[str, Any]:
         "goalId": stored.goal_id,
         "version": stored.version,
         "name": stored.name,
-        "sport": contract_sport(stored.sport) if stored.sport else None,
+        "sport": contract_sport(sport) if (sport := word_of(stored, "sport")) else None,
         "raceType": stored.race_type or None,
         "raceDate": stored.race_date or None,
         "planStartDate": stored.plan_start_date or None,
         "trainingFocus": stored.training_focus or None,
         "phaseBlocks": [phase_block(block) for block in stored.phase_blocks],
         "frequencies": [
-            {"sport": contract_sport(f.sport), "sessionsPerWeek": f.sessions_per_week}
+            {"sport": contract_sport(word_of(f, "sport")), "sessionsPerWeek": f.sessions_per_week}
             for f in stored.frequencies
         ],
         "strengthPerWeek": stored.strength_per_week,
@@ -82,6 +83,7 @@ def goal(stored: plans_pb2.Goal) -> dict[str, Any]:
 def workout(stored: plans_pb2.PlanWorkout, *, steps: bool = True) -> dict[str, Any]:
     """A plan workout; its structured steps when ``steps``."""
     endurance = stored.endurance
+    kind = word_of(endurance.intensity, "kind")
     rendered: dict[str, Any] = {
         "workoutId": stored.workout_id,
         "version": stored.version,
@@ -90,17 +92,15 @@ def workout(stored: plans_pb2.PlanWorkout, *, steps: bool = True) -> dict[str, A
         "notes": stored.notes or None,
         "scheduledDate": stored.scheduled_date,
         "order": stored.order,
-        "sport": contract_sport(endurance.sport),
-        "workoutType": stored.workout_type.upper(),
+        "sport": contract_sport(word_of(endurance, "sport")),
+        "workoutType": word_of(stored, "workout_type").upper(),
         "plannedDurationSeconds": endurance.planned_duration_seconds
         if endurance.HasField("planned_duration_seconds")
         else None,
         "plannedDistanceMeters": round(endurance.planned_distance_meters, 1)
         if endurance.HasField("planned_distance_meters")
         else None,
-        "intensity": {"kind": endurance.intensity.kind, "label": endurance.intensity.label}
-        if endurance.intensity.kind
-        else None,
+        "intensity": {"kind": kind, "label": endurance.intensity.label} if kind else None,
         "plannedTss": round(endurance.planned_tss, 1) if endurance.HasField("planned_tss") else None,
         "plannedTssLocked": endurance.planned_tss_locked,
         "completed": stored.completed,

@@ -10,6 +10,7 @@ from google.protobuf import field_mask_pb2
 
 from edge.profiles.runflow.steps import ENDURANCE_ARGUMENTS, SPORTS, apply_endurance, retotal
 from kinetic.analytics.v1 import endurance_pb2
+from kinetic.proto_enums import put_word, put_words, twin_value, word_of
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
 from knowledge.endurance import running, swimming
@@ -49,7 +50,9 @@ CREATION_MODE = "AI_ASSISTED"
 
 
 def phase_target(given: Mapping[str, Any]) -> plans_pb2.PhaseTarget:
-    target = plans_pb2.PhaseTarget(sport=SPORTS[given["sport"]])
+    sport = SPORTS[given["sport"]]
+    # Each word with its enum twin, for a Training of either release (decision 0129).
+    target = plans_pb2.PhaseTarget(sport=sport, sport_value=twin_value(training_pb2.Sport, sport))
     if "weeklyDistanceMeters" in given:
         target.weekly_distance_meters = float(given["weeklyDistanceMeters"])
     if "weeklyDurationSeconds" in given:
@@ -63,9 +66,11 @@ def phase_target(given: Mapping[str, Any]) -> plans_pb2.PhaseTarget:
 
 def goal(arguments: Mapping[str, Any]) -> plans_pb2.Goal:
     """The goal fields the arguments give (the others empty)."""
+    sport = GOAL_SPORTS.get(arguments.get("sport", ""), "")
     built = plans_pb2.Goal(
         name=arguments.get("name", ""),
-        sport=GOAL_SPORTS.get(arguments.get("sport", ""), ""),
+        sport=sport,
+        sport_value=twin_value(plans_pb2.GoalSport, sport),
         race_type=arguments.get("raceType", ""),
         race_date=arguments.get("raceDate", ""),
         plan_start_date=arguments.get("planStartDate", ""),
@@ -74,7 +79,11 @@ def goal(arguments: Mapping[str, Any]) -> plans_pb2.Goal:
         rest_days=[int(day) for day in arguments.get("restDays", ())],
         notes=arguments.get("notes", ""),
         frequencies=[
-            plans_pb2.SportFrequency(sport=SPORTS[f["sport"]], sessions_per_week=int(f["sessionsPerWeek"]))
+            plans_pb2.SportFrequency(
+                sport=SPORTS[f["sport"]],
+                sport_value=twin_value(training_pb2.Sport, SPORTS[f["sport"]]),
+                sessions_per_week=int(f["sessionsPerWeek"]),
+            )
             for f in arguments.get("frequencies", ())
         ],
         phase_blocks=[
@@ -96,11 +105,11 @@ def goal_mask(arguments: Mapping[str, Any]) -> field_mask_pb2.FieldMask:
 
 
 def day_filter(arguments: Mapping[str, Any]) -> plans_pb2.ReplaceFilter:
-    return plans_pb2.ReplaceFilter(
-        from_day=arguments.get("fromDate", ""),
-        to_day=arguments.get("toDate", ""),
-        sports=[SPORTS[sport] for sport in arguments.get("sports", ())],
+    built = plans_pb2.ReplaceFilter(
+        from_day=arguments.get("fromDate", ""), to_day=arguments.get("toDate", "")
     )
+    put_words(built, "sports", [SPORTS[sport] for sport in arguments.get("sports", ())])  # 0129
+    return built
 
 
 def change(item: Mapping[str, Any], current: training_pb2.EnduranceTarget | None) -> plans_pb2.WorkoutChange:
@@ -111,11 +120,10 @@ def change(item: Mapping[str, Any], current: training_pb2.EnduranceTarget | None
     for word, field in DRAFT_FIELDS.items():
         if word in item:
             value = item[word]
-            setattr(
-                draft,
-                field,
-                int(value) if field == "order" else value.lower() if field == "workout_type" else value,
-            )
+            if field == "workout_type":
+                put_word(draft, field, value.lower())  # with its enum twin (decision 0129)
+            else:
+                setattr(draft, field, int(value) if field == "order" else value)
             mask.append(field)
     if any(word in item for word in ENDURANCE_ARGUMENTS):
         if current is not None:
@@ -213,8 +221,8 @@ def planned_load(workout: plans_pb2.PlanWorkout) -> endurance_pb2.PlannedLoad:
     load = endurance_pb2.PlannedLoad(
         workout_id=workout.workout_id,
         day=workout.scheduled_date,
-        sport=endurance.sport,
-        workout_type=workout.workout_type,
+        sport=word_of(endurance, "sport"),  # Training's answer: the twins, else the strings (0129)
+        workout_type=word_of(workout, "workout_type"),
         planned_tss=endurance.planned_tss,
     )
     if endurance.HasField("planned_distance_meters"):
@@ -241,8 +249,8 @@ def safety_loads(loads: Sequence[plans_pb2.PlanLoad]) -> list[endurance_pb2.Plan
         planned = endurance_pb2.PlannedLoad(
             workout_id=load.workout_id,
             day=load.day,
-            sport=load.sport,
-            workout_type=load.workout_type,
+            sport=word_of(load, "sport"),
+            workout_type=word_of(load, "workout_type"),
             planned_tss=load.planned_tss,
         )
         if load.HasField("distance_meters"):

@@ -6,6 +6,10 @@ totals, intensity, steps and planned TSS in ``EnduranceTarget`` (decision 0056) 
 plan workout (decision 0062). Steps keep Training's vocabulary (``warm_up``, ``interval``...) in
 camelCase; a pace target may name a VDOT pace (``paceZone`` E, M, T, I, R) instead of seconds, and
 Training resolves it from the athlete's VDOT (decision 0064).
+
+Each closed-set word is sent with its enum twin (``twin_value``, ``put_word``): a Training replica
+of this release reads the enum, one of the previous release the string; a word outside the set
+goes in the string only, so Training refuses it with today's path and text (decision 0129).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from kinetic.proto_enums import put_word, twin_value, word_of
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
 
@@ -64,7 +69,8 @@ def contract_sport(stored: str) -> str:
 
 
 def step_target(given: Mapping[str, Any]) -> training_pb2.StepTarget:
-    target = training_pb2.StepTarget(kind=given["kind"])
+    kind = given["kind"]
+    target = training_pb2.StepTarget(kind=kind, kind_value=twin_value(training_pb2.TargetKind, kind))
     for word, field in TARGET_FIELDS.items():
         if word in given:
             value = given[word]
@@ -74,9 +80,12 @@ def step_target(given: Mapping[str, Any]) -> training_pb2.StepTarget:
 
 def step(given: Mapping[str, Any]) -> training_pb2.EnduranceStep:
     """One step (or a repeat with its steps) as Training stores it."""
+    kind, role = given["type"], given.get("role", "")
     built = training_pb2.EnduranceStep(
-        type=given["type"],
-        role=given.get("role", ""),
+        type=kind,
+        role=role,
+        type_value=twin_value(training_pb2.StepType, kind),
+        role_value=twin_value(training_pb2.StepRole, role),
         notes=given.get("notes", ""),
         repeat_count=int(given.get("repeatCount", 0)),
         steps=[step(inner) for inner in given.get("steps", ())],
@@ -93,15 +102,18 @@ def step(given: Mapping[str, Any]) -> training_pb2.EnduranceStep:
 def apply_endurance(target: training_pb2.EnduranceTarget, workout: Mapping[str, Any]) -> None:
     """Set the endurance fields ``workout`` gives on ``target`` (others kept, planned TSS aside)."""
     if "sport" in workout:
-        target.sport = SPORTS[workout["sport"]]
+        put_word(target, "sport", SPORTS[workout["sport"]])
     if "plannedDurationSeconds" in workout:
         target.planned_duration_seconds = int(workout["plannedDurationSeconds"])
     if "plannedDistanceMeters" in workout:
         target.planned_distance_meters = float(workout["plannedDistanceMeters"])
     if "intensity" in workout:
+        kind = workout["intensity"]["kind"]
         target.intensity.CopyFrom(
             training_pb2.IntensityTarget(
-                kind=workout["intensity"]["kind"], label=workout["intensity"]["label"]
+                kind=kind,
+                label=workout["intensity"]["label"],
+                kind_value=twin_value(training_pb2.TargetKind, kind),
             )
         )
     if "structuredSteps" in workout:
@@ -148,6 +160,7 @@ def draft(workout: Mapping[str, Any], *, lock_planned_tss: bool = False) -> plan
     """
     endurance = training_pb2.EnduranceTarget()
     apply_endurance(endurance, workout)
+    workout_type = workout.get("workoutType", "").lower()
     if "plannedTss" in workout:
         endurance.planned_tss = float(workout["plannedTss"])
         endurance.planned_tss_locked = lock_planned_tss
@@ -156,13 +169,14 @@ def draft(workout: Mapping[str, Any], *, lock_planned_tss: bool = False) -> plan
         notes=workout.get("notes", ""),
         scheduled_date=workout.get("scheduledDate", ""),
         order=int(workout.get("order", 0)),
-        workout_type=workout.get("workoutType", "").lower(),
+        workout_type=workout_type,
+        workout_type_value=twin_value(plans_pb2.WorkoutType, workout_type),
         endurance=endurance,
     )
 
 
 def target_json(target: training_pb2.StepTarget) -> dict[str, Any]:
-    rendered: dict[str, Any] = {"kind": target.kind}
+    rendered: dict[str, Any] = {"kind": word_of(target, "kind")}  # the twin, else the string (0129)
     for word, field in TARGET_FIELDS.items():
         if target.HasField(field):
             value = getattr(target, field)
@@ -172,9 +186,10 @@ def target_json(target: training_pb2.StepTarget) -> dict[str, Any]:
 
 def step_json(given: training_pb2.EnduranceStep) -> dict[str, Any]:
     """A stored step in the tools' words (the same shape they are written in)."""
-    rendered: dict[str, Any] = {"type": given.type}
-    if given.role:
-        rendered["role"] = given.role
+    kind, role = word_of(given, "type"), word_of(given, "role")  # the twins, else the strings (0129)
+    rendered: dict[str, Any] = {"type": kind}
+    if role:
+        rendered["role"] = role
     if given.HasField("duration_seconds"):
         rendered["durationSeconds"] = given.duration_seconds
     if given.HasField("distance_meters"):
@@ -183,7 +198,7 @@ def step_json(given: training_pb2.EnduranceStep) -> dict[str, Any]:
         rendered["target"] = target_json(given.target)
     if given.notes:
         rendered["notes"] = given.notes
-    if given.type == "repeat":
+    if kind == "repeat":
         rendered["repeatCount"] = given.repeat_count
         rendered["steps"] = [step_json(inner) for inner in given.steps]
     return rendered

@@ -253,20 +253,22 @@ class PlanLoad(_message.Message):
     def __init__(self, workout_id: _Optional[str] = ..., day: _Optional[str] = ..., sport: _Optional[str] = ..., workout_type: _Optional[str] = ..., planned_tss: _Optional[float] = ..., distance_meters: _Optional[float] = ..., duration_seconds: _Optional[int] = ..., completed: _Optional[bool] = ..., sport_value: _Optional[_Union[_training_pb2.Sport, str]] = ..., workout_type_value: _Optional[_Union[WorkoutType, str]] = ...) -> None: ...
 
 class GetPlanRequest(_message.Message):
-    __slots__ = ("account_id", "goal_id", "from_day", "to_day", "sport", "summary_only")
+    __slots__ = ("account_id", "goal_id", "from_day", "to_day", "sport", "summary_only", "sport_value")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     GOAL_ID_FIELD_NUMBER: _ClassVar[int]
     FROM_DAY_FIELD_NUMBER: _ClassVar[int]
     TO_DAY_FIELD_NUMBER: _ClassVar[int]
     SPORT_FIELD_NUMBER: _ClassVar[int]
     SUMMARY_ONLY_FIELD_NUMBER: _ClassVar[int]
+    SPORT_VALUE_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     goal_id: str
     from_day: str
     to_day: str
     sport: str
     summary_only: bool
-    def __init__(self, account_id: _Optional[str] = ..., goal_id: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., sport: _Optional[str] = ..., summary_only: _Optional[bool] = ...) -> None: ...
+    sport_value: _training_pb2.Sport
+    def __init__(self, account_id: _Optional[str] = ..., goal_id: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., sport: _Optional[str] = ..., summary_only: _Optional[bool] = ..., sport_value: _Optional[_Union[_training_pb2.Sport, str]] = ...) -> None: ...
 
 class GetPlanResponse(_message.Message):
     __slots__ = ("goal", "workouts")
@@ -321,20 +323,22 @@ class ListSnapshotsResponse(_message.Message):
     def __init__(self, snapshots: _Optional[_Iterable[_Union[PlanSnapshot, _Mapping]]] = ...) -> None: ...
 
 class WorkoutDraft(_message.Message):
-    __slots__ = ("name", "notes", "scheduled_date", "order", "workout_type", "endurance")
+    __slots__ = ("name", "notes", "scheduled_date", "order", "workout_type", "endurance", "workout_type_value")
     NAME_FIELD_NUMBER: _ClassVar[int]
     NOTES_FIELD_NUMBER: _ClassVar[int]
     SCHEDULED_DATE_FIELD_NUMBER: _ClassVar[int]
     ORDER_FIELD_NUMBER: _ClassVar[int]
     WORKOUT_TYPE_FIELD_NUMBER: _ClassVar[int]
     ENDURANCE_FIELD_NUMBER: _ClassVar[int]
+    WORKOUT_TYPE_VALUE_FIELD_NUMBER: _ClassVar[int]
     name: str
     notes: str
     scheduled_date: str
     order: int
     workout_type: str
     endurance: _training_pb2.EnduranceTarget
-    def __init__(self, name: _Optional[str] = ..., notes: _Optional[str] = ..., scheduled_date: _Optional[str] = ..., order: _Optional[int] = ..., workout_type: _Optional[str] = ..., endurance: _Optional[_Union[_training_pb2.EnduranceTarget, _Mapping]] = ...) -> None: ...
+    workout_type_value: WorkoutType
+    def __init__(self, name: _Optional[str] = ..., notes: _Optional[str] = ..., scheduled_date: _Optional[str] = ..., order: _Optional[int] = ..., workout_type: _Optional[str] = ..., endurance: _Optional[_Union[_training_pb2.EnduranceTarget, _Mapping]] = ..., workout_type_value: _Optional[_Union[WorkoutType, str]] = ...) -> None: ...
 
 class CreateGoal(_message.Message):
     __slots__ = ("goal", "workouts", "activate")
@@ -371,14 +375,16 @@ class DeleteGoal(_message.Message):
     def __init__(self, goal_id: _Optional[str] = ..., permanent: _Optional[bool] = ...) -> None: ...
 
 class ReplaceFilter(_message.Message):
-    __slots__ = ("from_day", "to_day", "sports")
+    __slots__ = ("from_day", "to_day", "sports", "sports_value")
     FROM_DAY_FIELD_NUMBER: _ClassVar[int]
     TO_DAY_FIELD_NUMBER: _ClassVar[int]
     SPORTS_FIELD_NUMBER: _ClassVar[int]
+    SPORTS_VALUE_FIELD_NUMBER: _ClassVar[int]
     from_day: str
     to_day: str
     sports: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., sports: _Optional[_Iterable[str]] = ...) -> None: ...
+    sports_value: _containers.RepeatedScalarFieldContainer[_training_pb2.Sport]
+    def __init__(self, from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., sports: _Optional[_Iterable[str]] = ..., sports_value: _Optional[_Iterable[_Union[_training_pb2.Sport, str]]] = ...) -> None: ...
 
 class ImportWorkouts(_message.Message):
     __slots__ = ("goal_id", "workouts", "replace_filter", "lock_planned_tss")

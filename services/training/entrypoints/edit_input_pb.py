@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kinetic.proto_enums import read_twins, word_of
 from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_to_json
 from services.training.domain import edit_input as sent
@@ -65,12 +66,15 @@ def edit_input_from_pb(edit: training_pb2.EditInput) -> sent.ActionInput:
 
 
 def endurance_input_from_pb(endurance: training_pb2.EnduranceTarget) -> sent.EnduranceInput:
-    """An endurance part as sent (the library's and the endurance plans' drafts share the message)."""
+    """An endurance part as sent (the library's and the endurance plans' drafts share the message).
+
+    Each closed-set word is read from its enum twin when set, else from the string: this release's
+    callers send both, the previous release's edge only the string (decision 0129)."""
     return sent.EnduranceInput(
-        sport=endurance.sport,
+        sport=word_of(endurance, "sport"),
         planned_duration_seconds=_optional(endurance, "planned_duration_seconds"),
         planned_distance_meters=_optional(endurance, "planned_distance_meters"),
-        intensity=sent.IntensityInput(endurance.intensity.kind, endurance.intensity.label)
+        intensity=sent.IntensityInput(word_of(endurance.intensity, "kind"), endurance.intensity.label)
         if endurance.HasField("intensity")
         else None,
         steps=tuple(_step(step) for step in endurance.steps),
@@ -151,10 +155,10 @@ def _step(step: training_pb2.EnduranceStep) -> sent.EnduranceStepInput:
     target = None
     if step.HasField("target"):
         fields = _fields(step.target, sent.StepTargetInput, without=("kind",))
-        target = sent.StepTargetInput(kind=step.target.kind, **fields)
+        target = sent.StepTargetInput(kind=word_of(step.target, "kind"), **fields)
     return sent.EnduranceStepInput(
-        type=step.type,
-        role=step.role,
+        type=word_of(step, "type"),
+        role=word_of(step, "role"),
         duration_seconds=_optional(step, "duration_seconds"),
         distance_meters=_optional(step, "distance_meters"),
         target=target,
@@ -182,7 +186,11 @@ def hashed_input(edit: training_pb2.EditInput) -> Any:
     """The input as seed 000's JSON with every number a float, the form hashed before the input was
     typed, so an idempotency key stored then still replays (docs/decisions/0027-typed-training-edits.md).
     """
-    return _struct_numbers(edit_input_to_json(edit))
+    # In words only, as the previous release hashed it: a retry through an edge of either release
+    # (enum twins sent or not) finds its first answer (decision 0129).
+    words = training_pb2.EditInput()
+    words.CopyFrom(edit)
+    return _struct_numbers(edit_input_to_json(read_twins(words)))
 
 
 def _struct_numbers(value: Any) -> Any:

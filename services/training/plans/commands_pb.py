@@ -9,6 +9,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from kinetic.proto_enums import read_twins, word_of, words_of
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.domain.planned_stress import Thresholds
 from services.training.entrypoints.edit_input_pb import endurance_input_from_pb
@@ -42,19 +43,20 @@ def goal_draft(goal: plans_pb2.Goal) -> c.GoalDraft:
 
 
 def workout_draft(draft: plans_pb2.WorkoutDraft) -> c.WorkoutDraft:
-    """A workout draft as sent."""
+    """A workout draft as sent; its workout type the enum twin when set, else the string (the
+    previous release's edge sends only the string: decision 0129)."""
     return c.WorkoutDraft(
         name=draft.name,
         notes=draft.notes,
         scheduled_date=draft.scheduled_date,
         order=draft.order,
-        workout_type=draft.workout_type,
+        workout_type=word_of(draft, "workout_type"),
         endurance=endurance_input_from_pb(draft.endurance) if draft.HasField("endurance") else None,
     )
 
 
 def _filter(message: plans_pb2.ReplaceFilter) -> c.DayFilter:
-    return c.DayFilter(message.from_day, message.to_day, tuple(message.sports))
+    return c.DayFilter(message.from_day, message.to_day, tuple(words_of(message, "sports")))  # 0129
 
 
 def _create_goal(m: plans_pb2.CreateGoal) -> c.CreateGoal:
@@ -123,11 +125,14 @@ def mutate_command(request: plans_pb2.MutatePlanRequest) -> c.MutateCommand:
 
 def _asked(request: plans_pb2.MutatePlanRequest) -> plans_pb2.MutatePlanRequest:
     """What a retry must repeat to replay: the mutation and who asks, not the thresholds or zone the
-    caller looked up for it, which may have changed since the first try (decision 0062)."""
+    caller looked up for it, which may have changed since the first try (decision 0062). In words
+    only, as the previous release hashed it: a retry through an edge of either release (enum twins
+    sent or not) replays its first answer (decision 0129)."""
     asked = plans_pb2.MutatePlanRequest()
     asked.CopyFrom(request)
     asked.ClearField("thresholds")
     asked.ClearField("time_zone")
+    read_twins(asked)
     return asked
 
 

@@ -9,10 +9,14 @@ The generator's pace targets carry their VDOT zone, so a later ``recalibrate_thr
 them with the athlete's new VDOT. Planned TSS is Training's, from the athlete's stored thresholds;
 the generator's own figure (from the VDOT it was given or estimated) is kept only when Training
 cannot compute one.
+
+Every closed-set word is sent with its enum twin, as the edges send theirs (decision 0129); the
+command reads the twin, and the hash covers the words only (``commands_pb._asked``).
 """
 
 from __future__ import annotations
 
+from kinetic.proto_enums import twin_value
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
 from services.training.plans.generated_goal import CREATION_MODE
@@ -25,6 +29,7 @@ def goal_of(plan: GeneratedPlan, *, activate: bool) -> plans_pb2.CreateGoal:
     goal = plans_pb2.Goal(
         name=f"{plan.event.name} on {request.race_date.isoformat()}"[:120],
         sport="run",
+        sport_value=plans_pb2.GOAL_SPORT_RUN,
         race_type=plan.event.id,
         race_date=request.race_date.isoformat(),
         plan_start_date=plan.workouts[0].day.isoformat(),
@@ -38,7 +43,11 @@ def goal_of(plan: GeneratedPlan, *, activate: bool) -> plans_pb2.CreateGoal:
             )
             for phase in plan.phases
         ],
-        frequencies=[plans_pb2.SportFrequency(sport="run", sessions_per_week=request.days_per_week)],
+        frequencies=[
+            plans_pb2.SportFrequency(
+                sport="run", sport_value=training_pb2.SPORT_RUN, sessions_per_week=request.days_per_week
+            )
+        ],
         creation_mode=CREATION_MODE,
         notes=f"Generated plan {plan.plan_id}: VDOT {plan.vdot:.1f} ({plan.vdot_source.replace('_', ' ')}).",
     )
@@ -48,24 +57,32 @@ def goal_of(plan: GeneratedPlan, *, activate: bool) -> plans_pb2.CreateGoal:
 def _draft(workout: Workout) -> plans_pb2.WorkoutDraft:
     endurance = training_pb2.EnduranceTarget(
         sport="run",
+        sport_value=training_pb2.SPORT_RUN,
         planned_distance_meters=workout.distance_m,
         steps=[_step(step) for step in workout.steps],
         planned_tss=workout.planned_tss,
     )
     if workout.duration_s is not None:
         endurance.planned_duration_seconds = workout.duration_s
+    workout_type = workout.workout_type.lower()
     return plans_pb2.WorkoutDraft(
         name=workout.name,
         notes=workout.description,
         scheduled_date=workout.day.isoformat(),
-        workout_type=workout.workout_type.lower(),
+        workout_type=workout_type,
+        workout_type_value=twin_value(plans_pb2.WorkoutType, workout_type),
         endurance=endurance,
     )
 
 
 def _step(step: Step) -> training_pb2.EnduranceStep:
     message = training_pb2.EnduranceStep(
-        type=step.type, role=step.role, notes=step.notes, repeat_count=step.repeat_count
+        type=step.type,
+        role=step.role,
+        notes=step.notes,
+        repeat_count=step.repeat_count,
+        type_value=twin_value(training_pb2.StepType, step.type),
+        role_value=twin_value(training_pb2.StepRole, step.role),
     )
     if step.duration_s is not None:
         message.duration_seconds = step.duration_s
@@ -73,6 +90,7 @@ def _step(step: Step) -> training_pb2.EnduranceStep:
         message.distance_meters = step.distance_m
     if step.target is not None:
         message.target.kind = "pace"
+        message.target.kind_value = training_pb2.TARGET_KIND_PACE
         message.target.pace_low_seconds_per_km = step.target.low_s_per_km
         message.target.pace_high_seconds_per_km = step.target.high_s_per_km
         if step.target.zone is not None:

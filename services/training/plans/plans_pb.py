@@ -53,9 +53,13 @@ def _time(message: Timestamp, present: bool) -> datetime | None:
 # --- into the plans' values --------------------------------------------------------------------
 
 
+# A Goal read here is a request's (the enum twin first, else the string the previous release's edge
+# sent: decision 0129) or a legacy snapshot's (strings only: word_of falls back to them).
+
+
 def _target(message: plans_pb2.PhaseTarget) -> PhaseTarget:
     return PhaseTarget(
-        sport=message.sport,
+        sport=word_of(message, "sport"),
         weekly_distance_meters=(
             message.weekly_distance_meters if message.HasField("weekly_distance_meters") else None
         ),
@@ -85,13 +89,13 @@ def goal_fields_from_pb(goal: plans_pb2.Goal, *, summaries: bool = True) -> Goal
     False leaves its coaching summaries out (a request's are never kept)."""
     return GoalFields(
         goal_id=goal.goal_id,
-        sport=goal.sport,
+        sport=word_of(goal, "sport"),
         race_type=goal.race_type,
         race_date=goal.race_date,
         plan_start_date=goal.plan_start_date,
         training_focus=goal.training_focus,
         phase_blocks=phase_blocks_from_pb(list(goal.phase_blocks)),
-        frequencies=tuple(SportFrequency(f.sport, f.sessions_per_week) for f in goal.frequencies),
+        frequencies=tuple(SportFrequency(word_of(f, "sport"), f.sessions_per_week) for f in goal.frequencies),
         strength_per_week=goal.strength_per_week,
         rest_days=tuple(goal.rest_days),
         is_active=goal.is_active,
@@ -127,7 +131,7 @@ def _legacy_workout(saved: plans_pb2.PlanWorkout) -> SnapshotWorkout:
         notes=saved.notes,
         day=date.fromisoformat(saved.scheduled_date),
         order=saved.order,
-        workout_type=saved.workout_type,
+        workout_type=word_of(saved, "workout_type"),
         completed=saved.completed,
         linked_activity_id=saved.linked_activity_id,
         completed_at=_time(saved.completed_time, saved.HasField("completed_time")),
@@ -263,7 +267,7 @@ def plan_query(request: plans_pb2.GetPlanRequest) -> PlanQuery:
         goal_id=request.goal_id,
         from_day=request.from_day,
         to_day=request.to_day,
-        sport=request.sport,
+        sport=word_of(request, "sport"),  # the twin first, else the string (decision 0129)
         summary_only=request.summary_only,
     )
 

@@ -1,6 +1,6 @@
 """The profiles publish the same words whether Training's answer says them as enums, as strings (an
-older replica) or both (this release), once the edge has read the answer as its stubs do
-(``kinetic.proto_enums.read_twins``, decision 0128)."""
+older replica) or both (this release): each renderer reads the twin where it reads the word
+(``kinetic.proto_enums.word_of``), with no walk over the answer first (decisions 0128, 0129)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 from google.protobuf.message import Message
 
+from edge.oauth.training import _plan_workout
 from edge.profiles.metric.records import record
 from edge.profiles.metric.training_json import occurrence_json, workout_json
+from edge.profiles.primed.handlers import calendar_session, planned_session
 from edge.profiles.primed.planned import intervals, target_intensity
 from edge.profiles.runflow import plan_render
-from kinetic.proto_enums import read_twins
+from edge.profiles.runflow.plan_requests import planned_load
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb
 from kinetic.training.v1 import training_pb2 as pb
 from services.training.entrypoints.library_pb import endurance_summaries, endurance_to_pb
@@ -73,7 +75,7 @@ def _answers(shape: str) -> list[Message]:
     for message in messages:
         if shape != "both":
             _strip(message, keep_enums=shape == "enums only")
-    return [read_twins(message) for message in messages]
+    return messages  # as they arrive: nothing reads them before the renderers
 
 
 def _published(messages: list[Message]) -> list[Any]:
@@ -84,7 +86,11 @@ def _published(messages: list[Message]) -> list[Any]:
         lambda: plan_render.workout(plan_workout),
         lambda: plan_render.goal(goal),
         lambda: [str(step) for step in intervals(plan_workout.endurance.steps)],
-        lambda: target_intensity(plan_workout.endurance, plan_workout.workout_type),
+        lambda: target_intensity(plan_workout.endurance, plan_workout.workout_type or "ride_intervals"),
+        lambda: str(planned_load(plan_workout)),
+        lambda: str(_plan_workout(plan_workout, "km")),
+        lambda: str(planned_session(occurrence)),
+        lambda: calendar_session(occurrence),
         lambda: record(workout),
         lambda: workout_json(workout),
         lambda: occurrence_json(occurrence),
@@ -101,6 +107,7 @@ def test_the_profiles_publish_the_same_from_either_field(shape: str) -> None:
 def test_what_they_publish_says_the_words_and_no_enum() -> None:
     published = _published(_answers("enums only"))
     assert published[0]["sport"] and published[0]["workoutType"] == "RIDE_INTERVALS"
-    assert published[4]["endurance"]["sport"] == "ride"
-    assert published[4]["endurance"]["steps"][1]["steps"][0]["role"] == "work"
+    assert published[8]["endurance"]["sport"] == "ride"
+    assert published[8]["endurance"]["steps"][1]["steps"][0]["role"] == "work"
+    assert "250-270 W" in published[2][1]
     assert "Value" not in repr(published) and "SPORT_" not in repr(published)
