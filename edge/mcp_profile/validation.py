@@ -21,7 +21,7 @@ import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from jsonschema.protocols import Validator
-from jsonschema.validators import validator_for
+from jsonschema.validators import extend, validator_for
 
 from edge.problems import EdgeProblem
 from knowledge.limits.sessions import OBJECT_ID_PATTERN
@@ -57,7 +57,7 @@ class ArgumentValidator:
         # draft itself, so the schema means the same to the server as to every client.
         cls = validator_for(schema, default=Draft202012Validator)
         cls.check_schema(schema)
-        self._explainer: Validator = cls(schema)
+        self._explainer: Validator = _with_ecma_patterns(cls)(schema)
         self._accepts = jsonschema_rs.validator_for(dict(schema), validate_formats=False).is_valid
 
     def violations(self, arguments: Mapping[str, Any]) -> list[Violation]:
@@ -66,6 +66,40 @@ class ArgumentValidator:
             return []
         # jsonschema is the reference: were the two ever to disagree, its empty list accepts.
         return schema_violations(self._explainer, arguments)
+
+
+@functools.cache
+def _with_ecma_patterns(cls: type[Validator]) -> type[Validator]:
+    """``cls`` reading ``pattern`` as JSON Schema does (ECMA-262): ``$`` ends the text. Python's
+    ``re`` also lets ``$`` match before a final newline, so ``"w-1\\n"`` matched ``^[A-Za-z0-9_-]+$``
+    there while the Rust validator refused it, and a refusal with nothing to explain was accepted."""
+    return extend(cls, {"pattern": _ecma_pattern})  # type: ignore[no-any-return]
+
+
+def _ecma_pattern(validator: Validator, pattern: str, instance: Any, schema: Mapping[str, Any]) -> Any:
+    if validator.is_type(instance, "string") and not _ecma_regex(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+@functools.lru_cache(maxsize=256)
+def _ecma_regex(pattern: str) -> re.Pattern[str]:
+    """``pattern`` with each ``$`` outside a character class and unescaped read as ``\\Z``."""
+    out: list[str] = []
+    escaped = in_class = False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "$":
+            out.append(r"\Z")
+            continue
+        out.append(char)
+    return re.compile("".join(out))
 
 
 def compile_validator(schema: Schema) -> ArgumentValidator:

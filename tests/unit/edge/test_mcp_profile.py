@@ -199,6 +199,28 @@ def test_the_fast_verdict_and_the_explanation_agree(arguments: dict[str, Any]) -
     assert validator.violations(arguments) == explained
 
 
+@pytest.mark.parametrize(
+    ("pattern", "value", "matches"),
+    [
+        (r"^[A-Za-z0-9_-]+$", "w-1", True),
+        (r"^[A-Za-z0-9_-]+$", "w-1\n", False),  # Python's own $ would match before the newline
+        (LOCAL_DAY_PATTERN, "2026-10-14\n", False),
+        (r"^a\$$", "a$", True),  # an escaped $ is the character
+        (r"^[$]+$", "$$", True),  # so is one in a class
+        (r"^[$]+$", "$$\n", False),
+    ],
+)
+def test_patterns_end_where_the_text_ends_as_json_schema_reads_them(
+    pattern: str, value: str, matches: bool
+) -> None:
+    # The fast verdict (Rust) and the explanation (jsonschema) must agree, else a refusal with
+    # nothing to explain would be let through.
+    schema = {"type": "object", "properties": {"id": {"type": "string", "pattern": pattern}}}
+    found = compile_validator(schema).violations({"id": value})
+    assert (found == []) == matches
+    assert all(violation.path == "id" for violation in found)
+
+
 def test_each_missing_argument_is_named_once() -> None:
     # jsonschema reports ``required`` once per missing name, each error holding the whole list.
     schema = {"type": "object", "required": ["a", "b", "c"], "properties": {}}

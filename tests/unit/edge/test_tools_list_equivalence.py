@@ -173,8 +173,12 @@ class Answers:
         self.published = compile_validator(published)
         # The words compared without the schema's own (a pattern's refusal quotes its description).
         self.unworded = compile_validator(constraints(published))
-        # The Python SDK's client reads a schema alone, references resolved within it (0120).
+        # The Python SDK's client reads a schema alone, references resolved within it (0120). It
+        # reads ``$`` as Python's ``re`` does (also before a final newline), which the edge does not
+        # (JSON Schema's ``$`` ends the text): so it is held to its own reading of the pinned rules.
+        pinned = PINNED[name]["inputSchema"]
         self.client = validator_for(published)(published, registry=Registry())
+        self.client_pinned = validator_for(pinned)(pinned, registry=Registry())
 
     def same(self, call: dict[str, Any]) -> bool:
         """Asserts the same answer to ``call``; whether it is refused."""
@@ -184,7 +188,7 @@ class Answers:
         if after:
             worded = self.unworded.violations(call)
             assert set(worded) <= set(before), (self.name, call, before, worded)
-        assert self.client.is_valid(call) == (not before), (self.name, call)
+        assert self.client.is_valid(call) == self.client_pinned.is_valid(call), (self.name, call)
         return bool(after)
 
 
