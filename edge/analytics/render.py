@@ -9,7 +9,10 @@ converter costs several times more per point (docs/decisions/0025-analytics-rest
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+import json
+from datetime import UTC, date, datetime
+from json.encoder import encode_basestring
+from math import isfinite
 from typing import Any
 
 from google.protobuf.timestamp_pb2 import Timestamp
@@ -93,8 +96,51 @@ def _point(point: analytics_pb2.ProgressPoint) -> Json:
     }
 
 
-def progress_json(response: analytics_pb2.GetProgressResponse, time_zone: str) -> Json:
-    """``GET /api/analytics/progress``."""
+_EPOCH_DAY = date(1970, 1, 1).toordinal()
+
+
+def day_text(day_number: int) -> str:
+    """A ``ProgressColumns.days`` entry (days since 1970-01-01) as ``YYYY-MM-DD``."""
+    return date.fromordinal(day_number + _EPOCH_DAY).isoformat()
+
+
+def _column_points(columns: analytics_pb2.ProgressColumns) -> list[Json]:
+    """The points of a columns answer as ``_point`` renders the same points' messages."""
+    has_set = len(columns.set_performance_ids) == len(columns.days) > 0
+    points = []
+    for at, (day, session_id, seconds, nanos, value, count) in enumerate(
+        zip(
+            columns.days,
+            columns.session_ids,
+            columns.start_seconds,
+            columns.start_nanos,
+            columns.values,
+            columns.set_counts,
+            strict=True,
+        )
+    ):
+        chosen = None
+        if has_set:
+            chosen = {
+                "performanceId": columns.set_performance_ids[at],
+                "setNumber": columns.set_numbers[at],
+                "weightKg": columns.set_weights_kg[at],
+                "reps": columns.set_reps[at],
+            }
+        points.append(
+            {
+                "day": day_text(day),
+                "sessionId": session_id,
+                "sessionStartTime": instant(Timestamp(seconds=seconds, nanos=nanos)),
+                "valueKg": value,
+                "setCount": count,
+                "set": chosen,
+            }
+        )
+    return points
+
+
+def _progress_head(response: analytics_pb2.GetProgressResponse, time_zone: str) -> Json:
     return {
         "exerciseId": response.exercise_id,
         "metric": response.metric,
@@ -102,8 +148,105 @@ def progress_json(response: analytics_pb2.GetProgressResponse, time_zone: str) -
         **day_range(response.from_day, response.to_day),
         "timeZone": time_zone,
         "asOfSequence": response.as_of_sequence,
-        "points": [_point(p) for p in response.points],
     }
+
+
+def progress_json(response: analytics_pb2.GetProgressResponse, time_zone: str) -> Json:
+    """``GET /api/analytics/progress``: from the answer's columns when it has them, else from its
+    points (an analytics of the release before the columns; decision 0121)."""
+    if response.HasField("columns"):
+        points = _column_points(response.columns)
+    else:
+        points = [_point(p) for p in response.points]
+    return {**_progress_head(response, time_zone), "points": points}
+
+
+def json_body(content: Any) -> bytes:
+    """``content`` as Starlette's ``JSONResponse`` renders a body (the same ``json.dumps`` call)."""
+    return json.dumps(
+        content, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")
+    ).encode("utf-8")
+
+
+# One point of a series as ``json_body`` writes it: %s for a text already in JSON (quoted and
+# escaped by json's own encoder, or a day or time that needs no escaping), %r for a float (what
+# json writes for a finite float is its repr), %d for an int.
+_POINT_WITH_SET = (
+    '{"day":"%s","sessionId":%s,"sessionStartTime":"%s","valueKg":%r,"setCount":%d,'
+    '"set":{"performanceId":%s,"setNumber":%d,"weightKg":%r,"reps":%r}}'
+)
+_POINT_WITHOUT_SET = (
+    '{"day":"%s","sessionId":%s,"sessionStartTime":"%s","valueKg":%r,"setCount":%d,"set":null}'
+)
+
+
+def progress_body(response: analytics_pb2.GetProgressResponse, time_zone: str) -> bytes:
+    """``json_body(progress_json(response, time_zone))``, byte for byte, written straight from the
+    answer's columns: one formatted text per point instead of a dict per point and ``json.dumps``
+    of them (decision 0121, "The progress series, columnar"; about 1 us a point instead of 5).
+
+    An answer without columns (an older analytics), or with a value that is not finite (which
+    ``json_body`` refuses, as it did before), goes the general way.
+    """
+    if not response.HasField("columns"):
+        return json_body(progress_json(response, time_zone))
+    columns = response.columns
+    days = list(columns.days)
+    values = list(columns.values)
+    weights = list(columns.set_weights_kg)
+    reps = list(columns.set_reps)
+    # A sum is finite only when every term is (an overflowing one just takes the general way).
+    if not (isfinite(sum(values)) and isfinite(sum(weights)) and isfinite(sum(reps))):
+        return json_body(progress_json(response, time_zone))
+    day_texts: dict[int, str] = {}
+    clock_texts: dict[int, str] = {}
+    times = []
+    for seconds, nanos in zip(columns.start_seconds, columns.start_nanos, strict=True):
+        # instant(): the UTC day and clock, with microseconds when the time has any.
+        day, clock = divmod(seconds, 86400)
+        day_part = day_texts.get(day)
+        if day_part is None:
+            day_part = day_texts[day] = day_text(day)
+        clock_part = clock_texts.get(clock)
+        if clock_part is None:
+            hours, rest = divmod(clock, 3600)
+            minutes, second = divmod(rest, 60)
+            clock_part = clock_texts[clock] = f"T{hours:02d}:{minutes:02d}:{second:02d}"
+        micros = nanos // 1000
+        times.append(f"{day_part}{clock_part}.{micros:06d}Z" if micros else f"{day_part}{clock_part}Z")
+    local_days = []
+    for day in days:
+        text = day_texts.get(day)
+        if text is None:
+            text = day_texts[day] = day_text(day)
+        local_days.append(text)
+    session_ids = [encode_basestring(s) for s in columns.session_ids]
+    counts = list(columns.set_counts)
+    if len(columns.set_performance_ids) == len(days) and days:
+        performance_ids = [encode_basestring(p) for p in columns.set_performance_ids]
+        template = _POINT_WITH_SET
+        points = [
+            template % fields
+            for fields in zip(
+                local_days,
+                session_ids,
+                times,
+                values,
+                counts,
+                performance_ids,
+                columns.set_numbers,
+                weights,
+                reps,
+                strict=True,
+            )
+        ]
+    else:
+        template = _POINT_WITHOUT_SET
+        points = [
+            template % fields for fields in zip(local_days, session_ids, times, values, counts, strict=True)
+        ]
+    head = json_body(_progress_head(response, time_zone))
+    return b"".join((head[:-1], b',"points":[', ",".join(points).encode("utf-8"), b"]}"))
 
 
 def balance_json(response: analytics_pb2.GetFocusBalanceResponse, time_zone: str) -> Json:
