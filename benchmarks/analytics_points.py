@@ -73,7 +73,7 @@ RAW_SQL = (
     "SELECT session_id, started_at, record_sets, "
     + ", ".join(f"{FIGURE}_{part}" for part in ("value", "performance_id", "set_number", "weight_kg", "reps"))
     + " FROM session_points WHERE account_id = ? AND exercise_id = ? AND started_at >= ? "
-    f"AND started_at < ? AND {FIGURE}_value IS NOT NULL ORDER BY started_at, session_id"
+    f"AND started_at < ? AND {FIGURE}_value IS NOT NULL ORDER BY started_at"
 )
 
 

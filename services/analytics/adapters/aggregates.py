@@ -485,7 +485,9 @@ def series_columns(
             f"SELECT {selected} FROM {quote(session_points.name)} "
             f"WHERE account_id = {mark} AND exercise_id = {mark} "
             f"AND started_at >= {mark} AND started_at < {mark} AND {quote(plotted[0])} IS NOT NULL "
-            "ORDER BY started_at, session_id"
+            # SQLite returns ix_session_points_series' order, sorting ties by session in a temp
+            # B-tree per row otherwise (a fifth of the read): the rare ties are sorted below.
+            + ("ORDER BY started_at" if dialect.name == "sqlite" else "ORDER BY started_at, session_id")
         )
         bind = session_points.c.started_at.type.dialect_impl(dialect).bind_processor(dialect)
         prepared = _SERIES_STATEMENTS[key] = (text, bind)
@@ -501,6 +503,11 @@ def series_columns(
     if not rows:
         return SeriesColumns(figure, [], [], [], [], [], [], [], [])
     columns: list[tuple[Any, ...]] = list(zip(*rows, strict=True))
+    if dialect.name == "sqlite" and len(set(columns[1])) != len(rows):
+        # Sessions that started at the same time, by session as ORDER BY would (SQLite's BINARY
+        # collation is the order of code points, as Python compares text).
+        rows.sort(key=lambda row: (row[1], row[0]))
+        columns = list(zip(*rows, strict=True))
     if figure is None:
         session_ids, started_at, record_sets, values = columns
         return SeriesColumns(

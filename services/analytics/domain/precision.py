@@ -31,9 +31,11 @@ def derived_kg(value: float) -> float:
 
 def logged_kg_each(values: Iterable[float]) -> list[float]:
     """``logged_kg`` of each value (a series' column), the same arithmetic without a call per value."""
-    return [math.floor(value * 100 + 0.5) / 100 + 0.0 for value in values]
+    floor = math.floor
+    return [floor(value * 100 + 0.5) / 100 + 0.0 for value in values]
 
 
 def derived_kg_each(values: Iterable[float]) -> list[float]:
     """``derived_kg`` of each value (a series' column), the same arithmetic without a call per value."""
-    return [math.floor(value * 10 + 0.5) / 10 + 0.0 for value in values]
+    floor = math.floor
+    return [floor(value * 10 + 0.5) / 10 + 0.0 for value in values]

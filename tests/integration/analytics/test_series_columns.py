@@ -30,6 +30,7 @@ FIGURES = ("e1rm_epley", "e1rm_brzycki", "top_set", None)  # None: the volume se
 
 def fill(engine: Any, seed: int) -> None:
     rng = random.Random(seed)
+    previous = datetime(1968, 1, 1, tzinfo=UTC)
     with engine.begin() as conn:
         for n in range(120):
             # From 1968 to 2027, some on the same day, some at midnight UTC, some with microseconds.
@@ -39,6 +40,9 @@ def fill(engine: Any, seed: int) -> None:
             )
             if rng.random() < 0.5:
                 started += timedelta(microseconds=rng.randrange(1, 1_000_000))
+            if n % 6 == 5:  # sessions that started at the same time: in order of session
+                started = previous
+            previous = started
             for exercise in EXERCISES:
                 sets = [
                     SetFact(
@@ -52,7 +56,9 @@ def fill(engine: Any, seed: int) -> None:
                     )
                     for k in range(1, rng.randrange(1, 6) + 1)
                 ]
-                store.put_point(conn, ACCOUNT, exercise, f"s{n:03d}-\u00fc", started, session_figures(sets))
+                # Session IDs not in the order of writing, so the order of ties is the query's.
+                session = f"s{(n * 37) % 120:03d}-\u00fc"
+                store.put_point(conn, ACCOUNT, exercise, session, started, session_figures(sets))
 
 
 def reference(rows: list[store.PointRow], figure: str | None, zone: q.Zone) -> list[pb.ProgressPoint]:

@@ -168,3 +168,16 @@ def test_ows_get_progress_is_the_same_from_either_form(with_sets, calm, unit):
     assert len(before["points"]) == 60
     for form in ("columns", "both"):
         assert progress_points({"metric": metric}, forms[form], metric, calm, unit) == before
+
+
+@pytest.mark.parametrize("loads", [[90.0, 92.5, 1e16, 1e-7], [0.0, 90.0], [-0.0, 90.0], [-0.0, 0.0]])
+def test_repeated_loads_and_zeros(loads):
+    points = series(random.Random(10), 50, True)
+    for n, p in enumerate(points):
+        p["weight_kg"] = loads[n % len(loads)]
+        p["reps"] = loads[(n + 1) % len(loads)]
+    forms = answers(points, True)
+    before = JSONResponse(render.progress_json(forms["points"], "UTC")).body
+    assert render.progress_body(forms["columns"], "UTC") == before
+    # A negative zero keeps its sign, as json.dumps writes it.
+    assert (b'"weightKg":-0.0' in before) == any(x == 0 and math.copysign(1, x) < 0 for x in loads)
