@@ -180,14 +180,14 @@ def json_body(content: Any) -> bytes:
 
 
 # One point of a series as ``json_body`` writes it: %s for a text already in JSON (quoted and
-# escaped by json's own encoder, a day or time that needs no escaping, or a float's repr), %r for
-# a float (what json writes for a finite float is its repr), %d for an int.
+# escaped by json's own encoder, a day or time that needs no escaping, or a float's repr: what
+# json writes for a finite float), %d for an int.
 _POINT_WITH_SET = (
-    '{"day":"%s","sessionId":%s,"sessionStartTime":"%s","valueKg":%r,"setCount":%d,'
+    '{"day":"%s","sessionId":%s,"sessionStartTime":"%s","valueKg":%s,"setCount":%d,'
     '"set":{"performanceId":%s,"setNumber":%d,"weightKg":%s,"reps":%s}}'
 )
 _POINT_WITHOUT_SET = (
-    '{"day":"%s","sessionId":%s,"sessionStartTime":"%s","valueKg":%r,"setCount":%d,"set":null}'
+    '{"day":"%s","sessionId":%s,"sessionStartTime":"%s","valueKg":%s,"setCount":%d,"set":null}'
 )
 
 
@@ -205,7 +205,7 @@ def _start_times(seconds: list[int], nanos: list[int]) -> list[str]:
 
 def _float_texts(column: list[float]) -> list[str]:
     """``repr`` of each value (what ``json.dumps`` writes for a finite float), each distinct value
-    once: a set's loads and reps repeat across a series."""
+    once: loads, reps and figures rounded to 0.1 kg repeat across a series."""
     texts = {value: repr(value) for value in set(column)}
     if 0.0 in texts:  # 0.0 and -0.0 are one key but two texts
         return [repr(value) for value in column]
@@ -234,7 +234,7 @@ def progress_body(response: analytics_pb2.GetProgressResponse, time_zone: str) -
         [day_text(day) for day in days],
         [encode_basestring(s) for s in columns.session_ids],
         _start_times(list(columns.start_seconds), list(columns.start_nanos)),
-        values,
+        _float_texts(values),
         columns.set_counts,
     ]
     if len(columns.set_performance_ids) == len(days) > 0:
