@@ -14,9 +14,14 @@ import random
 from typing import Any
 
 import pytest
+from starlette.applications import Starlette
 from starlette.responses import JSONResponse
+from starlette.testclient import TestClient
 
 from edge.analytics import render
+from edge.analytics.rest import analytics_routes
+from edge.guard import PRINCIPAL_KEY, Principal
+from edge.profiles.metric.rest import NO_STORE
 from edge.profiles.ows.reading_tools import progress_points
 from kinetic.analytics.v1 import analytics_pb2 as pb
 
@@ -181,3 +186,43 @@ def test_repeated_loads_and_zeros(loads):
     assert render.progress_body(forms["columns"], "UTC") == before
     # A negative zero keeps its sign, as json.dumps writes it.
     assert (b'"weightKg":-0.0' in before) == any(x == 0 and math.copysign(1, x) < 0 for x in loads)
+
+
+class Analytics:
+    """GetProgress as an analytics of either release answers it (decision 0121, rolling release)."""
+
+    def __init__(self, forms: dict[str, Any], knows_columns: bool) -> None:
+        self.forms = forms
+        self.knows_columns = knows_columns
+        self.asked: list[pb.GetProgressRequest] = []
+
+    async def GetProgress(self, request: pb.GetProgressRequest) -> pb.GetProgressResponse:
+        self.asked.append(request)
+        if not self.knows_columns:  # the release before: columns_only unknown, points only
+            return self.forms["points"]
+        return self.forms["columns" if request.columns_only else "both"]
+
+
+def test_the_progress_path_answers_alike_from_either_analytics():
+    forms = answers(series(random.Random(11), 120, True), True)
+    responses = {}
+    for knows_columns in (False, True):
+        analytics = Analytics(forms, knows_columns)
+        app = Starlette(routes=analytics_routes(lambda a=analytics: a, lambda: None))  # type: ignore[misc]
+
+        async def with_principal(scope: Any, receive: Any, send: Any, app: Any = app) -> None:
+            scope[PRINCIPAL_KEY] = Principal("acc-1", frozenset(), "api_key")
+            await app(scope, receive, send)
+
+        with TestClient(with_principal) as client:
+            responses[knows_columns] = client.get(
+                "/progress", params={"exerciseId": "squat", "metric": "e1rm", "timeZone": "Europe/Amsterdam"}
+            )
+        assert [r.columns_only for r in analytics.asked] == [True]
+    before = JSONResponse(render.progress_json(forms["points"], "Europe/Amsterdam"), headers=NO_STORE)
+    for response in responses.values():
+        assert response.status_code == 200
+        assert response.content == before.body
+        assert [(k, v) for k, v in response.headers.items()] == [
+            (k.decode(), v.decode()) for k, v in before.raw_headers
+        ]
