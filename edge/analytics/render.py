@@ -231,8 +231,8 @@ def progress_body(response: analytics_pb2.GetProgressResponse, time_zone: str) -
     if not (isfinite(sum(values)) and isfinite(sum(weights)) and isfinite(sum(reps))):
         return json_body(progress_json(response, time_zone))
     fields: list[Any] = [
-        [day_text(day) for day in days],
-        [encode_basestring(s) for s in columns.session_ids],
+        list(map(day_text, days)),  # map: no Python frame per point
+        list(map(encode_basestring, columns.session_ids)),
         _start_times(list(columns.start_seconds), list(columns.start_nanos)),
         _float_texts(values),
         columns.set_counts,
@@ -240,7 +240,7 @@ def progress_body(response: analytics_pb2.GetProgressResponse, time_zone: str) -
     if len(columns.set_performance_ids) == len(days) > 0:
         template = _POINT_WITH_SET
         fields += [
-            [encode_basestring(p) for p in columns.set_performance_ids],
+            list(map(encode_basestring, columns.set_performance_ids)),
             columns.set_numbers,
             _float_texts(weights),
             _float_texts(reps),

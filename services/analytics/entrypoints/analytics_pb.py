@@ -7,6 +7,8 @@ figures derived from them to 0.1 kg (``domain/precision.py``, decision 0037).
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from itertools import repeat
+from operator import add
 from typing import Any
 
 from kinetic.analytics.v1 import analytics_pb2 as pb
@@ -85,9 +87,9 @@ def _series_times(series: SeriesColumns, zone: q.Zone) -> tuple[list[int], list[
     and ``Timestamp.FromDatetime`` give for each start, a column at a time."""
     started = series.started_at
     if started and type(started[0]) is str:
-        # SQLite's stored UTC text, read as an aware time at once: datetime.replace costs
-        # several times what parsing does.
-        moments = [datetime.fromisoformat(text + "+00:00") for text in started]
+        # SQLite's stored UTC text, read as an aware time at once (datetime.replace costs several
+        # times what parsing does), with map: no Python frame per point.
+        moments = list(map(datetime.fromisoformat, map(add, started, repeat("+00:00"))))
     else:
         moments = started  # PostgreSQL's aware datetimes
     spans = [moment - _EPOCH for moment in moments]
