@@ -3,16 +3,19 @@
 In process, no servers: fills an analytics SQLite database with session points (10 years and 4
 weeks of 5 sessions a week and 10 exercises, as ``benchmarks.analytics_service`` logs them) and times
 each stage of a 1-year e1RM series, the way GetProgress and the edge's ``/api/analytics/progress``
-run it: the SQL read alone (DBAPI cursor), ``points`` (read and row decoding), the local days and
-timestamps, the protobuf answer, its bytes, the edge's parse, its JSON dict and the JSON body.
+run it since the series is columnar (decision 0121): the SQL read alone (DBAPI cursor),
+``series_columns`` (the same on the driver's cursor, its rows into columns), the protobuf answer in
+columns only (of which the local days and times), the answer in both forms (what an edge of the
+release before the columns gets), its bytes, the edge's parse and the JSON body it writes.
 
 Per-point cost of a stage = (long - short) / (points long - points short): the 1-year window holds
 260 points on the long account and 20 on the short one. Figures are printed, nothing is asserted;
-decision 0021 (Benchmark) records them before and after the fixes.
+decisions 0021 (Benchmark) and 0121 record them before and after the fixes.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import tempfile
@@ -21,8 +24,6 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
-
-from starlette.responses import JSONResponse
 
 from edge.analytics import render
 from kinetic.analytics.v1 import analytics_pb2
@@ -67,17 +68,18 @@ def median_ms(call: Callable[[], object]) -> float:
 
 
 FIGURE = "e1rm_epley"  # what an e1rm series with the default formula plots
-# The statement ``points`` runs for such a series, for the SQLite driver alone.
+# The statement ``series_columns`` runs for such a series, for the SQLite driver alone.
 RAW_SQL = (
-    "SELECT exercise_id, session_id, started_at, volume, record_sets, balance_sets, "
+    "SELECT session_id, started_at, record_sets, "
     + ", ".join(f"{FIGURE}_{part}" for part in ("value", "performance_id", "set_number", "weight_kg", "reps"))
     + " FROM session_points WHERE account_id = ? AND exercise_id = ? AND started_at >= ? "
-    "AND started_at < ? ORDER BY started_at, session_id, exercise_id"
+    f"AND started_at < ? AND {FIGURE}_value IS NOT NULL ORDER BY started_at"
 )
 
 
 SQL_ONLY = "  of which SQL alone (sqlite3 cursor)"
-DAYS_ONLY = "  of which local days alone"
+TIMES_ONLY = "  of which local days and times"
+BOTH_FORMS = "protobuf answer, columns and points"
 
 
 def stages(engine: Any, account_id: str, first: date, last: date) -> tuple[int, dict[str, float]]:
@@ -90,27 +92,29 @@ def stages(engine: Any, account_id: str, first: date, last: date) -> tuple[int, 
         assert raw is not None
         bounds = (account_id, SERIES_EXERCISE, f"{start:%Y-%m-%d %H:%M:%S.%f}", f"{end:%Y-%m-%d %H:%M:%S.%f}")
         # As AnalyticsQueries.progress reads an e1rm series.
-        out["points(): SQL + row decoding"] = median_ms(
-            lambda: store.points(conn, account_id, start, end, SERIES_EXERCISE, (FIGURE,))
+        out["series_columns(): SQL, driver's rows"] = median_ms(
+            lambda: store.series_columns(conn, account_id, SERIES_EXERCISE, start, end, FIGURE)
         )
         out[SQL_ONLY] = median_ms(lambda: raw.execute(RAW_SQL, bounds).fetchall())
-        rows = store.points(conn, account_id, start, end, SERIES_EXERCISE, (FIGURE,))
-    kept = [p for p in rows if p.figures[FIGURE] is not None]
-    answer = q.ProgressAnswer(SERIES_EXERCISE, "e1rm", "epley", first, last, kept, zone, 1)
-    out["protobuf answer (analytics_pb)"] = median_ms(lambda: analytics_pb.progress_response(answer))
-    out[DAYS_ONLY] = median_ms(lambda: [zone.day(p.started_at).isoformat() for p in kept])
-    message = analytics_pb.progress_response(answer)
+        series = store.series_columns(conn, account_id, SERIES_EXERCISE, start, end, FIGURE)
+    answer = q.ProgressAnswer(SERIES_EXERCISE, "e1rm", "epley", first, last, series, zone, 1)
+    # What the edge asks for (columns only); an edge of the release before gets both forms.
+    out["protobuf answer, columns (analytics_pb)"] = median_ms(
+        lambda: analytics_pb.progress_response(answer, columns_only=True)
+    )
+    out[TIMES_ONLY] = median_ms(lambda: analytics_pb._series_times(series, zone))
+    out[BOTH_FORMS] = median_ms(lambda: analytics_pb.progress_response(answer))
+    message = analytics_pb.progress_response(answer, columns_only=True)
     out["protobuf bytes"] = median_ms(message.SerializeToString)
     payload = message.SerializeToString()
     out["edge: parse"] = median_ms(lambda: analytics_pb2.GetProgressResponse.FromString(payload))
     parsed = analytics_pb2.GetProgressResponse.FromString(payload)
-    out["edge: JSON dict (render)"] = median_ms(lambda: render.progress_json(parsed, ZONE))
-    data = render.progress_json(parsed, ZONE)
-    out["edge: JSON body"] = median_ms(lambda: JSONResponse(data).body)
-    return len(kept), out
+    out["edge: JSON body (render.progress_body)"] = median_ms(lambda: render.progress_body(parsed, ZONE))
+    return len(series.session_ids), out
 
 
 def main() -> int:
+    load = os.getloadavg()
     end = datetime(2026, 3, 2, 7, 30, tzinfo=UTC)
     first, last = (end - timedelta(days=365)).date(), end.date()
     with tempfile.TemporaryDirectory(prefix="kinetic-bench-points-") as tmp:
@@ -129,9 +133,10 @@ def main() -> int:
     for stage in long:
         per_point = (long[stage] - short[stage]) * 1000 / extra
         print(f"{stage:<42}{long[stage]:>9.3f}{short[stage]:>10.3f}{per_point:>10.2f}")
-    rest = [s for s in long if s not in (SQL_ONLY, DAYS_ONLY)]
+    rest = [s for s in long if s not in (SQL_ONLY, TIMES_ONLY, BOTH_FORMS)]
     total = sum(long[s] - short[s] for s in rest) * 1000 / extra
-    print(f"{'per point, points() to JSON body':<42}{'':>19}{total:>10.2f}")
+    print(f"{'per point, series_columns() to JSON body':<42}{'':>19}{total:>10.2f}")
+    print(f"load average {load[0]:.2f} at start, {os.getloadavg()[0]:.2f} at end")
     return 0
 
 

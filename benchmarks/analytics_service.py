@@ -452,6 +452,7 @@ def compare(ref: str, years: int, rounds: int, profile_dir: Path | None) -> int:
                 "28 days": rest_path("progress", **progress_query(month)),
             }
             series: dict[tuple[str, str, str], list[float]] = {}
+            series_cpu: dict[tuple[str, str, str], float] = {}
             for stack in stacks:
                 for path in paths.values():
                     for name in ("long0", "short"):
@@ -460,10 +461,13 @@ def compare(ref: str, years: int, rounds: int, profile_dir: Path | None) -> int:
                 for stack in stacks:
                     for window, path in paths.items():
                         for name in ("long0", "short"):
+                            cpu_before = stack.cpu()
                             got = asyncio.run(
                                 series_latencies(stack, stack.accounts[name], path, COMPARED_CALLS // ROUNDS)
                             )
-                            series.setdefault((stack.label, window, name), []).extend(got)
+                            key = (stack.label, window, name)
+                            series.setdefault(key, []).extend(got)
+                            series_cpu[key] = series_cpu.get(key, 0.0) + stack.cpu() - cpu_before
         except BaseException:
             for stack in stacks:
                 stop_kinetic(stack.processes)
@@ -508,6 +512,15 @@ def compare(ref: str, years: int, rounds: int, profile_dir: Path | None) -> int:
         if window == "1 year":
             verdict = "PASS" if ratios["after"] <= TARGET_RATIO else "FAIL"
             print(f"target 1-year long/short <= {TARGET_RATIO}x: {verdict} ({ratios['after']:.2f}x)")
+    # CPU time of every Kinetic process per call: steadier than latency on a shared machine.
+    print("\nthe same calls, CPU ms per call (all processes of the stack)")
+    print(f"{'':<20}{'before long':>12}{'short':>8}{'l/s':>7}{'after long':>12}{'short':>8}{'l/s':>7}")
+    for window in paths:
+        cells = ""
+        for label in ("before", "after"):
+            long, short = (series_cpu[(label, window, n)] * 1000 / COMPARED_CALLS for n in ("long0", "short"))
+            cells += f"{long:>12.2f}{short:>8.2f}{long / short:>6.2f}x"
+        print(f"{window:<20}{cells}")
     if profile_dir is not None:
         for stack in stacks:
             for name in ("analytics", "sessions"):

@@ -31,8 +31,9 @@ from kinetic.errors import RemoteError
 
 Stub: TypeAlias = analytics_pb2_grpc.AnalyticsServiceStub
 AuthStub: TypeAlias = auth_pb2_grpc.AuthServiceStub
-# One read: the gRPC request from the query, the call, and the JSON of the answer.
-Read = Callable[[Stub, str, QueryParams], Awaitable[dict[str, Any]]]
+# One read: the gRPC request from the query, the call, and the JSON of the answer (a series: its
+# body already written, decision 0121).
+Read = Callable[[Stub, str, QueryParams], Awaitable[dict[str, Any] | bytes]]
 
 _SERVICE_FIELD = re.compile(r"\b(" + "|".join(params.SERVICE_FIELDS) + r")\b")
 
@@ -55,10 +56,13 @@ async def _records(stub: Stub, account_id: str, query: QueryParams) -> dict[str,
     return render.records_json(response, request.time_zone)
 
 
-async def _progress(stub: Stub, account_id: str, query: QueryParams) -> dict[str, Any]:
+async def _progress(stub: Stub, account_id: str, query: QueryParams) -> bytes:
     request = params.progress_request(account_id, query)
+    # The series column by column, rendered straight into the body (decision 0121); an older
+    # analytics ignores the field and answers points, which progress_body renders as before.
+    request.columns_only = True
     response = await stub.GetProgress(request)
-    return render.progress_json(response, request.time_zone)
+    return render.progress_body(response, request.time_zone)
 
 
 async def _balance(stub: Stub, account_id: str, query: QueryParams) -> dict[str, Any]:
@@ -88,6 +92,8 @@ def analytics_routes(analytics: Callable[[], Stub], auth: Callable[[], AuthStub]
                 return problem_response(problem)
             except grpc.aio.AioRpcError as error:
                 return problem_response(_problem(error))
+            if isinstance(payload, bytes):  # the same body and headers JSONResponse gives
+                return Response(payload, media_type=JSONResponse.media_type, headers=NO_STORE)
             return JSONResponse(payload, headers=NO_STORE)
 
         return answer

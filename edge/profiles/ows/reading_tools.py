@@ -12,10 +12,11 @@ from collections.abc import Callable, Mapping
 from datetime import date, timedelta
 from typing import Any
 
+from edge.analytics.render import day_text
 from edge.guard import Principal
 from edge.problems import EdgeProblem
 from edge.profiles.ows import render
-from edge.profiles.ows.context import ContextSource, LogContext
+from edge.profiles.ows.context import ContextSource, LogContext, Unit
 from edge.profiles.ows.exercises import ExerciseNames
 from edge.profiles.ows.ids import workout_id
 from edge.profiles.ows.records import METRIC_TEXT, NewRecords, exercise_records_json
@@ -138,6 +139,7 @@ class ReadingTools:
                 to_day=last.isoformat(),
                 formula="epley",
                 time_zone=context.time_zone,
+                columns_only=True,  # the series column by column (decision 0121)
             )
         )
         result: Result = {
@@ -148,29 +150,7 @@ class ReadingTools:
             "from": reply.from_day,
             "to": reply.to_day,
         }
-        unit = context.unit
-        if context.calm:
-            result["calm_mode"] = True
-            result["note"] = CALM_NOTE
-            result["points"] = [{"date": p.day, "workout_id": workout_id(p.session_id)} for p in reply.points]
-            return result
-        result["unit"] = f"{unit} × reps" if metric == "volume" else unit
-        # A top set is a logged load, read back as logged (decision 0107); the others are worked out.
-        value_in = render.logged_load_in if metric == "top_set" else render.kg_to
-        result["points"] = [
-            {
-                "date": p.day,
-                "value": value_in(unit, p.value),
-                "workout_id": workout_id(p.session_id),
-                **(
-                    {"set": {"load": render.logged_load_in(unit, p.set.weight_kg), "reps": int(p.set.reps)}}
-                    if p.HasField("set")
-                    else {}
-                ),
-            }
-            for p in reply.points
-        ]
-        return result
+        return progress_points(result, reply, metric, context.calm, context.unit)
 
     async def search_exercises(self, principal: Principal, args: Args) -> Result:
         """Catalogue and custom exercises by name or shorthand, best first."""
@@ -199,3 +179,64 @@ class ReadingTools:
             ],
             "total_matches": reply.total_size,
         }
+
+
+def progress_points(
+    result: Result, reply: analytics_pb2.GetProgressResponse, metric: str, calm: bool, unit: Unit
+) -> Result:
+    """``result`` with ``get_progress``'s points: from the answer's columns when it has them, else
+    from its points (an analytics of the release before the columns; decision 0121). Both give the
+    same result for the same series."""
+    if calm:
+        result["calm_mode"] = True
+        result["note"] = CALM_NOTE
+    else:
+        result["unit"] = f"{unit} × reps" if metric == "volume" else unit
+    if reply.HasField("columns"):
+        result["points"] = _column_points(reply.columns, metric, calm, unit)
+        return result
+    if calm:
+        result["points"] = [{"date": p.day, "workout_id": workout_id(p.session_id)} for p in reply.points]
+        return result
+    # A top set is a logged load, read back as logged (decision 0107); the others are worked out.
+    value_in = render.logged_load_in if metric == "top_set" else render.kg_to
+    result["points"] = [
+        {
+            "date": p.day,
+            "value": value_in(unit, p.value),
+            "workout_id": workout_id(p.session_id),
+            **(
+                {"set": {"load": render.logged_load_in(unit, p.set.weight_kg), "reps": int(p.set.reps)}}
+                if p.HasField("set")
+                else {}
+            ),
+        }
+        for p in reply.points
+    ]
+    return result
+
+
+def _column_points(
+    columns: analytics_pb2.ProgressColumns, metric: str, calm: bool, unit: Unit
+) -> list[dict[str, Any]]:
+    days = [day_text(d) for d in columns.days]
+    workouts = [workout_id(s) for s in columns.session_ids]
+    if calm:
+        return [{"date": d, "workout_id": w} for d, w in zip(days, workouts, strict=True)]
+    value_in = render.logged_load_in if metric == "top_set" else render.kg_to
+    values = [value_in(unit, v) for v in columns.values]
+    if len(columns.set_performance_ids) != len(days) or not days:  # a volume has no set
+        return [
+            {"date": d, "value": v, "workout_id": w} for d, v, w in zip(days, values, workouts, strict=True)
+        ]
+    return [
+        {
+            "date": d,
+            "value": v,
+            "workout_id": w,
+            "set": {"load": render.logged_load_in(unit, load), "reps": int(r)},
+        }
+        for d, v, w, load, r in zip(
+            days, values, workouts, columns.set_weights_kg, columns.set_reps, strict=True
+        )
+    ]

@@ -90,7 +90,7 @@ class GetPersonalRecordsResponse(_message.Message):
     def __init__(self, exercises: _Optional[_Iterable[_Union[ExerciseRecords, _Mapping]]] = ..., formula: _Optional[str] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
 
 class GetProgressRequest(_message.Message):
-    __slots__ = ("account_id", "exercise_id", "metric", "from_day", "to_day", "formula", "time_zone")
+    __slots__ = ("account_id", "exercise_id", "metric", "from_day", "to_day", "formula", "time_zone", "columns_only")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     METRIC_FIELD_NUMBER: _ClassVar[int]
@@ -98,6 +98,7 @@ class GetProgressRequest(_message.Message):
     TO_DAY_FIELD_NUMBER: _ClassVar[int]
     FORMULA_FIELD_NUMBER: _ClassVar[int]
     TIME_ZONE_FIELD_NUMBER: _ClassVar[int]
+    COLUMNS_ONLY_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     exercise_id: str
     metric: str
@@ -105,7 +106,32 @@ class GetProgressRequest(_message.Message):
     to_day: str
     formula: str
     time_zone: str
-    def __init__(self, account_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., metric: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., formula: _Optional[str] = ..., time_zone: _Optional[str] = ...) -> None: ...
+    columns_only: bool
+    def __init__(self, account_id: _Optional[str] = ..., exercise_id: _Optional[str] = ..., metric: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., formula: _Optional[str] = ..., time_zone: _Optional[str] = ..., columns_only: _Optional[bool] = ...) -> None: ...
+
+class ProgressColumns(_message.Message):
+    __slots__ = ("days", "values", "session_ids", "start_seconds", "start_nanos", "set_counts", "set_performance_ids", "set_numbers", "set_weights_kg", "set_reps")
+    DAYS_FIELD_NUMBER: _ClassVar[int]
+    VALUES_FIELD_NUMBER: _ClassVar[int]
+    SESSION_IDS_FIELD_NUMBER: _ClassVar[int]
+    START_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    START_NANOS_FIELD_NUMBER: _ClassVar[int]
+    SET_COUNTS_FIELD_NUMBER: _ClassVar[int]
+    SET_PERFORMANCE_IDS_FIELD_NUMBER: _ClassVar[int]
+    SET_NUMBERS_FIELD_NUMBER: _ClassVar[int]
+    SET_WEIGHTS_KG_FIELD_NUMBER: _ClassVar[int]
+    SET_REPS_FIELD_NUMBER: _ClassVar[int]
+    days: _containers.RepeatedScalarFieldContainer[int]
+    values: _containers.RepeatedScalarFieldContainer[float]
+    session_ids: _containers.RepeatedScalarFieldContainer[str]
+    start_seconds: _containers.RepeatedScalarFieldContainer[int]
+    start_nanos: _containers.RepeatedScalarFieldContainer[int]
+    set_counts: _containers.RepeatedScalarFieldContainer[int]
+    set_performance_ids: _containers.RepeatedScalarFieldContainer[str]
+    set_numbers: _containers.RepeatedScalarFieldContainer[int]
+    set_weights_kg: _containers.RepeatedScalarFieldContainer[float]
+    set_reps: _containers.RepeatedScalarFieldContainer[float]
+    def __init__(self, days: _Optional[_Iterable[int]] = ..., values: _Optional[_Iterable[float]] = ..., session_ids: _Optional[_Iterable[str]] = ..., start_seconds: _Optional[_Iterable[int]] = ..., start_nanos: _Optional[_Iterable[int]] = ..., set_counts: _Optional[_Iterable[int]] = ..., set_performance_ids: _Optional[_Iterable[str]] = ..., set_numbers: _Optional[_Iterable[int]] = ..., set_weights_kg: _Optional[_Iterable[float]] = ..., set_reps: _Optional[_Iterable[float]] = ...) -> None: ...
 
 class ProgressPoint(_message.Message):
     __slots__ = ("value", "day", "session_id", "session_start_time", "set", "set_count")
@@ -124,7 +150,7 @@ class ProgressPoint(_message.Message):
     def __init__(self, value: _Optional[float] = ..., day: _Optional[str] = ..., session_id: _Optional[str] = ..., session_start_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., set: _Optional[_Union[SetReference, _Mapping]] = ..., set_count: _Optional[int] = ...) -> None: ...
 
 class GetProgressResponse(_message.Message):
-    __slots__ = ("exercise_id", "metric", "formula", "from_day", "to_day", "points", "as_of_sequence")
+    __slots__ = ("exercise_id", "metric", "formula", "from_day", "to_day", "points", "as_of_sequence", "columns")
     EXERCISE_ID_FIELD_NUMBER: _ClassVar[int]
     METRIC_FIELD_NUMBER: _ClassVar[int]
     FORMULA_FIELD_NUMBER: _ClassVar[int]
@@ -132,6 +158,7 @@ class GetProgressResponse(_message.Message):
     TO_DAY_FIELD_NUMBER: _ClassVar[int]
     POINTS_FIELD_NUMBER: _ClassVar[int]
     AS_OF_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
+    COLUMNS_FIELD_NUMBER: _ClassVar[int]
     exercise_id: str
     metric: str
     formula: str
@@ -139,7 +166,8 @@ class GetProgressResponse(_message.Message):
     to_day: str
     points: _containers.RepeatedCompositeFieldContainer[ProgressPoint]
     as_of_sequence: int
-    def __init__(self, exercise_id: _Optional[str] = ..., metric: _Optional[str] = ..., formula: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., points: _Optional[_Iterable[_Union[ProgressPoint, _Mapping]]] = ..., as_of_sequence: _Optional[int] = ...) -> None: ...
+    columns: ProgressColumns
+    def __init__(self, exercise_id: _Optional[str] = ..., metric: _Optional[str] = ..., formula: _Optional[str] = ..., from_day: _Optional[str] = ..., to_day: _Optional[str] = ..., points: _Optional[_Iterable[_Union[ProgressPoint, _Mapping]]] = ..., as_of_sequence: _Optional[int] = ..., columns: _Optional[_Union[ProgressColumns, _Mapping]] = ...) -> None: ...
 
 class MuscleSets(_message.Message):
     __slots__ = ("muscle", "weighted_sets", "primary_sets", "secondary_sets")

@@ -6,16 +6,18 @@ figures derived from them to 0.1 kg (``domain/precision.py``, decision 0037).
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, date, datetime
+from itertools import repeat
+from operator import add
 from typing import Any
 
 from kinetic.analytics.v1 import analytics_pb2 as pb
 from kinetic.timestamps import seconds_and_nanos
-from services.analytics.adapters.aggregates import Figure, PointRow
+from services.analytics.adapters.aggregates import Figure, SeriesColumns
 from services.analytics.domain import balance as focus
 from services.analytics.domain import trends
 from services.analytics.domain.lifting import BestSet
-from services.analytics.domain.precision import derived_kg, logged_kg
+from services.analytics.domain.precision import derived_kg, derived_kg_each, logged_kg, logged_kg_each
 from services.analytics.entrypoints import insights_pb
 from services.analytics.service_layer import queries as q
 
@@ -76,37 +78,106 @@ def records_response(answer: q.RecordsAnswer) -> pb.GetPersonalRecordsResponse:
     )
 
 
-def _point(point: PointRow, figure: str | None, zone: q.Zone) -> dict[str, Any]:
-    """One ProgressPoint's fields: the volume when ``figure`` is None, else that figure and its set."""
-    day = zone.day(point.started_at).isoformat()
-    when = _when(point.started_at)
-    out: dict[str, Any] = {
-        "day": day,
-        "session_id": point.session_id,
-        "session_start_time": when,
-        "set_count": point.record_sets,
-    }
-    if figure is None:
-        out["value"] = derived_kg(point.volume or 0.0)
-        return out
-    best = point.figures[figure]
-    assert best is not None  # the query keeps only points with the figure
-    out["value"] = logged_kg(best.value) if figure == "top_set" else derived_kg(best.value)
-    out["set"] = _set_fields(point.session_id, day, when, best)
-    return out
+_EPOCH_DAY = date(1970, 1, 1).toordinal()
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
-def progress_response(answer: q.ProgressAnswer) -> pb.GetProgressResponse:
-    """GetProgressResponse from the progress answer."""
-    figure = {"volume": None, "top_set": "top_set"}.get(answer.metric, f"e1rm_{answer.formula}")
+def _series_times(series: SeriesColumns, zone: q.Zone) -> tuple[list[int], list[int], list[int]]:
+    """Each point's local day (days since 1970-01-01), start seconds and nanos: what ``zone.day``
+    and ``Timestamp.FromDatetime`` give for each start, a column at a time."""
+    started = series.started_at
+    if started and type(started[0]) is str:
+        # SQLite's stored UTC text, read as an aware time at once (datetime.replace costs several
+        # times what parsing does), with map: no Python frame per point.
+        moments = list(map(datetime.fromisoformat, map(add, started, repeat("+00:00"))))
+    else:
+        moments = started  # PostgreSQL's aware datetimes
+    spans = [moment - _EPOCH for moment in moments]
+    seconds = [span.days * 86400 + span.seconds for span in spans]
+    nanos = [span.microseconds * 1000 for span in spans]
+    if zone.name == "UTC":
+        days = [span.days for span in spans]
+    else:
+        info = zone.info
+        days = [moment.astimezone(info).toordinal() - _EPOCH_DAY for moment in moments]
+    return days, seconds, nanos
+
+
+def _old_points(
+    series: SeriesColumns,
+    times: tuple[list[int], list[int], list[int]],
+    values: list[float],
+    weights: list[float],
+) -> list[dict[str, Any]]:
+    """The series as ProgressPoint fields, for readers that do not ask for columns only (an edge of
+    the release before the columns, during a rolling restart; decision 0121)."""
+    points: list[dict[str, Any]] = []
+    has_set = series.figure is not None
+    for at, (day_number, session_id, start_seconds, start_nanos, count) in enumerate(
+        zip(
+            times[0],
+            series.session_ids,
+            times[1],
+            times[2],
+            series.record_sets,
+            strict=True,
+        )
+    ):
+        day = date.fromordinal(day_number + _EPOCH_DAY).isoformat()
+        when = {"seconds": start_seconds, "nanos": start_nanos}
+        point: dict[str, Any] = {
+            "day": day,
+            "session_id": session_id,
+            "session_start_time": when,
+            "set_count": count,
+            "value": values[at],
+        }
+        if has_set:
+            point["set"] = {
+                "session_id": session_id,
+                "performance_id": series.performance_ids[at],
+                "set_number": series.set_numbers[at],
+                "day": day,
+                "session_start_time": when,
+                "weight_kg": weights[at],
+                "reps": series.reps[at],
+            }
+        points.append(point)
+    return points
+
+
+def progress_response(answer: q.ProgressAnswer, *, columns_only: bool = False) -> pb.GetProgressResponse:
+    """GetProgressResponse from the progress answer: the series in ``columns``, and as ``points``
+    too unless the reader asked for ``columns_only`` (decision 0121, "The progress series, columnar").
+
+    Each column is converted to protobuf from one list (in C); per point only its time and day are
+    worked out in Python. A top set is a logged load; an e1RM or a volume is derived.
+    """
+    series = answer.series
+    times = days, seconds, nanos = _series_times(series, answer.zone)
+    values = logged_kg_each(series.values) if series.figure == "top_set" else derived_kg_each(series.values)
+    weights = logged_kg_each(series.weights_kg)
+    columns = pb.ProgressColumns(
+        days=days,
+        values=values,
+        session_ids=series.session_ids,
+        start_seconds=seconds,
+        start_nanos=nanos,
+        set_counts=series.record_sets,
+        set_performance_ids=series.performance_ids,
+        set_numbers=series.set_numbers,
+        set_weights_kg=weights,
+        set_reps=series.reps,
+    )
     return pb.GetProgressResponse(
         exercise_id=answer.exercise_id,
         metric=answer.metric,
         formula=answer.formula or "",
         from_day=answer.first.isoformat(),
         to_day=answer.last.isoformat(),
-        points=[_point(p, figure, answer.zone) for p in answer.points],
+        points=None if columns_only else _old_points(series, times, values, weights),
         as_of_sequence=answer.as_of_sequence,
+        columns=columns,
     )
 
 

@@ -68,7 +68,7 @@ class AnalyticsServicer(analytics_pb2_grpc.AnalyticsServiceServicer):
             request.time_zone,
             catch_up_wait(context),
         )
-        return out.progress_response(answer)
+        return out.progress_response(answer, columns_only=request.columns_only)
 
     async def GetFocusBalance(
         self, request: analytics_pb2.GetFocusBalanceRequest, context: grpc.aio.ServicerContext

@@ -18,7 +18,7 @@ from kinetic.errors import InvalidArgument
 from kinetic.time_zones import time_zone
 from services.analytics.adapters import aggregates as store
 from services.analytics.adapters import session_reads
-from services.analytics.adapters.aggregates import Figure, PointRow
+from services.analytics.adapters.aggregates import Figure, SeriesColumns
 from services.analytics.adapters.catalog import MuscleCatalog
 from services.analytics.domain import balance as focus
 from services.analytics.domain import plan_targets, trends
@@ -118,7 +118,7 @@ class ProgressAnswer:
     formula: Formula | None
     first: date
     last: date
-    points: list[PointRow]
+    series: SeriesColumns  # column by column, as the database returned it (decision 0121)
     zone: Zone
     as_of_sequence: int
 
@@ -239,29 +239,26 @@ class AnalyticsQueries:
         formula = parse_formula(formula_name)
         zone = parse_zone(time_zone)
         first, last = day_range(from_day, to_day, self._today(zone), PROGRESS_DEFAULT_DAYS)
-        column = {"e1rm": f"e1rm_{formula}", "top_set": "top_set", "volume": "volume"}[metric]
+        figure = {"e1rm": f"e1rm_{formula}", "top_set": "top_set", "volume": None}[metric]
         async with self._follower.caught_up(account_id, wait_seconds) as positions:
             with self._follower.engine.connect() as conn:
-                rows = store.points(
+                # Only the plotted figure's columns, on the driver's cursor: a 1-year series reads
+                # hundreds of rows (decision 0121, "The progress series, columnar").
+                series = store.series_columns(
                     conn,
                     account_id,
+                    exercise_id,
                     zone.start_of(first),
                     zone.start_of(last + timedelta(days=1)),
-                    exercise_id,
-                    # Only the plotted figure's columns: a 1-year series reads hundreds of rows.
-                    () if column == "volume" else (column,),
+                    figure,
                 )
-        if column == "volume":
-            kept = [p for p in rows if p.volume is not None]
-        else:
-            kept = [p for p in rows if p.figures[column] is not None]
         return ProgressAnswer(
             exercise_id,
             metric,
             formula if metric == "e1rm" else None,
             first,
             last,
-            kept,
+            series,
             zone,
             positions.sessions,
         )

@@ -15,7 +15,6 @@ from sqlalchemy import update
 
 from kinetic.errors import InvalidArgument
 from kinetic.training.v1 import training_pb2 as tpb
-from services.analytics.adapters.aggregates import PointRow
 from services.analytics.adapters.tables import feed_cursors
 from tests.integration.analytics.analytics_support import (
     ACCOUNT,
@@ -60,13 +59,6 @@ def two_bench_sessions() -> ListFeed:
         ],
     )
     return feed
-
-
-def figure(point: PointRow, kind: str) -> float:
-    """The value of one figure of a point that has it."""
-    best = point.figures[kind]
-    assert best is not None
-    return best.value
 
 
 def summary(answer):
@@ -244,7 +236,7 @@ async def test_rebuild_from_zero_equals_incremental(engines):
     for metric in ("e1rm", "top_set", "volume"):
         a = await rebuilt.progress(ACCOUNT, SQUAT, metric, "2026-01-01", "2026-06-30", "", "")
         b = await incremental.progress(ACCOUNT, SQUAT, metric, "2026-01-01", "2026-06-30", "", "")
-        assert a == b and len(a.points) == 10  # twelve weeks less the cancelled and deleted ones
+        assert a == b and len(a.series.session_ids) == 10  # twelve weeks less the cancelled and deleted ones
 
 
 async def test_a_replayed_feed_changes_nothing(engines):
@@ -266,25 +258,25 @@ async def test_progress_series_per_session(engines):
     queries = make_queries(engines("analytics"), feed)
     e1rm = await queries.progress(ACCOUNT, BENCH, "e1rm", "2026-03-01", "2026-03-31", "brzycki", "")
     assert (e1rm.formula, e1rm.as_of_sequence) == ("brzycki", 5)
-    assert [(p.session_id, round(figure(p, "e1rm_brzycki"), 3)) for p in e1rm.points] == [
+    assert [(s, round(v, 3)) for s, v in zip(e1rm.series.session_ids, e1rm.series.values, strict=True)] == [
         ("sA", 116.129),
         ("sB", 115.714),  # 90 x 36/28 beats 105 x 36/34 = 111.176
     ]
     top = await queries.progress(ACCOUNT, BENCH, "top_set", "2026-03-01", "2026-03-31", "", "")
     assert top.formula is None
-    assert [figure(p, "top_set") for p in top.points] == [100, 105]
+    assert top.series.values == [100, 105]
     volume = await queries.progress(ACCOUNT, BENCH, "volume", "2026-03-01", "2026-03-31", "", "")
-    assert [p.volume for p in volume.points] == [1100, 1125]  # 500 + 600; 315 + 810
+    assert volume.series.values == [1100, 1125]  # 500 + 600; 315 + 810
     # Days are local: 17:30 UTC on 2 March is 3 March in Auckland, so from 3 March keeps session A.
     local = await queries.progress(
         ACCOUNT, BENCH, "volume", "2026-03-03", "2026-03-03", "", "Pacific/Auckland"
     )
-    assert [p.session_id for p in local.points] == ["sA"]
+    assert local.series.session_ids == ["sA"]
     utc = await queries.progress(ACCOUNT, BENCH, "volume", "2026-03-03", "2026-03-03", "", "")
-    assert utc.points == []
+    assert utc.series.session_ids == []
     # Defaults: the 90 days up to today.
     default = await queries.progress(ACCOUNT, BENCH, "volume", "", "", "", "")
-    assert (default.first.isoformat(), default.last.isoformat(), len(default.points)) == (
+    assert (default.first.isoformat(), default.last.isoformat(), len(default.series.session_ids)) == (
         "2025-12-21",
         "2026-03-20",
         2,
