@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
+from services.training.domain.edit_input import EnduranceInput, EnduranceStepInput, StepTargetInput
+from services.training.plans.commands import WorkoutDraft
 from services.training.plans.generated_goal import CREATION_MODE
 from services.training.plans.generator import GeneratedPlan, Step, Workout
 
@@ -48,7 +50,7 @@ def goal_of(plan: GeneratedPlan, *, activate: bool) -> plans_pb2.CreateGoal:
 def _draft(workout: Workout) -> plans_pb2.WorkoutDraft:
     endurance = training_pb2.EnduranceTarget(
         sport="run",
-        planned_distance_meters=workout.distance_m,
+        planned_distance_meters=float(workout.distance_m),
         steps=[_step(step) for step in workout.steps],
         planned_tss=workout.planned_tss,
     )
@@ -79,3 +81,55 @@ def _step(step: Step) -> training_pb2.EnduranceStep:
             message.target.pace_zone = step.target.zone
     message.steps.extend(_step(inner) for inner in step.steps)
     return message
+
+
+# --- the drafts as read from that message ----------------------------------------------------------
+#
+# ``goal_of``'s workouts as ``commands_pb.workout_draft`` reads them back, made from the plan without
+# reading the message (decision 0123, third pass): the message is still made, to be hashed, but 49
+# workouts' steps are not read back field by field. What reading would do is done here: a double's
+# value is a float (a whole number of metres sent as 8000 is read as 8000.0, and stored so), an
+# optional field not set is None, the other fields their value. ``test_generated_goal_pb`` checks
+# these are the values read from the message, type for type, over every event and level.
+
+
+def workout_drafts(plan: GeneratedPlan) -> tuple[WorkoutDraft, ...]:
+    """The drafts of ``goal_of(plan)``'s workouts, as ``commands_pb.workout_draft`` reads them."""
+    return tuple(_draft_value(workout) for workout in plan.workouts)
+
+
+def _draft_value(workout: Workout) -> WorkoutDraft:
+    return WorkoutDraft(
+        name=workout.name,
+        notes=workout.description,
+        scheduled_date=workout.day.isoformat(),
+        workout_type=workout.workout_type.lower(),
+        endurance=EnduranceInput(
+            sport="run",
+            planned_duration_seconds=workout.duration_s,
+            planned_distance_meters=float(workout.distance_m),
+            steps=tuple(map(_step_value, workout.steps)),
+            planned_tss=float(workout.planned_tss),
+        ),
+    )
+
+
+def _step_value(step: Step) -> EnduranceStepInput:
+    target = step.target
+    return EnduranceStepInput(
+        type=step.type,
+        role=step.role,
+        duration_seconds=step.duration_s,
+        distance_meters=None if step.distance_m is None else float(step.distance_m),
+        target=None
+        if target is None
+        else StepTargetInput(
+            kind="pace",
+            pace_low_seconds_per_km=target.low_s_per_km,
+            pace_high_seconds_per_km=target.high_s_per_km,
+            pace_zone=target.zone,
+        ),
+        notes=step.notes,
+        repeat_count=step.repeat_count,
+        steps=tuple(map(_step_value, step.steps)),
+    )
