@@ -13,6 +13,8 @@ cannot compute one.
 
 from __future__ import annotations
 
+from typing import Any
+
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
 from services.training.domain.edit_input import EnduranceInput, EnduranceStepInput, StepTargetInput
@@ -44,43 +46,52 @@ def goal_of(plan: GeneratedPlan, *, activate: bool) -> plans_pb2.CreateGoal:
         creation_mode=CREATION_MODE,
         notes=f"Generated plan {plan.plan_id}: VDOT {plan.vdot:.1f} ({plan.vdot_source.replace('_', ' ')}).",
     )
-    return plans_pb2.CreateGoal(goal=goal, workouts=[_draft(w) for w in plan.workouts], activate=activate)
+    message = plans_pb2.CreateGoal(goal=goal, activate=activate)
+    # Each workout and step made in place, not made and copied into its parent (0123, third pass):
+    # the same fields set, so the same bytes (the request is hashed as sent).
+    for workout in plan.workouts:
+        _add_draft(message.workouts, workout)
+    return message
 
 
-def _draft(workout: Workout) -> plans_pb2.WorkoutDraft:
-    endurance = training_pb2.EnduranceTarget(
-        sport="run",
-        planned_distance_meters=float(workout.distance_m),
-        steps=[_step(step) for step in workout.steps],
-        planned_tss=workout.planned_tss,
-    )
-    if workout.duration_s is not None:
-        endurance.planned_duration_seconds = workout.duration_s
-    return plans_pb2.WorkoutDraft(
+def _add_draft(drafts: Any, workout: Workout) -> None:
+    draft = drafts.add(
         name=workout.name,
         notes=workout.description,
         scheduled_date=workout.day.isoformat(),
         workout_type=workout.workout_type.lower(),
-        endurance=endurance,
     )
+    endurance = draft.endurance
+    endurance.sport = "run"
+    if workout.duration_s is not None:
+        endurance.planned_duration_seconds = workout.duration_s
+    endurance.planned_distance_meters = workout.distance_m
+    for step in workout.steps:
+        _add_step(endurance.steps, step)
+    endurance.planned_tss = workout.planned_tss
 
 
-def _step(step: Step) -> training_pb2.EnduranceStep:
-    message = training_pb2.EnduranceStep(
-        type=step.type, role=step.role, notes=step.notes, repeat_count=step.repeat_count
+def _add_step(steps: Any, step: Step) -> None:
+    """One step (None: a field not set, as before)."""
+    target = step.target
+    message = steps.add(
+        type=step.type,
+        role=step.role,
+        notes=step.notes,
+        repeat_count=step.repeat_count,
+        duration_seconds=step.duration_s,
+        distance_meters=step.distance_m,
+        target=None
+        if target is None
+        else training_pb2.StepTarget(
+            kind="pace",
+            pace_low_seconds_per_km=target.low_s_per_km,
+            pace_high_seconds_per_km=target.high_s_per_km,
+            pace_zone=target.zone,
+        ),
     )
-    if step.duration_s is not None:
-        message.duration_seconds = step.duration_s
-    if step.distance_m is not None:
-        message.distance_meters = step.distance_m
-    if step.target is not None:
-        message.target.kind = "pace"
-        message.target.pace_low_seconds_per_km = step.target.low_s_per_km
-        message.target.pace_high_seconds_per_km = step.target.high_s_per_km
-        if step.target.zone is not None:
-            message.target.pace_zone = step.target.zone
-    message.steps.extend(_step(inner) for inner in step.steps)
-    return message
+    for inner in step.steps:
+        _add_step(message.steps, inner)
 
 
 # --- the drafts as read from that message ----------------------------------------------------------
