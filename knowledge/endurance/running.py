@@ -20,6 +20,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Final
 
 from knowledge.endurance.pace import (
@@ -153,6 +154,14 @@ def predict_race_seconds(vdot: float, distance_m: float) -> int:
     """
     _check_vdot(vdot)
     _check_distance(distance_m)
+    return _predicted_seconds(vdot, distance_m)
+
+
+# Worked out once per VDOT and distance (a pure function): a plan write asks for the same athlete's
+# predictions several times, in analytics' figures and the generator's paces (decision 0123, third
+# pass).
+@lru_cache(maxsize=1024)
+def _predicted_seconds(vdot: float, distance_m: float) -> int:
     faster, slower = _PREDICTION_FASTEST_S, _PREDICTION_SLOWEST_S
     while slower - faster > _PREDICTION_PRECISION_S:
         middle = (faster + slower) / 2

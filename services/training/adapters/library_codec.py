@@ -37,8 +37,14 @@ _TARGET_NAMES = {
 }
 
 
+# ``json.dumps`` with these options makes an encoder per call; one made once writes the same text
+# (a plan write dumps two per workout: decision 0123, third pass).
+_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True)
+
+
 def _dump(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    text: str = _ENCODER.encode(value)
+    return text
 
 
 def _day(value: str | None) -> date | None:

@@ -4,7 +4,9 @@ deletion previews and change-feed records (``LIBRARY_FORMS``; decision 0113)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import fields
 from datetime import date, datetime
 from typing import Any
@@ -116,7 +118,7 @@ def workout_to_pb(workout: Workout, names: ExerciseNames, today: date) -> traini
             if value is not None:
                 setattr(entry, attribute.name, value)
     if workout.content.endurance is not None:
-        message.endurance.CopyFrom(endurance_to_pb(workout.content.endurance))
+        copy_endurance(message.endurance, workout.content.endurance)
     for block in workout.content.cross_fit_blocks:
         message.cross_fit_blocks.add(
             id=block.id,
@@ -129,6 +131,38 @@ def workout_to_pb(workout: Workout, names: ExerciseNames, today: date) -> traini
             exercise_ids=list(block.exercise_ids),
         )
     return message
+
+
+# The endurance messages made in one call, by the identity of their value (kept with it, so that
+# the identity stays its own): set only inside ``endurance_made_once`` (decision 0123, third pass).
+_MADE: ContextVar[dict[int, tuple[EnduranceTarget, training_pb2.EnduranceTarget]] | None] = ContextVar(
+    "endurance_messages_made", default=None
+)
+
+
+@contextmanager
+def endurance_made_once() -> Iterator[None]:
+    """Within it, ``copy_endurance`` makes each endurance value's message once and copies it from
+    then on: a plan write renders each saved workout's endurance part for the feed's record and
+    again for the answer (decision 0123, third pass). The messages made are never handed out, only
+    copied into the caller's, and are dropped when the block ends."""
+    token = _MADE.set({})
+    try:
+        yield
+    finally:
+        _MADE.reset(token)
+
+
+def copy_endurance(into: training_pb2.EnduranceTarget, endurance: EnduranceTarget) -> None:
+    """Fill ``into`` with ``endurance``'s message (``endurance_to_pb``)."""
+    made = _MADE.get()
+    if made is None:
+        into.CopyFrom(endurance_to_pb(endurance))
+        return
+    kept = made.get(id(endurance))
+    if kept is None or kept[0] is not endurance:
+        kept = made[id(endurance)] = (endurance, endurance_to_pb(endurance))
+    into.CopyFrom(kept[1])
 
 
 def endurance_to_pb(endurance: EnduranceTarget) -> training_pb2.EnduranceTarget:

@@ -14,7 +14,7 @@ from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.domain.planned_stress import Thresholds
 from services.training.entrypoints.edit_input_pb import endurance_input_from_pb
 from services.training.plans import commands as c
-from services.training.plans.generated_goal_pb import goal_of
+from services.training.plans.generated_goal_pb import goal_of, workout_drafts
 from services.training.plans.generator import GeneratedPlan
 from services.training.plans.plans_pb import goal_fields_from_pb
 from services.training.service_layer.write_support import request_hash
@@ -109,8 +109,13 @@ _COMMANDS: dict[str, Callable[[Any], c.PlanMutation]] = {
 }
 
 
-def mutate_command(request: plans_pb2.MutatePlanRequest) -> c.MutateCommand:
+def mutate_command(
+    request: plans_pb2.MutatePlanRequest, read: c.PlanMutation | None = None
+) -> c.MutateCommand:
+    """The request as a command; ``read``: its mutation, read already (a generated goal's)."""
     kind = request.WhichOneof("mutation")
+    if read is None and kind:
+        read = _COMMANDS[kind](getattr(request, kind))
     return c.MutateCommand(
         account_id=request.account_id,
         device_id=request.device_id,
@@ -118,7 +123,7 @@ def mutate_command(request: plans_pb2.MutatePlanRequest) -> c.MutateCommand:
         idempotency_key=request.idempotency_key,
         thresholds=thresholds_from_pb(request.thresholds),
         kind=kind,
-        mutation=_COMMANDS[kind](getattr(request, kind)) if kind else None,
+        mutation=read,
         request_hash=request_hash(_asked(request).SerializeToString(deterministic=True).hex()),
     )
 
@@ -160,5 +165,9 @@ def _create_generated(
 ) -> c.MutateCommand:
     mutation = plans_pb2.MutatePlanRequest()
     mutation.CopyFrom(sent)
-    mutation.create_goal.CopyFrom(goal_of(plan, activate=activate))
-    return mutate_command(mutation)
+    create = mutation.create_goal
+    create.CopyFrom(goal_of(plan, activate=activate))
+    # The message is hashed as sent; its workouts are not read back from it (0123, third pass).
+    return mutate_command(
+        mutation, c.CreateGoal(goal_draft(create.goal), workout_drafts(plan), create.activate)
+    )

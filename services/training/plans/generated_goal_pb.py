@@ -16,9 +16,13 @@ command reads the twin, and the hash covers the words only (``commands_pb._asked
 
 from __future__ import annotations
 
+from typing import Any
+
 from kinetic.proto_enums import twin_value
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
+from services.training.domain.edit_input import EnduranceInput, EnduranceStepInput, StepTargetInput
+from services.training.plans.commands import WorkoutDraft
 from services.training.plans.generated_goal import CREATION_MODE
 from services.training.plans.generator import GeneratedPlan, Step, Workout
 
@@ -51,49 +55,107 @@ def goal_of(plan: GeneratedPlan, *, activate: bool) -> plans_pb2.CreateGoal:
         creation_mode=CREATION_MODE,
         notes=f"Generated plan {plan.plan_id}: VDOT {plan.vdot:.1f} ({plan.vdot_source.replace('_', ' ')}).",
     )
-    return plans_pb2.CreateGoal(goal=goal, workouts=[_draft(w) for w in plan.workouts], activate=activate)
+    message = plans_pb2.CreateGoal(goal=goal, activate=activate)
+    # Each workout and step made in place, not made and copied into its parent (0123, third pass):
+    # the same fields set, so the same bytes (the request is hashed as sent).
+    for workout in plan.workouts:
+        _add_draft(message.workouts, workout)
+    return message
 
 
-def _draft(workout: Workout) -> plans_pb2.WorkoutDraft:
-    endurance = training_pb2.EnduranceTarget(
-        sport="run",
-        sport_value=training_pb2.SPORT_RUN,
-        planned_distance_meters=workout.distance_m,
-        steps=[_step(step) for step in workout.steps],
-        planned_tss=workout.planned_tss,
-    )
-    if workout.duration_s is not None:
-        endurance.planned_duration_seconds = workout.duration_s
+def _add_draft(drafts: Any, workout: Workout) -> None:
     workout_type = workout.workout_type.lower()
-    return plans_pb2.WorkoutDraft(
+    draft = drafts.add(
         name=workout.name,
         notes=workout.description,
         scheduled_date=workout.day.isoformat(),
         workout_type=workout_type,
         workout_type_value=twin_value(plans_pb2.WorkoutType, workout_type),
-        endurance=endurance,
     )
+    endurance = draft.endurance
+    endurance.sport = "run"
+    endurance.sport_value = training_pb2.SPORT_RUN
+    if workout.duration_s is not None:
+        endurance.planned_duration_seconds = workout.duration_s
+    endurance.planned_distance_meters = workout.distance_m
+    for step in workout.steps:
+        _add_step(endurance.steps, step)
+    endurance.planned_tss = workout.planned_tss
 
 
-def _step(step: Step) -> training_pb2.EnduranceStep:
-    message = training_pb2.EnduranceStep(
+def _add_step(steps: Any, step: Step) -> None:
+    """One step (None: a field not set, as before)."""
+    target = step.target
+    message = steps.add(
         type=step.type,
         role=step.role,
         notes=step.notes,
         repeat_count=step.repeat_count,
         type_value=twin_value(training_pb2.StepType, step.type),
         role_value=twin_value(training_pb2.StepRole, step.role),
+        duration_seconds=step.duration_s,
+        distance_meters=step.distance_m,
+        target=None
+        if target is None
+        else training_pb2.StepTarget(
+            kind="pace",
+            kind_value=training_pb2.TARGET_KIND_PACE,
+            pace_low_seconds_per_km=target.low_s_per_km,
+            pace_high_seconds_per_km=target.high_s_per_km,
+            pace_zone=target.zone,
+        ),
     )
-    if step.duration_s is not None:
-        message.duration_seconds = step.duration_s
-    if step.distance_m is not None:
-        message.distance_meters = step.distance_m
-    if step.target is not None:
-        message.target.kind = "pace"
-        message.target.kind_value = training_pb2.TARGET_KIND_PACE
-        message.target.pace_low_seconds_per_km = step.target.low_s_per_km
-        message.target.pace_high_seconds_per_km = step.target.high_s_per_km
-        if step.target.zone is not None:
-            message.target.pace_zone = step.target.zone
-    message.steps.extend(_step(inner) for inner in step.steps)
-    return message
+    for inner in step.steps:
+        _add_step(message.steps, inner)
+
+
+# --- the drafts as read from that message ----------------------------------------------------------
+#
+# ``goal_of``'s workouts as ``commands_pb.workout_draft`` reads them back, made from the plan without
+# reading the message (decision 0123, third pass): the message is still made, to be hashed, but 49
+# workouts' steps are not read back field by field. What reading would do is done here: a double's
+# value is a float (a whole number of metres sent as 8000 is read as 8000.0, and stored so), an
+# optional field not set is None, the other fields their value. ``test_generated_goal_pb`` checks
+# these are the values read from the message, type for type, over every event and level.
+
+
+def workout_drafts(plan: GeneratedPlan) -> tuple[WorkoutDraft, ...]:
+    """The drafts of ``goal_of(plan)``'s workouts, as ``commands_pb.workout_draft`` reads them."""
+    return tuple(_draft_value(workout) for workout in plan.workouts)
+
+
+def _draft_value(workout: Workout) -> WorkoutDraft:
+    return WorkoutDraft(
+        name=workout.name,
+        notes=workout.description,
+        scheduled_date=workout.day.isoformat(),
+        workout_type=workout.workout_type.lower(),
+        endurance=EnduranceInput(
+            sport="run",
+            planned_duration_seconds=workout.duration_s,
+            planned_distance_meters=float(workout.distance_m),
+            steps=tuple(map(_step_value, workout.steps)),
+            planned_tss=float(workout.planned_tss),
+        ),
+    )
+
+
+def _step_value(step: Step) -> EnduranceStepInput:
+    target = step.target
+    return EnduranceStepInput(
+        type=step.type,
+        role=step.role,
+        duration_seconds=step.duration_s,
+        distance_meters=None if step.distance_m is None else float(step.distance_m),
+        target=None
+        if target is None
+        else StepTargetInput(
+            kind="pace",
+            pace_low_seconds_per_km=target.low_s_per_km,
+            pace_high_seconds_per_km=target.high_s_per_km,
+            pace_zone=target.zone,
+        ),
+        notes=step.notes,
+        repeat_count=step.repeat_count,
+        steps=tuple(map(_step_value, step.steps)),
+    )

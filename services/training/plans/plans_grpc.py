@@ -7,6 +7,7 @@ import grpc
 
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import endurance_plans_pb2_grpc as plans_pb2_grpc
+from services.training.entrypoints.library_pb import endurance_made_once
 from services.training.plans import generation, plans_pb
 from services.training.plans.commands_pb import generate_ask, mutate_command, write_command
 from services.training.plans.plan_writes import PlanWrites
@@ -38,8 +39,12 @@ class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
     async def MutatePlan(
         self, request: plans_pb2.MutatePlanRequest, context: grpc.aio.ServicerContext
     ) -> plans_pb2.MutatePlanResponse:
-        # Committed only while the caller still waits (decision 0072).
-        return plans_pb.mutate_response(self._plans.mutate(mutate_command(request), context.time_remaining))
+        # Committed only while the caller still waits (decision 0072). Each saved workout's
+        # endurance message is made once, for the feed and the answer (0123, third pass).
+        with endurance_made_once():
+            return plans_pb.mutate_response(
+                self._plans.mutate(mutate_command(request), context.time_remaining)
+            )
 
     async def GeneratePlan(
         self, request: plans_pb2.GeneratePlanRequest, context: object
@@ -50,9 +55,10 @@ class EndurancePlanServicer(plans_pb2_grpc.EndurancePlanServiceServicer):
         self, request: plans_pb2.WritePlanRequest, context: grpc.aio.ServicerContext
     ) -> plans_pb2.WritePlanResponse:
         # Committed only while the caller still waits (decision 0072), as MutatePlan.
-        return plans_pb.write_response(
-            await self._writes.write(write_command(request), context.time_remaining)
-        )
+        with endurance_made_once():
+            return plans_pb.write_response(
+                await self._writes.write(write_command(request), context.time_remaining)
+            )
 
 
 def generate(request: plans_pb2.GeneratePlanRequest) -> plans_pb2.GeneratePlanResponse:

@@ -19,7 +19,7 @@ from knowledge.plan_safety import Advisory
 from services.training.domain.endurance_rules import check_endurance
 from services.training.domain.input_values import Violations
 from services.training.entrypoints.edit_input_pb import endurance_input_from_pb
-from services.training.entrypoints.library_pb import endurance_to_pb
+from services.training.entrypoints.library_pb import copy_endurance
 from services.training.plans.answers import (
     GeneratedAnswer,
     MutateAnswer,
@@ -224,7 +224,7 @@ def entry_to_pb(entry: Entry) -> plans_pb2.PlanWorkout:
         workout_type_value=twin_value(plans_pb2.WorkoutType, entry.row.workout_type),  # decision 0128
     )
     if workout.content.endurance is not None:
-        message.endurance.CopyFrom(endurance_to_pb(workout.content.endurance))
+        copy_endurance(message.endurance, workout.content.endurance)
     return message
 
 

@@ -44,3 +44,10 @@ def test_a_hostile_key_is_named_by_its_object_and_never_repeated() -> None:
     (found,) = value_violations({"input": {"\udc00": 1}})
     assert found.path == "input" and "argument name" in found.message
     json.dumps(found.message, ensure_ascii=False).encode()  # encodable: the key is not in it
+
+
+def test_each_path_is_its_own_after_the_values_before_it() -> None:
+    # The walk grows and shrinks one path in place (decision 0123, third pass): a sibling, a later
+    # item and the next key each have their own.
+    arguments = {"a": [{"b": "ok", "c": [1, "x\x00"]}, {"c": "\x01"}], "d": "\x02", "e": [[["\x03"]]]}
+    assert [v.path for v in value_violations(arguments)] == ["a[0].c[1]", "a[1].c", "d", "e[0][0][0]"]

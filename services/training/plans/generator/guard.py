@@ -68,11 +68,14 @@ def week_loads(start: Loads, spec: WeekSpec, workouts: list[Workout]) -> tuple[L
     for workout in workouts:
         offset = (workout.day - spec.monday).days
         by_day[offset] = by_day.get(offset, 0.0) + counted_stress(workout)
-    loads, lowest = start, math.inf
+    # ``Loads.after`` and ``form`` day by day, on the two figures (no value made per day: a plan's
+    # weeks are laid out and measured about twenty times; decision 0123, third pass).
+    ctl, atl, lowest = start.ctl, start.atl, math.inf
     for offset in range(7):
-        loads = loads.after(by_day.get(offset, 0.0))
-        lowest = min(lowest, loads.form)
-    return loads, lowest
+        stress = by_day.get(offset, 0.0)
+        ctl, atl = next_load(ctl, stress, CTL_GAIN), next_load(atl, stress, ATL_GAIN)
+        lowest = min(lowest, ctl - atl)
+    return Loads(ctl, atl), lowest
 
 
 def _limit(totals: list[float], floor: float) -> float:
