@@ -377,23 +377,22 @@ def latest_seed(
     conn: Connection, account_id: str, time_zone: str, on_or_before: date
 ) -> tuple[date, dict[str, tuple[float, float]]] | None:
     """The latest seeded day on or before ``on_or_before`` and each sport's (CTL, ATL) at its end."""
-    mine = {"account_id": account_id, "time_zone": time_zone}
-    day = conn.execute(_LATEST_SEED_DAY, {**mine, "day": on_or_before}).scalar()
-    if day is None:
+    rows = conn.execute(
+        _LATEST_SEED, {"account_id": account_id, "time_zone": time_zone, "day": on_or_before}
+    ).all()
+    if not rows:
         return None
-    rows = conn.execute(_SEED_LOADS, {**mine, "day": day}).all()
-    return day, {row.sport: (row.ctl, row.atl) for row in rows}
+    return rows[0].day, {row.sport: (row.ctl, row.atl) for row in rows}
 
 
-_SEEDS_OF = (
-    training_load_seeds.c.account_id == bindparam("account_id"),
-    training_load_seeds.c.time_zone == bindparam("time_zone"),
-)
-_LATEST_SEED_DAY = select(func.max(training_load_seeds.c.day)).where(
-    *_SEEDS_OF, training_load_seeds.c.day <= bindparam("day")
-)
-_SEED_LOADS = select(training_load_seeds.c.sport, training_load_seeds.c.ctl, training_load_seeds.c.atl).where(
-    *_SEEDS_OF, training_load_seeds.c.day == bindparam("day")
+# The latest seeded day's rows in one statement (a stored day always has rows: ``put_seed`` stores
+# none without loads), not its day and then its rows (decision 0123, fourth pass).
+_SEEDS = training_load_seeds
+_SEEDS_OF = (_SEEDS.c.account_id == bindparam("account_id"), _SEEDS.c.time_zone == bindparam("time_zone"))
+_LATEST_SEED = select(_SEEDS.c.day, _SEEDS.c.sport, _SEEDS.c.ctl, _SEEDS.c.atl).where(
+    *_SEEDS_OF,
+    _SEEDS.c.day
+    == select(func.max(_SEEDS.c.day)).where(*_SEEDS_OF, _SEEDS.c.day <= bindparam("day")).scalar_subquery(),
 )
 
 
