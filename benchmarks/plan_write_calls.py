@@ -69,7 +69,11 @@ def race_day() -> tuple[date, int]:
         for days in range(28, 120):
             day = today + timedelta(days=days)
             arguments = {**ARGUMENTS, "daysPerWeek": days_per_week, "raceDate": day.isoformat()}
-            if len(generate_plan(parse_request(arguments, today), vdot).workouts) == WORKOUTS:
+            try:
+                request = parse_request(arguments, today)
+            except ValueError:  # a race too soon for the whole weeks left from today's weekday
+                continue
+            if len(generate_plan(request, vdot).workouts) == WORKOUTS:
                 return day, days_per_week
     raise RuntimeError(f"no 10 km plan of {WORKOUTS} workouts")
 

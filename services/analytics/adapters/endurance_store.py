@@ -9,7 +9,7 @@ from dataclasses import asdict
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Row, and_, delete, func, insert, select
+from sqlalchemy import Connection, Row, Select, and_, bindparam, delete, func, insert, select
 
 from services.analytics.adapters.aggregates import utc
 from services.analytics.adapters.tables import (
@@ -122,15 +122,35 @@ def activities(
     sports: Iterable[str] = (),
 ) -> list[ActivityFacts]:
     """Activities that started in [start, end) (no lower bound when ``start`` is None), oldest first."""
-    table = endurance_activities
-    query = select(table).where(table.c.account_id == account_id, table.c.start_time < utc(end))
-    if start is not None:
-        query = query.where(table.c.start_time >= utc(start))
     wanted = sorted(set(sports))
+    query = _ACTIVITIES[start is not None, bool(wanted)]
+    parameters: dict[str, Any] = {"account_id": account_id, "end": utc(end)}
+    if start is not None:
+        parameters["start"] = utc(start)
     if wanted:
-        query = query.where(table.c.sport.in_(wanted))
-    rows = conn.execute(query.order_by(table.c.start_time, table.c.activity_id)).all()
-    return [_activity(row) for row in rows]
+        parameters["sports"] = wanted
+    return [_activity(row) for row in conn.execute(query, parameters).all()]
+
+
+def _activities_query(bounded: bool, of_sports: bool) -> Select[Any]:
+    table = endurance_activities
+    query = select(table).where(
+        table.c.account_id == bindparam("account_id"), table.c.start_time < bindparam("end")
+    )
+    if bounded:
+        query = query.where(table.c.start_time >= bindparam("start"))
+    if of_sports:
+        query = query.where(table.c.sport.in_(bindparam("sports", expanding=True)))
+    return query.order_by(table.c.start_time, table.c.activity_id)
+
+
+# The reads every endurance answer makes, built once with bound parameters (decision 0123, fourth
+# pass): building a statement and its cache key cost several times what SQLite takes to run it.
+_ACTIVITIES = {
+    (bounded, of_sports): _activities_query(bounded, of_sports)
+    for bounded in (False, True)
+    for of_sports in (False, True)
+}
 
 
 # ``activities``' signature: what the readers that take one of several windows call.
@@ -269,14 +289,18 @@ def delete_threshold(conn: Connection, account_id: str, threshold_id: str) -> da
     return day
 
 
+_THRESHOLDS = (
+    select(endurance_thresholds)
+    .where(endurance_thresholds.c.account_id == bindparam("account_id"))
+    .order_by(
+        endurance_thresholds.c.kind, endurance_thresholds.c.effective_day, endurance_thresholds.c.threshold_id
+    )
+)
+
+
 def thresholds(conn: Connection, account_id: str) -> list[ThresholdValue]:
     """Every threshold value of the account, by kind then effective day (a few dozen at most)."""
-    table = endurance_thresholds
-    rows = conn.execute(
-        select(table)
-        .where(table.c.account_id == account_id)
-        .order_by(table.c.kind, table.c.effective_day, table.c.threshold_id)
-    ).all()
+    rows = conn.execute(_THRESHOLDS, {"account_id": account_id}).all()
     return [
         ThresholdValue(
             threshold_id=row.threshold_id,
@@ -330,14 +354,20 @@ def readiness(conn: Connection, account_id: str, first: date, last: date) -> lis
 
 def body_weight_on(conn: Connection, account_id: str, day: date) -> float | None:
     """The latest body weight recorded on or before ``day``."""
-    table = readiness_days
-    value = conn.execute(
-        select(table.c.body_weight_kg)
-        .where(table.c.account_id == account_id, table.c.day <= day, table.c.body_weight_kg.is_not(None))
-        .order_by(table.c.day.desc())
-        .limit(1)
-    ).scalar_one_or_none()
+    value = conn.execute(_BODY_WEIGHT_ON, {"account_id": account_id, "day": day}).scalar_one_or_none()
     return None if value is None else float(value)
+
+
+_BODY_WEIGHT_ON = (
+    select(readiness_days.c.body_weight_kg)
+    .where(
+        readiness_days.c.account_id == bindparam("account_id"),
+        readiness_days.c.day <= bindparam("day"),
+        readiness_days.c.body_weight_kg.is_not(None),
+    )
+    .order_by(readiness_days.c.day.desc())
+    .limit(1)
+)
 
 
 # ---- training-load seeds ---------------------------------------------------------------------------
@@ -347,15 +377,23 @@ def latest_seed(
     conn: Connection, account_id: str, time_zone: str, on_or_before: date
 ) -> tuple[date, dict[str, tuple[float, float]]] | None:
     """The latest seeded day on or before ``on_or_before`` and each sport's (CTL, ATL) at its end."""
-    seeds = training_load_seeds
-    mine = (seeds.c.account_id == account_id, seeds.c.time_zone == time_zone)
-    day = conn.execute(select(func.max(seeds.c.day)).where(*mine, seeds.c.day <= on_or_before)).scalar()
-    if day is None:
-        return None
     rows = conn.execute(
-        select(seeds.c.sport, seeds.c.ctl, seeds.c.atl).where(*mine, seeds.c.day == day)
+        _LATEST_SEED, {"account_id": account_id, "time_zone": time_zone, "day": on_or_before}
     ).all()
-    return day, {row.sport: (row.ctl, row.atl) for row in rows}
+    if not rows:
+        return None
+    return rows[0].day, {row.sport: (row.ctl, row.atl) for row in rows}
+
+
+# The latest seeded day's rows in one statement (a stored day always has rows: ``put_seed`` stores
+# none without loads), not its day and then its rows (decision 0123, fourth pass).
+_SEEDS = training_load_seeds
+_SEEDS_OF = (_SEEDS.c.account_id == bindparam("account_id"), _SEEDS.c.time_zone == bindparam("time_zone"))
+_LATEST_SEED = select(_SEEDS.c.day, _SEEDS.c.sport, _SEEDS.c.ctl, _SEEDS.c.atl).where(
+    *_SEEDS_OF,
+    _SEEDS.c.day
+    == select(func.max(_SEEDS.c.day)).where(*_SEEDS_OF, _SEEDS.c.day <= bindparam("day")).scalar_subquery(),
+)
 
 
 def put_seed(
