@@ -285,7 +285,48 @@ def _repeat(
     return EnduranceStep(type="repeat", notes=notes, repeat_count=count, steps=steps)
 
 
+# Per kind, each field set it takes whole, by the set (a pace target may send none: its zone only).
+_WHOLE: dict[str, dict[frozenset[str], tuple[str, ...]]] = {
+    kind: {frozenset(shape): shape for shape in shapes} | ({frozenset(): ()} if kind == "pace" else {})
+    for kind, shapes in _TARGET_SHAPES.items()
+}
+
+
+def _valid_target(target: StepTargetInput) -> StepTarget | None:
+    """The target when nothing in it is wrong, the most of what a plan write checks (decision 0123,
+    fourth pass); else None, and ``_target`` finds and names each problem as before: a known kind,
+    one of its field sets sent whole and nothing else, each value in its range, low at most high,
+    a pace zone only on a pace target and one of the zones (a pace target may send its zone
+    alone)."""
+    values = {name: value for name, value in vars(target).items() if value is not None}
+    kind = values.pop("kind")
+    zone = values.pop("pace_zone", None)
+    shapes = _WHOLE.get(kind)
+    if shapes is None:
+        return None
+    shape = shapes.get(frozenset(values))
+    if shape is None:
+        return None
+    for name, value in values.items():
+        bound = _TARGET_BOUNDS[name]
+        if not bound.low <= value <= bound.high:
+            return None
+    if len(shape) == 2 and values[shape[0]] > values[shape[1]]:
+        return None
+    if zone is None:
+        return StepTarget(kind=kind, **values) if shape else None
+    if kind != "pace" or zone not in PACE_ZONES:
+        return None
+    return StepTarget(kind=kind, pace_zone=zone, **values)
+
+
 def _target(problems: Violations, path: str, target: StepTargetInput) -> StepTarget | None:
+    valid = _valid_target(target)
+    return valid if valid is not None else _checked_target(problems, path, target)
+
+
+def _checked_target(problems: Violations, path: str, target: StepTargetInput) -> StepTarget | None:
+    """The target checked field by field, each problem recorded at its path."""
     kind = _required_choice(problems, path, "kind", target.kind, INTENSITY_KINDS)
     if kind is None:
         return None

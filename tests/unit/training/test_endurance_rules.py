@@ -5,6 +5,7 @@ update rules, the stored form's round trip and the one-line step summary."""
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
@@ -17,7 +18,23 @@ from knowledge.training.endurance_summary import step_summary, summary_of
 from services.training.adapters.endurance_codec import endurance_from_dict, endurance_to_dict
 from services.training.adapters.library_codec import content_from_json, content_to_json
 from services.training.domain import documents
-from services.training.domain.endurance import EnduranceStep, EnduranceTarget, IntensityTarget, StepTarget
+from services.training.domain.edit_input import StepTargetInput
+from services.training.domain.endurance import (
+    INTENSITY_KINDS,
+    PACE_ZONES,
+    EnduranceStep,
+    EnduranceTarget,
+    IntensityTarget,
+    StepTarget,
+)
+from services.training.domain.endurance_rules import (
+    _TARGET_BOUNDS,
+    _TARGET_SHAPES,
+    _checked_target,
+    _target,
+    _valid_target,
+)
+from services.training.domain.input_values import Violations
 from services.training.domain.model import WorkoutContent, WorkoutExercise
 from services.training.domain.workout_rules import WorkoutUpdate, merge_update
 from services.training.entrypoints.edit_input_pb import edit_input_from_pb
@@ -501,3 +518,53 @@ def test_the_steps_read_in_one_line() -> None:
     assert (summary.sport, summary.intensity, summary.planned_distance_meters) == ("run", "Z2", 10000)
     assert not summary.HasField("planned_duration_seconds")
     assert summary_of(training_pb2.EnduranceTarget(sport="swim")).step_summary == ""
+
+
+def _random_target(rng: random.Random) -> StepTargetInput:
+    """A target of any kind with some fields set: in range, at the bounds, outside, low above high,
+    a zone or a wrong one; most of them wrong somewhere, many right."""
+    kind = rng.choice([*INTENSITY_KINDS, "", "Pace", "speed"])
+    names = rng.choice([*(shape for shapes in _TARGET_SHAPES.values() for shape in shapes), ()])
+    if rng.random() < 0.5 and kind in _TARGET_SHAPES:
+        # Mostly right: one of the kind's field sets, in range, low at most high.
+        shape = rng.choice(_TARGET_SHAPES[kind])
+        ordered = sorted(
+            rng.randint(_TARGET_BOUNDS[shape[0]].low, _TARGET_BOUNDS[shape[0]].high) for _ in shape
+        )
+        zone = rng.choice([None, None, *PACE_ZONES, "Z"])
+        return StepTargetInput(kind=kind, pace_zone=zone, **dict(zip(shape, ordered, strict=True)))
+    if rng.random() < 0.3:
+        names = (*names, rng.choice(list(_TARGET_BOUNDS)))
+    values: dict[str, Any] = {}
+    for name in names:
+        bound = _TARGET_BOUNDS[name]
+        value = rng.choice(
+            [
+                bound.low,
+                bound.high,
+                bound.low - 1,
+                bound.high + 1,
+                *[rng.randint(bound.low, bound.high) for _ in range(4)],
+            ]
+        )
+        values[name] = value if bound.whole or rng.random() < 0.5 else value + 0.5
+    if rng.random() < 0.4:
+        values["pace_zone"] = rng.choice([*PACE_ZONES, "e", "Z2", ""])
+    return StepTargetInput(kind=kind, **values)
+
+
+def test_a_valid_target_is_found_as_the_full_check_finds_it_and_an_invalid_one_named_alike() -> None:
+    # The short way for a target with nothing wrong (decision 0123, fourth pass) gives what the
+    # field-by-field check gives, and leaves every problem to it.
+    rng = random.Random(123)
+    valid = 0
+    for _ in range(5000):
+        target = _random_target(rng)
+        fast, full = Violations(), Violations()
+        checked = _target(fast, "steps[0].target", target)
+        assert checked == _checked_target(full, "steps[0].target", target)
+        assert fast.items == full.items
+        quick = _valid_target(target)
+        assert quick is None or (quick == checked and not full.items)
+        valid += quick is not None
+    assert valid > 500
