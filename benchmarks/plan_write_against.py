@@ -80,7 +80,11 @@ def race_day():
         for days in range(28, 120):
             day = today + timedelta(days=days)
             arguments = {**ARGUMENTS, "daysPerWeek": days_per_week, "raceDate": day.isoformat()}
-            if plan_size(arguments, today) == WORKOUTS:
+            try:
+                size = plan_size(arguments, today)
+            except ValueError:  # too soon for a plan from this weekday: a later race day
+                continue
+            if size == WORKOUTS:
                 return day, days_per_week
     raise RuntimeError("no 10 km plan of 49 workouts")
 

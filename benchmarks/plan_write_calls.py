@@ -40,7 +40,7 @@ from benchmarks.http_load import tool_call_body
 from kinetic.grpc_handlers import HandlerWrappingInterceptor
 from kinetic.sessions.v1 import endurance_pb2 as records_pb2
 from kinetic.storage import make_engine
-from services.training.plans.generator import generate_plan, parse_request
+from services.training.plans.generator import PlanRequestError, generate_plan, parse_request
 from services.training.plans.generator.paces import vdot_for_threshold_pace
 from tests.integration.edge.conftest import running_stack
 from tests.integration.edge.primed_calls import PROTOCOL
@@ -69,7 +69,11 @@ def race_day() -> tuple[date, int]:
         for days in range(28, 120):
             day = today + timedelta(days=days)
             arguments = {**ARGUMENTS, "daysPerWeek": days_per_week, "raceDate": day.isoformat()}
-            if len(generate_plan(parse_request(arguments, today), vdot).workouts) == WORKOUTS:
+            try:
+                plan = generate_plan(parse_request(arguments, today), vdot)
+            except PlanRequestError:  # too soon for a plan from this weekday: a later race day
+                continue
+            if len(plan.workouts) == WORKOUTS:
                 return day, days_per_week
     raise RuntimeError(f"no 10 km plan of {WORKOUTS} workouts")
 
