@@ -201,6 +201,23 @@ def _steps(
     *,
     low: int,
 ) -> tuple[EnduranceStep, ...] | None:
+    valid = _valid_steps(sent, sport, depth, high, low)
+    if valid is not None:
+        return valid
+    return _checked_steps(problems, path, sent, sport, depth, high, low=low)
+
+
+def _checked_steps(
+    problems: Violations,
+    path: str,
+    sent: Sequence[EnduranceStepInput],
+    sport: str | None,
+    depth: int,
+    high: int,
+    *,
+    low: int,
+) -> tuple[EnduranceStep, ...] | None:
+    """The steps checked field by field, each problem recorded at its path."""
     if not check_count(problems, path, sent, low, high, "steps"):
         return None
     before = len(problems)
@@ -208,6 +225,69 @@ def _steps(
     if len(problems) > before:
         return None
     return tuple(s for s in steps if s is not None)
+
+
+def _valid_steps(
+    sent: Sequence[EnduranceStepInput], sport: str | None, depth: int, high: int, low: int
+) -> tuple[EnduranceStep, ...] | None:
+    """The steps when nothing in them is wrong, the most of what a plan write checks (decision 0123,
+    fourth pass): no path is spelt and no problem counted. Else None, and ``_checked_steps`` finds
+    and names each problem as before."""
+    if not low <= len(sent) <= high:
+        return None
+    steps = []
+    for step in sent:
+        valid = _valid_step(step, sport, depth)
+        if valid is None:
+            return None
+        steps.append(valid)
+    return tuple(steps)
+
+
+def _valid_step(step: EnduranceStepInput, sport: str | None, depth: int) -> EnduranceStep | None:
+    """What ``_step`` makes of a step with nothing wrong (and ``_repeat`` of a repeat); else None."""
+    kind, notes = step.type, step.notes
+    if len(notes) > MAX_NOTES_CHARS:
+        return None
+    if kind == "repeat":
+        count = step.repeat_count
+        if (
+            step.duration_seconds is not None
+            or step.distance_meters is not None
+            or step.target is not None
+            or step.role
+            or depth >= MAX_REPEAT_DEPTH
+            or not 1 <= count <= MAX_REPEAT_COUNT
+        ):
+            return None
+        inner = _valid_steps(step.steps, sport, depth + 1, MAX_REPEAT_STEPS, 1)
+        return (
+            None
+            if inner is None
+            else EnduranceStep(type="repeat", notes=notes, repeat_count=count, steps=inner)
+        )
+    if kind not in STEP_TYPES or step.repeat_count or step.steps:
+        return None
+    role = step.role
+    if kind == "interval":
+        if role not in INTERVAL_ROLES:
+            return None
+    elif role:
+        return None
+    duration, distance = step.duration_seconds, step.distance_meters
+    if duration is not None:
+        if distance is not None or not 1 <= duration <= MAX_DURATION_SECONDS:
+            return None
+    elif distance is None or sport == "strength" or not 1 <= distance <= MAX_DISTANCE_METERS:
+        return None
+    target = None
+    if step.target is not None:
+        target = _valid_target(step.target)
+        if target is None:
+            return None
+    return EnduranceStep(
+        type=kind, role=role, duration_seconds=duration, distance_meters=distance, target=target, notes=notes
+    )
 
 
 def _step(
@@ -285,7 +365,48 @@ def _repeat(
     return EnduranceStep(type="repeat", notes=notes, repeat_count=count, steps=steps)
 
 
+# Per kind, each field set it takes whole, by the set (a pace target may send none: its zone only).
+_WHOLE: dict[str, dict[frozenset[str], tuple[str, ...]]] = {
+    kind: {frozenset(shape): shape for shape in shapes} | ({frozenset(): ()} if kind == "pace" else {})
+    for kind, shapes in _TARGET_SHAPES.items()
+}
+
+
+def _valid_target(target: StepTargetInput) -> StepTarget | None:
+    """The target when nothing in it is wrong, the most of what a plan write checks (decision 0123,
+    fourth pass); else None, and ``_target`` finds and names each problem as before: a known kind,
+    one of its field sets sent whole and nothing else, each value in its range, low at most high,
+    a pace zone only on a pace target and one of the zones (a pace target may send its zone
+    alone)."""
+    values = {name: value for name, value in vars(target).items() if value is not None}
+    kind = values.pop("kind")
+    zone = values.pop("pace_zone", None)
+    shapes = _WHOLE.get(kind)
+    if shapes is None:
+        return None
+    shape = shapes.get(frozenset(values))
+    if shape is None:
+        return None
+    for name, value in values.items():
+        bound = _TARGET_BOUNDS[name]
+        if not bound.low <= value <= bound.high:
+            return None
+    if len(shape) == 2 and values[shape[0]] > values[shape[1]]:
+        return None
+    if zone is None:
+        return StepTarget(kind=kind, **values) if shape else None
+    if kind != "pace" or zone not in PACE_ZONES:
+        return None
+    return StepTarget(kind=kind, pace_zone=zone, **values)
+
+
 def _target(problems: Violations, path: str, target: StepTargetInput) -> StepTarget | None:
+    valid = _valid_target(target)
+    return valid if valid is not None else _checked_target(problems, path, target)
+
+
+def _checked_target(problems: Violations, path: str, target: StepTargetInput) -> StepTarget | None:
+    """The target checked field by field, each problem recorded at its path."""
     kind = _required_choice(problems, path, "kind", target.kind, INTENSITY_KINDS)
     if kind is None:
         return None

@@ -14,7 +14,7 @@ from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from services.training.domain.planned_stress import Thresholds
 from services.training.entrypoints.edit_input_pb import endurance_input_from_pb
 from services.training.plans import commands as c
-from services.training.plans.generated_goal_pb import goal_of, workout_drafts
+from services.training.plans.generated_goal_pb import fill_goal, workout_drafts
 from services.training.plans.generator import GeneratedPlan
 from services.training.plans.plans_pb import goal_fields_from_pb
 from services.training.service_layer.write_support import request_hash
@@ -112,10 +112,21 @@ _COMMANDS: dict[str, Callable[[Any], c.PlanMutation]] = {
 def mutate_command(
     request: plans_pb2.MutatePlanRequest, read: c.PlanMutation | None = None
 ) -> c.MutateCommand:
-    """The request as a command; ``read``: its mutation, read already (a generated goal's)."""
+    """The request as a command; ``read``: its mutation, read already."""
     kind = request.WhichOneof("mutation")
     if read is None and kind:
         read = _COMMANDS[kind](getattr(request, kind))
+    return _command(request, kind, read, _asked(request))
+
+
+def _command(
+    request: plans_pb2.MutatePlanRequest,
+    kind: str | None,
+    read: c.PlanMutation | None,
+    asked: plans_pb2.MutatePlanRequest,
+) -> c.MutateCommand:
+    """The command of ``request`` (who asks, the thresholds and zone), doing ``read``, whose hash is
+    that of ``asked`` (the request as ``_asked`` makes it)."""
     return c.MutateCommand(
         account_id=request.account_id,
         device_id=request.device_id,
@@ -124,7 +135,7 @@ def mutate_command(
         thresholds=thresholds_from_pb(request.thresholds),
         kind=kind,
         mutation=read,
-        request_hash=request_hash(_asked(request).SerializeToString(deterministic=True).hex()),
+        request_hash=request_hash(asked.SerializeToString(deterministic=True).hex()),
     )
 
 
@@ -163,11 +174,14 @@ def write_command(request: plans_pb2.WritePlanRequest) -> c.WriteCommand:
 def _create_generated(
     sent: plans_pb2.MutatePlanRequest, plan: GeneratedPlan, activate: bool
 ) -> c.MutateCommand:
-    mutation = plans_pb2.MutatePlanRequest()
-    mutation.CopyFrom(sent)
-    create = mutation.create_goal
-    create.CopyFrom(goal_of(plan, activate=activate))
-    # The message is hashed as sent; its workouts are not read back from it (0123, third pass).
-    return mutate_command(
-        mutation, c.CreateGoal(goal_draft(create.goal), workout_drafts(plan), create.activate)
-    )
+    """The command of ``sent`` with the generated goal's ``CreateGoal`` as its mutation, hashed as
+    ``_asked`` hashes that request. The goal is made once, in words only, into the hashed request
+    (``fill_goal``): the bytes ``_asked`` left of it made with its twins, copied and walked, without
+    the copies and the walk (decision 0123, fourth pass). Its workouts are not read back from it
+    (0123, third pass)."""
+    asked = _asked(sent)  # what was sent besides its mutation, which the goal replaces
+    asked.ClearField("create_goal")
+    create = asked.create_goal
+    fill_goal(create, plan, activate=activate, twins=False)
+    read = c.CreateGoal(goal_draft(create.goal), workout_drafts(plan), activate)
+    return _command(sent, "create_goal", read, asked)

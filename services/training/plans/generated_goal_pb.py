@@ -16,9 +16,10 @@ command reads the twin, and the hash covers the words only (``commands_pb._asked
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from kinetic.proto_enums import twin_value
+from kinetic.proto_enums import read_twins, twin_value
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
 from services.training.domain.edit_input import EnduranceInput, EnduranceStepInput, StepTargetInput
@@ -29,57 +30,83 @@ from services.training.plans.generator import GeneratedPlan, Step, Workout
 
 def goal_of(plan: GeneratedPlan, *, activate: bool) -> plans_pb2.CreateGoal:
     """The plan as a new active (unless told otherwise) goal with all its workouts."""
-    request = plan.request
-    goal = plans_pb2.Goal(
-        name=f"{plan.event.name} on {request.race_date.isoformat()}"[:120],
-        sport="run",
-        sport_value=plans_pb2.GOAL_SPORT_RUN,
-        race_type=plan.event.id,
-        race_date=request.race_date.isoformat(),
-        plan_start_date=plan.workouts[0].day.isoformat(),
-        training_focus=f"{plan.event.name}: {request.experience}, {request.days_per_week} days a week",
-        phase_blocks=[
-            plans_pb2.PhaseBlock(
-                name=phase.name.title(),
-                start_date=phase.start.isoformat(),
-                end_date=phase.end.isoformat(),
-                focus=phase.focus,
-            )
-            for phase in plan.phases
-        ],
-        frequencies=[
-            plans_pb2.SportFrequency(
-                sport="run", sport_value=training_pb2.SPORT_RUN, sessions_per_week=request.days_per_week
-            )
-        ],
-        creation_mode=CREATION_MODE,
-        notes=f"Generated plan {plan.plan_id}: VDOT {plan.vdot:.1f} ({plan.vdot_source.replace('_', ' ')}).",
-    )
-    message = plans_pb2.CreateGoal(goal=goal, activate=activate)
-    # Each workout and step made in place, not made and copied into its parent (0123, third pass):
-    # the same fields set, so the same bytes (the request is hashed as sent).
-    for workout in plan.workouts:
-        _add_draft(message.workouts, workout)
+    message = plans_pb2.CreateGoal()
+    fill_goal(message, plan, activate=activate)
     return message
 
 
-def _add_draft(drafts: Any, workout: Workout) -> None:
-    workout_type = workout.workout_type.lower()
-    draft = drafts.add(
-        name=workout.name,
-        notes=workout.description,
-        scheduled_date=workout.day.isoformat(),
-        workout_type=workout_type,
-        workout_type_value=twin_value(plans_pb2.WorkoutType, workout_type),
+def fill_goal(
+    message: plans_pb2.CreateGoal, plan: GeneratedPlan, *, activate: bool, twins: bool = True
+) -> None:
+    """Fill an empty ``message`` with ``goal_of(plan)``. Without ``twins``: in words only, the bytes
+    ``read_twins`` leaves of it (each twin read into its string and cleared), which is what
+    ``commands_pb._asked`` hashes, made at once rather than made with the twins, copied and walked
+    (decision 0123, fourth pass; ``test_generated_goal_pb`` compares the bytes)."""
+    request = plan.request
+    source = plan.vdot_source.replace("_", " ")
+    message.goal.CopyFrom(
+        plans_pb2.Goal(
+            name=f"{plan.event.name} on {request.race_date.isoformat()}"[:120],
+            sport="run",
+            sport_value=plans_pb2.GOAL_SPORT_RUN if twins else None,
+            race_type=plan.event.id,
+            race_date=request.race_date.isoformat(),
+            plan_start_date=plan.workouts[0].day.isoformat(),
+            training_focus=f"{plan.event.name}: {request.experience}, {request.days_per_week} days a week",
+            phase_blocks=[
+                plans_pb2.PhaseBlock(
+                    name=phase.name.title(),
+                    start_date=phase.start.isoformat(),
+                    end_date=phase.end.isoformat(),
+                    focus=phase.focus,
+                )
+                for phase in plan.phases
+            ],
+            frequencies=[
+                plans_pb2.SportFrequency(
+                    sport="run",
+                    sport_value=training_pb2.SPORT_RUN if twins else None,
+                    sessions_per_week=request.days_per_week,
+                )
+            ],
+            creation_mode=CREATION_MODE,
+            notes=f"Generated plan {plan.plan_id}: VDOT {plan.vdot:.1f} ({source}).",
+        )
     )
+    message.activate = activate
+    # Each workout and step made in place, not made and copied into its parent (0123, third pass):
+    # the same fields set, so the same bytes (the request is hashed as sent).
+    add_step = _add_step if twins else _add_step_in_words
+    for workout in plan.workouts:
+        _add_draft(message.workouts, workout, twins, add_step)
+
+
+def _add_draft(drafts: Any, workout: Workout, twins: bool, add_step: Any) -> None:
+    workout_type = workout.workout_type.lower()
+    if twins:
+        draft = drafts.add(
+            name=workout.name,
+            notes=workout.description,
+            scheduled_date=workout.day.isoformat(),
+            workout_type=workout_type,
+            workout_type_value=twin_value(plans_pb2.WorkoutType, workout_type),
+        )
+    else:
+        draft = drafts.add(
+            name=workout.name,
+            notes=workout.description,
+            scheduled_date=workout.day.isoformat(),
+            workout_type=_type_in_words(workout_type),
+        )
     endurance = draft.endurance
     endurance.sport = "run"
-    endurance.sport_value = training_pb2.SPORT_RUN
+    if twins:
+        endurance.sport_value = training_pb2.SPORT_RUN
     if workout.duration_s is not None:
         endurance.planned_duration_seconds = workout.duration_s
     endurance.planned_distance_meters = workout.distance_m
     for step in workout.steps:
-        _add_step(endurance.steps, step)
+        add_step(endurance.steps, step)
     endurance.planned_tss = workout.planned_tss
 
 
@@ -107,6 +134,53 @@ def _add_step(steps: Any, step: Step) -> None:
     )
     for inner in step.steps:
         _add_step(message.steps, inner)
+
+
+def _add_step_in_words(steps: Any, step: Step) -> None:
+    """``_add_step`` in words only: no twin, each string as ``read_twins`` leaves it."""
+    target = step.target
+    kind, role = _step_in_words(step.type, step.role)
+    message = steps.add(
+        type=kind,
+        role=role,
+        notes=step.notes,
+        repeat_count=step.repeat_count,
+        duration_seconds=step.duration_s,
+        distance_meters=step.distance_m,
+        target=None
+        if target is None
+        else training_pb2.StepTarget(
+            kind="pace",
+            pace_low_seconds_per_km=target.low_s_per_km,
+            pace_high_seconds_per_km=target.high_s_per_km,
+            pace_zone=target.zone,
+        ),
+    )
+    for inner in step.steps:
+        _add_step_in_words(message.steps, inner)
+
+
+# What ``read_twins`` leaves in a string its writer filled with the word and its twin: found by
+# reading a message so filled, once per word (the generator's words are a handful).
+@cache
+def _type_in_words(workout_type: str) -> str:
+    draft = plans_pb2.WorkoutDraft(
+        workout_type=workout_type, workout_type_value=twin_value(plans_pb2.WorkoutType, workout_type)
+    )
+    read_twins(draft)
+    return draft.workout_type
+
+
+@cache
+def _step_in_words(kind: str, role: str) -> tuple[str, str]:
+    step = training_pb2.EnduranceStep(
+        type=kind,
+        role=role,
+        type_value=twin_value(training_pb2.StepType, kind),
+        role_value=twin_value(training_pb2.StepRole, role),
+    )
+    read_twins(step)
+    return step.type, step.role
 
 
 # --- the drafts as read from that message ----------------------------------------------------------

@@ -5,6 +5,7 @@ update rules, the stored form's round trip and the one-line step summary."""
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
@@ -13,11 +14,38 @@ from kinetic.errors import InvalidArgument
 from kinetic.proto_enums import read_twins
 from kinetic.training.v1 import training_pb2
 from kinetic.training_edit_json import edit_input_from_json
+from knowledge.limits.endurance_plans import (
+    MAX_DURATION_SECONDS,
+    MAX_REPEAT_COUNT,
+    MAX_REPEAT_DEPTH,
+    MAX_REPEAT_STEPS,
+    MAX_TOP_LEVEL_STEPS,
+)
 from knowledge.training.endurance_summary import step_summary, summary_of
 from services.training.adapters.endurance_codec import endurance_from_dict, endurance_to_dict
 from services.training.adapters.library_codec import content_from_json, content_to_json
 from services.training.domain import documents
-from services.training.domain.endurance import EnduranceStep, EnduranceTarget, IntensityTarget, StepTarget
+from services.training.domain.edit_input import EnduranceStepInput, StepTargetInput
+from services.training.domain.endurance import (
+    INTENSITY_KINDS,
+    INTERVAL_ROLES,
+    PACE_ZONES,
+    EnduranceStep,
+    EnduranceTarget,
+    IntensityTarget,
+    StepTarget,
+)
+from services.training.domain.endurance_rules import (
+    _TARGET_BOUNDS,
+    _TARGET_SHAPES,
+    _checked_steps,
+    _checked_target,
+    _steps,
+    _target,
+    _valid_steps,
+    _valid_target,
+)
+from services.training.domain.input_values import Violations
 from services.training.domain.model import WorkoutContent, WorkoutExercise
 from services.training.domain.workout_rules import WorkoutUpdate, merge_update
 from services.training.entrypoints.edit_input_pb import edit_input_from_pb
@@ -501,3 +529,134 @@ def test_the_steps_read_in_one_line() -> None:
     assert (summary.sport, summary.intensity, summary.planned_distance_meters) == ("run", "Z2", 10000)
     assert not summary.HasField("planned_duration_seconds")
     assert summary_of(training_pb2.EnduranceTarget(sport="swim")).step_summary == ""
+
+
+def _random_target(rng: random.Random) -> StepTargetInput:
+    """A target of any kind with some fields set: in range, at the bounds, outside, low above high,
+    a zone or a wrong one; most of them wrong somewhere, many right."""
+    kind = rng.choice([*INTENSITY_KINDS, "", "Pace", "speed"])
+    names = rng.choice([*(shape for shapes in _TARGET_SHAPES.values() for shape in shapes), ()])
+    if rng.random() < 0.5 and kind in _TARGET_SHAPES:
+        # Mostly right: one of the kind's field sets, in range, low at most high.
+        shape = rng.choice(_TARGET_SHAPES[kind])
+        ordered = sorted(
+            rng.randint(_TARGET_BOUNDS[shape[0]].low, _TARGET_BOUNDS[shape[0]].high) for _ in shape
+        )
+        zone = rng.choice([None, None, *PACE_ZONES, "Z"])
+        return StepTargetInput(kind=kind, pace_zone=zone, **dict(zip(shape, ordered, strict=True)))
+    if rng.random() < 0.3:
+        names = (*names, rng.choice(list(_TARGET_BOUNDS)))
+    values: dict[str, Any] = {}
+    for name in names:
+        bound = _TARGET_BOUNDS[name]
+        value = rng.choice(
+            [
+                bound.low,
+                bound.high,
+                bound.low - 1,
+                bound.high + 1,
+                *[rng.randint(bound.low, bound.high) for _ in range(4)],
+            ]
+        )
+        values[name] = value if bound.whole or rng.random() < 0.5 else value + 0.5
+    if rng.random() < 0.4:
+        values["pace_zone"] = rng.choice([*PACE_ZONES, "e", "Z2", ""])
+    return StepTargetInput(kind=kind, **values)
+
+
+def test_a_valid_target_is_found_as_the_full_check_finds_it_and_an_invalid_one_named_alike() -> None:
+    # The short way for a target with nothing wrong (decision 0123, fourth pass) gives what the
+    # field-by-field check gives, and leaves every problem to it.
+    rng = random.Random(123)
+    valid = 0
+    for _ in range(5000):
+        target = _random_target(rng)
+        fast, full = Violations(), Violations()
+        checked = _target(fast, "steps[0].target", target)
+        assert checked == _checked_target(full, "steps[0].target", target)
+        assert fast.items == full.items
+        quick = _valid_target(target)
+        assert quick is None or (quick == checked and not full.items)
+        valid += quick is not None
+    assert valid > 500
+
+
+def _random_step(rng: random.Random, depth: int = 0, *, wrong: bool = False) -> EnduranceStepInput:
+    """A step or a repeat with nothing wrong, or (``wrong``) wrong in one of the ways ``_step`` and
+    ``_repeat`` name (or not: a fault may happen to be right, a repeat's may be deeper down)."""
+    kind = rng.choice(["interval", "interval", "warm_up", "cool_down", "repeat"])
+    fault = rng.choice(
+        ["notes", "type", "role", "both", "none", "range", "count", "steps", "target", "depth"]
+    )
+    fields: dict[str, Any] = {"type": kind, "notes": rng.choice(["", "easy"])}
+    if wrong and fault == "notes":
+        fields["notes"] = "x" * 4001
+    if wrong and fault == "type":
+        fields["type"] = kind = rng.choice(["", "rest", "Interval"])
+    if kind == "repeat":
+        fields["repeat_count"] = rng.choice([1, 2, 5, MAX_REPEAT_COUNT])
+        size = rng.choice([1, 2, 3])
+        inner_wrong = wrong and fault in ("steps", "target", "depth") and rng.random() < 0.5
+        fields["steps"] = (
+            tuple(_random_step(rng, depth + 1, wrong=inner_wrong and n == 0) for n in range(size))
+            if depth < MAX_REPEAT_DEPTH - 1 or (wrong and fault == "depth")
+            else ()
+        )
+        if not fields["steps"]:
+            fields["steps"] = (EnduranceStepInput(type="interval", role="work", duration_seconds=60),)
+        if wrong and fault == "count":
+            fields["repeat_count"] = rng.choice([0, -1, MAX_REPEAT_COUNT + 1])
+        elif wrong and fault == "role":
+            fields["role"] = "work"
+        elif wrong and fault in ("both", "range"):
+            fields[rng.choice(["duration_seconds", "distance_meters"])] = 60
+        elif wrong and fault == "depth":  # a repeat in a repeat in this one: one level too deep
+            work = EnduranceStepInput(type="interval", role="work", duration_seconds=60)
+            deepest = EnduranceStepInput(type="repeat", repeat_count=2, steps=(work,))
+            fields["steps"] = (EnduranceStepInput(type="repeat", repeat_count=2, steps=(deepest,)),)
+        elif wrong and fault == "none":
+            fields["steps"] = () if rng.random() < 0.5 else fields["steps"] * (MAX_REPEAT_STEPS + 1)
+        return EnduranceStepInput(**fields)
+    fields["role"] = rng.choice([*INTERVAL_ROLES]) if kind == "interval" else ""
+    length = rng.choice(["duration_seconds", "distance_meters"])
+    longest = MAX_DURATION_SECONDS if length == "duration_seconds" else 5000.5
+    fields[length] = rng.choice([1, 300, 1000.0, longest])
+    target = _random_target(rng)
+    while (_valid_target(target) is None) != (wrong and fault == "target"):
+        target = _random_target(rng)
+    fields["target"] = target if rng.random() < 0.7 or (wrong and fault == "target") else None
+    if not wrong:
+        return EnduranceStepInput(**fields)
+    if fault == "role":
+        fields["role"] = rng.choice(["", "sprint", "Work"]) if kind == "interval" else "work"
+    elif fault == "both":
+        fields["duration_seconds"], fields["distance_meters"] = 60, 400.0
+    elif fault == "none":
+        fields.pop(length)
+    elif fault == "range":
+        fields[length] = rng.choice([0, -1, 10**9, float("nan")])
+    elif fault == "count":
+        fields["repeat_count"] = 3
+    elif fault == "steps":
+        fields["steps"] = (EnduranceStepInput(type="interval", role="work", duration_seconds=60),)
+    return EnduranceStepInput(**fields)
+
+
+def test_valid_steps_are_found_as_the_full_check_finds_them_and_invalid_ones_named_alike() -> None:
+    # The short way for steps with nothing wrong (decision 0123, fourth pass) gives what the
+    # field-by-field check gives, and leaves every problem to it.
+    rng = random.Random(129)
+    valid = 0
+    for _ in range(4000):
+        size = rng.choice([0, 1, 2, 4])
+        wrong = rng.randrange(size) if size and rng.random() < 0.6 else None
+        steps = tuple(_random_step(rng, wrong=n == wrong) for n in range(size))
+        sport = rng.choice(["run", "ride", "run", "strength", None])
+        fast, full = Violations(), Violations()
+        checked = _steps(fast, "endurance.steps", steps, sport, 0, MAX_TOP_LEVEL_STEPS, low=0)
+        assert checked == _checked_steps(full, "endurance.steps", steps, sport, 0, MAX_TOP_LEVEL_STEPS, low=0)
+        assert fast.items == full.items
+        quick = _valid_steps(steps, sport, 0, MAX_TOP_LEVEL_STEPS, 0)
+        assert quick is None or (quick == checked and not full.items)
+        valid += quick is not None and size > 0
+    assert valid > 500

@@ -10,12 +10,20 @@ from datetime import date, timedelta
 
 import pytest
 
-from kinetic.proto_enums import twin_value
+from kinetic.proto_enums import read_twins, twin_value
 from kinetic.training.v1 import endurance_plans_pb2 as plans_pb2
 from kinetic.training.v1 import training_pb2
-from services.training.plans.commands_pb import workout_draft
-from services.training.plans.generated_goal_pb import goal_of, workout_drafts
-from services.training.plans.generator import EVENTS, Step, Workout, generate_plan, parse_request
+from services.training.plans.commands import CreateGoal, MutateCommand
+from services.training.plans.commands_pb import _create_generated, goal_draft, mutate_command, workout_draft
+from services.training.plans.generated_goal_pb import fill_goal, goal_of, workout_drafts
+from services.training.plans.generator import (
+    EVENTS,
+    GeneratedPlan,
+    Step,
+    Workout,
+    generate_plan,
+    parse_request,
+)
 from services.training.plans.generator.paces import vdot_for_threshold_pace
 
 TODAY = date(2026, 3, 2)
@@ -117,3 +125,55 @@ def test_the_goals_workouts_are_the_bytes_hashed_before(
     assert [w.SerializeToString(deterministic=True) for w in made.workouts] == [
         former_draft(workout).SerializeToString(deterministic=True) for workout in plan.workouts
     ]
+
+
+def former_command(sent: plans_pb2.MutatePlanRequest, plan: GeneratedPlan, activate: bool) -> MutateCommand:
+    """A generated goal's command as made before decision 0123's fourth pass: the goal made with its
+    twins, copied into a copy of the request sent, and that copy hashed by ``_asked`` (copied again
+    and walked)."""
+    mutation = plans_pb2.MutatePlanRequest()
+    mutation.CopyFrom(sent)
+    create = mutation.create_goal
+    create.CopyFrom(goal_of(plan, activate=activate))
+    return mutate_command(
+        mutation, CreateGoal(goal_draft(create.goal), workout_drafts(plan), create.activate)
+    )
+
+
+SENT = (
+    plans_pb2.MutatePlanRequest(account_id="a", device_id="mcp-runflow", time_zone="UTC"),
+    plans_pb2.MutatePlanRequest(
+        account_id="a",
+        device_id="d",
+        time_zone="Europe/Paris",
+        idempotency_key="runflow:0123",
+        thresholds=plans_pb2.AthleteThresholds(vdot=50.0, ftp_watts=250),
+    ),
+    # A mutation sent beside the generator's ask is replaced by the goal, twins and all.
+    plans_pb2.MutatePlanRequest(
+        account_id="a",
+        create_goal=plans_pb2.CreateGoal(
+            goal=plans_pb2.Goal(name="Mine", sport="ride", sport_value=plans_pb2.GOAL_SPORT_RIDE),
+            workouts=[plans_pb2.WorkoutDraft(name="x", workout_type_value=plans_pb2.WORKOUT_TYPE_EASY)],
+        ),
+    ),
+    plans_pb2.MutatePlanRequest(account_id="a", delete_goal=plans_pb2.DeleteGoal(goal_id="g")),
+)
+
+
+@EACH_PLAN
+def test_the_generated_goals_command_and_hash_are_those_made_before(
+    arguments: dict[str, object], vdot: float | None
+) -> None:
+    plan = generate_plan(parse_request(arguments, TODAY), vdot)
+    in_words = plans_pb2.CreateGoal()
+    fill_goal(in_words, plan, activate=True, twins=False)
+
+    assert in_words.SerializeToString(deterministic=True) == read_twins(
+        goal_of(plan, activate=True)
+    ).SerializeToString(deterministic=True)
+    for sent in SENT:
+        for activate in (True, False):
+            made = _create_generated(sent, plan, activate)
+            assert made == former_command(sent, plan, activate)
+            assert made.request_hash == former_command(sent, plan, activate).request_hash
