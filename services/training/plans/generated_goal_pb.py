@@ -76,28 +76,20 @@ def fill_goal(
     message.activate = activate
     # Each workout and step made in place, not made and copied into its parent (0123, third pass):
     # the same fields set, so the same bytes (the request is hashed as sent).
-    add_step = _add_step if twins else _add_step_in_words
     for workout in plan.workouts:
-        _add_draft(message.workouts, workout, twins, add_step)
+        _add_draft(message.workouts, workout, twins)
 
 
-def _add_draft(drafts: Any, workout: Workout, twins: bool, add_step: Any) -> None:
+def _add_draft(drafts: Any, workout: Workout, twins: bool) -> None:
+    """One workout; with ``twins`` each word beside its enum, else as ``read_twins`` leaves it."""
     workout_type = workout.workout_type.lower()
-    if twins:
-        draft = drafts.add(
-            name=workout.name,
-            notes=workout.description,
-            scheduled_date=workout.day.isoformat(),
-            workout_type=workout_type,
-            workout_type_value=twin_value(plans_pb2.WorkoutType, workout_type),
-        )
-    else:
-        draft = drafts.add(
-            name=workout.name,
-            notes=workout.description,
-            scheduled_date=workout.day.isoformat(),
-            workout_type=_type_in_words(workout_type),
-        )
+    draft = drafts.add(
+        name=workout.name,
+        notes=workout.description,
+        scheduled_date=workout.day.isoformat(),
+        workout_type=workout_type if twins else _type_in_words(workout_type),
+        workout_type_value=twin_value(plans_pb2.WorkoutType, workout_type) if twins else None,
+    )
     endurance = draft.endurance
     endurance.sport = "run"
     if twins:
@@ -106,58 +98,35 @@ def _add_draft(drafts: Any, workout: Workout, twins: bool, add_step: Any) -> Non
         endurance.planned_duration_seconds = workout.duration_s
     endurance.planned_distance_meters = workout.distance_m
     for step in workout.steps:
-        add_step(endurance.steps, step)
+        _add_step(endurance.steps, step, twins)
     endurance.planned_tss = workout.planned_tss
 
 
-def _add_step(steps: Any, step: Step) -> None:
-    """One step (None: a field not set, as before)."""
+def _add_step(steps: Any, step: Step, twins: bool) -> None:
+    """One step (None: a field not set, as before), its words as ``_add_draft`` says."""
     target = step.target
-    message = steps.add(
-        type=step.type,
-        role=step.role,
-        notes=step.notes,
-        repeat_count=step.repeat_count,
-        type_value=twin_value(training_pb2.StepType, step.type),
-        role_value=twin_value(training_pb2.StepRole, step.role),
-        duration_seconds=step.duration_s,
-        distance_meters=step.distance_m,
-        target=None
-        if target is None
-        else training_pb2.StepTarget(
-            kind="pace",
-            kind_value=training_pb2.TARGET_KIND_PACE,
-            pace_low_seconds_per_km=target.low_s_per_km,
-            pace_high_seconds_per_km=target.high_s_per_km,
-            pace_zone=target.zone,
-        ),
-    )
-    for inner in step.steps:
-        _add_step(message.steps, inner)
-
-
-def _add_step_in_words(steps: Any, step: Step) -> None:
-    """``_add_step`` in words only: no twin, each string as ``read_twins`` leaves it."""
-    target = step.target
-    kind, role = _step_in_words(step.type, step.role)
+    kind, role = (step.type, step.role) if twins else _step_in_words(step.type, step.role)
     message = steps.add(
         type=kind,
         role=role,
         notes=step.notes,
         repeat_count=step.repeat_count,
+        type_value=twin_value(training_pb2.StepType, step.type) if twins else None,
+        role_value=twin_value(training_pb2.StepRole, step.role) if twins else None,
         duration_seconds=step.duration_s,
         distance_meters=step.distance_m,
         target=None
         if target is None
         else training_pb2.StepTarget(
             kind="pace",
+            kind_value=training_pb2.TARGET_KIND_PACE if twins else None,
             pace_low_seconds_per_km=target.low_s_per_km,
             pace_high_seconds_per_km=target.high_s_per_km,
             pace_zone=target.zone,
         ),
     )
     for inner in step.steps:
-        _add_step_in_words(message.steps, inner)
+        _add_step(message.steps, inner, twins)
 
 
 # What ``read_twins`` leaves in a string its writer filled with the word and its twin: found by
